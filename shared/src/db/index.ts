@@ -1,0 +1,3 @@
+export * from './embedded.js';
+export * from './migrate.js';
+export * from './pool.js';

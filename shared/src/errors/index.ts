@@ -1,0 +1,3 @@
+export * from './app-error.js';
+export * from './ids.js';
+export * from './zod-issues.js';

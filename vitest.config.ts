@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers, one runner:
+ * - unit: `*.test.ts` next to the code; pure, no services.
+ * - integration: `*.int.test.ts`; real Postgres (embedded, or TEST_DATABASE_URL) and real S3 (MinIO).
+ * - e2e: `*.e2e.test.ts`; a running farm with real Chromium and ffmpeg.
+ */
+const exclude = ['**/node_modules/**', '**/.data/**'];
+
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
+          exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.ts'],
+          exclude,
+          globalSetup: ['shared/src/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.test.ts'],
+          exclude,
+          globalSetup: ['shared/src/testing/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+export { buildCatalogue, parseFaceFileName } from './build-catalogue.js';
+export { BUNDLED_FONT_SLUGS, DEFAULT_FONT_SLUG, FALLBACK_FONT_SLUGS } from './bundled.js';
+export { loadFontCatalogue } from './catalogue.js';
+export { defaultFontId, fallbackFamilies, fallbackFontIds } from './defaults.js';
+export { cssString, fontFaceCss, fontFamilyCss } from './font-face-css.js';
+export { FONT_ID_NAMESPACE, fontIdForSlug } from './font-id.js';
+export { compareFontNames, normaliseFontName } from './normalise-name.js';
+export { fontQuerySchema, parseFontQuery } from './query-schema.js';
+export { type FontPackageData, readFontPackage } from './read-package.js';
+export { nearestWeight, type ResolvedFontFaces, resolveFontFaces } from './resolve-faces.js';
+export { FONTS_PER_PAGE_DEFAULT, FONTS_PER_PAGE_MAX, type FontSearchQuery, type FontSearchResult, searchFonts } from './search.js';
+export * from './types.js';

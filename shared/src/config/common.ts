@@ -19,6 +19,7 @@ export const storageOptions = {
   s3AccessKeyId: option(env.optionalString(), undefined, 'S3 access key id (unset: the AWS SDK default credential chain).'),
   s3SecretAccessKey: option(env.optionalString(), undefined, 'S3 secret access key.'),
   s3ForcePathStyle: option(env.bool(), 'false', 'Use path-style S3 URLs (MinIO needs true).'),
+  s3EnsureBucket: option(env.bool(), 'false', 'Create the S3 bucket at startup when it does not exist (development with MinIO).'),
   s3PublicBaseUrl: option(
     env.optionalUrl(),
     undefined,

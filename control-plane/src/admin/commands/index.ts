@@ -1,0 +1,5 @@
+import type { AdminCommand } from '../command.js';
+import { workspaceCommands } from './workspace.js';
+
+/** Every admin command; a capability adds its own list here. */
+export const adminCommands: AdminCommand[] = [...workspaceCommands];

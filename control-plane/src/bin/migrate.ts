@@ -1,0 +1,14 @@
+// Applies Pressroom's and graphile-worker's migrations, then exits.
+import { connectDatabase, migrate } from '@pressroom/shared/db/index';
+import { createLogger } from '@pressroom/shared/logger';
+import { loadControlPlaneConfig } from '../config.js';
+
+const config = loadControlPlaneConfig();
+const logger = createLogger('migrate', config.logLevel);
+const database = await connectDatabase(config, logger, 'pressroom-migrate');
+try {
+  const { applied } = await migrate(database.pool);
+  logger.info({ applied }, 'migrations applied');
+} finally {
+  await database.stop();
+}

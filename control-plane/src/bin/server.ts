@@ -1,0 +1,31 @@
+// The control plane process: config, database, migrations, app, listen, one shutdown path.
+import { connectDatabase, migrate } from '@pressroom/shared/db/index';
+import { createLogger } from '@pressroom/shared/logger';
+import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { installShutdown } from '@pressroom/shared/process/index';
+import { buildApp } from '../app.js';
+import { loadControlPlaneConfig } from '../config.js';
+import { sweepRateLimitWindows } from '../services/rate-limits.js';
+
+const config = loadControlPlaneConfig();
+const logger = createLogger('control-plane', config.logLevel);
+const database = await connectDatabase(config, logger, 'pressroom-control-plane');
+await migrate(database.pool);
+const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+const app = await buildApp({ config, db: database.pool, logger, metrics: createMetricsRegistry('control-plane'), publicBaseUrl });
+const sweep = setInterval(
+  () => void sweepRateLimitWindows(database.pool).catch((err) => logger.warn({ err }, 'rate-limit sweep failed')),
+  5 * 60_000,
+);
+sweep.unref();
+
+installShutdown(
+  [
+    { name: 'database', stop: () => database.stop() },
+    { name: 'http', stop: () => app.close() },
+  ],
+  { logger, timeoutMs: config.shutdownTimeoutMs },
+);
+
+await app.listen({ port: config.port, host: config.host });
+logger.info({ url: publicBaseUrl }, 'control plane listening');

@@ -1,0 +1,53 @@
+import {
+  type ConfigOf,
+  databaseOptions,
+  env,
+  loadConfig,
+  observabilityOptions,
+  option,
+  outboundOptions,
+  storageOptions,
+} from '@pressroom/shared/config/index';
+
+/** Every option of the control plane. Names are derived: `rateLimitReadPerMinute` → RATE_LIMIT_READ_PER_MINUTE. */
+export const controlPlaneOptions = {
+  port: option(env.int(0, 65535), '8080', 'HTTP port of the API.'),
+  host: option(env.string(), '0.0.0.0', 'Interface the API listens on.'),
+  bodyLimitBytes: option(
+    env.int(1024),
+    String(10 * 1024 * 1024),
+    'Largest accepted request body, in bytes; larger bodies answer 413 payload_too_large.',
+  ),
+  syncRenderTimeoutMs: option(env.int(100), '10000', 'Hard cap of a synchronous generation (the 10-second budget).'),
+  rateLimitGlobalPerSecond: option(env.int(1), '10', 'Global ceiling: requests per second per workspace, every endpoint.'),
+  rateLimitPollingPerMinute: option(env.int(1), '600', 'Polling tier budget per minute.'),
+  rateLimitPollingPerHour: option(env.int(1), '18000', 'Polling tier budget per hour.'),
+  rateLimitReadPerMinute: option(env.int(1), '120', 'Read tier budget per minute.'),
+  rateLimitReadPerHour: option(env.int(1), '3000', 'Read tier budget per hour.'),
+  rateLimitValidationPerMinute: option(env.int(1), '120', 'Validation tier budget per minute.'),
+  rateLimitValidationPerHour: option(env.int(1), '2400', 'Validation tier budget per hour.'),
+  rateLimitWritePerMinute: option(env.int(1), '60', 'Write tier budget per minute.'),
+  rateLimitWritePerHour: option(env.int(1), '1200', 'Write tier budget per hour.'),
+  ...creditOptions(),
+  ...databaseOptions,
+  ...storageOptions,
+  ...observabilityOptions,
+  ...outboundOptions,
+};
+
+function creditOptions() {
+  return {
+    creditsDefaultGrant: option(env.int(0), '1000', 'Generation credits granted to a new workspace.'),
+    creditsDefaultAiGrant: option(env.int(0), '100', 'AI credits granted to a new workspace.'),
+    creditCostImage: option(env.int(0), '1', 'Credits per generated static file (jpeg, png, webp, avif, pdf).'),
+    creditCostAnimation: option(env.int(0), '5', 'Credits per generated animation (mp4, gif, html5).'),
+    creditCostPrint: option(env.int(0), '2', 'Credits per printable PDF.'),
+    creditCostAi: option(env.int(0), '1', 'AI credits per AI image operation.'),
+  };
+}
+
+export type ControlPlaneConfig = ConfigOf<typeof controlPlaneOptions>;
+
+export function loadControlPlaneConfig(environment: NodeJS.ProcessEnv = process.env): ControlPlaneConfig {
+  return loadConfig(controlPlaneOptions, environment);
+}

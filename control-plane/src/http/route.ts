@@ -1,0 +1,119 @@
+import { AppError } from '@pressroom/shared/errors/index';
+import { zodIssuesToFieldIssues } from '@pressroom/shared/errors/zod-issues';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import type { Workspace } from '../services/workspaces.js';
+
+/** Rate-limit tiers of the spec's Limits part; `null` is the unbudgeted tier. */
+export type Tier = 'polling' | 'read' | 'validation' | 'write';
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  method: HTTPMethods;
+  url: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** Default true. Unauthenticated routes skip the key and the limiter. */
+  auth?: boolean;
+  /** The budget this route draws from, possibly depending on the query (import validate_only). */
+  tier?: Tier | null | ((request: FastifyRequest) => Tier | null);
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Documented success response (OpenAPI only); handlers are trusted to return it. */
+  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean };
+  /** Responds with something other than JSON (files); skips the Accept check. */
+  raw?: boolean;
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+}
+
+export interface RouteContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Present on authenticated routes. */
+  workspace: Workspace;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  body: z.ZodType | undefined;
+  query: z.ZodType | undefined;
+  params: z.ZodType | undefined;
+  response: RouteSpec<z.ZodType, z.ZodType, z.ZodType>['response'];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: boolean;
+    tier?: Tier | null | ((request: FastifyRequest) => Tier | null);
+    raw?: boolean;
+  }
+  interface FastifyInstance {
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+/**
+ * Registers a route whose inputs are parsed by zod before the handler sees them. Data is
+ * `unknown` until here; the handler gets typed values or the caller gets an envelope.
+ */
+export function defineRoute<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P>): void {
+  app.routeRegistry.push({
+    method: spec.method,
+    url: spec.url,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tag: spec.tag,
+    auth: spec.auth !== false,
+    body: spec.body,
+    query: spec.query,
+    params: spec.params,
+    response: spec.response,
+  });
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { auth: spec.auth !== false, tier: spec.tier ?? null, raw: spec.raw ?? false },
+    handler: async (request, reply) => {
+      // A malformed path parameter means the route does not exist (spec: endpoint_not_found).
+      const params = spec.params ? parseOr404(spec.params, request.params) : undefined;
+      const query = spec.query ? parseInput(spec.query, request.query) : undefined;
+      const body = spec.body ? parseInput(spec.body, request.body ?? {}) : undefined;
+      return spec.handler({
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        params: params as z.output<P>,
+        workspace: request.workspace as Workspace,
+        request,
+        reply,
+      });
+    },
+  });
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues, prefix));
+}
+
+function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new AppError('endpoint_not_found', 'No such endpoint.');
+}
+
+/** A path parameter that must be a UUID. */
+export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

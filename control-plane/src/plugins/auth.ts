@@ -1,0 +1,29 @@
+import { AppError } from '@pressroom/shared/errors/index';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { findWorkspaceByKey, type Workspace } from '../services/workspaces.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    workspace: Workspace | undefined;
+  }
+}
+
+/**
+ * Every route is authenticated unless it says `auth: false`. All failures are 401 (never 403):
+ * `unauthorized` for a missing, unknown or revoked key, `api_access_denied` for a plan without
+ * API access.
+ */
+export function registerAuth(app: FastifyInstance, db: pg.Pool): void {
+  app.decorateRequest('workspace', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.auth === false || !request.routeOptions.url) return;
+    const header = request.headers['x-api-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key) throw new AppError('unauthorized', 'Missing x-api-key header.');
+    const workspace = await findWorkspaceByKey(db, key);
+    if (!workspace) throw new AppError('unauthorized', 'The API key is unknown or no longer active.');
+    if (workspace.plan === 'no-api') throw new AppError('api_access_denied', 'The workspace plan does not include API access.');
+    request.workspace = workspace;
+  });
+}

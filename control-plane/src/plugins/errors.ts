@@ -1,0 +1,89 @@
+import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
+import { API_VERSION } from '@pressroom/shared/version';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Every failure leaves through here, framework failures included, as the spec's envelope.
+ * The real message is sent only for statuses below 500; a 500 is logged with its cause and
+ * answered with a safe text.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ id: appError.id, status: appError.status }, appError.message);
+    send(reply, appError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }) !== null);
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return send(
+        reply,
+        new AppError('method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`),
+      );
+    }
+    return send(reply, new AppError('endpoint_not_found', `No endpoint ${request.method} ${path}.`));
+  });
+}
+
+function send(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply
+    .status(error.status)
+    .type('application/json')
+    .send({ ...toEnvelope(error), version: API_VERSION });
+}
+
+const FASTIFY_CODES: Record<string, { id: ErrorId; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { id: 'unsupported_media_type', message: 'Content-Type must be application/json.' },
+  FST_ERR_CTP_INVALID_TYPE: { id: 'unsupported_media_type', message: 'Content-Type must be application/json.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { id: 'payload_too_large', message: 'The request body is larger than the accepted maximum.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { id: 'invalid_json', message: 'The body is empty but Content-Type says JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { id: 'invalid_payload', message: 'Content-Length does not match the body.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { id: 'invalid_json', message: 'The body is not valid JSON.' },
+};
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const fe = error as Partial<FastifyError>;
+  const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (known) return new AppError(known.id, known.message, { cause: error });
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return new AppError('invalid_json', 'The body is not valid JSON.', { cause: error });
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new AppError('invalid_payload', fe.message ?? 'Bad request.', { cause: error });
+  }
+  return new AppError('internal_error', 'An unexpected error occurred. It has been logged.', { cause: error });
+}
+
+/** JSON bodies only; an empty body is no body (an empty generation request renders saved content). */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new AppError('invalid_json', `The body is not valid JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+}
+
+/** 406 when the Accept header rules out JSON on a JSON endpoint. */
+export function acceptsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) return false;
+    return type === '*/*' || type === 'application/*' || type === 'application/json' || type.endsWith('+json');
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { defineRoute } from '../http/route.js';
+
+/** `GET /ready` answers 200 for any key (it tests the service, never a key); `POST /auth` tests a key. */
+export function healthRoutes(app: FastifyInstance, db: pg.Pool): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/ready',
+    operationId: 'ready',
+    summary: 'Service health: answers 200 when the database is reachable, 503 otherwise. Needs no key.',
+    tag: 'Health',
+    auth: false,
+    response: { status: 200, schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+    handler: async ({ reply }) => {
+      try {
+        await db.query('SELECT 1');
+        return { status: 'ok', database: 'ok' };
+      } catch {
+        reply.status(503);
+        return { status: 'unavailable', database: 'unreachable' };
+      }
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/auth',
+    operationId: 'verifyApiKey',
+    summary: 'Verify the API key and return the workspace name.',
+    tag: 'Authentication',
+    tier: 'read',
+    response: { status: 200, schema: z.object({ company: z.string() }) },
+    handler: async ({ workspace }) => ({ company: workspace.name }),
+  });
+}

@@ -1,0 +1,87 @@
+import { API_VERSION } from '@pressroom/shared/version';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { RegisteredRoute } from '../http/route.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+  return schema;
+}
+
+const envelope: JsonSchema = {
+  type: 'object',
+  required: ['id', 'message', 'version'],
+  properties: {
+    id: { type: 'string' },
+    message: { type: 'string' },
+    version: { type: 'string', pattern: '^v\\d{4}-\\d{2}-\\d{2}$' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'code', 'message'],
+        properties: { path: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' }, expected: {}, received: {} },
+      },
+    },
+  },
+};
+
+/** Pure: the OpenAPI 3.1 document of the routes registered so far, from their zod schemas. */
+export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const parameters: JsonSchema[] = [];
+    for (const [where, schema] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
+      if (!schema) continue;
+      const json = schemaOf(schema, 'input');
+      const props = (json['properties'] ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((json['required'] ?? []) as string[]);
+      for (const [name, s] of Object.entries(props))
+        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
+    }
+    const responses: Record<string, JsonSchema> = {
+      default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    };
+    if (route.response) {
+      const item = schemaOf(route.response.schema, 'output');
+      responses[String(route.response.status)] = {
+        description: route.response.description ?? 'Success',
+        content: { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : item } },
+      };
+    }
+    const operation: JsonSchema = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.auth ? {} : { security: [] }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body
+        ? { requestBody: { required: false, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+        : {}),
+      responses,
+    };
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Pressroom API', version: API_VERSION, description: 'Render marketing assets from stored designs.' },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: { Error: envelope },
+    },
+    paths,
+  };
+}
+
+export function openApiRoute(app: FastifyInstance, serverUrl: string): void {
+  app.get('/openapi.json', { config: { auth: false } }, async () => buildOpenApi(app.routeRegistry, serverUrl));
+}

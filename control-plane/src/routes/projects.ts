@@ -1,0 +1,52 @@
+import { AppError } from '@pressroom/shared/errors/index';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { paging, pagingQuery, setTotalCount } from '../http/paging.js';
+import { defineRoute } from '../http/route.js';
+import { createProject, listProjects } from '../services/projects.js';
+
+const project = z.object({ id: z.uuid(), name: z.string(), created_at_ts: z.number().int() });
+
+// The length rule runs on the value as sent; uniqueness on the trimmed value (spec, Projects).
+export const createProjectBody = z.object({
+  name: z.string().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+});
+
+export const listProjectsQuery = z.object({ name: z.string().optional(), ...pagingQuery });
+
+export function projectRoutes(app: FastifyInstance, db: pg.Pool): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/projects',
+    operationId: 'listProjects',
+    summary: 'List the projects of the workspace, ordered by name.',
+    tag: 'Projects',
+    tier: 'read',
+    query: listProjectsQuery,
+    response: { status: 200, schema: project.extend({ category_name: z.string() }), array: true },
+    handler: async ({ workspace, query, reply }) => {
+      const { items, total } = await listProjects(db, workspace.id, { name: query.name?.trim(), ...paging(query) });
+      setTotalCount(reply, total);
+      // `category_name` is the deprecated alias of `name` on the listing only.
+      return items.map((p) => ({ ...p, category_name: p.name }));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/projects',
+    operationId: 'createProject',
+    summary: 'Create a project. Names are 2 to 100 characters and unique in the workspace (compared trimmed).',
+    tag: 'Projects',
+    tier: 'write',
+    body: createProjectBody,
+    response: { status: 201, schema: project },
+    handler: async ({ workspace, body, reply }) => {
+      const created = await createProject(db, workspace.id, body.name.trim());
+      if (!created) throw new AppError('project_already_exists', `A project named "${body.name.trim()}" already exists.`);
+      reply.status(201);
+      return created;
+    },
+  });
+}

@@ -1,0 +1,35 @@
+// A media-worker process: config, database, storage, the task list, metrics, one shutdown path.
+import { connectDatabase } from '@pressroom/shared/db/index';
+import { createLogger } from '@pressroom/shared/logger';
+import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
+import { installShutdown } from '@pressroom/shared/process/index';
+import { createStorage } from '@pressroom/shared/storage/index';
+import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { loadMediaWorkerConfig } from '../config.js';
+import { mediaTaskList } from '../tasks/index.js';
+
+const config = loadMediaWorkerConfig();
+const logger = createLogger('media-worker', config.logLevel);
+const metrics = createMetricsRegistry('media-worker');
+const database = await connectDatabase(config, logger, 'pressroom-media-worker');
+const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
+const runtime = await startWorkerRuntime({
+  role: 'media-worker',
+  db: database.pool,
+  taskList: mediaTaskList({ config, db: database.pool, storage, logger, metrics }),
+  concurrency: config.mediaConcurrency,
+  logger,
+  metrics,
+});
+const metricsServer = await serveMetrics(metrics, config.metricsPort);
+
+installShutdown(
+  [
+    { name: 'database', stop: () => database.stop() },
+    { name: 'storage', stop: () => storage.stop() },
+    { name: 'metrics', stop: () => metricsServer.stop() },
+    { name: 'jobs', stop: () => runtime.stop() },
+  ],
+  { logger, timeoutMs: config.shutdownTimeoutMs },
+);
+logger.info({ metricsPort: metricsServer.port }, 'media worker running');

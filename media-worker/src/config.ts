@@ -1,0 +1,42 @@
+import {
+  type ConfigOf,
+  databaseOptions,
+  env,
+  loadConfig,
+  observabilityOptions,
+  option,
+  outboundOptions,
+  storageOptions,
+} from '@pressroom/shared/config/index';
+
+export const mediaWorkerOptions = {
+  mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
+  ffmpegPath: option(env.optionalString(), undefined, 'ffmpeg binary. Unset: ffmpeg-static when installed, else `ffmpeg` on PATH.'),
+  webhookTimeoutMs: option(env.int(100), '15000', 'A receiver must acknowledge a webhook within this many milliseconds.'),
+  webhookRetryGapsMs: option(
+    env.string(),
+    '15000,180000,600000,1800000,7200000',
+    'Gaps between the 6 webhook attempts (ms, comma-separated).',
+  ),
+  webhookExportRetryGapsMs: option(
+    env.string(),
+    '60000,180000,600000,1800000,7200000',
+    'Gaps between attempts of an export callback (ms).',
+  ),
+  webhookTimeScale: option(
+    env.number(0),
+    '1',
+    'Multiplies every webhook gap and the signing-secret windows; tests compress time with e.g. 0.001.',
+  ),
+  apiHostName: option(env.string(), 'localhost', 'API host name sent in the X-Referer header of webhooks.'),
+  ...databaseOptions,
+  ...storageOptions,
+  ...observabilityOptions,
+  ...outboundOptions,
+};
+
+export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerOptions>;
+
+export function loadMediaWorkerConfig(environment: NodeJS.ProcessEnv = process.env): MediaWorkerConfig {
+  return loadConfig(mediaWorkerOptions, environment);
+}

@@ -1,0 +1,10 @@
+import type { TaskList } from 'graphile-worker';
+import type { MediaDeps } from '../deps.js';
+
+/**
+ * The tasks this pool runs. graphile-worker only fetches jobs whose task it knows, so this list
+ * is also what lets the media pool scale independently of the render pool.
+ */
+export function mediaTaskList(_deps: MediaDeps): TaskList {
+  return {};
+}

@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import type { Logger } from '../logger.js';
+import { startEmbeddedPostgres } from './embedded.js';
+import { createPool } from './pool.js';
+
+export interface DatabaseConnection {
+  url: string;
+  pool: pg.Pool;
+  stop(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (reused when the farm
+ * already runs it). The pool is ended before the embedded server stops (machine-facts: a pool
+ * outliving its server can crash graphile-worker with 57P01).
+ */
+export async function connectDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; embeddedPgPort: number; databasePoolSize: number },
+  logger: Logger,
+  applicationName: string,
+): Promise<DatabaseConnection> {
+  let url = config.databaseUrl;
+  let stopEmbedded = async () => undefined as void;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      onLog: (line) => logger.debug({ postgres: line }),
+    });
+    if (embedded.started) logger.info({ port: config.embeddedPgPort, dataDir: config.dataDir }, 'embedded postgres started');
+    url = embedded.connectionString;
+    stopEmbedded = embedded.stop;
+  }
+  const pool = createPool(url, { max: config.databasePoolSize, logger, applicationName });
+  return {
+    url,
+    pool,
+    async stop() {
+      await pool.end();
+      await stopEmbedded();
+    },
+  };
+}

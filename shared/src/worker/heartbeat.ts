@@ -1,0 +1,29 @@
+import { hostname } from 'node:os';
+import type { Queryable } from '../db/pool.js';
+
+export async function beat(db: Queryable, workerIds: string[], role: string): Promise<void> {
+  if (workerIds.length === 0) return;
+  await db.query(
+    `INSERT INTO worker_heartbeats (worker_id, role, host, pid) SELECT unnest($1::text[]), $2, $3, $4
+     ON CONFLICT (worker_id) DO UPDATE SET last_seen = now()`,
+    [workerIds, role, hostname(), process.pid],
+  );
+}
+
+export async function forget(db: Queryable, workerIds: string[]): Promise<void> {
+  if (workerIds.length > 0) await db.query('DELETE FROM worker_heartbeats WHERE worker_id = ANY($1::text[])', [workerIds]);
+}
+
+/**
+ * Claims the workers that stopped beating and releases their jobs in one transaction-free
+ * step: the DELETE … RETURNING makes exactly one sweeper responsible for each dead worker.
+ */
+export async function unlockDeadWorkers(db: Queryable, staleAfterMs: number): Promise<string[]> {
+  const { rows } = await db.query<{ worker_id: string }>(
+    `DELETE FROM worker_heartbeats WHERE last_seen < now() - make_interval(secs => $1::double precision / 1000) RETURNING worker_id`,
+    [staleAfterMs],
+  );
+  const dead = rows.map((r) => r.worker_id);
+  if (dead.length > 0) await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
+  return dead;
+}

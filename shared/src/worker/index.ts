@@ -1,0 +1,2 @@
+export * from './heartbeat.js';
+export * from './runtime.js';

@@ -10,3 +10,4 @@ export { type FontPackageData, readFontPackage } from './read-package.js';
 export { nearestWeight, type ResolvedFontFaces, resolveFontFaces } from './resolve-faces.js';
 export { FONTS_PER_PAGE_DEFAULT, FONTS_PER_PAGE_MAX, type FontSearchQuery, type FontSearchResult, searchFonts } from './search.js';
 export * from './types.js';
+export { unicodeRangeIncludes } from './unicode-range.js';

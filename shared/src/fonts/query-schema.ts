@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { zodIssuesToFieldIssues } from '../errors/zod-issues.js';
 import { FONTS_PER_PAGE_MAX, type FontSearchQuery } from './search.js';
-import { FONT_CATEGORIES, FONT_STYLES, FONT_WEIGHTS, isFontWeight } from './types.js';
+import { FONT_CATEGORIES, FONT_STYLES, FONT_WEIGHTS, type FontWeight, isFontWeight } from './types.js';
 
 /** Query strings carry text; turn a plain integer literal into a number and leave anything else for the schema to refuse. */
 function integerParam(value: unknown): unknown {
@@ -41,7 +41,10 @@ export const fontQuerySchema = z.object({
   weight: z
     .preprocess(
       integerParam,
-      z.number().refine(isFontWeight, { message: `must be one of ${FONT_WEIGHTS.join(', ')}`, params: { code: 'invalid_payload' } }),
+      z
+        .number()
+        .refine(isFontWeight, { message: `must be one of ${FONT_WEIGHTS.join(', ')}`, params: { code: 'invalid_payload' } })
+        .transform((weight) => weight as FontWeight),
     )
     .optional(),
   style: z.enum(FONT_STYLES).optional(),
@@ -53,6 +56,6 @@ export const fontQuerySchema = z.object({
 export function parseFontQuery(raw: unknown): FontSearchQuery {
   const result = fontQuerySchema.safeParse(raw ?? {}, { reportInput: true });
   if (!result.success) throw AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues));
-  const { weight, ...rest } = result.data;
-  return { ...rest, weight: weight !== undefined && isFontWeight(weight) ? weight : undefined };
+  // Absent parameters stay absent (no `key: undefined`), so the result reads like the query.
+  return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined)) as FontSearchQuery;
 }

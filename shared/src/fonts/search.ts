@@ -1,4 +1,4 @@
-import { normaliseFontName } from './normalise-name.js';
+import { compareFontNames, normaliseFontName } from './normalise-name.js';
 import type { FontCategory, FontRecord, FontStyle, FontWeight } from './types.js';
 
 export interface FontSearchQuery {
@@ -27,15 +27,14 @@ export const FONTS_PER_PAGE_MAX = 200;
  */
 export function searchFonts(catalogue: { fonts: readonly FontRecord[] }, query: FontSearchQuery): FontSearchResult {
   const needle = query.name === undefined ? '' : normaliseFontName(query.name);
-  const ranked: { font: FontRecord; rank: number; index: number }[] = [];
-  catalogue.fonts.forEach((font, index) => {
-    if (query.category !== undefined && font.category !== query.category) return;
-    if (!hasWeightAndStyle(font, query.weight, query.style)) return;
+  const ranked: { font: FontRecord; rank: number }[] = [];
+  for (const font of catalogue.fonts) {
+    if (query.category !== undefined && font.category !== query.category) continue;
+    if (!hasWeightAndStyle(font, query.weight, query.style)) continue;
     const rank = needle === '' ? 0 : nameRank(normaliseFontName(font.name), needle);
-    if (rank >= 0) ranked.push({ font, rank, index });
-  });
-  // The catalogue is already in name order, so its index is the tie-break.
-  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+    if (rank >= 0) ranked.push({ font, rank });
+  }
+  ranked.sort((a, b) => a.rank - b.rank || compareFontNames(a.font.name, b.font.name) || (a.font.id < b.font.id ? -1 : 1));
   const matches = ranked.map((r) => r.font);
   if (query.page === undefined && query.per_page === undefined) return { items: matches, total: matches.length };
   const perPage = Math.min(Math.max(1, Math.trunc(query.per_page ?? FONTS_PER_PAGE_DEFAULT)), FONTS_PER_PAGE_MAX);

@@ -33,7 +33,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    disableRequestLogging: true,
   });
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);

@@ -16,7 +16,7 @@ export async function listProjects(
   const { rows } = await db.query<ProjectRow & { total: string }>(
     `SELECT ${COLUMNS}, count(*) OVER () AS total FROM projects
       WHERE workspace_id = $1 AND deleted_at IS NULL AND ($2::text IS NULL OR name = $2)
-      ORDER BY name COLLATE "C", created_at LIMIT $3 OFFSET $4`,
+      ORDER BY lower(name), name, created_at LIMIT $3 OFFSET $4`,
     [workspaceId, options.name ?? null, options.limit, options.offset],
   );
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;

@@ -1,0 +1,47 @@
+import { createLogger } from '@pressroom/shared/logger';
+import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { type ControlPlaneConfig, loadControlPlaneConfig } from '../src/config.js';
+import { createKey, createWorkspace, type Plan } from '../src/services/workspaces.js';
+
+export interface Harness {
+  db: TestDatabase;
+  config: ControlPlaneConfig;
+  build(overrides?: Record<string, string>, pool?: TestDatabase['pool']): Promise<FastifyInstance>;
+  workspace(plan?: Plan, name?: string): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+/** A real database of the test file's own, and apps built exactly as the server builds them. */
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const db = await testDatabase();
+  const apps: FastifyInstance[] = [];
+  const configFor = (overrides: Record<string, string>) =>
+    loadControlPlaneConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env, ...overrides });
+  const config = configFor({});
+  return {
+    db,
+    config,
+    async build(overrides = {}, pool = db.pool) {
+      const app = await buildApp({
+        config: configFor(overrides),
+        db: pool,
+        logger: createLogger('test', 'silent'),
+        metrics: createMetricsRegistry('control-plane'),
+        publicBaseUrl: 'http://localhost:8080',
+      });
+      apps.push(app);
+      return app;
+    },
+    async workspace(plan = 'pro', name = 'Acme') {
+      const ws = await createWorkspace(db.pool, { name, plan, credits: 100, aiCredits: 10 });
+      return { id: ws.id, key: await createKey(db.pool, ws.id) };
+    },
+    async close() {
+      await Promise.all(apps.map((a) => a.close()));
+      await db.drop();
+    },
+  };
+}

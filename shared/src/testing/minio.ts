@@ -51,8 +51,8 @@ export function findMinioBinary(env: NodeJS.ProcessEnv = process.env): string | 
  * storage suite that silently skips proves nothing; set SKIP_MINIO_TESTS=1 to leave it out on
  * purpose.
  */
-export async function startMinio(options: { bucket?: string } = {}): Promise<MinioServer> {
-  const binary = findMinioBinary();
+export async function startMinio(options: { bucket?: string; env?: NodeJS.ProcessEnv } = {}): Promise<MinioServer> {
+  const binary = findMinioBinary(options.env);
   if (binary === undefined) {
     throw new Error(
       `MinIO binary not found (looked at MINIO_BINARY, ~/go/bin/minio and PATH). Install it with \`${MINIO_INSTALL_COMMAND}\`, ` +

@@ -9,6 +9,7 @@ import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { creditRoutes } from './routes/credits.js';
+import { fontRoutes } from './routes/fonts.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   creditRoutes(app, deps.db);
   projectRoutes(app, deps.db);
+  fontRoutes(app);
   openApiRoute(app, deps.publicBaseUrl);
   return app;
 }

@@ -1,0 +1,129 @@
+/** Value sets of enumerated override properties (spec, Element override object; SDK request models). */
+
+export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
+
+/** The alignment values the spec lists; every layer with an alignment takes them. */
+export const ALIGNMENTS = [
+  'top',
+  'middle',
+  'bottom',
+  'left',
+  'center',
+  'right',
+  'top left',
+  'top center',
+  'top right',
+  'middle left',
+  'middle center',
+  'middle right',
+  'bottom left',
+  'bottom right',
+  'bottom center',
+  'top custom',
+  'middle custom',
+  'bottom custom',
+  'custom left',
+  'custom center',
+  'custom right',
+  'custom custom',
+] as const;
+
+/** Justified alignments: text layers only (SDK TextAlignment); refused on other types once known. */
+export const TEXT_ONLY_ALIGNMENTS = [
+  'justify',
+  'justify-left',
+  'justify-center',
+  'justify-right',
+  'top justify',
+  'top justify-left',
+  'top justify-center',
+  'top justify-right',
+  'middle justify',
+  'middle justify-left',
+  'middle justify-center',
+  'middle justify-right',
+  'bottom justify',
+  'bottom justify-left',
+  'bottom justify-center',
+  'bottom justify-right',
+] as const;
+
+export const TEXT_TRANSFORMS = ['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize'] as const;
+export const SIDE_BORDERS = ['left', 'right', 'top', 'bottom', 'none'] as const;
+export const BUTTON_TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+export const FITTING_TYPES = ['cover', 'fill'] as const;
+export const MASK_NAMES = ['circle', 'rounded_corners', 'blob', 'squircle', 'pentagon', 'hexagon', 'parallelogram', 'window'] as const;
+export const FILTER_NAMES = ['grayscale', 'duotone'] as const;
+export const DUOTONE_NAMES = [
+  'blue_green',
+  'blue_orange',
+  'deep_green_light_green',
+  'BrightRed_light_yellow',
+  'brown_pale_green',
+  'brown_beige',
+  'deep_blue_green',
+  'deep_blue_red',
+  'deep_purple_orange',
+  'deep_purple_beige',
+  'deep_purple_pale_green',
+  'deep_blue_pale_green',
+] as const;
+export const OVERLAY_DIRECTIONS = ['horizontal', 'vertical', 'diagonal'] as const;
+export const PATTERN_NAMES = [
+  'bubbles',
+  'cage',
+  'cross',
+  'doubleCircle',
+  'drops',
+  'parkay',
+  'pills',
+  'plus',
+  'star',
+  'ticTac',
+  'ticTacFilled',
+  'triangle',
+  'wiggle',
+] as const;
+
+export const AUTO_FOCUS_MODELS = ['generic', 'people', 'face'] as const;
+export const FOCUS_FRAMINGS = ['face', 'head', 'shoulders', 'full_body'] as const;
+/** Nested spelling; the top-level `focus_zoom` says `false` for `off`. */
+export const FOCUS_ZOOMS = ['off', 'low', 'medium', 'max'] as const;
+export const FOCUS_TARGETS = ['largest', 'left', 'middle', 'right', 'all'] as const;
+
+export const REMOVE_BG_MODELS = ['bria-rmbg-2-0', 'birefnet', 'pixelcut', 'imageUtils', 'ideogram', 'leonardo-remove-bg'] as const;
+export const EXPAND_MODELS = ['image-outpaint', 'flux-2-pro-outpaint', 'bria-expand'] as const;
+
+/** Upscale models and the factors each accepts. */
+export const UPSCALE_FACTORS_BY_MODEL = {
+  'seedvr-upscale': [1, 2, 3, 4],
+  'topaz-precision': [1, 2, 3, 4],
+  'crystal-upscaler': [1, 2, 3, 4],
+  'bria-increase-resolution': [2, 4],
+} as const;
+export const DEFAULT_UPSCALE_MODEL = 'seedvr-upscale';
+
+/** Text-to-image models and the most inpaint_images each takes (spec: between 3 and 16). */
+export const INPAINT_MAX_BY_MODEL = {
+  'gpt-image-2': 16,
+  'gpt-image-2.5-flare': 16,
+  'gpt-image-2.5-sunburst': 16,
+  'gemini-3-pro': 14,
+  'gemini-3.1-flash': 14,
+  'nano-banana-2': 14,
+  'nano-banana-pro': 14,
+  'gpt-image-1.5': 10,
+  'flux-2-pro': 8,
+  'kling-image-o3': 7,
+  'seedream-4.5': 7,
+  'seedream-5-pro': 7,
+  'qwen-2511': 6,
+  'ideogram-4.5': 5,
+  'flux-2-klein-9b': 4,
+  'wan-2.7': 4,
+  'gemini-2.5-flash': 3,
+  'grok-imagine': 3,
+  'nano-banana': 3,
+} as const;
+export type TextToImageModel = keyof typeof INPAINT_MAX_BY_MODEL;
+export const DEFAULT_TEXT_TO_IMAGE_MODEL: TextToImageModel = 'nano-banana-2';

@@ -1,0 +1,11 @@
+export { expandTextToImageShorthand } from './ai.js';
+export { type CheckResult, checkAgainstDesign } from './check-against-design.js';
+export { colorField, type GradientPolicy } from './color-field.js';
+export * from './context.js';
+export { elementsSchema, ROOT_LAYER, VARS_KEY } from './elements.js';
+export { decodeImage, type EncodedImage } from './encoded.js';
+export * from './enums.js';
+export { layerSchema } from './layer.js';
+export { type OverridesResult, parseOverrides } from './parse.js';
+export { BUTTON_PAYLOAD_MAX, STROKE_WIDTH_MAX, TEXT_PAYLOAD_MAX, TEXT_STROKE_WIDTH_MAX } from './properties.js';
+export type { AutoFocusSettings, LayerOverride, NormalisedOverrides, Padding, TextToImageProperties, UpscaleProperties } from './types.js';

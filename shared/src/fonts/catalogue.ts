@@ -7,7 +7,7 @@ let cached: FontCatalogue | undefined;
 
 /**
  * The bundled catalogue, read from the installed packages on first use and kept for the life of
- * the process (about 50 ms, mostly listing the CJK packages' thousands of files). Reading the
+ * the process (about 100 ms here, mostly listing the CJK packages' thousands of files). Reading the
  * packages rather than a committed JSON file means the catalogue cannot drift from the files the
  * renderer serves.
  */

@@ -1,0 +1,29 @@
+import { PROPERTY_TABLES } from '../properties/index.js';
+import { SOURCE_PROPS } from '../parse/document.js';
+import type { LayerType } from '../types.js';
+
+export type AttributeValue = string | number | boolean | Record<string, unknown>;
+
+/** Groups and code layers expose no customisable attributes (their state has its own fields). */
+export function hasAttributes(type: LayerType | 'container'): boolean {
+  return type !== 'group' && type !== 'code' && type !== 'container';
+}
+
+/** The attribute list of a layer in one frame: every property with a value, in table order. */
+export function attributesOf(
+  type: LayerType,
+  props: Record<string, unknown>,
+  resolveSource: (src: string) => string,
+): { id: string; help: string; value: AttributeValue }[] {
+  if (!hasAttributes(type)) return [];
+  const out: { id: string; help: string; value: AttributeValue }[] = [];
+  for (const [id, spec] of Object.entries(PROPERTY_TABLES[type])) {
+    let value = props[id];
+    if (value === undefined || value === null) continue;
+    if ((SOURCE_PROPS as readonly string[]).includes(id) && typeof value === 'string') value = resolveSource(value);
+    out.push({ id, help: spec.help, value: value as AttributeValue });
+  }
+  return out;
+}
+
+export const ROOT_HELP = 'Background color of the canvas (hex on RGB designs, cmyk on print)';

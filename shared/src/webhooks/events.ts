@@ -1,0 +1,83 @@
+/**
+ * The event kinds and their payloads. `event_type` is a top-level field of every payload, per-job
+ * callbacks included. Fields beyond the ids the spec names are ours; receivers must ignore
+ * unknown fields and unknown event types, so adding a field later is not a breaking change.
+ */
+export const EVENT_TYPES = ['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** A generated file as the API returns it (spec: Banner); only `id` is relied upon here. */
+export type BannerLike = { id: string } & Record<string, unknown>;
+
+export interface NewBannerPayload {
+  event_type: 'NEW_BANNER';
+  banner_id: string;
+  banner: BannerLike;
+}
+
+export interface NewBannerBatchPayload {
+  event_type: 'NEW_BANNER_BATCH';
+  generation_request_id: string;
+  banners: BannerLike[];
+  /** Per-format failures; the request itself succeeded (spec: Generation request). */
+  errors: { template_format_name: string; reason: string }[];
+}
+
+export interface NewExportPayload {
+  event_type: 'NEW_EXPORT';
+  export_id: string;
+  /** Download URL of the ZIP archive. */
+  archive_url: string;
+  /** Generated file ids packaged in the archive. */
+  banner_ids: string[];
+}
+
+export interface TemplateStatusPayload {
+  event_type: 'TEMPLATE_STATUS';
+  template_id: string;
+  status: 'approved' | 'rejected';
+  reason: string | null;
+  status_updated_at_ts: number;
+}
+
+export type EventPayload = NewBannerPayload | NewBannerBatchPayload | NewExportPayload | TemplateStatusPayload;
+
+export function newBannerEvent(banner: BannerLike): NewBannerPayload {
+  return { event_type: 'NEW_BANNER', banner_id: banner.id, banner };
+}
+
+export function newBannerBatchEvent(input: {
+  generationRequestId: string;
+  banners: BannerLike[];
+  errors?: { template_format_name: string; reason: string }[];
+}): NewBannerBatchPayload {
+  return {
+    event_type: 'NEW_BANNER_BATCH',
+    generation_request_id: input.generationRequestId,
+    banners: input.banners,
+    errors: input.errors ?? [],
+  };
+}
+
+export function newExportEvent(input: { exportId: string; archiveUrl: string; bannerIds: string[] }): NewExportPayload {
+  return { event_type: 'NEW_EXPORT', export_id: input.exportId, archive_url: input.archiveUrl, banner_ids: input.bannerIds };
+}
+
+export function templateStatusEvent(input: {
+  templateId: string;
+  status: 'approved' | 'rejected';
+  reason?: string | null;
+  statusUpdatedAt: Date;
+}): TemplateStatusPayload {
+  return {
+    event_type: 'TEMPLATE_STATUS',
+    template_id: input.templateId,
+    status: input.status,
+    reason: input.reason ?? null,
+    status_updated_at_ts: Math.floor(input.statusUpdatedAt.getTime() / 1000),
+  };
+}

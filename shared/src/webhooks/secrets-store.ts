@@ -1,0 +1,18 @@
+import type { Queryable } from '../db/pool.js';
+
+/**
+ * The secrets a delivery is signed with right now: the current one, then the previous one while
+ * its overlap lasts. Empty when the workspace has no secret yet (deliveries go unsigned). Read
+ * at send time with no cache, so a force-rotation or a revocation takes effect on the next
+ * attempt, well inside the spec's minute.
+ */
+export async function loadSigningSecrets(db: Queryable, workspaceId: string): Promise<string[]> {
+  const { rows } = await db.query<{ secret: string; previous: string | null }>(
+    `SELECT secret, CASE WHEN previous_expires_at > now() THEN previous_secret END AS previous
+       FROM webhook_signing_secrets WHERE workspace_id = $1`,
+    [workspaceId],
+  );
+  const row = rows[0];
+  if (!row) return [];
+  return row.previous ? [row.secret, row.previous] : [row.secret];
+}

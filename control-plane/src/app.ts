@@ -1,4 +1,5 @@
 import type { Logger } from '@pressroom/shared/logger';
+import type { LocalObjectStorage, ObjectStorage } from '@pressroom/shared/storage/index';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
@@ -9,10 +10,12 @@ import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { creditRoutes } from './routes/credits.js';
+import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
+import { signingSecretRoutes } from './routes/signing-secret.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 
 export interface AppDeps {
@@ -20,6 +23,7 @@ export interface AppDeps {
   db: pg.Pool;
   logger: Logger;
   metrics: Registry;
+  storage: ObjectStorage;
   /** Base URL clients reach this API at (links, OpenAPI servers). */
   publicBaseUrl: string;
 }
@@ -46,7 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   creditRoutes(app, deps.db);
   projectRoutes(app, deps.db);
+  signingSecretRoutes(app, deps.db);
   fontRoutes(app);
+  if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);
   return app;
 }

@@ -1,5 +1,9 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -9,6 +13,8 @@ import { createKey, createWorkspace, type Plan } from '../src/services/workspace
 export interface Harness {
   db: TestDatabase;
   config: ControlPlaneConfig;
+  storage: ObjectStorage;
+  dataDir: string;
   build(overrides?: Record<string, string>, pool?: TestDatabase['pool']): Promise<FastifyInstance>;
   workspace(plan?: Plan, name?: string): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
@@ -21,9 +27,13 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const configFor = (overrides: Record<string, string>) =>
     loadControlPlaneConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env, ...overrides });
   const config = configFor({});
+  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-cp-test-'));
+  const storage = await createStorage(config, { publicBaseUrl: 'http://localhost:8080', dataDir });
   return {
     db,
     config,
+    storage,
+    dataDir,
     async build(overrides = {}, pool = db.pool) {
       const app = await buildApp({
         config: configFor(overrides),
@@ -31,6 +41,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
         logger: createLogger('test', 'silent'),
         metrics: createMetricsRegistry('control-plane'),
         publicBaseUrl: 'http://localhost:8080',
+        storage,
       });
       apps.push(app);
       return app;

@@ -3,6 +3,7 @@ import { connectDatabase, migrate } from '@pressroom/shared/db/index';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
 import { installShutdown } from '@pressroom/shared/process/index';
+import { createStorage } from '@pressroom/shared/storage/index';
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
@@ -12,7 +13,8 @@ const logger = createLogger('control-plane', config.logLevel);
 const database = await connectDatabase(config, logger, 'pressroom-control-plane');
 await migrate(database.pool);
 const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
-const app = await buildApp({ config, db: database.pool, logger, metrics: createMetricsRegistry('control-plane'), publicBaseUrl });
+const storage = await createStorage(config, { publicBaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, db: database.pool, logger, metrics: createMetricsRegistry('control-plane'), publicBaseUrl, storage });
 const sweep = setInterval(
   () => void sweepRateLimitWindows(database.pool).catch((err) => logger.warn({ err }, 'rate-limit sweep failed')),
   5 * 60_000,
@@ -22,6 +24,7 @@ sweep.unref();
 installShutdown(
   [
     { name: 'database', stop: () => database.stop() },
+    { name: 'storage', stop: () => storage.stop() },
     { name: 'http', stop: () => app.close() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },

@@ -21,7 +21,9 @@ describe('GET /fonts', () => {
     const fonts = res.json();
     expect(fonts.length).toBeGreaterThanOrEqual(30);
     expect(res.headers['x-total-count']).toBe(String(fonts.length));
-    expect(new Set(fonts.map((f: { category: string }) => f.category))).toEqual(new Set(['serif', 'sans-serif', 'display', 'handwriting', 'monospace']));
+    expect(new Set(fonts.map((f: { category: string }) => f.category))).toEqual(
+      new Set(['serif', 'sans-serif', 'display', 'handwriting', 'monospace']),
+    );
   });
 
   it('finds a name ignoring case, spaces and hyphens, exact match first', async () => {
@@ -44,6 +46,11 @@ describe('GET /fonts', () => {
   it('refuses bad query values with field paths', async () => {
     const res = await get('?weight=150&category=gothic');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['category', 'weight']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['category', 'weight']);
   });
 });

@@ -1,6 +1,6 @@
+import { fontQuerySchema, loadFontCatalogue, searchFonts } from '@pressroom/shared/fonts/index';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fontQuerySchema, loadFontCatalogue, searchFonts } from '@pressroom/shared/fonts/index';
 import { setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
 

@@ -1,0 +1,49 @@
+/**
+ * The file name of a generated file: the design's naming scheme when it has one (placeholders
+ * `{design}`, `{format}`, `{width}`, `{height}`), else `<design name>-<format>`; always slugged
+ * so it is a safe download name and a readable storage key segment.
+ */
+export function bannerFilename(input: {
+  designName: string;
+  formatName: string;
+  width: number;
+  height: number;
+  fileType: string;
+  namingScheme?: string | null;
+}): string {
+  const base = input.namingScheme
+    ? input.namingScheme
+        .replaceAll('{design}', input.designName)
+        .replaceAll('{format}', input.formatName)
+        .replaceAll('{width}', String(input.width))
+        .replaceAll('{height}', String(input.height))
+    : `${input.designName}-${input.formatName}`;
+  return `${slug(base) || 'banner'}.${extensionOf(input.fileType)}`;
+}
+
+export function extensionOf(fileType: string): string {
+  return fileType === 'jpeg' ? 'jpeg' : fileType === 'html5' ? 'zip' : fileType;
+}
+
+/** Lowercase ASCII words joined by `-`; accents folded, everything else dropped. */
+export function slug(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  zip: 'application/zip',
+};

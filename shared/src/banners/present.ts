@@ -1,0 +1,25 @@
+import type { Queryable } from '../db/pool.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import { serializeBanner } from './serialize.js';
+import { type BannerRow, findProjectSummaries } from './store.js';
+
+/** Banner rows as API resources: signed URLs from storage, projects from the database. */
+export async function presentBanners(
+  db: Queryable,
+  storage: ObjectStorage,
+  rows: readonly BannerRow[],
+): Promise<Record<string, unknown>[]> {
+  const projects = await findProjectSummaries(
+    db,
+    rows.flatMap((r) => (r.project_id ? [r.project_id] : [])),
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const [url, cdn_url] = await Promise.all([
+        storage.downloadUrl(row.storage_key, { filename: row.filename }),
+        storage.publicUrl(row.storage_key),
+      ]);
+      return serializeBanner(row, { url, cdn_url }, row.project_id ? (projects.get(row.project_id) ?? null) : null);
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+import type { BannerRow } from './store.js';
+
+export interface BannerUrls {
+  url: string;
+  cdn_url: string;
+}
+
+/** The design as snapshotted on the banner. */
+export interface TemplateSnapshot {
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  created_at_ts: number;
+}
+
+/**
+ * The Banner resource (spec, Banner; SDK `Banner`). Its `version` is the file's integer counter,
+ * so the envelope leaves it alone. `image` is the deprecated twin of `file`.
+ */
+export function serializeBanner(row: BannerRow, urls: BannerUrls, project: ProjectSummary | null): Record<string, unknown> {
+  const type = row.file_type;
+  return {
+    id: row.id,
+    version: row.version,
+    sharing_id: row.sharing_id,
+    file: { type, url: urls.url, ...(type === 'zip' ? {} : { cdn_url: urls.cdn_url }), filename: row.filename },
+    format: { id: row.format_name, unit: row.unit, width: row.width, height: row.height },
+    template: row.template,
+    ...(project ? { project } : {}),
+    image: { type, url: urls.url },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/pool.js';
+import type { ProjectSummary, TemplateSnapshot } from './serialize.js';
+
+export interface BannerRow {
+  id: string;
+  sharing_id: string;
+  workspace_id: string;
+  design_id: string;
+  generation_request_id: string | null;
+  format_name: string;
+  format_uid: string | null;
+  unit: string;
+  width: number;
+  height: number;
+  file_type: string;
+  storage_key: string;
+  filename: string;
+  version: number;
+  template: TemplateSnapshot;
+  project_id: string | null;
+  created_at: Date;
+}
+
+export type NewBanner = Omit<BannerRow, 'sharing_id' | 'created_at' | 'version'> & { original_banner_id: string | null };
+
+const COLUMNS = `id, sharing_id, workspace_id, design_id, generation_request_id, format_name, format_uid, unit, width, height,
+  file_type, storage_key, filename, version, template, project_id, created_at`;
+
+/**
+ * Inserts the banner unless (request, format) already has one — a re-run after a worker died.
+ * Returns true when this call inserted it. The version follows the original visual's.
+ */
+export async function insertBanner(client: Queryable, b: NewBanner): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `INSERT INTO banners (id, workspace_id, design_id, generation_request_id, format_name, format_uid, unit, width, height,
+        file_type, storage_key, filename, template, project_id, original_banner_id, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15,
+        coalesce((SELECT version + 1 FROM banners WHERE id = $15 AND workspace_id = $2), 1))
+     ON CONFLICT DO NOTHING`,
+    [
+      b.id,
+      b.workspace_id,
+      b.design_id,
+      b.generation_request_id,
+      b.format_name,
+      b.format_uid,
+      b.unit,
+      b.width,
+      b.height,
+      b.file_type,
+      b.storage_key,
+      b.filename,
+      JSON.stringify(b.template),
+      b.project_id,
+      b.original_banner_id,
+    ],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function findBanner(db: Queryable, workspaceId: string, id: string): Promise<BannerRow | undefined> {
+  const { rows } = await db.query<BannerRow>(`SELECT ${COLUMNS} FROM banners WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
+  return rows[0];
+}
+
+export async function listBannersOfRequest(db: Queryable, requestId: string): Promise<BannerRow[]> {
+  const { rows } = await db.query<BannerRow>(
+    `SELECT ${COLUMNS} FROM banners WHERE generation_request_id = $1 ORDER BY created_at, format_name`,
+    [requestId],
+  );
+  return rows;
+}
+
+/** The project of a banner, when it still exists (spec: present when the design has a project). */
+export async function findProjectSummaries(db: Queryable, ids: readonly string[]): Promise<Map<string, ProjectSummary>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<ProjectSummary>(
+    `SELECT id, name, extract(epoch FROM created_at)::bigint::int AS created_at_ts FROM projects
+      WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((p) => [p.id, p]));
+}

@@ -1,0 +1,6 @@
+export * from './design-source.js';
+export * from './file-types.js';
+export * from './notify.js';
+export * from './plan-check.js';
+export * from './record-outcome.js';
+export * from './requests-store.js';

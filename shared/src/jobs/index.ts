@@ -1,0 +1,2 @@
+export * from './add-job.js';
+export * from './render-static.js';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Task identifier of one static render: one job renders one file of one generation request. */
+export const RENDER_STATIC = 'render_static';
+
+/** Static outputs (spec, design type table). */
+export const STATIC_FILE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'pdf'] as const;
+export type StaticFileType = (typeof STATIC_FILE_TYPES)[number];
+
+/** `sync` jobs are someone's open HTTP request; they jump ahead of `async` work. */
+export const PRIORITY_CLASSES = ['sync', 'async'] as const;
+export type PriorityClass = (typeof PRIORITY_CLASSES)[number];
+
+/**
+ * graphile-worker runs LOWER numbers first. Async work keeps the default 0 so other queues
+ * (webhooks, media) are not starved by a flood of batch renders.
+ */
+export const JOB_PRIORITY: Record<PriorityClass, number> = { sync: -10, async: 0 };
+
+/**
+ * Version 1 of the payload. Contracts change only by adding optional fields, so a worker that
+ * is one release behind still parses what a newer control plane enqueues (extra keys pass).
+ */
+export const renderStaticPayloadSchema = z.looseObject({
+  v: z.literal(1),
+  generation_request_id: z.uuid(),
+  /** Chosen when the request is accepted: the storage key and the banner row share it, so a
+   * re-run after a killed worker overwrites the same object and inserts nothing twice. */
+  banner_id: z.uuid(),
+  workspace_id: z.uuid(),
+  design_id: z.uuid(),
+  format_name: z.string().min(1),
+  file_type: z.enum(STATIC_FILE_TYPES),
+  /** `NormalisedOverrides` as validated by the control plane; re-checked as an object here. */
+  overrides: z.object({ layers: z.record(z.string(), z.record(z.string(), z.unknown())), vars: z.record(z.string(), z.string()) }),
+  priority: z.enum(PRIORITY_CLASSES),
+  /** When the request was accepted (ms since epoch): the queue-wait metric starts here. */
+  enqueued_at: z.number().int().nonnegative(),
+  /** `original_visual_id` of the request: the new banner's version follows that one's. */
+  original_banner_id: z.uuid().nullable().optional(),
+});
+
+export type RenderStaticPayload = z.output<typeof renderStaticPayloadSchema>;
+
+/** Payloads are `unknown` until here: the job boundary. Throws a ZodError on a bad payload. */
+export function parseRenderStaticPayload(payload: unknown): RenderStaticPayload {
+  return renderStaticPayloadSchema.parse(payload);
+}
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      render_static: RenderStaticPayload;
+    }
+  }
+}

@@ -29,7 +29,11 @@ const rotateQuery = z.object({
  * The webhook signing secret (spec: Signing secret). `options.overlapMs` is 24 h unless the
  * integrator passes `overlapFromTimeScale(config.webhookTimeScale)`.
  */
-export function signingSecretRoutes(app: FastifyInstance, db: pg.Pool, options: SigningSecretOptions = { overlapMs: DEFAULT_OVERLAP_MS }): void {
+export function signingSecretRoutes(
+  app: FastifyInstance,
+  db: pg.Pool,
+  options: SigningSecretOptions = { overlapMs: DEFAULT_OVERLAP_MS },
+): void {
   defineRoute(app, {
     method: 'GET',
     url: '/signing-secret',
@@ -45,7 +49,8 @@ export function signingSecretRoutes(app: FastifyInstance, db: pg.Pool, options: 
     method: 'POST',
     url: '/signing-secret/rotate',
     operationId: 'rotateSigningSecret',
-    summary: 'Issue a new secret; the previous one keeps verifying for 24 hours. 409 while a previous secret is still valid, unless force=true.',
+    summary:
+      'Issue a new secret; the previous one keeps verifying for 24 hours. 409 while a previous secret is still valid, unless force=true.',
     tag: 'Signing secret',
     tier: 'write',
     query: rotateQuery,

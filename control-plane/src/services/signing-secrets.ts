@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
 import type { Queryable } from '@pressroom/shared/db/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import { AppError } from '@pressroom/shared/errors/index';
+import type pg from 'pg';
 
 /** The public resource, exactly the SDK's `SigningSecret` model. */
 export interface SigningSecret {
@@ -52,12 +52,20 @@ export async function getOrCreateSigningSecret(db: Queryable, workspaceId: strin
  * 409 and changes nothing; with `force` the oldest secret is dropped. With no secret yet, one is
  * minted (that turns signing on). The row lock serialises concurrent rotations.
  */
-export async function rotateSigningSecret(pool: pg.Pool, workspaceId: string, force: boolean, options: SigningSecretOptions): Promise<SigningSecret> {
+export async function rotateSigningSecret(
+  pool: pg.Pool,
+  workspaceId: string,
+  force: boolean,
+  options: SigningSecretOptions,
+): Promise<SigningSecret> {
   return withTransaction(pool, async (tx) => {
     const current = await lockRow(tx, workspaceId);
     if (!current) return mint(tx, workspaceId);
     if (current.overlap_active && !force) {
-      throw new AppError('previous_secret_still_active', 'The previous signing secret is still inside its 24-hour window. Revoke it first, or rotate with force=true.');
+      throw new AppError(
+        'previous_secret_still_active',
+        'The previous signing secret is still inside its 24-hour window. Revoke it first, or rotate with force=true.',
+      );
     }
     const { rows } = await tx.query<SigningSecret>(
       `UPDATE webhook_signing_secrets SET previous_secret = secret, secret = $2, rotated_at = now(),

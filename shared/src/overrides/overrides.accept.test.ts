@@ -114,7 +114,7 @@ describe('accepted overrides are normalised', () => {
   it('a layer named __proto__ is an ordinary key', () => {
     const value = ok(JSON.parse('{"__proto__": {"payload": "x"}}'));
     expect(Object.keys(value.layers)).toEqual(['__proto__']);
-    expect(value.layers['__proto__']).toEqual({ payload: 'x' });
+    expect(Object.getOwnPropertyDescriptor(value.layers, '__proto__')?.value).toEqual({ payload: 'x' });
   });
 
   it('merges the top-level auto-focus settings; auto_focus_properties wins', () => {

@@ -1,3 +1,4 @@
+import { type DesignSource, sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import type { Logger } from '@pressroom/shared/logger';
 import type { LocalObjectStorage, ObjectStorage } from '@pressroom/shared/storage/index';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,13 +10,16 @@ import { registerEnvelope } from './plugins/envelope.js';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
+import { generationRoutes } from './routes/generation.js';
 import { healthRoutes } from './routes/health.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { signingSecretRoutes } from './routes/signing-secret.js';
+import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 
 export interface AppDeps {
@@ -26,6 +30,10 @@ export interface AppDeps {
   storage: ObjectStorage;
   /** Base URL clients reach this API at (links, OpenAPI servers). */
   publicBaseUrl: string;
+  /** Where generation finds designs; default the design model's tables. */
+  designs?: DesignSource;
+  /** Sync-generation waiters; default one LISTEN connection from `db`, started with the app. */
+  completionListener?: CompletionListener;
 }
 
 /**
@@ -52,9 +60,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db);
   fontRoutes(app);
+  registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);
   return app;
+}
+
+function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
+  let listener = deps.completionListener;
+  if (!listener) {
+    const own = createCompletionListener({ connect: () => deps.db.connect(), logger: deps.logger });
+    app.addHook('onReady', () => own.start());
+    app.addHook('onClose', () => own.stop());
+    listener = own;
+  }
+  generationRoutes(app, {
+    db: deps.db,
+    storage: deps.storage,
+    designs: deps.designs ?? sqlDesignSource,
+    listener,
+    syncTimeoutMs: deps.config.syncRenderTimeoutMs,
+    creditCostImage: deps.config.creditCostImage,
+  });
+  bannerRoutes(app, { db: deps.db, storage: deps.storage });
 }
 
 export function rateLimitBudgets(config: ControlPlaneConfig): RateLimitBudgets {

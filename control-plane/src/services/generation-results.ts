@@ -1,0 +1,41 @@
+import { presentBanners } from '@pressroom/shared/banners/present';
+import { listBannersOfRequest } from '@pressroom/shared/banners/store';
+import { AppError } from '@pressroom/shared/errors/index';
+import { findGenerationRequest, listGenerationErrors, requestState } from '@pressroom/shared/generation/requests-store';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type pg from 'pg';
+
+export type SyncOutcome = { banner: Record<string, unknown> } | { error: AppError };
+
+/**
+ * One read of a sync request: undefined while nothing is recorded. A recorded failure becomes
+ * the error the caller sees: content refusals are 400s, anything else a 500.
+ */
+export async function readSyncOutcome(db: pg.Pool, storage: ObjectStorage, requestId: string): Promise<SyncOutcome | undefined> {
+  const banners = await listBannersOfRequest(db, requestId);
+  if (banners.length > 0) return { banner: (await presentBanners(db, storage, banners))[0]! };
+  const errors = await listGenerationErrors(db, requestId);
+  const first = errors[0];
+  if (!first) return undefined;
+  if (first.error_id === 'cannot_build_banner' || first.error_id === 'image_fetching_error') {
+    return { error: new AppError(first.error_id, first.reason) };
+  }
+  return { error: new AppError('internal_server_error', 'The render failed.') };
+}
+
+/** `GET /generation-request/<id>`: the resource and whether it is finished (200) or not (202). */
+export async function readGenerationRequest(
+  db: pg.Pool,
+  storage: ObjectStorage,
+  workspaceId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<{ finalized: boolean; body: Record<string, unknown> }> {
+  const row = await findGenerationRequest(db, workspaceId, id);
+  if (!row) throw new AppError('generation_request_not_found', `Generation request ${id} was not found.`);
+  const state = requestState(row, now);
+  if (state === 'gone') throw new AppError('generation_request_gone', 'Generation requests are kept 7 days; this one has expired.');
+  const banners = await presentBanners(db, storage, await listBannersOfRequest(db, id));
+  const errors = (await listGenerationErrors(db, id)).map((e) => ({ template_format_name: e.format_name, reason: e.reason }));
+  return { finalized: state === 'finalized', body: { id: row.id, is_finalized: state === 'finalized', banners, errors } };
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { findBanner } from '@pressroom/shared/banners/store';
+import { spendCredits } from '@pressroom/shared/credits/index';
+import { withTransaction } from '@pressroom/shared/db/index';
+import type { FormatDesign } from '@pressroom/shared/design/types';
+import { AppError } from '@pressroom/shared/errors/index';
+import type { DesignSource, GenerationDesign } from '@pressroom/shared/generation/design-source';
+import { resolveFileType } from '@pressroom/shared/generation/file-types';
+import { assertPlanAllows } from '@pressroom/shared/generation/plan-check';
+import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
+import { addRenderStaticJob } from '@pressroom/shared/jobs/add-job';
+import type { PriorityClass, StaticFileType } from '@pressroom/shared/jobs/render-static';
+import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type pg from 'pg';
+import { validateGenerationOverrides } from './generation-overrides.js';
+import type { Workspace } from './workspaces.js';
+
+export interface GenerationServiceDeps {
+  db: pg.Pool;
+  designs: DesignSource;
+  /** Credits per static file (config `creditCostImage`). */
+  creditCostImage: number;
+}
+
+export interface SyncGenerationBody {
+  template_format_name?: string | undefined;
+  elements?: unknown;
+  image_file_type?: string | undefined;
+}
+
+export interface AsyncGenerationBody {
+  template_format_names?: string[] | undefined;
+  callback_url?: string | undefined;
+  elements?: unknown;
+  image_file_type?: string | undefined;
+  original_visual_id?: string | undefined;
+}
+
+/** 404 template_not_found covers every design the workspace may not generate from (spec). */
+export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Workspace, designId: string): Promise<GenerationDesign> {
+  const found = await deps.designs.find(deps.db, workspace.id, designId);
+  if (!found) throw new AppError('template_not_found', `Design ${designId} was not found.`);
+  assertPlanAllows(workspace.plan, found.design.type);
+  return found;
+}
+
+/** Validates a sync request and enqueues its one job; returns the generation request id. */
+export async function acceptSyncGeneration(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  designId: string,
+  body: SyncGenerationBody,
+): Promise<string> {
+  const found = await loadDesignFor(deps, workspace, designId);
+  if (found.design.type !== 'static') {
+    throw new AppError('template_not_static', `Synchronous generation renders static designs only; this design is ${found.design.type}.`);
+  }
+  const design = found.design;
+  const overrides = validateGenerationOverrides(body.elements, design, 'sync');
+  const formatName = body.template_format_name ?? design.formats[0]?.name;
+  if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
+    throw new AppError('format_not_found', `The design has no format "${formatName ?? ''}".`);
+  }
+  const fileType = resolveFileType(design.type, body.image_file_type, found.defaultFileType) as StaticFileType;
+  return enqueueRequest(deps, workspace, found, {
+    kind: 'sync',
+    formats: [formatName],
+    fileType,
+    overrides,
+    callbackUrl: null,
+    original: null,
+  });
+}
+
+/** Validates an async request and enqueues one job per format; returns the generation request id. */
+export async function acceptAsyncGeneration(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  designId: string,
+  body: AsyncGenerationBody,
+): Promise<string> {
+  const found = await loadDesignFor(deps, workspace, designId);
+  if (found.design.type === 'printer_multipage') {
+    throw new AppError('format_not_found', 'A multipage design has no formats; use generate-multipage-pdf.');
+  }
+  const design = found.design as FormatDesign;
+  const overrides = validateGenerationOverrides(body.elements, design, 'async');
+  const known = new Set(design.formats.map((f) => f.name));
+  const formats = body.template_format_names ? [...new Set(body.template_format_names)] : design.formats.map((f) => f.name);
+  const unknown = formats.find((name) => !known.has(name));
+  if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
+  if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
+  const fileType = resolveFileType(design.type, body.image_file_type, found.defaultFileType);
+  if (design.type !== 'static') {
+    // Only the static pipeline exists in this build; animated and print go through other pools.
+    throw new AppError('internal_server_error', `Rendering ${design.type} designs is not available on this farm yet.`);
+  }
+  let original: string | null = null;
+  if (body.original_visual_id !== undefined) {
+    if (formats.length !== 1)
+      throw new AppError('more_than_one_format', 'original_visual_id needs exactly one format in template_format_names.');
+    const banner = await findBanner(deps.db, workspace.id, body.original_visual_id);
+    if (!banner) throw new AppError('visual_not_found', `Visual ${body.original_visual_id} was not found.`);
+    if (banner.design_id !== designId)
+      throw new AppError('not_related_to_same_template', 'The original visual was generated from another design.');
+    if (banner.format_name !== formats[0]) throw new AppError('not_related_to_same_format', 'The original visual has another format.');
+    original = banner.id;
+  }
+  return enqueueRequest(deps, workspace, found, {
+    kind: 'async',
+    formats,
+    fileType: fileType as StaticFileType,
+    overrides,
+    callbackUrl: body.callback_url ?? null,
+    original,
+  });
+}
+
+/**
+ * The request row, the credits and the jobs in one transaction: out of credits leaves nothing
+ * behind, and a job exists only for a request that was paid for.
+ */
+async function enqueueRequest(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  found: GenerationDesign,
+  input: {
+    kind: PriorityClass;
+    formats: string[];
+    fileType: StaticFileType;
+    overrides: NormalisedOverrides;
+    callbackUrl: string | null;
+    original: string | null;
+  },
+): Promise<string> {
+  const enqueuedAt = Date.now();
+  return withTransaction(deps.db, async (client) => {
+    const requestId = await createGenerationRequest(client, {
+      workspaceId: workspace.id,
+      designId: found.id,
+      kind: input.kind,
+      callbackUrl: input.callbackUrl,
+      fileType: input.fileType,
+      expectedFiles: input.formats.length,
+      creditPerFile: deps.creditCostImage,
+    });
+    const cost = deps.creditCostImage * input.formats.length;
+    if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
+      throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+    }
+    for (const formatName of input.formats) {
+      await addRenderStaticJob(client, {
+        v: 1,
+        generation_request_id: requestId,
+        banner_id: randomUUID(),
+        workspace_id: workspace.id,
+        design_id: found.id,
+        format_name: formatName,
+        file_type: input.fileType,
+        overrides: { layers: { ...input.overrides.layers }, vars: { ...input.overrides.vars } },
+        priority: input.kind,
+        enqueued_at: enqueuedAt,
+        original_banner_id: input.original,
+      });
+    }
+    return requestId;
+  });
+}

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningFarm, startFarm } from '../farm.js';
+import { runSdkCheck } from '../sdk.js';
+
+describe('npm start on a fresh data dir', () => {
+  let farm: RunningFarm | undefined;
+  afterAll(async () => {
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  it('answers /ready within 60 s and prints a key that POST /auth accepts', async () => {
+    const started = Date.now();
+    farm = await startFarm({ timeoutMs: 60_000 });
+    const ready = await fetch(`${farm.baseUrl}/ready`);
+    expect(ready.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const auth = await fetch(`${farm.baseUrl}/auth`, { method: 'POST', headers: { 'x-api-key': farm.apiKey } });
+    expect(auth.status).toBe(200);
+    expect((await auth.json()).company).toBe('Demo workspace');
+  });
+
+  it('the abyssale Python SDK raises no validation error on the platform calls', async () => {
+    const report = await runSdkCheck('platform_check.py', farm!.baseUrl, farm!.apiKey);
+    expect(report.results.filter((r) => !r.ok)).toEqual([]);
+    expect(report.passed).toBe(7);
+  });
+
+  it('stops cleanly on Ctrl-C and keeps its data across a restart', async () => {
+    const { dataDir, apiKey } = farm!;
+    await fetch(`${farm!.baseUrl}/projects`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Survives restarts' }),
+    });
+    expect(await farm!.interrupt()).toBe(0);
+
+    farm = await startFarm({ dataDir });
+    expect(farm.apiKey).toBe(apiKey);
+    const projects = await (await fetch(`${farm.baseUrl}/projects?name=Survives%20restarts`, { headers: { 'x-api-key': apiKey } })).json();
+    expect(projects).toHaveLength(1);
+    expect(await farm.interrupt()).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningFarm {
+  baseUrl: string;
+  apiKey: string;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  /** Ctrl-C, as a person would; resolves with the exit code. */
+  interrupt(): Promise<number | null>;
+}
+
+/**
+ * Starts the farm exactly as the README's `npm start` does (the same entry file), on a data dir
+ * and ports of its own, and resolves once it printed its banner with the API key.
+ */
+export async function startFarm(
+  options: { dataDir?: string; port?: number; pgPort?: number; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RunningFarm> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'pressroom-farm-')));
+  const port = options.port ?? (await freePort());
+  const pgPort = options.pgPort ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/bin/farm.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const apiKey = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${out}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const check = () => {
+      const match = /API key:\s+(\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`farm exited with ${code} before it was ready:\n${out}`));
+    });
+  });
+  return {
+    baseUrl: `http://localhost:${port}`,
+    apiKey,
+    dataDir,
+    process: child,
+    output: () => out,
+    interrupt: async () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}

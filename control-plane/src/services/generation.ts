@@ -9,7 +9,7 @@ import { resolveFileType } from '@pressroom/shared/generation/file-types';
 import { assertPlanAllows } from '@pressroom/shared/generation/plan-check';
 import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
 import { addRenderStaticJob } from '@pressroom/shared/jobs/add-job';
-import type { PriorityClass, StaticFileType } from '@pressroom/shared/jobs/render-static';
+import type { PriorityClass, RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
 import { validateGenerationOverrides } from './generation-overrides.js';
@@ -157,7 +157,8 @@ async function enqueueRequest(
         design_id: found.id,
         format_name: formatName,
         file_type: input.fileType,
-        overrides: { layers: { ...input.overrides.layers }, vars: { ...input.overrides.vars } },
+        // JSON drops the null prototypes; the worker re-parses the plain object.
+        overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
         priority: input.kind,
         enqueued_at: enqueuedAt,
         original_banner_id: input.original,

@@ -140,14 +140,16 @@ function parsePrint(raw: unknown, formats: unknown, col: IssueCollector): PrintS
   );
 }
 
-function parseFormats(raw: unknown, ctx: PropContext, print: PrintSettings | undefined, col: IssueCollector): DesignFormat[] | undefined {
+const formatSchemas = new Map<string, ReturnType<typeof formatsSchema>>();
+
+function formatsSchema(ctx: PropContext, print: PrintSettings | undefined) {
   const dim = (n: number) =>
     z.number().superRefine((v, c) => {
       if (v < 1 || v > n) c.addIssue({ code: 'custom', message: `must be between 1 and ${n}`, params: { code: 'out_of_range', expected: { min: 1, max: n }, received: v } });
       else if (!ctx.print && !Number.isInteger(v)) c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
     });
   const zone = z.number().min(0).max(MAX_BLEED[print?.unit ?? 'mm']);
-  const schema = z
+  return z
     .array(
       z.strictObject({
         name: z.string().regex(/^[\w.-]{1,100}$/, 'format names are 1-100 letters, digits, _ . -'),
@@ -161,6 +163,15 @@ function parseFormats(raw: unknown, ctx: PropContext, print: PrintSettings | und
     )
     .min(1)
     .max(100);
+}
+
+function parseFormats(raw: unknown, ctx: PropContext, print: PrintSettings | undefined, col: IssueCollector): DesignFormat[] | undefined {
+  const key = `${ctx.designType}/${print?.unit ?? 'px'}`;
+  let schema = formatSchemas.get(key);
+  if (!schema) {
+    schema = formatsSchema(ctx, print);
+    formatSchemas.set(key, schema);
+  }
   const formats = col.parse(schema, raw, ['formats']);
   if (!formats) return undefined;
   const seen = new Set<string>();

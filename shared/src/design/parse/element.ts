@@ -19,7 +19,19 @@ const envelope = z.strictObject({
   animation: z.unknown().optional(),
 });
 
-export function boxSchema(ctx: PropContext) {
+const boxes = new Map<boolean, z.ZodType<Box>>();
+
+/** A layer box: integers on RGB designs, floats on print. Cached: zod schemas are costly to build. */
+export function boxSchema(ctx: PropContext): z.ZodType<Box> {
+  let schema = boxes.get(ctx.print);
+  if (!schema) {
+    schema = buildBox(ctx);
+    boxes.set(ctx.print, schema);
+  }
+  return schema;
+}
+
+function buildBox(ctx: PropContext) {
   const n = (min: number, max: number) =>
     z.number().superRefine((v, c) => {
       if (v < min || v > max) c.addIssue({ code: 'custom', message: `must be between ${min} and ${max}`, params: { code: 'out_of_range', expected: { min, max }, received: v } });

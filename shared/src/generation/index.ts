@@ -4,3 +4,4 @@ export * from './notify.js';
 export * from './plan-check.js';
 export * from './record-outcome.js';
 export * from './requests-store.js';
+export * from './requests.js';

@@ -1,5 +1,9 @@
-export const DESIGN_TYPES = ['static', 'animated', 'printer', 'printer_multipage'] as const;
-export type DesignType = (typeof DESIGN_TYPES)[number];
+import { DESIGN_TYPES, type DesignType, type ElementType } from '../design/types.js';
+
+export { DESIGN_TYPES, type DesignType };
+
+/** Every layer type a design read reports (`container` included), as checkAgainstDesign takes them. */
+export type LayerType = ElementType;
 
 export type GenerationMode = 'sync' | 'async';
 
@@ -12,21 +16,3 @@ export interface OverrideContext {
 export function isPrintDesign(designType: DesignType): boolean {
   return designType === 'printer' || designType === 'printer_multipage';
 }
-
-/** Layer types of a design read (spec, Element). */
-export const LAYER_TYPES = [
-  'container',
-  'text',
-  'button',
-  'image',
-  'logo',
-  'shape',
-  'illustration',
-  'rating',
-  'qrcode',
-  'video',
-  'audio',
-  'group',
-  'code',
-] as const;
-export type LayerType = (typeof LAYER_TYPES)[number];

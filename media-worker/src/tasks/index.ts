@@ -1,10 +1,13 @@
 import type { TaskList } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
+import { deliverWebhookTask } from '../webhooks/deliver-task.js';
 
 /**
  * The tasks this pool runs. graphile-worker only fetches jobs whose task it knows, so this list
  * is also what lets the media pool scale independently of the render pool.
  */
-export function mediaTaskList(_deps: MediaDeps): TaskList {
-  return {};
+export function mediaTaskList(deps: MediaDeps): TaskList {
+  return {
+    deliver_webhook: deliverWebhookTask(deps),
+  };
 }

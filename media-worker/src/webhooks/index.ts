@@ -1,0 +1,2 @@
+export * from './deliver-task.js';
+export * from './transport.js';

@@ -1,0 +1,189 @@
+import { dashboard, quantile, row, stat, timeseries } from './panels.js';
+
+/** Histogram by stage (queue_wait, fetch, layout, capture, encode, store) and output (file type). */
+const STAGE = 'pressroom_render_stage_seconds';
+/** Histogram by output and priority (sync | async): request accepted → file stored. */
+const TOTAL = 'pressroom_render_seconds';
+const SYNC_HTTP = 'pressroom_http_request_duration_seconds';
+const SYNC = 'route="/banner-builder/:id/generate"';
+const RENDER_TASK = 'task="render_static"';
+
+function stagePanel(q: number) {
+  return timeseries({
+    title: `Stage duration p${q * 100} by stage and output`,
+    description: 'Worker-side time of each render stage (queue wait has its own panel); the red line is the 10-second sync budget.',
+    queries: [{ expr: quantile(q, STAGE, ['stage', 'output'], '{stage!="queue_wait"}'), legend: '{{stage}} {{output}}' }],
+    unit: 's',
+    width: 8,
+    budgetLine: 10,
+  });
+}
+
+export const renderFarm = dashboard({
+  uid: 'pressroom-render-farm',
+  title: 'Render farm',
+  description: 'Render workers: latency against the 10 s sync budget, queueing, the Chromium pool and job outcomes.',
+  panels: [
+    stat({
+      title: 'Sync generations within 10 s',
+      description: 'SLO: share of sync generations (200 or 5xx) answered within the budget, as the client sees it.',
+      queries: [
+        {
+          expr: `sum(rate(${SYNC_HTTP}_bucket{${SYNC},status="200",le="10"}[$__rate_interval])) / sum(rate(${SYNC_HTTP}_count{${SYNC},status=~"200|5.."}[$__rate_interval]))`,
+          legend: 'within budget',
+        },
+      ],
+      unit: 'percentunit',
+      min: 0,
+      max: 1,
+      steps: [
+        [null, 'red'],
+        [0.95, 'orange'],
+        [0.99, 'green'],
+      ],
+    }),
+    stat({
+      title: 'Render workers',
+      queries: [{ expr: 'count(process_start_time_seconds{role="render-worker"})', legend: 'workers' }],
+      steps: [
+        [null, 'red'],
+        [1, 'green'],
+      ],
+    }),
+    stat({
+      title: 'Chromium pages busy',
+      description: 'Pages running a render over pages the pools may open, across the farm. Near 100 %: add render workers.',
+      queries: [{ expr: 'sum(pressroom_browser_pages_in_use) / sum(pressroom_browser_pool_size)', legend: 'busy' }],
+      unit: 'percentunit',
+      min: 0,
+      max: 1,
+      steps: [
+        [null, 'green'],
+        [0.8, 'orange'],
+        [0.95, 'red'],
+      ],
+    }),
+    stat({
+      title: 'Renders waiting for a page',
+      queries: [{ expr: 'sum(pressroom_browser_queue_length)', legend: 'waiting' }],
+      steps: [
+        [null, 'green'],
+        [1, 'orange'],
+        [10, 'red'],
+      ],
+    }),
+
+    row('Latency against the budget'),
+    timeseries({
+      title: 'Accepted → stored p50 / p90 / p99 by output and priority',
+      description: 'Whole render as the worker measures it, from the request being accepted to the file being stored.',
+      queries: [
+        { expr: quantile(0.5, TOTAL, ['output', 'priority']), legend: 'p50 {{priority}} {{output}}' },
+        { expr: quantile(0.9, TOTAL, ['output', 'priority']), legend: 'p90 {{priority}} {{output}}' },
+        { expr: quantile(0.99, TOTAL, ['output', 'priority']), legend: 'p99 {{priority}} {{output}}' },
+      ],
+      unit: 's',
+      budgetLine: 10,
+    }),
+    timeseries({
+      title: 'Sync renders within budget',
+      description: 'Worker side: sync renders stored within 10 s of acceptance. Client side: sync HTTP answers (200 or 5xx) within 10 s.',
+      queries: [
+        {
+          expr: `sum(rate(${TOTAL}_bucket{priority="sync",le="10"}[$__rate_interval])) / sum(rate(${TOTAL}_count{priority="sync"}[$__rate_interval]))`,
+          legend: 'worker: stored within 10 s',
+        },
+        {
+          expr: `sum(rate(${SYNC_HTTP}_bucket{${SYNC},status="200",le="10"}[$__rate_interval])) / sum(rate(${SYNC_HTTP}_count{${SYNC},status=~"200|5.."}[$__rate_interval]))`,
+          legend: 'client: answered within 10 s',
+        },
+      ],
+      unit: 'percentunit',
+      min: 0,
+      max: 1,
+    }),
+    stagePanel(0.5),
+    stagePanel(0.9),
+    stagePanel(0.99),
+    timeseries({
+      title: 'Queue wait p50 / p90 / p99',
+      description: 'From acceptance (enqueued_at) to a worker starting the render; sync jobs jump ahead of async ones. Rising: add render workers.',
+      queries: [
+        { expr: quantile(0.5, STAGE, [], '{stage="queue_wait"}'), legend: 'p50' },
+        { expr: quantile(0.9, STAGE, [], '{stage="queue_wait"}'), legend: 'p90' },
+        { expr: quantile(0.99, STAGE, [], '{stage="queue_wait"}'), legend: 'p99' },
+      ],
+      unit: 's',
+      budgetLine: 10,
+    }),
+    timeseries({
+      title: 'Queue wait p90 by output',
+      queries: [{ expr: quantile(0.9, STAGE, ['output'], '{stage="queue_wait"}'), legend: '{{output}}' }],
+      unit: 's',
+    }),
+
+    row('Chromium pool'),
+    timeseries({
+      title: 'Pages in use, pool size and waiting renders',
+      queries: [
+        { expr: 'sum(pressroom_browser_pages_in_use)', legend: 'in use' },
+        { expr: 'sum(pressroom_browser_pool_size)', legend: 'pool size' },
+        { expr: 'sum(pressroom_browser_queue_length)', legend: 'waiting' },
+      ],
+      width: 8,
+    }),
+    timeseries({
+      title: 'Browser restarts by reason',
+      description: 'crash and disconnect are failures; recycle_count and recycle_memory are the planned restart policy.',
+      queries: [{ expr: 'sum by (reason) (increase(pressroom_browser_restarts_total[$__rate_interval]))', legend: '{{reason}}' }],
+      width: 8,
+      stacked: true,
+    }),
+    timeseries({
+      title: 'Render attempts by outcome',
+      description: 'A crashed attempt is retried once on a fresh browser.',
+      queries: [{ expr: 'sum by (outcome) (rate(pressroom_browser_render_attempts_total[$__rate_interval]))', legend: '{{outcome}}' }],
+      unit: 'ops',
+      width: 8,
+      stacked: true,
+    }),
+
+    row('Jobs and failures'),
+    timeseries({
+      title: 'Render failures by class',
+      description: 'refused and fetch are the content\'s fault and recorded at once; timeout, crash and internal are retried.',
+      queries: [{ expr: 'sum by (class) (rate(pressroom_render_failures_total[$__rate_interval]))', legend: '{{class}}' }],
+      unit: 'ops',
+      stacked: true,
+    }),
+    timeseries({
+      title: 'Jobs finished by task and outcome',
+      queries: [{ expr: 'sum by (task, outcome) (rate(pressroom_jobs_total[$__rate_interval]))', legend: '{{task}} {{outcome}}' }],
+      unit: 'ops',
+      stacked: true,
+    }),
+    timeseries({
+      title: 'Jobs running by task',
+      queries: [{ expr: 'sum by (task) (pressroom_jobs_running)', legend: '{{task}}' }],
+      width: 8,
+    }),
+    timeseries({
+      title: 'Render job error share',
+      description: 'Thrown render jobs (infrastructure failures, retried up to 3 times) over finished render jobs.',
+      queries: [
+        {
+          expr: `sum(rate(pressroom_jobs_total{${RENDER_TASK},outcome="error"}[$__rate_interval])) / sum(rate(pressroom_jobs_total{${RENDER_TASK}}[$__rate_interval]))`,
+          legend: 'error share',
+        },
+      ],
+      unit: 'percentunit',
+      width: 8,
+    }),
+    timeseries({
+      title: 'Dead workers unlocked',
+      description: 'Workers that stopped heart-beating (killed, OOM) whose locked jobs were handed back to the queue.',
+      queries: [{ expr: 'sum by (role) (increase(pressroom_dead_workers_unlocked_total[$__rate_interval]))', legend: '{{role}}' }],
+      width: 8,
+    }),
+  ],
+});

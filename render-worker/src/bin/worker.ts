@@ -1,0 +1,64 @@
+// A render-worker process: config, database, storage, Chromium, the task list, metrics, one
+// shutdown path. Entry files wire; everything here is built by factories the tests also build.
+import { connectDatabase } from '@pressroom/shared/db/index';
+import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
+import { createLogger } from '@pressroom/shared/logger';
+import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
+import { installShutdown } from '@pressroom/shared/process/index';
+import { createStorage } from '@pressroom/shared/storage/index';
+import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
+import { loadRenderWorkerConfig } from '../config.js';
+import { renderTaskList } from '../tasks/index.js';
+import { createRenderMetrics } from '../tasks/metrics.js';
+import { createChromiumRenderer } from '../tasks/render-static.js';
+import { scheduleRetention } from '../tasks/retention.js';
+
+const config = loadRenderWorkerConfig();
+const logger = createLogger('render-worker', config.logLevel);
+const metrics = createMetricsRegistry('render-worker');
+const database = await connectDatabase(config, logger, 'pressroom-render-worker');
+const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
+const supervisor = new BrowserSupervisor({
+  poolSize: config.pagePoolSize,
+  recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
+  maxMemoryBytes: config.browserMaxMemoryMb === 0 ? null : config.browserMaxMemoryMb * 1024 * 1024,
+  maxQueueLength: Math.max(16, config.renderConcurrency * 2),
+  metrics: createBrowserMetrics(metrics),
+  logger,
+});
+const runtime = await startWorkerRuntime({
+  role: 'render-worker',
+  db: database.pool,
+  taskList: renderTaskList({
+    config,
+    db: database.pool,
+    storage,
+    logger,
+    metrics,
+    renderMetrics: createRenderMetrics(metrics),
+    designs: sqlDesignSource,
+    render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs }),
+  }),
+  concurrency: config.renderConcurrency,
+  logger,
+  metrics,
+  pollIntervalMs: config.workerPollIntervalMs,
+  heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
+  staleAfterMs: config.workerStaleAfterMs,
+});
+await scheduleRetention(runtime.runner);
+const metricsServer = await serveMetrics(metrics, config.metricsPort);
+
+// Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
+installShutdown(
+  [
+    { name: 'database', stop: () => database.stop() },
+    { name: 'storage', stop: () => storage.stop() },
+    { name: 'browser', stop: () => supervisor.stop() },
+    { name: 'metrics', stop: () => metricsServer.stop() },
+    { name: 'jobs', stop: () => runtime.stop() },
+  ],
+  { logger, timeoutMs: config.shutdownTimeoutMs },
+);
+logger.info({ metricsPort: metricsServer.port, concurrency: config.renderConcurrency }, 'render worker running');

@@ -1,0 +1,40 @@
+import {
+  type ConfigOf,
+  databaseOptions,
+  env,
+  loadConfig,
+  observabilityOptions,
+  option,
+  outboundOptions,
+  storageOptions,
+} from '@pressroom/shared/config/index';
+
+/** Every option of a render-worker process. Names are derived: `pagePoolSize` → PAGE_POOL_SIZE. */
+export const renderWorkerOptions = {
+  renderConcurrency: option(
+    env.int(1, 64),
+    '4',
+    'Render jobs one render-worker process runs at once (a few more than pages keeps them busy while others fetch and store).',
+  ),
+  pagePoolSize: option(env.int(1, 32), '2', 'Chromium pages open at once in one render worker.'),
+  recycleAfterRenders: option(env.int(0), '500', 'Replace Chromium after this many renders; 0 never.'),
+  browserMaxMemoryMb: option(env.int(0), '1536', "Replace Chromium when its processes' resident memory passes this many MiB; 0 never."),
+  renderTimeoutMs: option(env.int(100), '9000', 'Deadline of one render (page wait, layout, capture), below the 10-second sync budget.'),
+  encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),
+  assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),
+  maxImageBytes: option(env.int(1024), String(20 * 1024 * 1024), 'Largest remote image a static or animated design may fetch, in bytes.'),
+  maxPrintImageBytes: option(env.int(1024), String(500 * 1024 * 1024), 'Largest remote image a print design may fetch, in bytes.'),
+  workerHeartbeatIntervalMs: option(env.int(100), '10000', 'How often this worker records that it is alive.'),
+  workerStaleAfterMs: option(env.int(500), '30000', 'A worker silent this long is dead: its jobs are force-unlocked for others.'),
+  workerPollIntervalMs: option(env.int(50), '1000', 'Queue poll interval, a backstop to LISTEN/NOTIFY.'),
+  ...databaseOptions,
+  ...storageOptions,
+  ...observabilityOptions,
+  ...outboundOptions,
+};
+
+export type RenderWorkerConfig = ConfigOf<typeof renderWorkerOptions>;
+
+export function loadRenderWorkerConfig(environment: NodeJS.ProcessEnv = process.env): RenderWorkerConfig {
+  return loadConfig(renderWorkerOptions, environment);
+}

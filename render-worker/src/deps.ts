@@ -1,0 +1,21 @@
+import type { DesignSource } from '@pressroom/shared/generation/design-source';
+import type { Logger } from '@pressroom/shared/logger';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type pg from 'pg';
+import type { Registry } from 'prom-client';
+import type { RenderWorkerConfig } from './config.js';
+import type { RenderMetrics } from './tasks/metrics.js';
+import type { StaticRenderer } from './tasks/render-static.js';
+
+/** What every render task receives. Built once per process by the entry file (or a test). */
+export interface RenderDeps {
+  config: RenderWorkerConfig;
+  db: pg.Pool;
+  storage: ObjectStorage;
+  logger: Logger;
+  metrics: Registry;
+  renderMetrics: RenderMetrics;
+  designs: DesignSource;
+  /** Draws one file; `createChromiumRenderer` in production. */
+  render: StaticRenderer;
+}

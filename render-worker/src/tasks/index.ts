@@ -1,0 +1,12 @@
+import type { TaskList } from 'graphile-worker';
+import type { RenderDeps } from '../deps.js';
+import { renderStaticTask } from './render-static-task.js';
+import { retentionTask } from './retention.js';
+
+/** The tasks the render pool runs; graphile-worker fetches only jobs whose task it knows. */
+export function renderTaskList(deps: RenderDeps): TaskList {
+  return {
+    render_static: renderStaticTask(deps) as TaskList[string],
+    generation_retention: retentionTask(deps) as TaskList[string],
+  };
+}

@@ -1,0 +1,40 @@
+import { RENDER_BUCKETS } from '@pressroom/shared/metrics/registry';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { FAILURE_CLASSES } from './failures.js';
+
+export const RENDER_STAGES = ['queue_wait', 'fetch', 'layout', 'capture', 'encode', 'store'] as const;
+export type RenderStage = (typeof RENDER_STAGES)[number];
+
+export interface RenderMetrics {
+  stageSeconds: Histogram<'stage' | 'output'>;
+  totalSeconds: Histogram<'output' | 'priority'>;
+  failures: Counter<'class'>;
+}
+
+/** Stage and output labels come from fixed sets; buckets run to the 10-second budget and past it. */
+export function createRenderMetrics(registry: Registry): RenderMetrics {
+  const metrics: RenderMetrics = {
+    stageSeconds: new Histogram({
+      name: 'pressroom_render_stage_seconds',
+      help: 'Duration of each stage of a static render, by output type.',
+      labelNames: ['stage', 'output'],
+      buckets: RENDER_BUCKETS,
+      registers: [registry],
+    }),
+    totalSeconds: new Histogram({
+      name: 'pressroom_render_seconds',
+      help: 'From request accepted to file stored, by output type and priority class.',
+      labelNames: ['output', 'priority'],
+      buckets: RENDER_BUCKETS,
+      registers: [registry],
+    }),
+    failures: new Counter({
+      name: 'pressroom_render_failures_total',
+      help: 'Failed render attempts by class.',
+      labelNames: ['class'],
+      registers: [registry],
+    }),
+  };
+  for (const c of FAILURE_CLASSES) metrics.failures.inc({ class: c }, 0);
+  return metrics;
+}

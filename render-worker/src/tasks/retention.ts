@@ -1,0 +1,31 @@
+import { purgeExpiredRequests } from '@pressroom/shared/generation/requests-store';
+import type { Task, WorkerUtils } from 'graphile-worker';
+import type { RenderDeps } from '../deps.js';
+
+export const RETENTION_TASK = 'generation_retention';
+const EVERY_MS = 60 * 60 * 1000;
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      generation_retention: Record<string, never>;
+    }
+  }
+}
+
+/**
+ * Enforces the 7-day retention of generation requests (410 afterwards). Self-scheduling under
+ * one job key, so however many render workers start, exactly one run is pending at a time.
+ */
+export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
+  return async (_payload, helpers) => {
+    const purged = await purgeExpiredRequests(deps.db);
+    if (purged > 0) deps.logger.info({ purged }, 'generation requests past retention purged');
+    await helpers.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
+  };
+}
+
+/** Called at worker start: schedules the first run unless one is pending (preserve_run_at). */
+export async function scheduleRetention(utils: Pick<WorkerUtils, 'addJob'>): Promise<void> {
+  await utils.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + 60_000) });
+}

@@ -1,0 +1,12 @@
+export { attentionCrop, encodePng } from './encode.js';
+export { CannotBuildBannerError } from './errors.js';
+export { type RenderToImageInput, renderToImage } from './render-to-image.js';
+export {
+  CONTENT_TYPES,
+  OUTPUT_TYPES,
+  type OutputType,
+  type RegisterAsset,
+  type RenderedFile,
+  type RenderOutput,
+  type Resource,
+} from './types.js';

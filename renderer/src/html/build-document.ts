@@ -1,0 +1,96 @@
+import type { PlanFont, PlanNode, RenderPlan } from '../plan/types.js';
+import { escapeHtml, style } from './escape.js';
+import { FIT_SCRIPT } from './fit-script.js';
+import { frameDecls } from './frame.js';
+import { qrcodeHtml, ratingHtml, shapeHtml } from './marks.js';
+import { illustrationHtml, imageHtml } from './media.js';
+import { buttonHtml, textHtml } from './text.js';
+import type { FontStack } from './typography.js';
+
+export interface BuildOptions {
+  /** The URL the page loads a plan resource from (an intercepted URL); null = not available, drawn without it. */
+  assetUrl(ref: string): string | null;
+  /** `@font-face` rules for every face the texts (and their fallbacks) use. */
+  fontCss: string;
+  /** CSS font-family value for a planned font, fallbacks included (see `fontStackCss`). */
+  fontStack: FontStack;
+}
+
+/**
+ * RenderPlan → a standalone HTML document of exactly plan.width × plan.height CSS pixels. Every
+ * layer is absolutely positioned in canvas coordinates; the document references nothing but the
+ * given asset and font URLs, and exposes `window.__pressroom.ready` (see fit-script.ts).
+ */
+export function buildDocument(plan: RenderPlan, options: BuildOptions): string {
+  const body = plan.nodes.map((n) => nodeHtml(n, options)).join('\n');
+  const canvas = style({ position: 'relative', width: plan.width, height: plan.height, overflow: 'hidden', background: plan.background });
+  return `<!doctype html>
+<html><head><meta charset="utf-8">
+<style>
+${options.fontCss}
+html, body { margin: 0; padding: 0; background: transparent; }
+body { width: ${plan.width}px; height: ${plan.height}px; overflow: hidden; -webkit-font-smoothing: antialiased; text-rendering: geometricPrecision; }
+.pr-layer { position: absolute; box-sizing: border-box; }
+.pr-text { font-kerning: normal; }
+</style></head>
+<body><div id="pr-canvas"${canvas}>
+${body}
+</div>
+<script>${FIT_SCRIPT}</script>
+</body></html>`;
+}
+
+function nodeHtml(node: PlanNode, o: BuildOptions): string {
+  const url = (ref: string | null) => (ref === null ? null : o.assetUrl(ref));
+  switch (node.kind) {
+    case 'text':
+      return textHtml(node, o.fontStack);
+    case 'button':
+      return buttonHtml(node, o.fontStack, url(node.icon?.ref ?? null));
+    case 'image':
+    case 'logo':
+      return imageHtml(node, url(node.ref));
+    case 'shape':
+      return shapeHtml(node);
+    case 'illustration':
+      return illustrationHtml(node, url(node.ref));
+    case 'rating':
+      return ratingHtml(node);
+    case 'qrcode':
+      return qrcodeHtml(node, url(node.iconRef));
+    case 'group':
+      return groupHtml(node, o);
+  }
+}
+
+/**
+ * A group spans the canvas so its members keep canvas coordinates; its mask becomes a clip-path
+ * and its rotation turns around its own box centre.
+ */
+function groupHtml(node: Extract<PlanNode, { kind: 'group' }>, o: BuildOptions): string {
+  const frame = frameDecls(node);
+  const m = node.mask;
+  const clip =
+    m === null
+      ? null
+      : m.shape === 'ellipse'
+        ? `ellipse(${m.box.width / 2}px ${m.box.height / 2}px at ${m.box.x + m.box.width / 2}px ${m.box.y + m.box.height / 2}px)`
+        : `inset(${m.box.y}px calc(100% - ${m.box.x + m.box.width}px) calc(100% - ${m.box.y + m.box.height}px) ${m.box.x}px round ${m.radius})`;
+  const decls = {
+    ...frame,
+    left: 0,
+    top: 0,
+    width: '100%',
+    height: '100%',
+    'transform-origin': `${node.box.x + node.box.width / 2}px ${node.box.y + node.box.height / 2}px`,
+  };
+  const inner = node.children.map((c) => nodeHtml(c, o)).join('');
+  const clipped = clip === null ? inner : `<div${style({ position: 'absolute', inset: '0', 'clip-path': clip })}>${inner}</div>`;
+  return `<div class="pr-layer pr-group" data-layer="${escapeHtml(node.name)}"${style(decls)}>${clipped}</div>`;
+}
+
+/** A font-family value: the planned family, then the fallback families, then a generic family. */
+export function fontStackCss(font: PlanFont, fallbacks: readonly string[]): string {
+  const quote = (f: string) => `"${f.replace(/["\\]/g, '\\$&')}"`;
+  return [font.family, ...fallbacks.filter((f) => f !== font.family)].map(quote).concat('sans-serif').join(', ');
+}

@@ -1,0 +1,142 @@
+/**
+ * The in-page part of the renderer: what needs layout. Plain JavaScript in a string (not a
+ * serialised TypeScript function) so that no transpiler helper ever leaks into the page.
+ *
+ * For every element with `data-fit` (text blocks and button labels), in document order:
+ * 1. auto_resize: if the text does not fit at its font size, binary-search (0.25 px) the largest
+ *    size between min_font_size and the font size that fits the box and max_lines.
+ * 2. text_harmony: with two lines or more, balance them (`text-wrap: balance`), then try letter
+ *    spacing nudges up to ±2 px (20 steps of 0.1 px each way), then font size reductions up to
+ *    10 px, keeping the first layout whose line lengths differ by at most 20 % (else the best).
+ * 3. text_truncation: if it still does not fit, cut the text (binary search on characters) and end
+ *    it with an ellipsis.
+ * 4. Text that still cannot fit, when the layer asked for fitting (auto_resize or max_lines),
+ *    makes `ready` resolve to `{ ok: false, layer, reason }`.
+ * "Fits" means: no line wider than the box, the block no taller than the box, and at most
+ * max_lines lines. `ready` resolves after fonts, images and fitting, and one animation frame.
+ */
+export const FIT_SCRIPT = String.raw`
+(() => {
+  const ELLIPSIS = '\u2026';
+  const px = (v) => Math.round(v * 100) / 100 + 'px';
+
+  function lineRects(run) {
+    const range = document.createRange();
+    range.selectNodeContents(run);
+    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+    rects.sort((a, b) => a.top - b.top);
+    const lines = [];
+    for (const r of rects) {
+      const cy = (r.top + r.bottom) / 2;
+      const line = lines.find((l) => cy > l.top && cy < l.bottom);
+      if (line) { line.left = Math.min(line.left, r.left); line.right = Math.max(line.right, r.right); }
+      else lines.push({ top: r.top, bottom: r.bottom, left: r.left, right: r.right });
+    }
+    return lines;
+  }
+
+  function fits(el, run, layer, cfg) {
+    const wide = el.scrollWidth > el.clientWidth + 1 || (cfg.button && el.parentElement.scrollWidth > layer.clientWidth + 1);
+    const tall = !cfg.button && el.offsetHeight > layer.clientHeight + 1;
+    const lines = lineRects(run).length;
+    return { ok: !wide && !tall && (cfg.maxLines == null || lines <= cfg.maxLines), wide, tall, lines };
+  }
+
+  function spread(run) {
+    const widths = lineRects(run).map((l) => l.right - l.left);
+    if (widths.length < 2) return 0;
+    const max = Math.max(...widths);
+    return max > 0 ? (max - Math.min(...widths)) / max : 0;
+  }
+
+  function harmonize(el, run, layer, cfg, size) {
+    if (lineRects(run).length < 2) return;
+    el.style.textWrap = 'balance';
+    if (spread(run) <= 0.2) return;
+    const base = parseFloat(getComputedStyle(el).letterSpacing) || 0;
+    const tries = [];
+    for (let k = 1; k <= 20; k++) tries.push([base - k * 0.1, size], [base + k * 0.1, size]);
+    for (let d = 1; d <= 10; d++) tries.push([base, size - d]);
+    let best = { s: spread(run), ls: base, size };
+    for (const [ls, s] of tries) {
+      if (s < 1 || (cfg.min != null && s < cfg.min)) continue;
+      el.style.letterSpacing = px(ls);
+      el.style.fontSize = px(s);
+      if (!fits(el, run, layer, cfg).ok) continue;
+      const sp = spread(run);
+      if (sp < best.s) best = { s: sp, ls, size: s };
+      if (sp <= 0.2) return;
+    }
+    el.style.letterSpacing = px(best.ls);
+    el.style.fontSize = px(best.size);
+  }
+
+  function truncate(el, run, layer, cfg) {
+    const chars = Array.from(run.textContent);
+    let lo = 0, hi = chars.length;
+    const show = (n) => { run.textContent = chars.slice(0, n).join('').trimEnd() + ELLIPSIS; };
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      show(mid);
+      if (fits(el, run, layer, cfg).ok) lo = mid; else hi = mid - 1;
+    }
+    show(lo);
+  }
+
+  function fitOne(el) {
+    const cfg = JSON.parse(el.dataset.fit);
+    const layer = el.closest('.pr-layer');
+    const run = el.querySelector('.pr-run') || el;
+    const name = layer.dataset.layer;
+    let size = cfg.size;
+    const setSize = (s) => { el.style.fontSize = px(s); };
+    if (!fits(el, run, layer, cfg).ok && cfg.min != null && cfg.min < size) {
+      let lo = cfg.min, hi = size;
+      setSize(lo);
+      if (fits(el, run, layer, cfg).ok) {
+        while (hi - lo > 0.25) {
+          const mid = (lo + hi) / 2;
+          setSize(mid);
+          if (fits(el, run, layer, cfg).ok) lo = mid; else hi = mid;
+        }
+      }
+      size = lo;
+      setSize(size);
+    }
+    if (cfg.harmony) harmonize(el, run, layer, cfg, size);
+    let state = fits(el, run, layer, cfg);
+    if (!state.ok && cfg.truncate) { truncate(el, run, layer, cfg); state = fits(el, run, layer, cfg); }
+    if (!state.ok && (cfg.min != null || cfg.maxLines != null)) {
+      const reason = cfg.maxLines != null && state.lines > cfg.maxLines
+        ? 'the text needs ' + state.lines + ' lines but max_lines is ' + cfg.maxLines
+        : 'the text does not fit its box' + (cfg.min != null ? ' even at min_font_size ' + cfg.min + 'px' : '');
+      return { ok: false, layer: name, reason };
+    }
+    el.dataset.fittedSize = String(Math.round(parseFloat(getComputedStyle(el).fontSize) * 100) / 100);
+    return { ok: true };
+  }
+
+  async function ready() {
+    const blocks = Array.from(document.querySelectorAll('[data-fit]'));
+    await Promise.all(blocks.map((el) => {
+      const cs = getComputedStyle(el);
+      return document.fonts.load(cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily, (el.textContent || '') + ELLIPSIS).catch(() => undefined);
+    }));
+    await document.fonts.ready;
+    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
+    await Promise.all(Array.from(document.querySelectorAll('[data-preload]')).map((el) => {
+      const img = new Image();
+      img.src = el.dataset.preload;
+      return img.decode().catch(() => undefined);
+    }));
+    for (const el of blocks) {
+      const result = fitOne(el);
+      if (!result.ok) return result;
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    return { ok: true };
+  }
+
+  window.__pressroom = { ready: ready().catch((e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) })) };
+})();
+`;

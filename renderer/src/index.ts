@@ -1,0 +1,2 @@
+export * from './html/index.js';
+export * from './plan/index.js';

@@ -1,0 +1,80 @@
+import type { EncodedImage } from '@pressroom/shared/overrides/index';
+import { objectPosition } from './alignment.js';
+import { type LayerContext, num, radiusCss, str } from './context.js';
+import { solidPaint } from './paint.js';
+import { planShadow } from './shadow.js';
+import { encodedSource, sourceOf } from './sources.js';
+import type { AssetSource, IllustrationNode, ImageNode } from './types.js';
+
+/** Masks as CSS: the round family through border-radius, the polygons through clip-path. */
+const MASK_RADIUS: Record<string, string> = {
+  circle: '50%',
+  squircle: '30%',
+  blob: '60% 40% 30% 70% / 60% 30% 70% 40%',
+  window: '50% 50% 0 0 / 35% 35% 0 0',
+};
+const MASK_PATH: Record<string, string> = {
+  pentagon: 'polygon(50% 0%, 100% 38%, 81% 100%, 19% 100%, 0% 38%)',
+  hexagon: 'polygon(25% 0%, 75% 0%, 100% 50%, 75% 100%, 25% 100%, 0% 50%)',
+  parallelogram: 'polygon(20% 0%, 100% 0%, 80% 100%, 0% 100%)',
+};
+const OVERLAY_DIRECTION: Record<string, string> = { horizontal: 'to right', vertical: 'to bottom', diagonal: 'to bottom right' };
+
+export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode {
+  const p = ctx.props;
+  const source = imageSource(ctx);
+  const strokeWidth = num(p.stroke_width);
+  const strokeColor = solidPaint(p.stroke_color);
+  const mask = str(p.mask_name);
+  const maskProps = (p.mask_properties ?? {}) as { radius?: unknown };
+  const c1 = solidPaint(p.overlay_color_1);
+  const c2 = solidPaint(p.overlay_color_2) ?? c1;
+  const direction = OVERLAY_DIRECTION[str(p.overlay_direction)];
+  return {
+    kind,
+    name: ctx.name,
+    box: ctx.box,
+    opacity: num(p.opacity, 100) / 100,
+    rotation: num(p.rotation),
+    shadow: planShadow(p, 'drop'),
+    ref: source === null ? null : ctx.addAsset('image', source),
+    // A logo is always contained (design model); `fill` means the whole image shows.
+    fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
+    position: objectPosition(str(p.alignment, 'middle center')),
+    stroke:
+      kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
+    clip: {
+      radius: mask === 'rounded_corners' ? radiusCss(maskProps.radius ?? 24, ctx.scale) : (MASK_RADIUS[mask] ?? null),
+      path: MASK_PATH[mask] ?? null,
+    },
+    filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
+    overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
+    attentionCrop: kind === 'image' && ctx.override.auto_focus === true,
+  };
+}
+
+/** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */
+function imageSource(ctx: LayerContext): AssetSource | null {
+  const o = ctx.override;
+  if (typeof o.image_url === 'string') return sourceOf(o.image_url);
+  if (o.image_encoded && typeof o.image_encoded === 'object') return encodedSource(o.image_encoded as EncodedImage);
+  return sourceOf(ctx.props.image_url);
+}
+
+export function planIllustration(ctx: LayerContext): IllustrationNode {
+  const p = ctx.props;
+  // Library illustrations are not bundled; a library name that is not itself a source draws nothing.
+  const source = sourceOf(p.illustration_file);
+  const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
+  return {
+    kind: 'illustration',
+    name: ctx.name,
+    box: ctx.box,
+    opacity: num(p.opacity, 100) / 100,
+    rotation: num(p.rotation),
+    shadow: planShadow(p, 'drop'),
+    ref: source === null ? null : ctx.addAsset('illustration', source),
+    recolor: solidPaint(props.primary_color),
+    position: objectPosition(str(p.alignment, 'middle center')),
+  };
+}

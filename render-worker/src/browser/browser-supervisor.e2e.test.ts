@@ -1,0 +1,263 @@
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import type { Counter } from 'prom-client';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSupervisor, type SupervisorOptions } from './browser-supervisor.js';
+import { capture } from './capture.js';
+import { PoolSaturatedError, RenderTimeoutError } from './errors.js';
+import { launchBrowser } from './launch-browser.js';
+import { printPdf } from './print-pdf.js';
+import { withPage } from './with-page.js';
+
+/** Real Chromium. Each test builds its own supervisor and stops it. */
+let supervisor: BrowserSupervisor | null = null;
+function build(options: SupervisorOptions = {}): BrowserSupervisor {
+  supervisor = new BrowserSupervisor(options);
+  return supervisor;
+}
+afterEach(async () => {
+  await supervisor?.stop();
+  supervisor = null;
+});
+
+async function count(counter: Counter<string>, labels: Record<string, string>): Promise<number> {
+  const { values } = await counter.get();
+  return values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const CARD = '<body style="margin:0;background:#123456"><div style="width:200px;height:100px;background:#ff0000"></div></body>';
+
+describe('page pool', () => {
+  it('leases up to poolSize pages, queues up to maxQueueLength, then refuses', async () => {
+    const sup = build({ poolSize: 2, maxQueueLength: 1 });
+    const a = await sup.acquirePage();
+    const b = await sup.acquirePage();
+    expect(a.page).not.toBe(b.page);
+    expect(await sup.metrics.pagesInUse.get()).toMatchObject({ values: [{ value: 2 }] });
+
+    let third: Awaited<ReturnType<typeof sup.acquirePage>> | null = null;
+    const waiting = sup.acquirePage().then((p) => {
+      third = p;
+      return p;
+    });
+    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
+    await expect(sup.acquirePage()).rejects.toBeInstanceOf(PoolSaturatedError);
+    expect(third).toBeNull();
+
+    sup.releasePage(a);
+    const c = await waiting;
+    expect(c.page).toBe(a.page); // the idle page is reused, not reopened
+    expect((await sup.metrics.queueLength.get()).values[0]?.value).toBe(0);
+    sup.releasePage(b);
+    sup.releasePage(c);
+    expect((await sup.metrics.pagesInUse.get()).values[0]?.value).toBe(0);
+  });
+
+  it('an aborted waiter leaves the queue', async () => {
+    const sup = build({ poolSize: 1, maxQueueLength: 1 });
+    const a = await sup.acquirePage();
+    const controller = new AbortController();
+    const waiting = sup.acquirePage(controller.signal);
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    // The queue slot is free again: another waiter is accepted rather than refused.
+    const next = sup.acquirePage();
+    sup.releasePage(a);
+    sup.releasePage(await next);
+  });
+
+  it('reports health with the browser version', async () => {
+    const sup = build();
+    const health = await sup.health();
+    expect(health.ok).toBe(true);
+    expect(health.browserVersion).toMatch(/Chrom/);
+  });
+});
+
+describe('request interception', () => {
+  let canary: Server;
+  let canaryPort: number;
+  let connections = 0;
+  beforeAll(async () => {
+    canary = createServer((socket) => {
+      connections++;
+      socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
+    });
+    await new Promise<void>((r) => canary.listen(0, '127.0.0.1', r));
+    canaryPort = (canary.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((r) => canary.close(r));
+  });
+
+  it('serves registered bytes and data: URLs, refuses the network, and the canary sees nothing', async () => {
+    const sup = build();
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const outcome = await withPage(
+      sup,
+      async (page, { registerAsset }) => {
+        const asset = registerAsset(png, 'image/png', 'green.png');
+        const outside = `http://127.0.0.1:${canaryPort}/x.png`;
+        const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
+        const html = registerAsset(
+          Buffer.from(`<body><img id="a" src="${asset}"><img id="b" src="${outside}"><img id="c" src="${dataUrl}"></body>`),
+          'text/html',
+        );
+        await page.goto(html, { waitUntil: 'load' });
+        return page.evaluate(async (outsideUrl: string) => {
+          const width = (id: string) => (document.getElementById(id) as HTMLImageElement).naturalWidth;
+          const fetched = await fetch(outsideUrl).then(
+            () => 'fetched',
+            () => 'refused',
+          );
+          const missing = await fetch('https://assets.pressroom.internal/not-registered').then((r) => r.status);
+          return { a: width('a'), b: width('b'), c: width('c'), fetched, missing };
+        }, outside);
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(outcome).toEqual({ a: 3, b: 0, c: 3, fetched: 'refused', missing: 404 });
+    expect(connections).toBe(0);
+  });
+});
+
+describe('withPage', () => {
+  it('captures exact sizes as JPEG and PNG, and prints a PDF', async () => {
+    const sup = build();
+    const { jpeg, png, pdf } = await withPage(
+      sup,
+      async (page) => {
+        await page.setViewport({ width: 200, height: 100 });
+        await page.setContent(CARD);
+        return {
+          jpeg: await capture(page, { width: 200, height: 100, format: 'jpeg', quality: 90 }),
+          png: await capture(page, { width: 200, height: 100, format: 'png', optimizeForSpeed: true }),
+          pdf: await printPdf(page, { width: 200, height: 100 }),
+        };
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 100 });
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 200, height: 100 });
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]); // the red div, not the blue body
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('survives kill -9 of Chromium mid-render: relaunches, retries once, counts a crash', async () => {
+    const sup = build();
+    const firstPid = await withPage(sup, async () => sup.browserPid(), { timeoutMs: 20_000 });
+    expect(firstPid).not.toBeNull();
+    const attempts: number[] = [];
+    const jpeg = await withPage(
+      sup,
+      async (page, { attempt }) => {
+        attempts.push(attempt);
+        await page.setContent(CARD);
+        if (attempt === 0) {
+          process.kill(firstPid!, 'SIGKILL');
+          await page.evaluate(() => new Promise((r) => setTimeout(r, 10_000)));
+        }
+        return capture(page, { width: 200, height: 100, format: 'jpeg' });
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(attempts).toEqual([0, 1]);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
+    expect(sup.browserPid()).not.toBe(firstPid);
+    await until(async () => (await count(sup.metrics.restarts, { reason: 'crash' })) === 1);
+    expect(await count(sup.metrics.renderAttempts, { outcome: 'crash' })).toBe(1);
+    expect(await count(sup.metrics.renderAttempts, { outcome: 'success' })).toBe(2);
+  });
+
+  it('recycles the browser after N renders', async () => {
+    const sup = build({ recycleAfterRenders: 3 });
+    const pids: (number | null)[] = [];
+    for (let i = 0; i < 4; i++) pids.push(await withPage(sup, async () => sup.browserPid(), { timeoutMs: 20_000 }));
+    expect(pids[0]).toBe(pids[1]);
+    expect(pids[1]).toBe(pids[2]);
+    expect(pids[3]).not.toBe(pids[2]);
+    expect(await count(sup.metrics.restarts, { reason: 'recycle_count' })).toBe(1);
+    expect(await count(sup.metrics.restarts, { reason: 'crash' })).toBe(0);
+    await until(() => !isAlive(pids[0]!));
+  });
+
+  it('recycles the browser past its memory ceiling', async () => {
+    const sup = build({ maxMemoryBytes: 1024 * 1024, memoryCheckEvery: 1 });
+    const pid = await withPage(sup, async () => sup.browserPid(), { timeoutMs: 20_000 });
+    await until(async () => (await count(sup.metrics.restarts, { reason: 'recycle_memory' })) === 1);
+    await until(() => !isAlive(pid!));
+  });
+
+  it('times out a render that never settles, with a typed error, and the next render works', async () => {
+    const sup = build({ poolSize: 1 });
+    expect((await sup.health()).ok).toBe(true); // launched: the deadline below is all render
+    const started = Date.now();
+    const hung = withPage(
+      sup,
+      async (page) => {
+        await page.setContent(CARD);
+        await page.evaluate(() => {
+          for (;;) {} // a renderer stuck in script: only closing the target frees it
+        });
+      },
+      { timeoutMs: 2_000 },
+    );
+    await expect(hung).rejects.toBeInstanceOf(RenderTimeoutError);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(await count(sup.metrics.renderAttempts, { outcome: 'timeout' })).toBe(1);
+
+    const jpeg = await withPage(
+      sup,
+      async (page) => {
+        await page.setContent(CARD);
+        return capture(page, { width: 200, height: 100, format: 'jpeg' });
+      },
+      { timeoutMs: 20_000 },
+    );
+    expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
+  });
+
+  it('times out when the deadline passes while the browser is still launching', async () => {
+    const sup = build({
+      launch: async () => {
+        await new Promise((r) => setTimeout(r, 1_000));
+        return launchBrowser();
+      },
+    });
+    let ran = false;
+    const started = Date.now();
+    const render = withPage(
+      sup,
+      async () => {
+        ran = true;
+      },
+      { timeoutMs: 300 },
+    );
+    await expect(render).rejects.toBeInstanceOf(RenderTimeoutError);
+    expect(Date.now() - started).toBeLessThan(900); // not held until the launch finishes
+    expect(ran).toBe(false);
+    // The page that arrived late goes back to the pool; the slot is free again.
+    await until(async () => (await sup.metrics.pagesInUse.get()).values[0]?.value === 0);
+    expect(await withPage(sup, async () => 'ok', { timeoutMs: 20_000 })).toBe('ok');
+  });
+});

@@ -1,0 +1,340 @@
+import { once } from 'node:events';
+import type { Logger } from '@pressroom/shared/logger';
+import type { Browser, Page } from 'puppeteer';
+import type { AssetRegistry } from './asset-registry.js';
+import { PoolSaturatedError, SupervisorStoppedError } from './errors.js';
+import { interceptRequests } from './intercept-requests.js';
+import { launchBrowser } from './launch-browser.js';
+import { type BrowserMetrics, createBrowserMetrics, type RestartReason } from './metrics.js';
+import { processTreeRssBytes } from './process-memory.js';
+
+export interface SupervisorOptions {
+  /** Pages open at once (renders in parallel). Default 2. */
+  poolSize?: number;
+  /** Renders that may wait for a page; one more fails fast with PoolSaturatedError. Default 16. */
+  maxQueueLength?: number;
+  /** Replace the browser after this many renders; null never. Default 500. */
+  recycleAfterRenders?: number | null;
+  /** Replace the browser when its process tree's RSS exceeds this; null never. Default 1.5 GiB. */
+  maxMemoryBytes?: number | null;
+  /** Check memory every N renders (a /proc walk is not free). Default 10. */
+  memoryCheckEvery?: number;
+  /** Default `launchBrowser()`. */
+  launch?: () => Promise<Browser>;
+  metrics?: BrowserMetrics;
+  logger?: Logger;
+}
+
+/** One Chromium process and the pages opened in it. */
+interface Generation {
+  id: number;
+  browser: Browser;
+  renders: number;
+  leased: number;
+  idle: PooledPage[];
+  /** No new leases; closed once the last lease returns. */
+  retiring: boolean;
+  /** We are closing it: its disconnect is expected, not a crash. */
+  closing: boolean;
+}
+
+/** A leased page. Hand it back with `releasePage` exactly once. */
+export interface PooledPage {
+  readonly page: Page;
+  /** The assets the page may load right now (set by `withPage`). */
+  assets: AssetRegistry | null;
+  /** Set when Chromium reported the page's renderer crashed. */
+  crashed: boolean;
+  readonly generation: Generation;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Owns Chromium for a render worker: a bounded pool of pages over one browser, a bounded wait
+ * queue, recycling after N renders or past a memory ceiling, and a lazy relaunch after a crash.
+ * Nothing launches until the first page is asked for.
+ */
+export class BrowserSupervisor {
+  readonly metrics: BrowserMetrics;
+  private readonly poolSize: number;
+  private readonly maxQueueLength: number;
+  private readonly recycleAfterRenders: number | null;
+  private readonly maxMemoryBytes: number | null;
+  private readonly memoryCheckEvery: number;
+  private readonly launch: () => Promise<Browser>;
+  private readonly logger: Logger | undefined;
+
+  private current: Generation | null = null;
+  private launching: Promise<Generation> | null = null;
+  private readonly alive = new Set<Generation>();
+  private nextGenerationId = 1;
+  private leased = 0;
+  private readonly waiters: Waiter[] = [];
+  private stopped = false;
+
+  constructor(options: SupervisorOptions = {}) {
+    this.poolSize = options.poolSize ?? 2;
+    this.maxQueueLength = options.maxQueueLength ?? 16;
+    this.recycleAfterRenders = options.recycleAfterRenders === undefined ? 500 : options.recycleAfterRenders;
+    this.maxMemoryBytes = options.maxMemoryBytes === undefined ? 1.5 * 1024 ** 3 : options.maxMemoryBytes;
+    this.memoryCheckEvery = options.memoryCheckEvery ?? 10;
+    this.launch = options.launch ?? (() => launchBrowser());
+    this.metrics = options.metrics ?? createBrowserMetrics();
+    this.logger = options.logger;
+    this.metrics.poolSize.set(this.poolSize);
+    this.updateGauges();
+  }
+
+  /**
+   * Leases a page, waiting in a bounded queue when all are busy. Aborting `signal` leaves the
+   * queue and rejects with the signal's reason.
+   */
+  async acquirePage(signal?: AbortSignal): Promise<PooledPage> {
+    if (this.stopped) throw new SupervisorStoppedError();
+    signal?.throwIfAborted();
+    if (this.leased < this.poolSize) {
+      this.leased++;
+    } else {
+      if (this.waiters.length >= this.maxQueueLength) throw new PoolSaturatedError(this.waiters.length);
+      await this.waitForSlot(signal); // the releasing render hands its slot over
+    }
+    this.updateGauges();
+    return this.openLeased(signal);
+  }
+
+  /**
+   * Returns a leased page. `broken` (timed out, crashed, aborted mid-render) closes it instead of
+   * pooling it, so a stuck page never serves another render.
+   */
+  releasePage(pooled: PooledPage, options: { broken?: boolean } = {}): void {
+    const gen = pooled.generation;
+    gen.leased--;
+    gen.renders++;
+    pooled.assets = null;
+    const reusable = !options.broken && !pooled.crashed && !pooled.page.isClosed() && !gen.retiring && gen.browser.connected;
+    if (reusable) gen.idle.push(pooled);
+    else void pooled.page.close().catch(() => undefined);
+
+    if (gen === this.current && this.recycleAfterRenders !== null && gen.renders >= this.recycleAfterRenders) {
+      this.retire(gen, 'recycle_count');
+    } else if (gen === this.current && this.maxMemoryBytes !== null && gen.renders % this.memoryCheckEvery === 0) {
+      void this.checkMemory(gen);
+    }
+    if (gen.retiring && gen.leased === 0) void this.closeGeneration(gen);
+    this.freeSlot();
+  }
+
+  /** Launches the browser if needed and asks it for its version, within `timeoutMs`. */
+  async health(timeoutMs = 5_000): Promise<{ ok: boolean; browserVersion: string | null; pagesInUse: number; queueLength: number }> {
+    const snapshot = { pagesInUse: this.leased, queueLength: this.waiters.length };
+    try {
+      const gen = await this.generation();
+      const version = await Promise.race([
+        gen.browser.version(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('health check timed out')), timeoutMs).unref()),
+      ]);
+      return { ok: true, browserVersion: version, ...snapshot };
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'browser health check failed');
+      return { ok: false, browserVersion: null, ...snapshot };
+    }
+  }
+
+  /** The browser's OS process id, or null when none is running. For diagnostics and tests. */
+  browserPid(): number | null {
+    return this.current?.browser.process()?.pid ?? null;
+  }
+
+  /** Rejects queued renders and closes every browser. Leased pages fail with their browser. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new SupervisorStoppedError());
+    await this.launching?.catch(() => undefined);
+    this.current = null;
+    await Promise.all([...this.alive].map((gen) => this.closeGeneration(gen)));
+    this.updateGauges();
+  }
+
+  private waitForSlot(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.waiters.indexOf(waiter);
+        if (index !== -1) this.waiters.splice(index, 1);
+        this.updateGauges();
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+      this.updateGauges();
+    });
+  }
+
+  /** A slot came free: hand it to the first waiter, or give it back to the pool. */
+  private freeSlot(): void {
+    const next = this.waiters.shift();
+    if (next) next.resolve();
+    else this.leased--;
+    this.updateGauges();
+  }
+
+  /**
+   * Opens a page for a slot already held. Opening can mean launching Chromium (seconds), so an
+   * abort stops the wait at once; a page that arrives after that goes straight back to the pool.
+   */
+  private openLeased(signal: AbortSignal | undefined): Promise<PooledPage> {
+    const opening = this.openPage().catch((error: unknown) => {
+      this.freeSlot();
+      throw error;
+    });
+    if (!signal) return opening;
+    return new Promise<PooledPage>((resolve, reject) => {
+      const onAbort = () => {
+        reject(signal.reason);
+        opening.then(
+          (late) => this.releasePage(late),
+          () => undefined,
+        );
+      };
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      opening.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private async openPage(): Promise<PooledPage> {
+    const gen = await this.generation();
+    gen.leased++;
+    try {
+      let pooled = gen.idle.pop();
+      while (pooled?.page.isClosed()) pooled = gen.idle.pop();
+      return pooled ?? (await this.newPage(gen));
+    } catch (error) {
+      gen.leased--;
+      throw error;
+    }
+  }
+
+  private async newPage(gen: Generation): Promise<PooledPage> {
+    const page = await gen.browser.newPage();
+    const pooled: PooledPage = { page, assets: null, crashed: false, generation: gen };
+    page.on('error', () => {
+      pooled.crashed = true; // "Page crashed!": the renderer process died
+    });
+    await interceptRequests(page, () => pooled.assets);
+    return pooled;
+  }
+
+  /** The live browser, launching one when there is none (first use, after a crash or a recycle). */
+  private generation(): Promise<Generation> {
+    const gen = this.current;
+    if (gen && gen.browser.connected && !gen.retiring) return Promise.resolve(gen);
+    if (this.stopped) return Promise.reject(new SupervisorStoppedError());
+    if (!this.launching) {
+      this.launching = this.startGeneration().finally(() => {
+        this.launching = null;
+      });
+    }
+    return this.launching;
+  }
+
+  private async startGeneration(): Promise<Generation> {
+    const browser = await this.launch();
+    const gen: Generation = {
+      id: this.nextGenerationId++,
+      browser,
+      renders: 0,
+      leased: 0,
+      idle: [],
+      retiring: false,
+      closing: false,
+    };
+    browser.on('disconnected', () => void this.onDisconnected(gen));
+    this.alive.add(gen);
+    if (this.stopped) {
+      await this.closeGeneration(gen);
+      throw new SupervisorStoppedError();
+    }
+    this.current = gen;
+    this.logger?.info({ generation: gen.id, pid: browser.process()?.pid }, 'browser launched');
+    return gen;
+  }
+
+  private async onDisconnected(gen: Generation): Promise<void> {
+    this.alive.delete(gen);
+    if (this.current === gen) this.current = null;
+    gen.idle = [];
+    if (gen.closing) return;
+    const reason = await exitReason(gen.browser);
+    this.metrics.restarts.inc({ reason });
+    this.logger?.warn({ generation: gen.id, reason }, 'browser lost; the next render relaunches it');
+  }
+
+  private retire(gen: Generation, reason: RestartReason): void {
+    if (gen.retiring) return;
+    gen.retiring = true;
+    if (this.current === gen) this.current = null;
+    this.metrics.restarts.inc({ reason });
+    this.logger?.info({ generation: gen.id, reason, renders: gen.renders }, 'recycling browser');
+    for (const pooled of gen.idle.splice(0)) void pooled.page.close().catch(() => undefined);
+  }
+
+  private async checkMemory(gen: Generation): Promise<void> {
+    const pid = gen.browser.process()?.pid;
+    if (pid === undefined || this.maxMemoryBytes === null) return;
+    const rss = await processTreeRssBytes(pid);
+    if (rss !== null && rss > this.maxMemoryBytes && !gen.retiring) {
+      this.retire(gen, 'recycle_memory');
+      if (gen.leased === 0) await this.closeGeneration(gen);
+    }
+  }
+
+  private async closeGeneration(gen: Generation): Promise<void> {
+    if (gen.closing) return;
+    gen.closing = true;
+    this.alive.delete(gen);
+    if (this.current === gen) this.current = null;
+    try {
+      await gen.browser.close();
+    } catch {
+      gen.browser.process()?.kill('SIGKILL');
+    }
+  }
+
+  private updateGauges(): void {
+    this.metrics.pagesInUse.set(this.leased);
+    this.metrics.queueLength.set(this.waiters.length);
+  }
+}
+
+/**
+ * A browser that died on a signal or a non-zero exit crashed; one whose process is still there
+ * (or exited cleanly) merely dropped the connection, and is killed so it cannot linger.
+ */
+async function exitReason(browser: Browser): Promise<'crash' | 'disconnect'> {
+  const child = browser.process();
+  if (!child) return 'disconnect';
+  if (child.exitCode === null && child.signalCode === null) {
+    // The pipe can close a moment before the exit is reaped.
+    await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 1_000).unref())]);
+  }
+  if (child.signalCode !== null || (child.exitCode !== null && child.exitCode !== 0)) return 'crash';
+  if (child.exitCode === null) child.kill('SIGKILL');
+  return 'disconnect';
+}

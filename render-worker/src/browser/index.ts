@@ -1,0 +1,17 @@
+export { type Asset, AssetRegistry } from './asset-registry.js';
+export { BrowserSupervisor, type PooledPage, type SupervisorOptions } from './browser-supervisor.js';
+export { type CaptureOptions, capture } from './capture.js';
+export { ASSET_ORIGIN, chromiumArgs } from './chromium-args.js';
+export { BrowserCrashedError, PoolSaturatedError, RenderAbortedError, RenderTimeoutError, SupervisorStoppedError } from './errors.js';
+export { resolveExecutablePath } from './executable-path.js';
+export { type LaunchOptions, launchBrowser } from './launch-browser.js';
+export {
+  ATTEMPT_OUTCOMES,
+  type AttemptOutcome,
+  type BrowserMetrics,
+  createBrowserMetrics,
+  RESTART_REASONS,
+  type RestartReason,
+} from './metrics.js';
+export { printPdf } from './print-pdf.js';
+export { type RenderContext, type WithPageOptions, withPage } from './with-page.js';

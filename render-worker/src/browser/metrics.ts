@@ -1,0 +1,45 @@
+import { Counter, Gauge, Registry } from 'prom-client';
+
+export const RESTART_REASONS = ['crash', 'disconnect', 'recycle_count', 'recycle_memory'] as const;
+export type RestartReason = (typeof RESTART_REASONS)[number];
+
+export const ATTEMPT_OUTCOMES = ['success', 'crash', 'timeout', 'aborted', 'error'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
+export interface BrowserMetrics {
+  registry: Registry;
+  poolSize: Gauge;
+  pagesInUse: Gauge;
+  queueLength: Gauge;
+  restarts: Counter<'reason'>;
+  renderAttempts: Counter<'outcome'>;
+}
+
+/**
+ * Pass the process's registry to expose these on /metrics; the default is a private registry, so
+ * tests can build many supervisors without "metric already registered" errors.
+ */
+export function createBrowserMetrics(registry: Registry = new Registry()): BrowserMetrics {
+  const metrics: BrowserMetrics = {
+    registry,
+    poolSize: new Gauge({ name: 'pressroom_browser_pool_size', help: 'Pages the render pool may open at once.', registers: [registry] }),
+    pagesInUse: new Gauge({ name: 'pressroom_browser_pages_in_use', help: 'Pages currently running a render.', registers: [registry] }),
+    queueLength: new Gauge({ name: 'pressroom_browser_queue_length', help: 'Renders waiting for a free page.', registers: [registry] }),
+    restarts: new Counter({
+      name: 'pressroom_browser_restarts_total',
+      help: 'Chromium replacements, by reason.',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    renderAttempts: new Counter({
+      name: 'pressroom_browser_render_attempts_total',
+      help: 'Render attempts on a pooled page, by outcome (a crash is retried once).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+  };
+  // Zero every label so dashboards show a flat line instead of "no data".
+  for (const reason of RESTART_REASONS) metrics.restarts.inc({ reason }, 0);
+  for (const outcome of ATTEMPT_OUTCOMES) metrics.renderAttempts.inc({ outcome }, 0);
+  return metrics;
+}

@@ -1,0 +1,143 @@
+import { ConnectionClosedError, type Page } from 'puppeteer';
+import { AssetRegistry } from './asset-registry.js';
+import type { BrowserSupervisor, PooledPage } from './browser-supervisor.js';
+import { BrowserCrashedError, RenderAbortedError, RenderTimeoutError } from './errors.js';
+
+export interface RenderContext {
+  /** Aborts on timeout, on the caller's signal, and when the page or browser dies. */
+  signal: AbortSignal;
+  /** Serves bytes to the page under the reserved asset origin; returns the URL to use. */
+  registerAsset(bytes: Buffer | Uint8Array, contentType: string, name?: string): string;
+  /** 0 on the first try, 1 on the retry after a crash. */
+  attempt: number;
+}
+
+export interface WithPageOptions {
+  /** Deadline for the whole render: queueing, both attempts, capture. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `fn` on a pooled page with a deadline. If the page or the browser dies under it (renderer
+ * crash, Chromium killed), the browser is replaced and `fn` runs once more on a fresh page; `fn`
+ * must therefore be safe to repeat, which a render (load, draw, capture) is. Assets registered in
+ * the first attempt stay registered for the retry.
+ */
+export async function withPage<T>(
+  supervisor: BrowserSupervisor,
+  fn: (page: Page, context: RenderContext) => Promise<T>,
+  options: WithPageOptions,
+): Promise<T> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const assets = new AssetRegistry();
+  const attempts = supervisor.metrics.renderAttempts;
+
+  for (let attempt = 0; ; attempt++) {
+    let pooled: PooledPage;
+    try {
+      pooled = await supervisor.acquirePage(signal);
+    } catch (error) {
+      throw mapAbort(error, deadline, options);
+    }
+    pooled.assets = assets;
+    let broken = false;
+    try {
+      const result = await runAttempt(
+        pooled,
+        (attemptSignal) =>
+          fn(pooled.page, {
+            signal: attemptSignal,
+            attempt,
+            registerAsset: (bytes, contentType, name) => assets.register(bytes, contentType, name),
+          }),
+        signal,
+      );
+      attempts.inc({ outcome: 'success' });
+      return result;
+    } catch (error) {
+      broken = true;
+      if (isInfrastructureFailure(pooled, error)) {
+        attempts.inc({ outcome: 'crash' });
+        if (attempt === 0 && !signal.aborted) continue;
+        throw new BrowserCrashedError(error);
+      }
+      if (signal.aborted) {
+        attempts.inc({ outcome: deadline.aborted ? 'timeout' : 'aborted' });
+        throw mapAbort(error, deadline, options);
+      }
+      // An error of the render itself (bad input, a script error): the page is fine, but it is
+      // dropped anyway, since its DOM is in an unknown state.
+      attempts.inc({ outcome: 'error' });
+      throw error;
+    } finally {
+      supervisor.releasePage(pooled, { broken });
+    }
+  }
+}
+
+/**
+ * Races the render against its abort signal and against the page's death, so a render never
+ * waits for a CDP answer that cannot come.
+ */
+async function runAttempt<T>(pooled: PooledPage, run: (signal: AbortSignal) => Promise<T>, outer: AbortSignal): Promise<T> {
+  const local = new AbortController();
+  const signal = AbortSignal.any([outer, local.signal]);
+  const browser = pooled.generation.browser;
+  let cleanup = () => undefined as void;
+  const died = new Promise<never>((_, reject) => {
+    const onDeath = () => {
+      const error = new PageDiedError();
+      local.abort(error);
+      reject(error);
+    };
+    const onAbort = () => reject(signal.reason);
+    // The deadline may have passed while the page was being opened (a slow launch).
+    if (signal.aborted) onAbort();
+    if (!browser.connected || pooled.page.isClosed()) onDeath();
+    pooled.page.once('error', onDeath);
+    pooled.page.once('close', onDeath);
+    browser.once('disconnected', onDeath);
+    signal.addEventListener('abort', onAbort, { once: true });
+    cleanup = () => {
+      pooled.page.off('error', onDeath);
+      pooled.page.off('close', onDeath);
+      browser.off('disconnected', onDeath);
+      signal.removeEventListener('abort', onAbort);
+    };
+  });
+  died.catch(() => undefined);
+  const work = signal.aborted ? Promise.reject(signal.reason) : run(signal);
+  work.catch(() => undefined); // it may reject after we stopped waiting for it
+  try {
+    return await Promise.race([work, died]);
+  } finally {
+    cleanup();
+  }
+}
+
+/** Internal: the page or its browser went away while the render waited on it. */
+class PageDiedError extends Error {
+  constructor() {
+    super('page or browser died during the render');
+    this.name = 'PageDiedError';
+  }
+}
+
+/** Judged by the state of the page and browser, not by the error's text. */
+function isInfrastructureFailure(pooled: PooledPage, error: unknown): boolean {
+  return (
+    pooled.crashed ||
+    pooled.page.isClosed() ||
+    !pooled.generation.browser.connected ||
+    error instanceof PageDiedError ||
+    error instanceof ConnectionClosedError
+  );
+}
+
+function mapAbort(error: unknown, deadline: AbortSignal, options: WithPageOptions): unknown {
+  if (deadline.aborted) return new RenderTimeoutError(options.timeoutMs);
+  if (options.signal?.aborted) return new RenderAbortedError(options.signal.reason);
+  return error;
+}

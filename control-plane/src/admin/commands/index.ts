@@ -1,5 +1,6 @@
 import type { AdminCommand } from '../command.js';
+import { webhookCommands } from './webhook.js';
 import { workspaceCommands } from './workspace.js';
 
 /** Every admin command; a capability adds its own list here. */
-export const adminCommands: AdminCommand[] = [...workspaceCommands];
+export const adminCommands: AdminCommand[] = [...workspaceCommands, ...webhookCommands];

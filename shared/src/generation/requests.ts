@@ -173,12 +173,25 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
   if (kind === 'multipage' && context.designType !== 'printer_multipage') {
     return { ok: false, error: new AppError('invalid_design_type', 'Multi-page PDF generation needs a printer_multipage design.') };
   }
-  const schema =
-    kind === 'sync' ? syncRequestSchema(context) : kind === 'async' ? asyncRequestSchema(context) : multipageRequestSchema(context);
+  const schema = requestSchema(kind, context);
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data as RequestOf<K> };
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
     return { ok: false, error: new AppError('invalid_payload', 'The request body must be a JSON object.') };
   }
   return { ok: false, error: AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues)) };
+}
+
+const schemas = new Map<string, z.ZodType<GenerationRequest>>();
+
+/** Schemas are built once per (kind, design type): building one costs milliseconds, parsing far less. */
+function requestSchema(kind: GenerationRequestKind, context: RequestContext): z.ZodType<GenerationRequest> {
+  const key = `${kind}:${context.designType}`;
+  let schema = schemas.get(key);
+  if (schema === undefined) {
+    schema =
+      kind === 'sync' ? syncRequestSchema(context) : kind === 'async' ? asyncRequestSchema(context) : multipageRequestSchema(context);
+    schemas.set(key, schema);
+  }
+  return schema;
 }

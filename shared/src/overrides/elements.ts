@@ -13,6 +13,19 @@ export const ROOT_LAYER = 'root';
  * Sync: every layer value must be an object. Async: a bare string value is tolerated and ignored.
  */
 export function elementsSchema(context: OverrideContext): z.ZodType<NormalisedOverrides> {
+  // Building the schema tree costs tens of milliseconds; there are only eight contexts.
+  const key = `${context.designType}:${context.mode}`;
+  let schema = cache.get(key);
+  if (schema === undefined) {
+    schema = buildElementsSchema(context);
+    cache.set(key, schema);
+  }
+  return schema;
+}
+
+const cache = new Map<string, z.ZodType<NormalisedOverrides>>();
+
+function buildElementsSchema(context: OverrideContext): z.ZodType<NormalisedOverrides> {
   const layer = layerSchema(context, { root: false });
   const root = layerSchema(context, { root: true });
   return z.unknown().transform((input, ctx) => {

@@ -244,7 +244,7 @@ export class BrowserSupervisor {
   /** The live browser, launching one when there is none (first use, after a crash or a recycle). */
   private generation(): Promise<Generation> {
     const gen = this.current;
-    if (gen && gen.browser.connected && !gen.retiring) return Promise.resolve(gen);
+    if (gen?.browser.connected && !gen.retiring) return Promise.resolve(gen);
     if (this.stopped) return Promise.reject(new SupervisorStoppedError());
     if (!this.launching) {
       this.launching = this.startGeneration().finally(() => {

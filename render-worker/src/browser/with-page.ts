@@ -85,7 +85,7 @@ async function runAttempt<T>(pooled: PooledPage, run: (signal: AbortSignal) => P
   const local = new AbortController();
   const signal = AbortSignal.any([outer, local.signal]);
   const browser = pooled.generation.browser;
-  let cleanup = () => undefined as void;
+  let cleanup: () => void = () => undefined;
   const died = new Promise<never>((_, reject) => {
     const onDeath = () => {
       const error = new PageDiedError();

@@ -187,6 +187,7 @@ const refused: Refused[] = [
     id: 'out_of_range',
     path: 'elements.L.background_padding',
     expected: { min: 0 },
+    received: -4,
   },
   {
     rule: 'font_size min 1',
@@ -342,6 +343,7 @@ const refused: Refused[] = [
     id: 'out_of_range',
     path: 'elements.L.mask_properties.radius',
     expected: { min: 0 },
+    received: -1,
   },
   {
     rule: 'mask_properties.radius corner min 0',
@@ -349,6 +351,7 @@ const refused: Refused[] = [
     id: 'out_of_range',
     path: 'elements.L.mask_properties.radius.br',
     expected: { min: 0 },
+    received: -5,
   },
   {
     rule: 'mask_properties.skew_y ±22',

@@ -1,5 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
+import { previewFromStaticRenderer } from '../imports/preview-renderer.js';
+import { designTaskList } from '../imports/tasks.js';
 import { renderStaticTask } from './render-static-task.js';
 import { retentionTask } from './retention.js';
 
@@ -8,5 +10,6 @@ export function renderTaskList(deps: RenderDeps): TaskList {
   return {
     render_static: renderStaticTask(deps) as TaskList[string],
     generation_retention: retentionTask(deps) as TaskList[string],
+    ...designTaskList({ db: deps.db, storage: deps.storage, logger: deps.logger, preview: previewFromStaticRenderer(deps.render) }),
   };
 }

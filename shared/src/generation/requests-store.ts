@@ -89,13 +89,14 @@ export function requestState(
  * The tombstone stays so an old id answers 410, not 404. Banners are files of their own and stay.
  */
 export async function purgeExpiredRequests(db: Queryable, now: Date = new Date()): Promise<number> {
-  const { rowCount } = await db.query(
+  const { rows } = await db.query<{ n: number }>(
     `WITH expired AS (
        UPDATE generation_requests SET purged_at = $1
         WHERE purged_at IS NULL AND coalesce(finalized_at, created_at) < $1::timestamptz - make_interval(secs => $2::double precision / 1000)
-        RETURNING id)
-     DELETE FROM generation_errors e USING expired WHERE e.generation_request_id = expired.id`,
+        RETURNING id),
+     dropped AS (DELETE FROM generation_errors e USING expired WHERE e.generation_request_id = expired.id)
+     SELECT count(*)::int AS n FROM expired`,
     [now, RETENTION_MS],
   );
-  return rowCount ?? 0;
+  return rows[0]?.n ?? 0;
 }

@@ -17,6 +17,7 @@ import {
 } from '@pressroom/shared/webhooks/index';
 import { verifyWithPythonSdk } from '@pressroom/shared/webhooks/testing/python-sdk';
 import { startWorkerRuntime, type WorkerRuntime } from '@pressroom/shared/worker/index';
+import type { JobHelpers } from 'graphile-worker';
 import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMediaWorkerConfig } from '../config.js';
@@ -319,6 +320,30 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const { deliveries } = await emit(ws, batch(), receiver.url('/plain').replace('https:', 'http:'));
     expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'dropped', attempts: 1 });
     expect((await attemptsOf(deliveries[0]!.id))[0]).toMatchObject({ reason: 'not_https' });
+    expect(receiver.connections()).toBe(before);
+  });
+
+  it('outbound targets pass the address guard: loopback is refused without a connection when private networks are off', async () => {
+    const guarded = deliverWebhookTask({
+      // Unscaled time: its retry is due in 15 s, after this file is done, so the shared runtime never sends it.
+      config: { ...config, outboundAllowPrivateNetworks: false, webhookTimeScale: 1 },
+      db: db.pool,
+      logger: createLogger('test', 'silent'),
+      metrics: createMetricsRegistry('media-worker'),
+    });
+    const ws = await workspace();
+    // Added with no job so that only the guarded task instance below runs it.
+    const ev = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_events (workspace_id, event_type, payload) VALUES ($1, 'NEW_BANNER', '{}') RETURNING id`,
+      [ws],
+    );
+    const row = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (delivery_id, event_id, workspace_id, target_kind, url) VALUES ($1, $2, $3, 'callback', $4) RETURNING id`,
+      ['a'.repeat(64), ev.rows[0]!.id, ws, receiver.url('/guarded').replace('127.0.0.1', 'localhost')],
+    );
+    const before = receiver.connections();
+    await guarded({ v: 1, delivery: row.rows[0]!.id, attempt: 1 }, {} as JobHelpers);
+    expect(await attemptsOf(row.rows[0]!.id)).toEqual([expect.objectContaining({ reason: 'forbidden_address', outcome: 'retry' })]);
     expect(receiver.connections()).toBe(before);
   });
 

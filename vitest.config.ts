@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
+          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
       },

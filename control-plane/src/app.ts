@@ -12,13 +12,16 @@ import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
+import { designRoutes } from './routes/designs.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { generationRoutes } from './routes/generation.js';
 import { healthRoutes } from './routes/health.js';
+import { importRoutes } from './routes/imports.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { signingSecretRoutes } from './routes/signing-secret.js';
+import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 
@@ -60,6 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db);
   fontRoutes(app);
+  designRoutes(app, deps);
+  importRoutes(app, deps);
+  workspaceTemplateRoutes(app, deps);
   registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);

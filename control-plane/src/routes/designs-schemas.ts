@@ -1,0 +1,99 @@
+import { DESIGN_TYPES, type DesignType } from '@pressroom/shared/design/index';
+import { z } from 'zod';
+import { pagingQuery } from '../http/paging.js';
+import { uuidParam } from '../http/route.js';
+
+/** A query value the SDK sends comma-joined, or a client sends repeated: one flat list. */
+const list = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+const SIZE = /^(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)$/;
+
+/** An ISO 8601 date or date-time; a bare date means midnight UTC (SDK docstring). */
+const isoInstant = z.string().transform((v, ctx) => {
+  const ok = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim());
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T00:00:00Z` : v.trim());
+  if (!ok || Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date or date-time', params: { code: 'invalid_payload', received: v } });
+    return z.NEVER;
+  }
+  return date;
+});
+
+export const listDesignsQuery = z.object({
+  query: z.string().optional(),
+  name: z.string().optional(),
+  project: z.string().optional(),
+  project_id: z.uuid().optional(),
+  type: list
+    .pipe(
+      z.array(z.string()).superRefine((values, ctx) => {
+        for (const v of values) {
+          if (!(DESIGN_TYPES as readonly string[]).includes(v)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `must be one of ${DESIGN_TYPES.join(', ')}`,
+              params: { code: 'unknown_enum_value', expected: DESIGN_TYPES, received: v },
+            });
+          }
+        }
+      }),
+    )
+    .transform((v) => v as DesignType[])
+    .optional(),
+  orientation: z.enum(['portrait', 'landscape', 'square']).optional(),
+  size: list
+    .transform((values, ctx) =>
+      values.map((v) => {
+        const m = SIZE.exec(v);
+        if (!m) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be WIDTHxHEIGHT, e.g. 1080x1920',
+            params: { code: 'invalid_payload', received: v },
+          });
+          return { width: 0, height: 0 };
+        }
+        return { width: Number(m[1]), height: Number(m[2]) };
+      }),
+    )
+    .optional(),
+  format: list.optional(),
+  updated_since: isoInstant.optional(),
+  created_since: isoInstant.optional(),
+  sort: z.enum(['name', 'updated', 'created']).default('name'),
+  order: z.enum(['asc', 'desc']).optional(),
+  ...pagingQuery,
+});
+
+export const designParams = z.object({ id: uuidParam });
+export const formatParams = designParams.extend({ spec: z.string().min(1) });
+export const readQuery = z.object({ i: z.string().optional() });
+
+export const moveBody = z.object({
+  project_id: z.string().superRefine((v, ctx) => {
+    if (!z.uuid().safeParse(v).success)
+      ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
+  }),
+});
+
+// Trimmed first, then 1 to 100 characters (SDK rename_design).
+export const renameBody = z.object({
+  name: z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (t.length < 1 || t.length > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 1 to 100 characters once trimmed',
+        params: { code: 'out_of_range', expected: { min: 1, max: 100 }, received: t.length },
+      });
+    }
+    return t;
+  }),
+});
+
+export const designNameResult = z.object({ id: z.uuid(), name: z.string(), project_id: z.uuid().optional() });

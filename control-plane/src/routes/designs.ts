@@ -1,0 +1,169 @@
+import { serializeDesignListItem, serializeDesignRead, serializeFormatDetail, toImportPayload } from '@pressroom/shared/design/index';
+import { AppError } from '@pressroom/shared/errors/index';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { paging, setTotalCount } from '../http/paging.js';
+import { defineRoute } from '../http/route.js';
+import { deleteDesign, moveDesign, renameDesign } from '../services/designs-edits.js';
+import { listDesigns } from '../services/designs-list.js';
+import { loadDesignRecord } from '../services/designs-records.js';
+import { designNameResult, designParams, formatParams, listDesignsQuery, moveBody, readQuery, renameBody } from './designs-schemas.js';
+
+const notFound = () => new AppError('template_not_found', 'No design with this id in the workspace.');
+const open = z.record(z.string(), z.unknown());
+
+export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
+  const { db, storage } = deps;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs',
+    operationId: 'listDesigns',
+    summary: 'List the designs of the workspace, with filters, sorting and paging (X-Total-Count).',
+    tag: 'Designs',
+    tier: 'read',
+    query: listDesignsQuery,
+    response: { status: 200, schema: open, array: true },
+    handler: async ({ workspace, query, reply }) => {
+      const filters = {
+        query: query.query,
+        name: query.name,
+        project: query.project,
+        projectId: query.project_id,
+        types: query.type,
+        orientation: query.orientation,
+        sizes: query.size,
+        formats: query.format,
+        updatedSince: query.updated_since,
+        createdSince: query.created_since,
+        sort: query.sort,
+        order: query.order,
+      };
+      const { items, total } = await listDesigns(db, storage, workspace.id, filters, paging(query));
+      setTotalCount(reply, total);
+      return items.map(serializeDesignListItem);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs/:id',
+    operationId: 'getDesign',
+    summary: 'Read a design: formats, elements and variables (pages on multipage). i=advanced adds group layers.',
+    tag: 'Designs',
+    tier: 'read',
+    params: designParams,
+    query: readQuery,
+    response: { status: 200, schema: open },
+    handler: async ({ workspace, params, query }) => {
+      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
+      if (!loaded) throw notFound();
+      return serializeDesignRead(loaded.record, { advanced: query.i === 'advanced', resolveSource: loaded.resolveSource });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs/:id/formats/:spec',
+    operationId: 'getDesignFormat',
+    summary: 'Read one format of a design (by name or uid), flattened; always the advanced view.',
+    tag: 'Designs',
+    tier: 'read',
+    params: formatParams,
+    response: { status: 200, schema: open },
+    handler: async ({ workspace, params }) => {
+      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
+      if (!loaded) throw notFound();
+      const detail = serializeFormatDetail(loaded.record, params.spec, { resolveSource: loaded.resolveSource });
+      if (!detail) throw new AppError('format_not_found', `The design has no format "${params.spec}".`);
+      return detail;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/designs/:id/project',
+    operationId: 'moveDesign',
+    summary: 'Move a design to another project of the workspace.',
+    tag: 'Designs',
+    tier: null,
+    params: designParams,
+    body: moveBody,
+    response: { status: 200, schema: designNameResult },
+    handler: async ({ workspace, params, body }) => {
+      const moved = await moveDesign(db, workspace.id, params.id, body.project_id);
+      if (!moved) throw notFound();
+      if (moved === 'project_not_found') {
+        throw new AppError('project_not_found', 'The destination is not a project of this workspace.', {
+          issues: [
+            {
+              path: 'project_id',
+              code: 'project_not_found',
+              message: 'no live project of this workspace has this id',
+              received: body.project_id,
+            },
+          ],
+        });
+      }
+      return { project_id: moved.project_id, id: moved.id, name: moved.name };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/designs/:id/name',
+    operationId: 'renameDesign',
+    summary: 'Rename a design (trimmed, 1 to 100 characters; names need not be unique).',
+    tag: 'Designs',
+    tier: null,
+    params: designParams,
+    body: renameBody,
+    response: { status: 200, schema: designNameResult },
+    handler: async ({ workspace, params, body }) => {
+      const renamed = await renameDesign(db, workspace.id, params.id, body.name);
+      if (!renamed) throw notFound();
+      return { project_id: renamed.project_id, id: renamed.id, name: renamed.name };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/designs/:id',
+    operationId: 'deleteDesign',
+    summary: 'Delete a design. There is no restore; files generated from it are kept.',
+    tag: 'Designs',
+    tier: null,
+    params: designParams,
+    response: { status: 200, schema: designNameResult },
+    handler: async ({ workspace, params }) => {
+      const deleted = await deleteDesign(db, workspace.id, params.id);
+      if (!deleted) throw notFound();
+      return { project_id: deleted.project_id, id: deleted.id, name: deleted.name };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs/:id/as-import',
+    operationId: 'exportDesignAsImport',
+    summary: 'Export a design as a payload for POST /designs/import/json (alpha).',
+    tag: 'Design import',
+    tier: 'write',
+    params: designParams,
+    response: { status: 200, schema: open },
+    handler: async ({ workspace, params }) => {
+      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
+      if (!loaded) throw notFound();
+      // Stored assets leave as hosting URLs, so the payload imports anywhere without uploads.
+      const { payload, warnings } = toImportPayload(loaded.record.design, {
+        assetUrl: (name) => {
+          const url = loaded.resolveSource(`asset:${name}`);
+          return url.startsWith('storage:') ? null : url;
+        },
+      });
+      return { ...payload, warnings };
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import { AppError } from '@pressroom/shared/errors/index';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { defineRoute, uuidParam } from '../http/route.js';
+import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
+import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
+import { planImport } from '../services/imports-request.js';
+
+export interface ImportRouteDeps {
+  db: pg.Pool;
+  storage: ObjectStorage;
+  publicBaseUrl: string;
+  /** Lifetime of the presigned upload URLs; after it an unvalidated import reads as FAILED. */
+  uploadWindowSeconds?: number;
+}
+
+const validateOnly = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.validate_only === 'true';
+
+/** Integer Unix seconds, refused as `invalid_query_param` like the spec says for this listing. */
+const unixSeconds = z.string().transform((v, ctx) => {
+  if (!/^\d{1,12}$/.test(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an integer Unix timestamp (seconds)',
+      params: { code: 'invalid_query_param', received: v },
+    });
+    return z.NEVER;
+  }
+  return Number(v);
+});
+
+export const listImportsQuery = z.object({
+  status: z
+    .string()
+    .superRefine((v, ctx) => {
+      if (!(IMPORT_STATUSES as readonly string[]).includes(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be one of ${IMPORT_STATUSES.join(', ')}`,
+          params: { code: 'unknown_enum_value', expected: IMPORT_STATUSES, received: v },
+        });
+      }
+    })
+    .transform((v) => v as (typeof IMPORT_STATUSES)[number])
+    .optional(),
+  created_after: unixSeconds.optional(),
+  created_before: unixSeconds.optional(),
+  limit: z
+    .string()
+    .transform((v, ctx) => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > 200) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an integer from 1 to 200',
+          params: { code: 'invalid_query_param', expected: { min: 1, max: 200 }, received: v },
+        });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional(),
+});
+
+const open = z.record(z.string(), z.unknown());
+
+export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void {
+  const { db, storage, publicBaseUrl } = deps;
+  const windowSeconds = deps.uploadWindowSeconds ?? 3600;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/designs/import/json',
+    operationId: 'createDesignImport',
+    summary: 'Import a design JSON document (alpha). validate_only=true checks it and creates nothing.',
+    tag: 'Design import',
+    tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
+    query: z.object({ validate_only: z.enum(['true', 'false']).optional() }),
+    body: z.unknown(),
+    response: { status: 201, schema: open },
+    handler: async ({ workspace, query, body, reply }) => {
+      const plan = planImport(body, workspace.id);
+      if (!plan.ok) throw AppError.fromIssues(plan.issues);
+      await checkTarget(db, workspace.id, plan.target);
+      if (query.validate_only === 'true') {
+        return {
+          valid: true,
+          name: plan.design.name,
+          type: plan.design.type,
+          uploads: plan.uploads.map((u) => ({ name: u.asset, content_type: u.content_type })),
+          warnings: plan.warnings,
+        };
+      }
+      const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds });
+      reply.status(201);
+      return {
+        ...serializeImport(created.row, publicBaseUrl, new Date()),
+        uploads: created.uploads,
+        expires_at: created.expiresAt.toISOString(),
+        expires_at_ts: Math.floor(created.expiresAt.getTime() / 1000),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/designs/import/json/:id',
+    operationId: 'validateDesignImport',
+    summary: 'Validate an import once every upload is done: it is queued for processing.',
+    tag: 'Design import',
+    tier: 'write',
+    params: z.object({ id: uuidParam }),
+    response: { status: 200, schema: open },
+    handler: async ({ workspace, params }) => {
+      const row = await validateImport(db, storage, workspace.id, params.id);
+      // PUT never returns the dashboard link (spec).
+      return {
+        id: row.id,
+        status: row.status,
+        next_check_after_ms: NEXT_CHECK_AFTER_MS,
+        links: importLinks(row, publicBaseUrl, new Date(), { dashboard: false }),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs/import/json/:id',
+    operationId: 'getDesignImport',
+    summary: 'Poll an import: status, warnings, error and, once DONE, its result.',
+    tag: 'Design import',
+    tier: 'polling',
+    params: z.object({ id: uuidParam }),
+    response: { status: 200, schema: open },
+    handler: async ({ workspace, params }) => {
+      const row = await findImport(db, workspace.id, params.id);
+      if (!row) throw importNotFound(params.id);
+      return serializeImport(row, publicBaseUrl, new Date());
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/designs/import/json',
+    operationId: 'listDesignImports',
+    summary: 'List JSON imports, newest first (status, created_after, created_before, limit 1-200).',
+    tag: 'Design import',
+    tier: 'read',
+    query: listImportsQuery,
+    response: { status: 200, schema: open, array: true },
+    handler: async ({ workspace, query }) => {
+      const rows = await listImports(db, workspace.id, {
+        status: query.status,
+        createdAfter: query.created_after,
+        createdBefore: query.created_before,
+        limit: query.limit ?? 50,
+      });
+      const now = new Date();
+      return rows.map((r) => serializeImportSummary(r, publicBaseUrl, now));
+    },
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The design import record as the API shows it. The stored status is not the whole truth: an
+ * import still WAITING_FOR_VALIDATION after its upload window closed reads as FAILED, derived
+ * here at read time and never written back (spec, Design import status).
+ */
+
+export const IMPORT_STATUSES = ['WAITING_FOR_VALIDATION', 'QUEUED', 'PROCESSING', 'DONE', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Suggested poll delay while the import can still change. */
+export const NEXT_CHECK_AFTER_MS = 2000;
+
+export interface ImportWarning {
+  code: string;
+  message: string;
+  path?: string;
+  layer?: string;
+  reason?: 'render_failed' | 'preview_not_stored';
+}
+
+export interface ImportRow {
+  id: string;
+  name: string;
+  status: ImportStatus;
+  target_kind: 'design' | 'workspace_template';
+  target_category_id: string | null;
+  upload_expires_at: Date | null;
+  created_at_ts: number;
+  validated_at_ts: number | null;
+  warnings: ImportWarning[];
+  error: { path: string; code: string; message: string } | null;
+  result: { kind: 'workspace_template'; uuid: string } | { kind: 'design'; uuid: string; project_uuid: string } | null;
+}
+
+export const EXPIRED_ERROR = {
+  path: 'uploads',
+  code: 'missing_assets',
+  message: 'The upload window closed before the import was validated; create a new import.',
+} as const;
+
+export function isExpired(row: Pick<ImportRow, 'status' | 'upload_expires_at'>, now: Date): boolean {
+  return row.status === 'WAITING_FOR_VALIDATION' && row.upload_expires_at !== null && row.upload_expires_at.getTime() <= now.getTime();
+}
+
+export function effectiveStatus(row: Pick<ImportRow, 'status' | 'upload_expires_at'>, now: Date): ImportStatus {
+  return isExpired(row, now) ? 'FAILED' : row.status;
+}
+
+export function isTerminal(status: ImportStatus): boolean {
+  return status === 'DONE' || status === 'FAILED';
+}
+
+/**
+ * Links per the spec: `validate` until the import is terminal by expiry, `status` always,
+ * `dashboard` on a workspace-template import from creation and on a design import once DONE.
+ */
+export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { dashboard: boolean } = { dashboard: true }) {
+  const self = `${baseUrl}/designs/import/json/${row.id}`;
+  const links: Record<string, string> = {};
+  if (!isExpired(row, now)) links.validate = self;
+  links.status = self;
+  if (opts.dashboard) {
+    if (row.target_kind === 'workspace_template') {
+      links.dashboard = row.target_category_id
+        ? `${baseUrl}/workspace-templates?category_id=${row.target_category_id}`
+        : `${baseUrl}/workspace-templates`;
+    } else if (row.status === 'DONE' && row.result) {
+      links.dashboard = `${baseUrl}/designs/${row.result.uuid}`;
+    }
+  }
+  return links;
+}
+
+/** `GET /designs/import/json/<id>`: the full record. */
+export function serializeImport(row: ImportRow, baseUrl: string, now: Date) {
+  const status = effectiveStatus(row, now);
+  return {
+    id: row.id,
+    name: row.name,
+    status,
+    created_at_ts: row.created_at_ts,
+    validated_at_ts: row.validated_at_ts,
+    next_check_after_ms: isTerminal(status) ? null : NEXT_CHECK_AFTER_MS,
+    links: importLinks(row, baseUrl, now),
+    warnings: row.warnings,
+    error: isExpired(row, now) ? { ...EXPIRED_ERROR } : row.error,
+    result: status === 'DONE' ? row.result : null,
+  };
+}
+
+/** A row of `GET /designs/import/json`: warnings counted, error left out. */
+export function serializeImportSummary(row: ImportRow, baseUrl: string, now: Date) {
+  const status = effectiveStatus(row, now);
+  return {
+    id: row.id,
+    name: row.name,
+    status,
+    created_at_ts: row.created_at_ts,
+    validated_at_ts: row.validated_at_ts,
+    warning_count: row.warnings.length,
+    links: importLinks(row, baseUrl, now),
+    result: status === 'DONE' ? row.result : null,
+  };
+}

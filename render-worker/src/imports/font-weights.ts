@@ -1,0 +1,55 @@
+import type { Design, DesignElement, PageElement } from '@pressroom/shared/design/index';
+import { formatPath } from '@pressroom/shared/errors/index';
+import { type FontCatalogue, type FontWeight, isFontWeight, nearestWeight } from '@pressroom/shared/fonts/index';
+import type { ImportWarning } from './warnings.js';
+
+/**
+ * `font_weight_adjusted` for every text or button layer (and per-format override) asking for a
+ * weight its font does not have: the renderer will use the nearest one, so the import says so.
+ * Fonts the design brings (`fonts`) count with their own weights; unknown families are left to
+ * the renderer's fallback and not reported here.
+ */
+export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue, 'fonts'>): ImportWarning[] {
+  const weightsOf = (font: string, style: string): FontWeight[] | null => {
+    const own = design.fonts.filter((f) => f.family.toLowerCase() === font.toLowerCase() && f.style === style).map((f) => f.weight);
+    const record = catalogue.fonts.find((f) => f.id === font || f.name.toLowerCase() === font.toLowerCase());
+    const bundled = (record?.available_weights ?? []).flatMap((w) => {
+      if (style === 'italic') return typeof w === 'string' ? [Number(w.split('-')[0])] : [];
+      return typeof w === 'number' ? [w] : [];
+    });
+    const all = [...own, ...bundled].filter(isFontWeight);
+    if (all.length > 0) return [...new Set(all)].sort((a, b) => a - b);
+    return record || own.length > 0 ? [] : null;
+  };
+  const out: ImportWarning[] = [];
+  const check = (layer: string, props: Record<string, unknown>, base: Record<string, unknown>, path: (string | number)[]) => {
+    if (!('font_weight' in props) && !('font' in props)) return;
+    const font = String(props.font ?? base.font ?? '');
+    const weight = Number(props.font_weight ?? base.font_weight ?? 400);
+    const style = String(props.font_style ?? base.font_style ?? 'normal');
+    const available = weightsOf(font, style);
+    if (!available || available.length === 0 || !isFontWeight(weight) || available.includes(weight)) return;
+    const used = nearestWeight(available, weight);
+    out.push({
+      code: 'font_weight_adjusted',
+      layer,
+      path: formatPath([...path, 'font_weight']),
+      message: `${font} has no ${style} weight ${weight}; ${used} is used`,
+    });
+  };
+  const walk = (elements: readonly (DesignElement | PageElement)[], at: (string | number)[]) => {
+    for (const [i, e] of elements.entries()) {
+      if (e.type !== 'text' && e.type !== 'button') continue;
+      const base = e.properties as unknown as Record<string, unknown>;
+      check(e.name, base, {}, [...at, i, 'properties']);
+      if ('overrides' in e) {
+        for (const [format, o] of Object.entries(e.overrides))
+          check(e.name, o as Record<string, unknown>, base, [...at, i, 'overrides', format]);
+      }
+    }
+  };
+  if (design.type === 'printer_multipage') {
+    for (const [i, p] of design.pages.entries()) walk(p.elements, ['pages', i, 'elements']);
+  } else walk(design.elements, ['elements']);
+  return out;
+}

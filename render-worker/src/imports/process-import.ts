@@ -1,0 +1,146 @@
+import type { Queryable } from '@pressroom/shared/db/index';
+import { withTransaction } from '@pressroom/shared/db/index';
+import { type Design, parseDesignDocument } from '@pressroom/shared/design/index';
+import { formatPath } from '@pressroom/shared/errors/index';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
+import type { Logger } from '@pressroom/shared/logger';
+import { designAssetKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import type pg from 'pg';
+import { fontWeightWarnings } from './font-weights.js';
+import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
+import { bytesMatch } from './sniff.js';
+import { activateDesign, insertDesign, recordPreview } from './store-design.js';
+import type { ImportWarning } from './warnings.js';
+
+export interface DesignJobDeps {
+  db: pg.Pool;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** Null where no renderer is available: imports complete with preview_generation_failed. */
+  preview: PreviewRenderer | null;
+}
+
+/** A reason the import cannot succeed whatever the retry: recorded as the import's error. */
+export class ImportFailure extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImportFailure';
+  }
+}
+
+interface ClaimedImport {
+  workspace_id: string;
+  target_kind: 'design' | 'workspace_template';
+  target_project_id: string | null;
+  target_category_id: string | null;
+  payload: unknown;
+  uploads_expected: { asset: string; key: string; content_type: string }[];
+}
+
+/**
+ * The `design_import` job: QUEUED → PROCESSING → DONE or FAILED. The design gets the import's id,
+ * so a retried job (a worker killed half-way) finds its own rows and objects and finishes them.
+ * Infrastructure errors are thrown (graphile-worker retries); content problems fail the import.
+ */
+export async function processImport(
+  deps: DesignJobDeps,
+  importId: string,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<void> {
+  const { rows } = await deps.db.query<ClaimedImport>(
+    `UPDATE design_imports SET status = 'PROCESSING', updated_at = now()
+      WHERE id = $1 AND status IN ('QUEUED', 'PROCESSING')
+     RETURNING workspace_id, target_kind, target_project_id, target_category_id, payload, uploads_expected`,
+    [importId],
+  );
+  const job = rows[0];
+  if (!job) return; // Terminal already, or never validated: nothing to do.
+  try {
+    const design = await materialise(deps, importId, job);
+    const warnings: ImportWarning[] = fontWeightWarnings(design, loadFontCatalogue());
+    const uids = await withTransaction(deps.db, async (tx) => {
+      await assertTargetAlive(tx, job);
+      return insertDesign(tx, {
+        id: importId,
+        workspaceId: job.workspace_id,
+        projectId: job.target_kind === 'design' ? job.target_project_id : null,
+        categoryId: job.target_category_id,
+        design,
+      });
+    });
+    const previews = await renderPreviews({
+      storage: deps.storage,
+      render: deps.preview,
+      workspaceId: job.workspace_id,
+      designId: importId,
+      design,
+      frames: framesOf(design, uids),
+      signal,
+    });
+    warnings.push(...previews.warnings);
+    await withTransaction(deps.db, async (tx) => {
+      for (const p of previews.stored) await recordPreview(tx, importId, p.frameId, p.key);
+      await activateDesign(tx, importId);
+      const result =
+        job.target_kind === 'design'
+          ? { kind: 'design', uuid: importId, project_uuid: job.target_project_id }
+          : { kind: 'workspace_template', uuid: importId };
+      await tx.query(
+        `UPDATE design_imports SET status = 'DONE', result = $2, warnings = warnings || $3::jsonb, updated_at = now() WHERE id = $1`,
+        [importId, JSON.stringify(result), JSON.stringify(warnings)],
+      );
+    });
+  } catch (err) {
+    if (!(err instanceof ImportFailure)) throw err;
+    deps.logger.info({ importId, code: err.code, path: err.path }, 'design import failed');
+    await withTransaction(deps.db, async (tx) => {
+      await tx.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [importId]);
+      await tx.query(`UPDATE design_imports SET status = 'FAILED', error = $2, updated_at = now() WHERE id = $1`, [
+        importId,
+        JSON.stringify({ path: err.path, code: err.code, message: err.message }),
+      ]);
+    });
+  }
+}
+
+/**
+ * Re-checks the stored document at the job boundary, then moves every uploaded asset into the
+ * design's own storage (checking the bytes are the media they claim to be) and points the
+ * document at it.
+ */
+async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedImport): Promise<Design> {
+  const parsed = parseDesignDocument(job.payload);
+  if (!parsed.ok) {
+    const first = parsed.issues[0];
+    throw new ImportFailure(
+      first?.path ?? 'body',
+      first?.code ?? 'invalid_payload',
+      first?.message ?? 'the stored document no longer parses',
+    );
+  }
+  const design = parsed.design;
+  for (const upload of job.uploads_expected) {
+    const path = formatPath(['assets', upload.asset]);
+    const head = await deps.storage.head(upload.key);
+    if (!head) throw new ImportFailure(path, 'missing_assets', `the upload of ${upload.asset} is gone`);
+    const bytes = await deps.storage.get(upload.key);
+    if (bytes.length === 0 || !bytesMatch(upload.content_type, bytes)) {
+      throw new ImportFailure(path, 'invalid_asset', `the bytes uploaded for ${upload.asset} are not ${upload.content_type}`);
+    }
+    const key = designAssetKey(job.workspace_id, designId, upload.asset);
+    await deps.storage.put(key, bytes, { contentType: upload.content_type, contentLength: bytes.length });
+    design.assets[upload.asset] = { src: `storage:${key}`, content_type: upload.content_type };
+  }
+  return design;
+}
+
+async function assertTargetAlive(tx: Queryable, job: ClaimedImport): Promise<void> {
+  if (job.target_kind !== 'design') return;
+  const { rowCount } = await tx.query('SELECT 1 FROM projects WHERE id = $1 AND deleted_at IS NULL', [job.target_project_id]);
+  if (!rowCount)
+    throw new ImportFailure('target.project_id', 'project_not_found', 'the target project was deleted before the import was processed');
+}

@@ -1,0 +1,8 @@
+/** The spec's Warning object as stored on `design_imports.warnings` (append-only). */
+export interface ImportWarning {
+  code: string;
+  message: string;
+  path?: string;
+  layer?: string;
+  reason?: 'render_failed' | 'preview_not_stored';
+}

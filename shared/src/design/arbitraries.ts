@@ -15,23 +15,34 @@ const FORMAT_NAMES = ['square', 'wide', 'story', 'banner', 'a4', 'leaderboard'];
 const hex = fc
   .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
   .map(([r, g, b]) => `#${[r, g, b].map((n) => n.toString(16).padStart(2, '0').toUpperCase()).join('')}`);
-const cmyk = fc
-  .tuple(...[0, 1, 2, 3].map(() => fc.integer({ min: 0, max: 100 })))
-  .map((v) => `cmyk(${v.join(',')})`);
+const cmyk = fc.tuple(...[0, 1, 2, 3].map(() => fc.integer({ min: 0, max: 100 }))).map((v) => `cmyk(${v.join(',')})`);
 const solid = (print: boolean) => (print ? cmyk : hex);
 const gradient = (print: boolean) =>
   fc
     .tuple(solid(print), solid(print), fc.integer({ min: 0, max: 100 }), fc.constantFrom(0, 0.5, 1))
     .map(([a, b, x, o]) => `linear-gradient(0% 0% ${x}% 100%,0% ${a} 1,100% ${b} ${print ? 1 : o})`);
 
-const words = fc.constantFrom('Summer sale', 'Hello {first_name}', 'New in store', '40% off', 'Book now', 'Ünïcödé ✓', 'Line one\nLine two');
+const words = fc.constantFrom(
+  'Summer sale',
+  'Hello {first_name}',
+  'New in store',
+  '40% off',
+  'Book now',
+  'Ünïcödé ✓',
+  'Line one\nLine two',
+);
 const size = (print: boolean, min: number, max: number) =>
   print ? fc.integer({ min: min * 4, max: max * 4 }).map((n) => n / 4) : fc.integer({ min, max });
 
 /** Required properties of each type, plus a few optional ones chosen at random. */
 function properties(type: LayerType, print: boolean): fc.Arbitrary<Json> {
   const shared = fc.record(
-    { hidden: fc.boolean(), opacity: fc.integer({ min: 0, max: 100 }), shadow_color: solid(print), shadow_blur: fc.integer({ min: 0, max: 40 }) },
+    {
+      hidden: fc.boolean(),
+      opacity: fc.integer({ min: 0, max: 100 }),
+      shadow_color: solid(print),
+      shadow_blur: fc.integer({ min: 0, max: 40 }),
+    },
     { requiredKeys: [] },
   );
   const typed: Record<LayerType, fc.Arbitrary<Json>> = {
@@ -70,23 +81,46 @@ function properties(type: LayerType, print: boolean): fc.Arbitrary<Json> {
       },
       { requiredKeys: ['image_url'] },
     ),
-    logo: fc.record({ image_url: fc.constant('asset:photo'), alignment: fc.constantFrom('middle left', 'top right') }, { requiredKeys: ['image_url'] }),
+    logo: fc.record(
+      { image_url: fc.constant('asset:photo'), alignment: fc.constantFrom('middle left', 'top right') },
+      { requiredKeys: ['image_url'] },
+    ),
     shape: fc.record(
-      { shape_type: fc.constantFrom('rectangle', 'ellipse'), background_color: fc.oneof(solid(print), gradient(print)), stroke_width: fc.integer({ min: 0, max: 1000 }) },
+      {
+        shape_type: fc.constantFrom('rectangle', 'ellipse'),
+        background_color: fc.oneof(solid(print), gradient(print)),
+        stroke_width: fc.integer({ min: 0, max: 1000 }),
+      },
       { requiredKeys: [] },
     ),
     illustration: fc.record(
       { illustration_file: fc.constant('asset:icon'), illustration_properties: solid(print).map((c) => ({ primary_color: c })) },
       { requiredKeys: ['illustration_file'] },
     ),
-    rating: fc.record({ rating_score: fc.integer({ min: 0, max: 100 }), star_color: solid(print), star_count: fc.integer({ min: 1, max: 10 }) }, { requiredKeys: ['rating_score'] }),
-    qrcode: fc.record({ payload: fc.constantFrom('https://example.com/a?b=1', 'WIFI:S:cafe;T:WPA;P:secret;;', 'plain text'), foreground_color: solid(print), error_correction: fc.constantFrom('L', 'H') }, { requiredKeys: ['payload'] }),
-    video: fc.record({ video_url: fc.constant('asset:clip'), video_muted: fc.boolean(), max_volume: fc.double({ min: 0, max: 1, noNaN: true }) }, { requiredKeys: ['video_url'] }),
+    rating: fc.record(
+      { rating_score: fc.integer({ min: 0, max: 100 }), star_color: solid(print), star_count: fc.integer({ min: 1, max: 10 }) },
+      { requiredKeys: ['rating_score'] },
+    ),
+    qrcode: fc.record(
+      {
+        payload: fc.constantFrom('https://example.com/a?b=1', 'WIFI:S:cafe;T:WPA;P:secret;;', 'plain text'),
+        foreground_color: solid(print),
+        error_correction: fc.constantFrom('L', 'H'),
+      },
+      { requiredKeys: ['payload'] },
+    ),
+    video: fc.record(
+      { video_url: fc.constant('asset:clip'), video_muted: fc.boolean(), max_volume: fc.double({ min: 0, max: 1, noNaN: true }) },
+      { requiredKeys: ['video_url'] },
+    ),
     audio: fc.record({ audio_url: fc.constant('asset:clip'), speed: fc.constantFrom(0.5, 1, 2) }, { requiredKeys: ['audio_url'] }),
     group: fc.record(
       {
         locked: fc.boolean(),
-        mask: fc.record({ shape: fc.constantFrom('rectangle', 'ellipse'), rx: fc.integer({ min: 0, max: 100 }) }, { requiredKeys: ['shape'] }),
+        mask: fc.record(
+          { shape: fc.constantFrom('rectangle', 'ellipse'), rx: fc.integer({ min: 0, max: 100 }) },
+          { requiredKeys: ['shape'] },
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -107,7 +141,15 @@ function animation(duration: number): fc.Arbitrary<Json> {
     .map(([start, end]) => ({
       start_at_s: start,
       end_at_s: end,
-      tweens: [{ type: 'fade', keyframes: [{ time: start, attr: { opacity: 0 } }, { time: end, attr: { opacity: 1 }, easing: 'ease-in' }] }],
+      tweens: [
+        {
+          type: 'fade',
+          keyframes: [
+            { time: start, attr: { opacity: 0 } },
+            { time: end, attr: { opacity: 1 }, easing: 'ease-in' },
+          ],
+        },
+      ],
     }));
 }
 
@@ -181,7 +223,13 @@ export function designDocument(type?: DesignType): fc.Arbitrary<Json> {
     const dim = size(print, 1, 5000);
     if (designType === 'printer_multipage') {
       return fc
-        .record({ name, print: printSettings, w: dim, h: dim, pages: fc.array(fc.tuple(fc.option(cmyk, { nil: undefined }), elements(designType, null, 0)), { minLength: 1, maxLength: 4 }) })
+        .record({
+          name,
+          print: printSettings,
+          w: dim,
+          h: dim,
+          pages: fc.array(fc.tuple(fc.option(cmyk, { nil: undefined }), elements(designType, null, 0)), { minLength: 1, maxLength: 4 }),
+        })
         .map(({ name, print, w, h, pages }) => ({
           name,
           type: designType,

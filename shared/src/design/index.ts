@@ -3,7 +3,7 @@
  * and the per-format resolution renderers build on.
  */
 export * from './color.js';
-export { parseDesignDocument, type ParseDesignResult, SOURCE_PROPS } from './parse/document.js';
+export { type ParseDesignResult, parseDesignDocument, SOURCE_PROPS } from './parse/document.js';
 export * from './print.js';
 export { ALL_PROPERTY_NAMES, layerTypesFor, PROPERTY_TABLES, type PropSpec } from './properties/index.js';
 export * from './resolve.js';

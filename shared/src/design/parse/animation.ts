@@ -12,7 +12,13 @@ const raw = z.strictObject({
   start_at_s: seconds.nullable().default(null),
   end_at_s: seconds.nullable().default(null),
   tweens: z
-    .array(z.strictObject({ id: z.string().min(1).max(200).optional(), type: z.enum(TWEEN_TYPES), keyframes: z.array(keyframe).min(2).max(100) }))
+    .array(
+      z.strictObject({
+        id: z.string().min(1).max(200).optional(),
+        type: z.enum(TWEEN_TYPES),
+        keyframes: z.array(keyframe).min(2).max(100),
+      }),
+    )
     .max(50)
     .default([]),
 });
@@ -31,12 +37,21 @@ const TWEEN_LAYERS: Partial<Record<TweenType, LayerType[]>> = {
   textEffect: ['text', 'button'],
 };
 
-export function parseElementAnimation(value: unknown, type: LayerType, name: string, path: Path, col: IssueCollector): ElementAnimation | null {
+export function parseElementAnimation(
+  value: unknown,
+  type: LayerType,
+  name: string,
+  path: Path,
+  col: IssueCollector,
+): ElementAnimation | null {
   const parsed = col.parse(raw, value, path);
   if (!parsed) return null;
   const { start_at_s, end_at_s } = parsed;
   if (start_at_s !== null && end_at_s !== null && end_at_s < start_at_s) {
-    col.error([...path, 'end_at_s'], 'out_of_range', 'end_at_s must not be before start_at_s', { expected: { min: start_at_s }, received: end_at_s });
+    col.error([...path, 'end_at_s'], 'out_of_range', 'end_at_s must not be before start_at_s', {
+      expected: { min: start_at_s },
+      received: end_at_s,
+    });
   }
   if (type === 'group' && parsed.tweens.length > 0) {
     col.error([...path, 'tweens'], 'unsupported_for_type', 'a group layer carries timing only, no tweens');
@@ -47,7 +62,8 @@ export function parseElementAnimation(value: unknown, type: LayerType, name: str
     if (layers && !layers.includes(type)) col.error([...at, 'type'], 'unsupported_for_type', `${t.type} does not apply to a ${type} layer`);
     t.keyframes.forEach((k, j) => {
       for (const key of REQUIRED_ATTRS[t.type]) {
-        if (typeof k.attr[key] !== 'number') col.error([...at, 'keyframes', j, 'attr', key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
+        if (typeof k.attr[key] !== 'number')
+          col.error([...at, 'keyframes', j, 'attr', key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
       }
       const prev = t.keyframes[j - 1];
       if (prev && k.time < prev.time) col.error([...at, 'keyframes', j, 'time'], 'invalid_payload', 'keyframes must be in time order');

@@ -4,6 +4,7 @@ import { contextFor } from '../properties/index.js';
 import { colorSchema, type PropContext } from '../properties/spec.js';
 import {
   type Asset,
+  DESIGN_TYPES,
   type Design,
   type DesignAnimation,
   type DesignElement,
@@ -11,7 +12,6 @@ import {
   type DesignPage,
   type DesignType,
   type DesignWarning,
-  DESIGN_TYPES,
   type FontFace,
   type PageElement,
   type PrintSettings,
@@ -22,7 +22,9 @@ import { IssueCollector, type Path } from './issues.js';
 import { checkLayers, collectVariables } from './layers.js';
 import { convertColor } from './properties.js';
 
-export type ParseDesignResult = { ok: true; design: Design; warnings: DesignWarning[] } | { ok: false; issues: FieldIssue[]; warnings: DesignWarning[] };
+export type ParseDesignResult =
+  | { ok: true; design: Design; warnings: DesignWarning[] }
+  | { ok: false; issues: FieldIssue[]; warnings: DesignWarning[] };
 
 /** Properties that hold a media source and may say `asset:<name>`. */
 export const SOURCE_PROPS = ['image_url', 'icon_url', 'illustration_file', 'video_url', 'audio_url'] as const;
@@ -80,8 +82,10 @@ function parseInto(json: unknown, col: IssueCollector): Design | undefined {
   const ctx = contextFor(type);
   const fonts = doc.fonts === undefined ? [] : (col.parse(z.array(fontFace).max(100), doc.fonts, ['fonts']) ?? []);
   const print = ctx.print ? parsePrint(doc.print, doc.formats, col) : undefined;
-  if (!ctx.print && doc.print !== undefined) col.warn(['print'], 'property_dropped_for_type', `print settings do not apply to ${type} designs and were dropped`);
-  if (type !== 'animated' && doc.animation !== undefined) col.warn(['animation'], 'property_dropped_for_type', `animation applies to animated designs only and was dropped`);
+  if (!ctx.print && doc.print !== undefined)
+    col.warn(['print'], 'property_dropped_for_type', `print settings do not apply to ${type} designs and were dropped`);
+  if (type !== 'animated' && doc.animation !== undefined)
+    col.warn(['animation'], 'property_dropped_for_type', `animation applies to animated designs only and was dropped`);
 
   const common = { name: doc.name, assets: doc.assets as Record<string, Asset>, fonts: fonts as FontFace[] };
   let design: Design | undefined;
@@ -89,7 +93,11 @@ function parseInto(json: unknown, col: IssueCollector): Design | undefined {
     for (const key of ['formats', 'elements'] as const) {
       if (doc[key] !== undefined) col.error([key], 'unsupported_for_type', `a printer_multipage design has pages, not ${key}`);
     }
-    const page_size = col.parse(z.strictObject({ width: z.number().min(1).max(5000), height: z.number().min(1).max(5000) }), doc.page_size, ['page_size']);
+    const page_size = col.parse(
+      z.strictObject({ width: z.number().min(1).max(5000), height: z.number().min(1).max(5000) }),
+      doc.page_size,
+      ['page_size'],
+    );
     const pages = parsePages(doc.pages, ctx, col);
     if (!page_size || !pages || !print) return undefined;
     const payloads = pages.flatMap((p) => p.elements.flatMap(payloadOf));
@@ -115,7 +123,9 @@ function parseInto(json: unknown, col: IssueCollector): Design | undefined {
 }
 
 function rawFormatNames(raw: unknown): string[] {
-  return Array.isArray(raw) ? raw.flatMap((f) => (typeof (f as { name?: unknown })?.name === 'string' ? [(f as { name: string }).name] : [])) : [];
+  return Array.isArray(raw)
+    ? raw.flatMap((f) => (typeof (f as { name?: unknown })?.name === 'string' ? [(f as { name: string }).name] : []))
+    : [];
 }
 
 function payloadOf(e: { type: string; properties: unknown }): string[] {
@@ -134,7 +144,12 @@ function parsePrint(raw: unknown, formats: unknown, col: IssueCollector): PrintS
   const unit = (raw as { unit?: unknown } | null)?.unit === 'in' ? 'in' : 'mm';
   const zone = z.number().min(0).max(MAX_BLEED[unit]);
   return col.parse(
-    z.strictObject({ unit: z.enum(['mm', 'in']), dpi: z.number().int().min(1).max(300).default(300), bleed: zone.default(0), safe: zone.default(0) }),
+    z.strictObject({
+      unit: z.enum(['mm', 'in']),
+      dpi: z.number().int().min(1).max(300).default(300),
+      bleed: zone.default(0),
+      safe: zone.default(0),
+    }),
     raw,
     ['print'],
   );
@@ -145,10 +160,19 @@ const formatSchemas = new Map<string, ReturnType<typeof formatsSchema>>();
 function formatsSchema(ctx: PropContext, print: PrintSettings | undefined) {
   const dim = (n: number) =>
     z.number().superRefine((v, c) => {
-      if (v < 1 || v > n) c.addIssue({ code: 'custom', message: `must be between 1 and ${n}`, params: { code: 'out_of_range', expected: { min: 1, max: n }, received: v } });
-      else if (!ctx.print && !Number.isInteger(v)) c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
+      if (v < 1 || v > n)
+        c.addIssue({
+          code: 'custom',
+          message: `must be between 1 and ${n}`,
+          params: { code: 'out_of_range', expected: { min: 1, max: n }, received: v },
+        });
+      else if (!ctx.print && !Number.isInteger(v))
+        c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
     });
-  const zone = z.number().min(0).max(MAX_BLEED[print?.unit ?? 'mm']);
+  const zone = z
+    .number()
+    .min(0)
+    .max(MAX_BLEED[print?.unit ?? 'mm']);
   return z
     .array(
       z.strictObject({
@@ -177,15 +201,20 @@ function parseFormats(raw: unknown, ctx: PropContext, print: PrintSettings | und
   const seen = new Set<string>();
   const expectedUnit = print?.unit ?? 'px';
   return formats.map((f, i) => {
-    if (seen.has(f.name)) col.error(['formats', i, 'name'], 'duplicate_format_name', `format name ${f.name} is used twice`, { received: f.name });
+    if (seen.has(f.name))
+      col.error(['formats', i, 'name'], 'duplicate_format_name', `format name ${f.name} is used twice`, { received: f.name });
     seen.add(f.name);
     if (f.unit !== undefined && f.unit !== expectedUnit) {
-      col.error(['formats', i, 'unit'], 'unsupported_for_type', `formats of this design are in ${expectedUnit}`, { expected: [expectedUnit], received: f.unit });
+      col.error(['formats', i, 'unit'], 'unsupported_for_type', `formats of this design are in ${expectedUnit}`, {
+        expected: [expectedUnit],
+        received: f.unit,
+      });
     }
     if (!ctx.print && (f.bleed !== null || f.safe !== null)) {
       col.warn(['formats', i], 'property_dropped_for_type', 'bleed and safe apply to printer designs only and were dropped');
     }
-    const background_color = f.background_color === null ? null : convertColor(f.background_color, ctx, ['formats', i, 'background_color'], col);
+    const background_color =
+      f.background_color === null ? null : convertColor(f.background_color, ctx, ['formats', i, 'background_color'], col);
     return {
       name: f.name,
       width: f.width,
@@ -198,7 +227,13 @@ function parseFormats(raw: unknown, ctx: PropContext, print: PrintSettings | und
   });
 }
 
-function parseElements(raw: unknown, ctx: PropContext, formats: string[] | null, path: Path, col: IssueCollector): (DesignElement | PageElement)[] | undefined {
+function parseElements(
+  raw: unknown,
+  ctx: PropContext,
+  formats: string[] | null,
+  path: Path,
+  col: IssueCollector,
+): (DesignElement | PageElement)[] | undefined {
   const list = col.parse(z.array(z.unknown()).max(1000).default([]), raw, path);
   if (!list) return undefined;
   const parsed = list.map((e, i) => parseElement(e, ctx, formats, [...path, i], col));
@@ -210,7 +245,15 @@ function parseElements(raw: unknown, ctx: PropContext, formats: string[] | null,
     const out =
       formats === null
         ? { name: e.name, type: e.type, properties: e.properties, ...members, layout: e.layout }
-        : { name: e.name, type: e.type, properties: e.properties, overrides: e.overrides, ...members, layout: e.layout, animation: e.animation };
+        : {
+            name: e.name,
+            type: e.type,
+            properties: e.properties,
+            overrides: e.overrides,
+            ...members,
+            layout: e.layout,
+            animation: e.animation,
+          };
     return out as unknown as DesignElement | PageElement;
   });
 }
@@ -220,14 +263,23 @@ function parsePages(raw: unknown, ctx: PropContext, col: IssueCollector): Design
   if (!list) return undefined;
   const pages = list.map((p, i): DesignPage | undefined => {
     const page = col.parse(
-      z.strictObject({ id: z.string().optional(), background_color: colorSchema('rgb-fill', ctx).nullable().default(null), elements: z.unknown().optional() }),
+      z.strictObject({
+        id: z.string().optional(),
+        background_color: colorSchema('rgb-fill', ctx).nullable().default(null),
+        elements: z.unknown().optional(),
+      }),
       p,
       ['pages', i],
     );
     if (!page) return undefined;
     const id = `page_${i + 1}`;
-    if (page.id !== undefined && page.id !== id) col.error(['pages', i, 'id'], 'invalid_payload', `pages are numbered in order: expected ${id}`, { expected: [id], received: page.id });
-    const background_color = page.background_color === null ? null : convertColor(page.background_color, ctx, ['pages', i, 'background_color'], col);
+    if (page.id !== undefined && page.id !== id)
+      col.error(['pages', i, 'id'], 'invalid_payload', `pages are numbered in order: expected ${id}`, {
+        expected: [id],
+        received: page.id,
+      });
+    const background_color =
+      page.background_color === null ? null : convertColor(page.background_color, ctx, ['pages', i, 'background_color'], col);
     const elements = parseElements(page.elements, ctx, null, ['pages', i, 'elements'], col) as PageElement[] | undefined;
     return elements ? { id, background_color, elements } : undefined;
   });
@@ -246,11 +298,17 @@ function parseAnimation(raw: unknown, elements: DesignElement[], col: IssueColle
     duration = latest > 0 ? latest : 5;
     col.warn(['animation', 'duration'], 'animation_duration_derived', `no duration given: the timeline lasts ${duration} s`);
   } else if (latest > duration) {
-    col.error(['animation', 'duration'], 'out_of_range', `layers are animated until ${latest} s, after the end of the timeline`, { expected: { min: latest }, received: duration });
+    col.error(['animation', 'duration'], 'out_of_range', `layers are animated until ${latest} s, after the end of the timeline`, {
+      expected: { min: latest },
+      received: duration,
+    });
   }
   const screenshot_at_s = parsed?.screenshot_at_s ?? duration;
   if (screenshot_at_s > duration) {
-    col.error(['animation', 'screenshot_at_s'], 'out_of_range', 'the screenshot is taken within the timeline', { expected: { min: 0, max: duration }, received: screenshot_at_s });
+    col.error(['animation', 'screenshot_at_s'], 'out_of_range', 'the screenshot is taken within the timeline', {
+      expected: { min: 0, max: duration },
+      received: screenshot_at_s,
+    });
   }
   return { duration, screenshot_at_s };
 }
@@ -264,10 +322,12 @@ function checkAssets(design: Design, col: IssueCollector): void {
   const walk = (elements: readonly (DesignElement | PageElement)[], path: Path) =>
     elements.forEach((e, i) => {
       const bags: [Path, Record<string, unknown>][] = [[[...path, i, 'properties'], e.properties as unknown as Record<string, unknown>]];
-      if ('overrides' in e) for (const [f, o] of Object.entries(e.overrides)) bags.push([[...path, i, 'overrides', f], o as Record<string, unknown>]);
+      if ('overrides' in e)
+        for (const [f, o] of Object.entries(e.overrides)) bags.push([[...path, i, 'overrides', f], o as Record<string, unknown>]);
       for (const [at, bag] of bags) for (const key of SOURCE_PROPS) check(bag[key], [...at, key]);
     });
-  if (design.type === 'printer_multipage') design.pages.forEach((p, i) => walk(p.elements, ['pages', i, 'elements']));
-  else walk(design.elements, ['elements']);
-  design.fonts.forEach((f, i) => check(f.src, ['fonts', i, 'src']));
+  if (design.type === 'printer_multipage') {
+    for (const [i, p] of design.pages.entries()) walk(p.elements, ['pages', i, 'elements']);
+  } else walk(design.elements, ['elements']);
+  for (const [i, f] of design.fonts.entries()) check(f.src, ['fonts', i, 'src']);
 }

@@ -34,8 +34,14 @@ export function boxSchema(ctx: PropContext): z.ZodType<Box> {
 function buildBox(ctx: PropContext) {
   const n = (min: number, max: number) =>
     z.number().superRefine((v, c) => {
-      if (v < min || v > max) c.addIssue({ code: 'custom', message: `must be between ${min} and ${max}`, params: { code: 'out_of_range', expected: { min, max }, received: v } });
-      else if (!ctx.print && !Number.isInteger(v)) c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
+      if (v < min || v > max)
+        c.addIssue({
+          code: 'custom',
+          message: `must be between ${min} and ${max}`,
+          params: { code: 'out_of_range', expected: { min, max }, received: v },
+        });
+      else if (!ctx.print && !Number.isInteger(v))
+        c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
     });
   return z.strictObject({ x: n(-100000, 100000), y: n(-100000, 100000), width: n(0, 100000), height: n(0, 100000) });
 }
@@ -54,17 +60,29 @@ export interface RawElementResult {
  * One layer. `formats` is the list of format names for a multi-format design, or null on a
  * multipage page (single box, no overrides, no animation).
  */
-export function parseElement(raw: unknown, ctx: PropContext, formats: string[] | null, path: Path, col: IssueCollector): RawElementResult | undefined {
+export function parseElement(
+  raw: unknown,
+  ctx: PropContext,
+  formats: string[] | null,
+  path: Path,
+  col: IssueCollector,
+): RawElementResult | undefined {
   const env = col.parse(envelope, raw, path);
   if (!env) return undefined;
   const before = col.issues.length;
   const { name } = env;
   if (RESERVED.has(name)) col.error([...path, 'name'], 'invalid_payload', `${name} is a reserved layer name`);
-  else if (!LAYER_NAME.test(name)) col.error([...path, 'name'], 'invalid_payload', 'layer names hold no braces and do not start with a space');
+  else if (!LAYER_NAME.test(name))
+    col.error([...path, 'name'], 'invalid_payload', 'layer names hold no braces and do not start with a space');
 
   if (!(LAYER_TYPES as readonly string[]).includes(env.type)) {
-    if (env.type === 'container') col.error([...path, 'type'], 'unsupported_for_type', 'container is the implicit root wrapper and cannot be authored');
-    else col.error([...path, 'type'], 'unknown_enum_value', `must be one of ${LAYER_TYPES.join(', ')}`, { expected: [...LAYER_TYPES], received: env.type });
+    if (env.type === 'container')
+      col.error([...path, 'type'], 'unsupported_for_type', 'container is the implicit root wrapper and cannot be authored');
+    else
+      col.error([...path, 'type'], 'unknown_enum_value', `must be one of ${LAYER_TYPES.join(', ')}`, {
+        expected: [...LAYER_TYPES],
+        received: env.type,
+      });
     return undefined;
   }
   const type = env.type as LayerType;
@@ -77,7 +95,8 @@ export function parseElement(raw: unknown, ctx: PropContext, formats: string[] |
 
   const overrides: Record<string, Record<string, unknown>> = {};
   if (env.overrides !== undefined) {
-    if (formats === null) col.error([...path, 'overrides'], 'unsupported_for_type', 'a page element has one box and no per-format overrides');
+    if (formats === null)
+      col.error([...path, 'overrides'], 'unsupported_for_type', 'a page element has one box and no per-format overrides');
     else if (isRecord(env.overrides, [...path, 'overrides'], col)) {
       for (const [fmt, value] of Object.entries(env.overrides)) {
         if (!formats.includes(fmt)) {
@@ -87,7 +106,11 @@ export function parseElement(raw: unknown, ctx: PropContext, formats: string[] |
         const o = parseProperties(value, type, ctx, [...path, 'overrides', fmt], col, 'override', name);
         if (o) overrides[fmt] = o;
         if (o?.mask !== undefined && properties && properties.mask === undefined) {
-          col.error([...path, 'overrides', fmt, 'mask'], 'invalid_payload', 'a layer is a masked group in all its formats or none: set mask in properties');
+          col.error(
+            [...path, 'overrides', fmt, 'mask'],
+            'invalid_payload',
+            'a layer is a masked group in all its formats or none: set mask in properties',
+          );
         }
       }
     }
@@ -120,7 +143,13 @@ export function parseElement(raw: unknown, ctx: PropContext, formats: string[] |
   return { name, type, properties, overrides, layer_ids, layout, animation };
 }
 
-function parseLayout(raw: unknown, ctx: PropContext, formats: string[] | null, path: Path, col: IssueCollector): Record<string, Box> | Box | undefined {
+function parseLayout(
+  raw: unknown,
+  ctx: PropContext,
+  formats: string[] | null,
+  path: Path,
+  col: IssueCollector,
+): Record<string, Box> | Box | undefined {
   const box = boxSchema(ctx);
   if (formats === null) return col.parse(box, raw, path);
   if (!isRecord(raw, path, col)) return undefined;

@@ -13,7 +13,8 @@ interface Layer {
 export function checkLayers(layers: readonly Layer[], path: Path, col: IssueCollector): void {
   const index = new Map<string, number>();
   layers.forEach((l, i) => {
-    if (index.has(l.name)) col.error([...path, i, 'name'], 'duplicate_layer_name', `layer name ${l.name} is used twice`, { received: l.name });
+    if (index.has(l.name))
+      col.error([...path, i, 'name'], 'duplicate_layer_name', `layer name ${l.name} is used twice`, { received: l.name });
     else index.set(l.name, i);
   });
   const parent = new Map<string, string>();
@@ -47,13 +48,4 @@ export function collectVariables(payloads: readonly string[], declared: Record<s
   const out: Record<string, string> = { ...declared };
   for (const p of payloads) for (const m of p.matchAll(PLACEHOLDER)) if (m[1] !== undefined) out[m[1]] = `{${m[1]}}`;
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-/** Every `asset:<name>` string anywhere in a value, with its path. */
-export function findAssetRefs(value: unknown, path: Path, out: { path: Path; name: string }[] = []): { path: Path; name: string }[] {
-  if (typeof value === 'string') {
-    if (value.startsWith('asset:')) out.push({ path, name: value.slice(6) });
-  } else if (Array.isArray(value)) value.forEach((v, i) => findAssetRefs(v, [...path, i], out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) findAssetRefs(v, [...path, k], out);
-  return out;
 }

@@ -66,13 +66,23 @@ export function parseProperties(
   const parsed = col.parse(schemaFor(type, ctx, mode), kept, path) as Record<string, unknown> | undefined;
   if (failed || !parsed) return undefined;
   for (const key of Object.keys(parsed)) if (parsed[key] === undefined) delete parsed[key];
-  convertColors(parsed, table, ctx, path, col, layer);
+  convertColors(parsed, new Set(Object.keys(kept)), table, ctx, path, col, layer);
   return parsed;
 }
 
-function convertColors(props: Record<string, unknown>, table: Record<string, PropSpec>, ctx: PropContext, path: Path, col: IssueCollector, layer: string) {
+function convertColors(
+  props: Record<string, unknown>,
+  given: Set<string>,
+  table: Record<string, PropSpec>,
+  ctx: PropContext,
+  path: Path,
+  col: IssueCollector,
+  layer: string,
+) {
   for (const [name, spec] of Object.entries(table)) {
-    if (spec.color && typeof props[name] === 'string') props[name] = convertColor(props[name], ctx, [...path, name], col, layer);
+    if (!spec.color || typeof props[name] !== 'string') continue;
+    // Defaults are written in hex; converting one is not news to the author.
+    props[name] = convertColor(props[name], ctx, [...path, name], given.has(name) ? col : null, layer);
   }
   const illus = props.illustration_properties as { primary_color?: string } | undefined;
   if (illus?.primary_color !== undefined) {
@@ -81,18 +91,18 @@ function convertColors(props: Record<string, unknown>, table: Record<string, Pro
 }
 
 /** Solid colors move to the design's color space (spec: color_converted); gradients stay. */
-export function convertColor(value: string, ctx: PropContext, path: Path, col: IssueCollector, layer?: string): string {
+export function convertColor(value: string, ctx: PropContext, path: Path, col: IssueCollector | null, layer?: string): string {
   const parsed = parseColor(value);
   if (!parsed.ok || isGradient(parsed.color)) return value;
   const c = parsed.color;
   if (ctx.print && c.kind === 'rgb') {
     const out = formatCmyk(rgbToCmyk(c));
-    col.warn(path, 'color_converted', `${value} was converted to ${out} for print`, layer);
+    col?.warn(path, 'color_converted', `${value} was converted to ${out} for print`, layer);
     return out;
   }
   if (!ctx.print && c.kind === 'cmyk') {
     const out = formatHex(toRgb(c));
-    col.warn(path, 'color_converted', `${value} was converted to ${out}`, layer);
+    col?.warn(path, 'color_converted', `${value} was converted to ${out}`, layer);
     return out;
   }
   return value;

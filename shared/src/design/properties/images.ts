@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IllustrationProperties, ImageProperties, LogoProperties } from '../types.js';
 import { BOX_ALIGNMENTS } from '../types.js';
 import { SHARED_PROPS } from './shared.js';
-import { colorSchema, color, num, oneOf, type PropSpec, radius, source, text } from './spec.js';
+import { color, colorSchema, num, oneOf, type PropSpec, radius, source, text } from './spec.js';
 
 const MASKS = ['circle', 'rounded_corners', 'blob', 'squircle', 'pentagon', 'hexagon', 'parallelogram', 'window'] as const;
 

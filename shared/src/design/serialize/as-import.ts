@@ -14,7 +14,10 @@ export interface AsImportOptions {
  * canonical document (defaults explicit, absent values omitted), so
  * `parseDesignDocument(toImportPayload(d).payload)` gives back `d`.
  */
-export function toImportPayload(design: Design, opts: AsImportOptions = {}): { payload: Record<string, unknown>; warnings: DesignWarning[] } {
+export function toImportPayload(
+  design: Design,
+  opts: AsImportOptions = {},
+): { payload: Record<string, unknown>; warnings: DesignWarning[] } {
   const warnings: DesignWarning[] = [];
   const assets: Record<string, Asset> = {};
   for (const [name, asset] of Object.entries(design.assets)) {

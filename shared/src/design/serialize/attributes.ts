@@ -1,5 +1,5 @@
-import { PROPERTY_TABLES } from '../properties/index.js';
 import { SOURCE_PROPS } from '../parse/document.js';
+import { PROPERTY_TABLES } from '../properties/index.js';
 import type { LayerType } from '../types.js';
 
 export type AttributeValue = string | number | boolean | Record<string, unknown>;

@@ -2,7 +2,7 @@ import { resolveFrame } from '../resolve.js';
 import type { DesignFormat, FormatDesign } from '../types.js';
 import { attributesOf, ROOT_HELP } from './attributes.js';
 import { groupLayout } from './design-read.js';
-import { type DesignRecord, type ReadOptions } from './record.js';
+import type { DesignRecord, ReadOptions } from './record.js';
 
 /** A format by name or uid (uid preferred by the spec, both accepted). Multipage: never. */
 export function findFormat(r: DesignRecord, specifier: string): DesignFormat | null {

@@ -1,4 +1,4 @@
-import type { MultipageDesign, FormatDesign } from '../types.js';
+import type { FormatDesign, MultipageDesign } from '../types.js';
 import { serializeFormatDesignRead } from './design-read.js';
 import { serializeMultipageRead } from './multipage-read.js';
 import type { DesignRecord, ReadOptions } from './record.js';

@@ -1,9 +1,23 @@
 import { printZones } from '../print.js';
 import { resolveFrame } from '../resolve.js';
-import type { MultipageDesign } from '../types.js';
-import { attributesOf, ROOT_HELP } from './attributes.js';
+import type { Box, MultipageDesign } from '../types.js';
+import { type AttributeValue, attributesOf, ROOT_HELP } from './attributes.js';
 import { groupLayout } from './design-read.js';
 import { type DesignRecord, designHeader, type ReadOptions } from './record.js';
+
+/** One element of `elements_per_page` (SDK `DesignPageElement`): flat, attributes as an object. */
+export interface PageElementRead {
+  name: string;
+  type: string;
+  settings: { is_mandatory: boolean };
+  attributes: Record<string, { id: string; help: string; value: AttributeValue }>;
+  layout: Box;
+  layer_ids?: string[];
+  hidden?: boolean;
+  locked?: boolean;
+  group?: Record<string, unknown>;
+  mask?: Record<string, unknown>;
+}
 
 /**
  * `GET /designs/<id>` for printer_multipage designs: pages instead of formats, one flat element
@@ -24,7 +38,7 @@ export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesi
   const elements_per_page = Object.fromEntries(
     d.pages.map((p) => {
       const frame = resolveFrame(d, p.id);
-      const root = {
+      const root: PageElementRead = {
         name: 'root',
         type: 'container',
         settings: { is_mandatory: false },
@@ -34,11 +48,11 @@ export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesi
       };
       const layers = (frame?.layers ?? [])
         .filter((l) => opts.advanced || l.type !== 'group')
-        .map((l) => {
+        .map((l): PageElementRead => {
           const attributes = Object.fromEntries(
             attributesOf(l.type, l.properties as unknown as Record<string, unknown>, resolve).map((a) => [a.id, a]),
           );
-          const out: Record<string, unknown> = { name: l.name, type: l.type, settings: { is_mandatory: false }, attributes, layout: l.box };
+          const out: PageElementRead = { name: l.name, type: l.type, settings: { is_mandatory: false }, attributes, layout: l.box };
           if (l.type === 'group') {
             out.layer_ids = l.layer_ids ?? [];
             out.hidden = l.hidden;
@@ -48,7 +62,7 @@ export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesi
           }
           return out;
         });
-      return [p.id, [root, ...layers]];
+      return [p.id, [root, ...layers]] as const;
     }),
   );
   return {

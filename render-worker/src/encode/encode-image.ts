@@ -1,0 +1,74 @@
+import sharp from 'sharp';
+
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const CONTENT_TYPES: Record<OutputFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+export interface ResizeOptions {
+  width: number;
+  height: number;
+  /** `cover` crops to fill the box; `contain` letterboxes; `fill` stretches. Default `cover`. */
+  fit?: 'cover' | 'contain' | 'fill';
+  /** `attention` keeps the most salient region when cropping (the API's `auto_focus`). */
+  position?: 'centre' | 'attention';
+}
+
+export interface EncodeOptions {
+  format: OutputFormat;
+  /** 1–100 for jpeg, webp and avif. Defaults: jpeg 90, webp 90, avif 60. Ignored for png. */
+  quality?: number;
+  resize?: ResizeOptions;
+  /** JPEG has no alpha: transparent pixels are flattened onto this colour. Default white. */
+  background?: string;
+}
+
+export interface EncodeTask extends EncodeOptions {
+  input: Uint8Array;
+}
+
+export interface EncodedImage {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * One image in, one image out. Runs inside a piscina thread (see `worker.ts`), so it must stay a
+ * plain function of its serialisable task.
+ */
+export async function encodeImage(task: EncodeTask): Promise<EncodedImage> {
+  let image = sharp(task.input, { failOn: 'error' });
+  if (task.resize) {
+    image = image.resize({
+      width: task.resize.width,
+      height: task.resize.height,
+      fit: task.resize.fit ?? 'cover',
+      position: task.resize.position === 'attention' ? sharp.strategy.attention : 'centre',
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    });
+  }
+  switch (task.format) {
+    case 'jpeg':
+      image = image.flatten({ background: task.background ?? '#ffffff' }).jpeg({ quality: task.quality ?? 90 });
+      break;
+    case 'png':
+      image = image.png();
+      break;
+    case 'webp':
+      image = image.webp({ quality: task.quality ?? 90 });
+      break;
+    case 'avif':
+      // effort 2: the default (4) takes about 1.5 s for 1080² here, effort 2 about 0.25 s.
+      image = image.avif({ quality: task.quality ?? 60, effort: 2 });
+      break;
+  }
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType: CONTENT_TYPES[task.format], width: info.width, height: info.height };
+}

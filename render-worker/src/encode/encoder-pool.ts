@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { EncodedImage, EncodeOptions, OutputFormat } from './encode-image.js';
+
+export interface EncoderPoolOptions {
+  /** Encoder threads. Default: the number of cores. */
+  threads?: number;
+}
+
+export interface EncoderPool {
+  /** Re-encode a captured PNG/JPEG into the requested format, optionally resized. */
+  encode(input: Buffer | Uint8Array, options: EncodeOptions): Promise<EncodedImage>;
+  /** Crop to exactly `width`×`height` around the most salient region (`auto_focus`). */
+  cropToFocus(input: Buffer | Uint8Array, options: { width: number; height: number; format?: OutputFormat }): Promise<EncodedImage>;
+  stop(): Promise<void>;
+}
+
+/**
+ * sharp off the main thread: a 1080² AVIF takes a quarter of a second of CPU, which would stall
+ * the event loop (CDP traffic, heartbeats) of the render worker. The worker file is TypeScript,
+ * so each thread loads tsx unless the process already runs under it.
+ */
+export function createEncoderPool(options: EncoderPoolOptions = {}): EncoderPool {
+  const threads = options.threads ?? availableParallelism();
+  const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+  const pool = new Piscina({
+    filename: new URL('./worker.ts', import.meta.url).href,
+    minThreads: Math.min(1, threads),
+    maxThreads: threads,
+    execArgv: underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+  });
+
+  // piscina quietly spawns new threads after destroy(); a stopped pool must refuse instead.
+  let stopped = false;
+
+  async function run(input: Buffer | Uint8Array, encodeOptions: EncodeOptions): Promise<EncodedImage> {
+    if (stopped) throw new EncoderStoppedError();
+    const result: EncodedImage = await pool.run({ ...encodeOptions, input });
+    // Structured clone delivers a Uint8Array; callers get a Buffer as promised.
+    return { ...result, bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength) };
+  }
+
+  return {
+    encode: run,
+    cropToFocus: (input, crop) =>
+      run(input, {
+        format: crop.format ?? 'png',
+        resize: { width: crop.width, height: crop.height, fit: 'cover', position: 'attention' },
+      }),
+    stop: async () => {
+      stopped = true;
+      await pool.destroy();
+    },
+  };
+}
+
+export class EncoderStoppedError extends Error {
+  readonly code = 'encoder_stopped';
+  constructor() {
+    super('the encoder pool is stopped');
+    this.name = 'EncoderStoppedError';
+  }
+}

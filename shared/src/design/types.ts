@@ -88,7 +88,8 @@ export interface Keyframe {
   /** Absolute timeline time in seconds. */
   time: number;
   /**
-   * Values this keyframe sets: fade `{opacity}` (0–1), slide `{left, top}` (px, both),
+   * Values this keyframe sets: fade `{opacity}` (0–1), slide `{left, top}` (px offset from
+   * the layer's box in the rendered format, both keys, so one tween works in every format),
    * scale `{scale}` (percent), rotate `{angle}` (degrees), audioFade `{volumeEffect}` (0–1),
    * textEffect `{typewriting, textEffectType, textEffectSplit, textEffectTiming}`.
    */

@@ -9,6 +9,7 @@ import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
+import { createEncoderPool } from '../encode/index.js';
 import { renderTaskList } from '../tasks/index.js';
 import { createRenderMetrics } from '../tasks/metrics.js';
 import { createChromiumRenderer } from '../tasks/render-static.js';
@@ -27,6 +28,7 @@ const supervisor = new BrowserSupervisor({
   metrics: createBrowserMetrics(metrics),
   logger,
 });
+const encoder = createEncoderPool({ threads: config.encoderThreads });
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,
@@ -38,7 +40,7 @@ const runtime = await startWorkerRuntime({
     metrics,
     renderMetrics: createRenderMetrics(metrics),
     designs: sqlDesignSource,
-    render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs }),
+    render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder }),
   }),
   concurrency: config.renderConcurrency,
   logger,
@@ -56,6 +58,7 @@ installShutdown(
     { name: 'database', stop: () => database.stop() },
     { name: 'storage', stop: () => storage.stop() },
     { name: 'browser', stop: () => supervisor.stop() },
+    { name: 'encoder', stop: () => encoder.stop() },
     { name: 'metrics', stop: () => metricsServer.stop() },
     { name: 'jobs', stop: () => runtime.stop() },
   ],

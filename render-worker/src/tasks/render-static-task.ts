@@ -1,5 +1,4 @@
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
-import { resolveFrame } from '@pressroom/shared/design/resolve';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import { notifyGeneration } from '@pressroom/shared/generation/notify';
 import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
@@ -7,8 +6,7 @@ import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/s
 import { bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
-import { fetchAssets } from '../fetch/fetch-assets.js';
-import { remoteUrlsOf } from '../fetch/remote-urls.js';
+import { createAssetLoader } from '../fetch/load-asset.js';
 import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
 
 const ERROR_ID: Record<FailureClass, FileErrorId> = {
@@ -91,29 +89,22 @@ async function render(
     };
   }
   const staticDesign = design as StaticDesign;
-  const frame = resolveFrame(staticDesign, payload.format_name);
-  const urls = remoteUrlsOf([
-    ...Object.values(payload.overrides.layers),
-    ...(frame?.layers ?? []).map((l) => l.properties as object as Record<string, unknown>),
-  ]);
-
-  let t = performance.now();
-  const assets = await fetchAssets(urls, {
-    maxBytes: deps.config.maxImageBytes,
-    timeoutMs: deps.config.assetFetchTimeoutMs,
-    allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
-    signal: helpers.abortSignal,
-  });
-  stage('fetch', (performance.now() - t) / 1000);
-
   const file = await deps.render({
     design: staticDesign,
     formatName: payload.format_name,
     overrides: payload.overrides,
     fileType: payload.file_type,
-    assets,
+    loadAsset: createAssetLoader({
+      design: staticDesign,
+      storage: deps.storage,
+      maxBytes: deps.config.maxImageBytes,
+      timeoutMs: deps.config.assetFetchTimeoutMs,
+      allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+      signal: helpers.abortSignal,
+    }),
     signal: helpers.abortSignal,
   });
+  stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);
   stage('capture', file.timings.capture);
   stage('encode', file.timings.encode);
@@ -127,7 +118,7 @@ async function render(
     namingScheme: found.namingScheme,
   });
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
-  t = performance.now();
+  const t = performance.now();
   await deps.storage.put(key, file.bytes, {
     contentType: CONTENT_TYPES[payload.file_type] ?? file.contentType,
     contentLength: file.bytes.length,

@@ -39,9 +39,9 @@ interface DesignRowSql {
 }
 
 /**
- * The SQL source over the design model's tables (`designs`, `design_formats`). A workspace
- * template has no project, so the inner join on a live project excludes templates and designs of
- * deleted projects in one go.
+ * The SQL source over the design model's tables (`designs`, `design_formats`, migration 002).
+ * Only CREATED designs (not importing, not deleted) of a live project: the inner join on the
+ * project excludes workspace templates and designs of deleted projects.
  */
 export const sqlDesignSource: DesignSource = {
   async find(db, workspaceId, designId) {
@@ -51,7 +51,7 @@ export const sqlDesignSource: DesignSource = {
               extract(epoch FROM d.updated_at)::bigint::int AS updated_at,
               (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
          FROM designs d JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL
-        WHERE d.id = $1 AND d.workspace_id = $2 AND d.deleted_at IS NULL`,
+        WHERE d.id = $1 AND d.workspace_id = $2 AND d.status = 'CREATED' AND NOT d.is_workspace_template`,
       [designId, workspaceId],
     );
     const row = rows[0];

@@ -30,7 +30,7 @@ export function standInRenderer(options: { refuseFormats?: string[]; onRender?: 
     return {
       bytes,
       contentType: input.fileType === 'png' ? 'image/png' : 'image/jpeg',
-      timings: { layout: 0.001, capture: 0.001, encode: 0.001 },
+      timings: { fetch: 0, layout: 0.001, capture: 0.001, encode: 0.001 },
     };
   };
 }

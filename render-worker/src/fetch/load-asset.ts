@@ -1,0 +1,80 @@
+import { resolveSource } from '@pressroom/shared/design/sources';
+import type { Design } from '@pressroom/shared/design/types';
+import { findOutboundError, guardedFetchBytes } from '@pressroom/shared/outbound/index';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AssetFetchError } from '../tasks/failures.js';
+
+export interface Resource {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** Where a plan's asset comes from (the renderer's `AssetSource`). */
+export type AssetSourceLike =
+  | { kind: 'url'; url: string }
+  | { kind: 'base64'; data: string; contentType: string | null }
+  | { kind: 'design_asset'; name: string };
+
+export type AssetLoader = (source: AssetSourceLike) => Promise<Resource | null>;
+
+export interface AssetLoaderOptions {
+  design: Pick<Design, 'assets'>;
+  storage: ObjectStorage;
+  maxBytes: number;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+  signal: AbortSignal;
+}
+
+/**
+ * Turns plan asset sources into bytes, in Node, so Chromium only ever receives bytes. Remote
+ * URLs go through the guarded client (address policy at connect time, every redirect re-checked,
+ * size and time capped); a failure fails the file with image_fetching_error naming the URL as
+ * given. Stored design assets come from object storage; an asset that cannot be found is drawn
+ * without (null), as the renderer allows.
+ */
+export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
+  const fetchUrl = async (url: string): Promise<Resource> => {
+    try {
+      const got = await guardedFetchBytes(url, {
+        maxBytes: options.maxBytes,
+        timeoutMs: options.timeoutMs,
+        allowPrivateNetworks: options.allowPrivateNetworks,
+        signal: options.signal,
+        accept: 'image/*,*/*;q=0.8',
+      });
+      return { bytes: got.bytes, contentType: got.contentType?.split(';')[0]?.trim() || 'application/octet-stream' };
+    } catch (error) {
+      if (options.signal.aborted) throw error;
+      const reason = findOutboundError(error)?.reason ?? 'network';
+      throw new AssetFetchError(`The image at ${url} could not be fetched (${reason.replaceAll('_', ' ')}).`, { cause: error });
+    }
+  };
+  return async (source) => {
+    if (source.kind === 'url') return fromDataUrl(source.url) ?? fetchUrl(source.url);
+    if (source.kind === 'base64')
+      return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
+    const resolved = resolveSource(options.design, `asset:${source.name}`);
+    const type = options.design.assets[source.name]?.content_type ?? 'application/octet-stream';
+    switch (resolved.kind) {
+      case 'url':
+        return fetchUrl(resolved.url);
+      case 'data':
+        return fromDataUrl(resolved.url);
+      case 'storage':
+        return { bytes: await options.storage.get(resolved.key), contentType: type };
+      default:
+        return null;
+    }
+  };
+}
+
+function fromDataUrl(url: string): Resource | null {
+  const m = /^data:([^;,]+)?((?:;[^;,]+)*?)(;base64)?,(.*)$/s.exec(url);
+  if (!m) return null;
+  const body = m[4] ?? '';
+  return {
+    bytes: m[3] ? Buffer.from(body, 'base64') : Buffer.from(decodeURIComponent(body), 'utf8'),
+    contentType: m[1] ?? 'text/plain',
+  };
+}

@@ -63,7 +63,20 @@ export function requireFarm({ needDesign = false } = {}) {
   if (!API_KEY) {
     exec.test.abort('PRESSROOM_API_KEY is not set. Start the farm with `npm start` and export PRESSROOM_API_KEY=<the API key it printed>.');
   }
-  const auth = http.post(`${BASE_URL}/auth`, null, { headers: headers(), tags: { name: 'setup' } });
+  let auth = http.post(`${BASE_URL}/auth`, null, { headers: headers(), tags: { name: 'setup' } });
+  if (auth.status === 429) {
+    // A previous run spent the workspace's budget: wait the advertised time once, then go on.
+    const wait = Math.min(65, Number(auth.headers['Retry-After']) || 1);
+    console.log(`setup: rate-limited (${json(auth)?.id}); waiting Retry-After ${wait} s`);
+    sleep(wait);
+    auth = http.post(`${BASE_URL}/auth`, null, { headers: headers(), tags: { name: 'setup' } });
+  }
+  if (auth.status === 429) {
+    exec.test.abort(
+      `POST /auth is still rate-limited (${json(auth)?.id}, Retry-After ${auth.headers['Retry-After']} s): ` +
+        'an earlier run spent the hourly budget; wait, or raise RATE_LIMIT_*_PER_HOUR on a test farm.',
+    );
+  }
   if (auth.status !== 200) {
     const id = json(auth)?.id ?? auth.status;
     exec.test.abort(

@@ -1,0 +1,64 @@
+// Question: does sync generation stay inside the 10 s budget at steady load?
+//
+// Arrivals of POST /banner-builder/<id>/generate at a steady rate (PRESSROOM_RATE per second,
+// default 2) for PRESSROOM_DURATION seconds (default 60), after a 10 s ramp. The run passes when
+// 99 % of renders answer 200 within the budget and p95 stays well under it. Raise the rate until
+// it fails to find what one farm sustains; scale the render pool and repeat.
+//
+// The global ceiling is 10 requests/second per workspace, so rates at or above it measure the
+// limiter, not the farm (that is 03-spike.js). Each render spends one credit.
+import { check } from 'k6';
+import exec from 'k6/execution';
+import { Rate, Trend } from 'k6/metrics';
+import { syncGenerate } from './lib/api.js';
+import { envInt, GLOBAL_CEILING_PER_SECOND, json, requireFarm, SYNC_BUDGET_MS } from './lib/config.js';
+import { steady } from './lib/stages.js';
+
+const RATE = envInt('PRESSROOM_RATE', 2);
+const DURATION = Math.min(envInt('PRESSROOM_DURATION', 60), 600);
+
+const withinBudget = new Rate('sync_within_budget');
+const renderMs = new Trend('sync_render_ms', true);
+
+export const options = {
+  scenarios: { sync: steady(RATE, DURATION) },
+  thresholds: {
+    sync_within_budget: ['rate>0.99'],
+    'http_req_duration{name:sync-generate}': [`p(95)<${SYNC_BUDGET_MS / 2}`, `p(99)<${SYNC_BUDGET_MS}`],
+    'http_req_failed{name:sync-generate}': ['rate<0.01'],
+    'checks{check:no 5xx}': ['rate==1'],
+    // The load generator itself must keep up, or the rate above was never offered.
+    dropped_iterations: ['count<5'],
+  },
+};
+
+export function setup() {
+  if (RATE >= GLOBAL_CEILING_PER_SECOND) {
+    exec.test.abort(
+      `PRESSROOM_RATE=${RATE} reaches the global ceiling of ${GLOBAL_CEILING_PER_SECOND}/s per workspace; ` +
+        'keep it below (this test measures renders, 03-spike.js measures the limiter).',
+    );
+  }
+  const farm = requireFarm({ needDesign: true });
+  const probe = syncGenerate();
+  if (probe.status !== 200) {
+    const body = json(probe);
+    exec.test.abort(
+      `A first sync render failed (HTTP ${probe.status} ${body?.id ?? ''}: ${body?.message ?? probe.error}). ` +
+        'Check PRESSROOM_DESIGN_ID is a static design of this workspace and that a render worker is running.',
+    );
+  }
+  return farm;
+}
+
+export default function () {
+  const res = syncGenerate();
+  const ok = res.status === 200 && res.timings.duration < SYNC_BUDGET_MS;
+  withinBudget.add(ok);
+  if (res.status === 200) renderMs.add(res.timings.duration);
+  check(res, {
+    'sync generate is 200': (r) => r.status === 200,
+    'no 5xx': (r) => r.status < 500,
+    'answered within the 10 s budget': (r) => r.timings.duration < SYNC_BUDGET_MS,
+  });
+}

@@ -6,6 +6,7 @@ import type { DesignRecord, ReadOptions } from './record.js';
 export * from './as-import.js';
 export * from './attributes.js';
 export * from './design-read.js';
+export * from './duplication.js';
 export * from './format-detail.js';
 export * from './listing.js';
 export * from './multipage-read.js';

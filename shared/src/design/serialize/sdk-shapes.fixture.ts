@@ -194,3 +194,17 @@ export const WorkspaceTemplateCategory = z.strictObject({
   icon: z.string(),
   created_at: int,
 });
+
+export const DuplicationRequest = z.strictObject({ duplication_request_id: uuid });
+
+export const DuplicationRequestStatus = z.strictObject({
+  request_id: uuid,
+  status: z.enum(['INIT', 'IN_PROGRESS', 'ERROR', 'COMPLETED']),
+  created_at_ts: int,
+  completed_at_ts: int.nullable(),
+  errored_at_ts: int.nullable(),
+  target_project: z.strictObject({ id: uuid, name: z.string(), created_at_ts: int }),
+  designs: z.array(z.strictObject({ original_design_id: uuid, target_design_id: uuid, target_design_name: z.string() })),
+});
+
+export const DesignNameResult = z.strictObject({ id: uuid, name: z.string() });

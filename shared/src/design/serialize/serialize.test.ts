@@ -5,6 +5,12 @@ import { design as arbitraryDesign } from '../arbitraries.js';
 import { loadExampleDocuments } from '../examples.js';
 import { parseDesignDocument } from '../parse/document.js';
 import type { Design, MultipageDesign } from '../types.js';
+import {
+  isDuplicationExpired,
+  serializeDesignNameResult,
+  serializeDuplicationAccepted,
+  serializeDuplicationStatus,
+} from './duplication.js';
 import { serializeFormatDetail } from './format-detail.js';
 import { serializeDesignRead } from './index.js';
 import { serializeDesignListItem, summaryOf } from './listing.js';
@@ -200,5 +206,36 @@ describe('listing, workspace templates, categories', () => {
       SDK.WorkspaceTemplateCategory,
       serializeCategory({ id: randomUUID(), name: 'Brand assets', color: '#4F46E5', icon: 'star', created_at: 3 }),
     );
+  });
+});
+
+describe('duplication requests and name results', () => {
+  const base = {
+    id: randomUUID(),
+    created_at: 1_700_000_000,
+    completed_at: null,
+    errored_at: null,
+    target_project: { id: randomUUID(), name: 'HTML5 Tests', created_at: 1_690_000_000 },
+    source: { id: randomUUID() },
+    result: null,
+  };
+
+  it('lists the new design only once completed', () => {
+    expect(check(SDK.DuplicationRequestStatus, serializeDuplicationStatus({ ...base, status: 'IN_PROGRESS' })).designs).toEqual([]);
+    const done = check(
+      SDK.DuplicationRequestStatus,
+      serializeDuplicationStatus({ ...base, status: 'COMPLETED', completed_at: 1_700_000_002, result: { id: randomUUID(), name: 'Copy' } }),
+    );
+    expect(done.designs).toEqual([
+      { original_design_id: base.source.id, target_design_id: expect.any(String), target_design_name: 'Copy' },
+    ]);
+    expect(done.target_project.created_at_ts).toBe(1_690_000_000);
+    check(SDK.DuplicationRequest, serializeDuplicationAccepted(base.id));
+    check(SDK.DesignNameResult, serializeDesignNameResult({ id: base.id, name: 'Summer sale' }));
+  });
+
+  it('expires after exactly 7 days', () => {
+    expect(isDuplicationExpired(0, 7 * 24 * 3600)).toBe(false);
+    expect(isDuplicationExpired(0, 7 * 24 * 3600 + 1)).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ export const controlPlaneOptions = {
     String(10 * 1024 * 1024),
     'Largest accepted request body, in bytes; larger bodies answer 413 payload_too_large.',
   ),
+  webhookTimeScale: option(env.number(0), '1', 'Multiplies the signing-secret overlap window (24 h); tests compress time with e.g. 0.001.'),
   syncRenderTimeoutMs: option(env.int(100), '10000', 'Hard cap of a synchronous generation (the 10-second budget).'),
   rateLimitGlobalPerSecond: option(env.int(1), '10', 'Global ceiling: requests per second per workspace, every endpoint.'),
   rateLimitPollingPerMinute: option(env.int(1), '600', 'Polling tier budget per minute.'),

@@ -53,8 +53,10 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
     registers: [options.metrics],
   });
 
-  events.on('worker:create', ({ worker }) => workerIds.add(worker.workerId));
-  events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));
+  // graphile-worker 0.17 locks jobs with the *pool* id (`locked_by`), so that is what must beat
+  // and what force_unlock_workers must be given when this process dies.
+  events.on('pool:create', ({ workerPool }) => workerIds.add(workerPool.id));
+  events.on('pool:release', ({ workerPool }) => workerIds.delete(workerPool.id));
   events.on('job:start', ({ job }) => running.inc({ task: job.task_identifier }));
   events.on('job:success', ({ job }) => {
     running.dec({ task: job.task_identifier });

@@ -1,29 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { sdkPython } from '../../testing/sdk-python.js';
 
 /**
  * Runs the official abyssale Python SDK's `verify_webhook_signature` on a batch of deliveries,
  * so tests check our signatures against the receivers' own reference verifier, not against
  * our verifier. The SDK's header name differs, but the check does not depend on it.
  *
- * Python is taken from PRESSROOM_PYTHON, else `.data/venv/bin/python` at the repo root, else
- * `python3`. Set-up: `python3 -m venv .data/venv && .data/venv/bin/pip install abyssale`.
+ * Python comes from `sdkPython()` (SDK_PYTHON, else the `.venv` that `.ci/run` creates).
  */
 export interface SdkCase {
   body: string;
   header: string | null;
   secret: string;
   now?: number;
-}
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-function pythonBinary(): string {
-  const configured = process.env['PRESSROOM_PYTHON'];
-  if (configured) return configured;
-  const venv = `${REPO_ROOT}.data/venv/bin/python`;
-  return existsSync(venv) ? venv : 'python3';
 }
 
 const SCRIPT = `
@@ -38,7 +27,7 @@ print(json.dumps([verify_webhook_signature(c["body"].encode("utf-8"), c["header"
 `;
 
 export function verifyWithPythonSdk(cases: SdkCase[]): boolean[] {
-  const python = pythonBinary();
+  const python = sdkPython();
   try {
     const out = execFileSync(python, ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
     return JSON.parse(out) as boolean[];
@@ -47,8 +36,8 @@ export function verifyWithPythonSdk(cases: SdkCase[]): boolean[] {
     if (stderr.includes('MISSING_SDK') || (error as { code?: string }).code === 'ENOENT') {
       throw new Error(
         `The abyssale Python SDK is not importable with ${python}. Install it with:\n` +
-          '  python3 -m venv .data/venv && .data/venv/bin/pip install abyssale\n' +
-          'or point PRESSROOM_PYTHON at a Python that has it.',
+          '  python3 -m venv .venv && .venv/bin/pip install abyssale==1.7.0\n' +
+          'or point SDK_PYTHON at a Python that has it.',
       );
     }
     throw error;

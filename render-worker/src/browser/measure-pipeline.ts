@@ -37,7 +37,7 @@ const supervisor = new BrowserSupervisor({ poolSize: 1 });
 const encoder = createEncoderPool();
 try {
   await median('withPage round trip on a warm pool (no work)', () => withPage(supervisor, async () => null, { timeoutMs: 30_000 }));
-  let png = Buffer.alloc(0);
+  let png: Buffer = Buffer.alloc(0);
   await withPage(
     supervisor,
     async (page) => {

@@ -189,6 +189,29 @@ describe('withPage', () => {
     expect(await count(sup.metrics.renderAttempts, { outcome: 'success' })).toBe(2);
   });
 
+  it('survives a renderer crash: retries on a fresh page in the same browser', async () => {
+    const sup = build();
+    const attempts: number[] = [];
+    const jpeg = await withPage(
+      sup,
+      async (page, { attempt }) => {
+        attempts.push(attempt);
+        await page.setContent(CARD);
+        if (attempt === 0) {
+          const session = await page.createCDPSession();
+          await session.send('Page.crash').catch(() => undefined); // never answers: the renderer is gone
+          await page.evaluate(() => new Promise((r) => setTimeout(r, 10_000)));
+        }
+        return capture(page, { width: 200, height: 100, format: 'jpeg' });
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(attempts).toEqual([0, 1]);
+    expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
+    expect(await count(sup.metrics.renderAttempts, { outcome: 'crash' })).toBe(1);
+    expect(await count(sup.metrics.restarts, { reason: 'crash' })).toBe(0); // the browser itself lived
+  });
+
   it('recycles the browser after N renders', async () => {
     const sup = build({ recycleAfterRenders: 3 });
     const pids: (number | null)[] = [];

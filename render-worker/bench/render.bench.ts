@@ -1,0 +1,90 @@
+// `npm run bench:render` — how fast is a sync render of a rich design end to end, and how many
+// images per second does one render worker, then two, produce on this machine?
+//
+// Starts its own farm (embedded Postgres in a temp dir, a control plane and render workers as
+// child processes, local storage), imports `examples/designs/static-summer-sale.json` (text, a
+// photo, shapes, a gradient, a logo, a rating, a QR code) with its assets uploaded, and prints
+// figures. No pass/fail on timings: the numbers depend on the machine.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
+import { createStorage } from '@pressroom/shared/storage/index';
+import { api, type Farm, freePort, seedExample, startFarm } from '../src/tasks/testing/farm-processes.js';
+
+const SERIAL = Number(process.env['BENCH_SERIAL'] ?? 40);
+const CONCURRENT = Number(process.env['BENCH_CONCURRENT'] ?? 60);
+const THROUGHPUT = Number(process.env['BENCH_THROUGHPUT'] ?? 60);
+
+const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
+const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
+const pool = createPool(pg.connectionString, { max: 4 });
+let farm: Farm | undefined;
+try {
+  await migrate(pool);
+  farm = await startFarm({
+    databaseUrl: pg.connectionString,
+    workers: 1,
+    env: { LOG_LEVEL: 'error', RENDER_CONCURRENCY: '4', PAGE_POOL_SIZE: '2' },
+  });
+  const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: pg.connectionString }), {
+    dataDir: farm.dataDir,
+    publicBaseUrl: farm.baseUrl,
+  });
+  const seed = await seedExample(pool, 'static-summer-sale.json', storage);
+  const running = farm;
+  const once = async () => {
+    const t = performance.now();
+    const res = await api(running, seed.key, 'POST', `/banner-builder/${seed.designId}/generate`, {
+      template_format_name: 'square',
+      image_file_type: 'jpeg',
+      elements: { headline: { payload: `Summer sale ${Math.random().toString(36).slice(2, 8)}` } },
+    });
+    if (res.status !== 200) throw new Error(`generation answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return performance.now() - t;
+  };
+  const batch = async (n: number, concurrency: number) => {
+    const latencies: number[] = [];
+    let next = 0;
+    const t = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < n) {
+          next++;
+          latencies.push(await once());
+        }
+      }),
+    );
+    return { latencies, seconds: (performance.now() - t) / 1000 };
+  };
+
+  process.stdout.write(`design ${seed.designId} (static-summer-sale, square 1080×1080 JPEG)\n`);
+  await batch(6, 2); // warm-up: Chromium launch, fonts, caches
+
+  const serial = await batch(SERIAL, 1);
+  report(`sync, serial (n=${SERIAL})`, serial.latencies);
+  const parallel = await batch(CONCURRENT, 4);
+  report(`sync, concurrency 4 (n=${CONCURRENT})`, parallel.latencies);
+
+  const one = await batch(THROUGHPUT, 8);
+  process.stdout.write(`throughput, 1 render worker:  ${(THROUGHPUT / one.seconds).toFixed(2)} images/s\n`);
+  farm.addWorker();
+  await new Promise((r) => setTimeout(r, 3000)); // let it start and launch Chromium on first use
+  await batch(6, 4);
+  const two = await batch(THROUGHPUT, 8);
+  process.stdout.write(`throughput, 2 render workers: ${(THROUGHPUT / two.seconds).toFixed(2)} images/s\n`);
+  await storage.stop();
+} finally {
+  await farm?.stop();
+  await pool.end();
+  await pg.stop();
+  await rm(pgDir, { recursive: true, force: true });
+  if (farm) await rm(farm.dataDir, { recursive: true, force: true });
+}
+
+function report(label: string, ms: number[]): void {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(0);
+  process.stdout.write(`${label}: p50 ${p(0.5)} ms, p90 ${p(0.9)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)!.toFixed(0)} ms\n`);
+}

@@ -20,7 +20,8 @@ export const overview = dashboard({
       description: 'Share of API answers with a 5xx status. A sync render over its 10 s budget answers 500 and counts here.',
       queries: [
         {
-          expr: `sum(rate(${HTTP}_count{route!~"/metrics|/ready",status=~"5.."}[$__rate_interval])) / sum(rate(${HTTP}_count${API}[$__rate_interval]))`,
+          // `or vector(0)`: no 5xx at all is 0 %, not "No data".
+          expr: `(sum(rate(${HTTP}_count{route!~"/metrics|/ready",status=~"5.."}[$__rate_interval])) or vector(0)) / sum(rate(${HTTP}_count${API}[$__rate_interval]))`,
           legend: '5xx',
         },
       ],
@@ -51,7 +52,7 @@ export const overview = dashboard({
     }),
     stat({
       title: 'Rate-limit refusals / s',
-      queries: [{ expr: 'sum(rate(pressroom_rate_limit_refusals_total[$__rate_interval]))', legend: 'refusals/s' }],
+      queries: [{ expr: 'sum(rate(pressroom_rate_limit_refusals_total[$__rate_interval])) or vector(0)', legend: 'refusals/s' }],
       unit: 'reqps',
       steps: [
         [null, 'green'],

@@ -13,7 +13,7 @@ export const webhooks = dashboard({
       description: 'Share of delivery attempts the receiver acknowledged with a 2xx within 15 s.',
       queries: [
         {
-          expr: `sum(rate(${DELIVERIES}{outcome="ack"}[$__rate_interval])) / sum(rate(${DELIVERIES}[$__rate_interval]))`,
+          expr: `(sum(rate(${DELIVERIES}{outcome="ack"}[$__rate_interval])) or vector(0)) / sum(rate(${DELIVERIES}[$__rate_interval]))`,
           legend: 'ack',
         },
       ],
@@ -33,7 +33,7 @@ export const webhooks = dashboard({
     }),
     stat({
       title: 'Deactivations (range)',
-      queries: [{ expr: 'sum(increase(pressroom_webhook_deactivations_total[$__range]))', legend: 'deactivated' }],
+      queries: [{ expr: 'sum(increase(pressroom_webhook_deactivations_total[$__range])) or vector(0)', legend: 'deactivated' }],
       steps: [
         [null, 'green'],
         [1, 'orange'],

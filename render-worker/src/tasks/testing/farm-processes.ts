@@ -1,0 +1,226 @@
+// Starts real farm processes for end-to-end tests: one control plane and N render workers as
+// child processes (`node --import tsx <entry>`) on a test database, sharing one data dir.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createProject } from '@pressroom/control-plane/services/projects';
+import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
+import { withTransaction } from '@pressroom/shared/db/index';
+import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { designAssetKey } from '@pressroom/shared/storage/keys';
+import type pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface FarmProcess {
+  name: string;
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+function start(name: string, entry: string, env: Record<string, string>): FarmProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  return { name, child, output: () => out, exited: new Promise((r) => child.once('exit', (code) => r(code))) };
+}
+
+export interface Farm {
+  baseUrl: string;
+  dataDir: string;
+  controlPlane: FarmProcess;
+  workers: FarmProcess[];
+  /** Adds a render worker (same env). */
+  addWorker(): FarmProcess;
+  stop(): Promise<void>;
+}
+
+export async function startFarm(options: { databaseUrl: string; workers: number; env?: Record<string, string> }): Promise<Farm> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: baseUrl,
+    RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+    RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+    RATE_LIMIT_READ_PER_MINUTE: '100000',
+    WORKER_HEARTBEAT_INTERVAL_MS: '2000',
+    WORKER_STALE_AFTER_MS: '10000',
+    WORKER_POLL_INTERVAL_MS: '500',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...options.env,
+  };
+  const controlPlane = start('control-plane', 'control-plane/src/bin/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const workers: FarmProcess[] = [];
+  const addWorker = () => {
+    const w = start(`render-worker-${workers.length + 1}`, 'render-worker/src/bin/worker.ts', env);
+    workers.push(w);
+    return w;
+  };
+  // The control plane migrates; workers start once it answers.
+  await waitForReady(baseUrl, controlPlane);
+  for (let i = 0; i < options.workers; i++) addWorker();
+  return {
+    baseUrl,
+    dataDir,
+    controlPlane,
+    workers,
+    addWorker,
+    async stop() {
+      const all = [controlPlane, ...workers].filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+      for (const p of all) p.child.kill('SIGTERM');
+      await Promise.race([Promise.all(all.map((p) => p.exited)), new Promise((r) => setTimeout(r, 8000))]);
+      for (const p of all) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    },
+  };
+}
+
+async function waitForReady(baseUrl: string, cp: FarmProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (cp.child.exitCode !== null) throw new Error(`control plane exited:\n${cp.output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`control plane not ready in 60 s:\n${cp.output()}`);
+}
+
+/** Resolves once `n` live render-worker processes beat in the heartbeat table. */
+export async function waitForWorkers(db: pg.Pool, farm: Farm, n: number, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pids = farm.workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null).map((w) => w.child.pid);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT pid)::int AS n FROM worker_heartbeats WHERE role = 'render-worker' AND pid = ANY($1::int[])`,
+      [pids],
+    );
+    if (rows[0]!.n >= n) return;
+    if (Date.now() > deadline) throw new Error(`render workers not up in time:\n${farm.workers.map((w) => w.output()).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Writes every process's output to a file (kept after the run, for failure analysis). */
+export async function dumpOutputs(farm: Farm, file: string): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(file, [farm.controlPlane, ...farm.workers].map((p) => `===== ${p.name} (pid ${p.child.pid})\n${p.output()}`).join('\n'));
+}
+
+/** Pids of a process's descendants (Chromium and its helpers under a render worker). */
+export function descendantsOf(pid: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of table) {
+      if (parent === p) {
+        out.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/**
+ * A workspace with a key, a project, and one example design stored as the design model stores it.
+ * With `storage`, the example's `file:` assets are uploaded and pointed at (`storage:<key>`), as
+ * the importer does, so images render; without, those layers are drawn without their image.
+ */
+export async function seedExample(
+  db: pg.Pool,
+  file: string,
+  storage?: ObjectStorage,
+): Promise<{ key: string; workspaceId: string; designId: string; formats: string[] }> {
+  const ws = await createWorkspace(db, { name: 'E2E', plan: 'pro', credits: 10_000, aiCredits: 0 });
+  const key = await createKey(db, ws.id);
+  const project = (await createProject(db, ws.id, 'E2E'))!;
+  const parsed = parseDesignDocument(JSON.parse(await readFile(join(ROOT, 'examples/designs', file), 'utf8')));
+  if (!parsed.ok) throw new Error(`${file} does not parse`);
+  const design = parsed.design;
+  const formats = 'formats' in design ? design.formats : [];
+  const id = randomUUID();
+  if (storage) {
+    for (const [name, asset] of Object.entries(design.assets)) {
+      if (!asset.src.startsWith('file:')) continue;
+      const key = designAssetKey(ws.id, id, name);
+      await storage.put(key, await readFile(join(ROOT, 'examples/designs', asset.src.slice(5))), {
+        contentType: asset.content_type ?? 'application/octet-stream',
+      });
+      asset.src = `storage:${key}`;
+    }
+  }
+  const designId = await withTransaction(db, async (tx) => {
+    const row = await tx.query<{ id: string }>(
+      'INSERT INTO designs (id, workspace_id, project_id, type, name, document) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [id, ws.id, project.id, design.type, design.name, JSON.stringify(design)],
+    );
+    for (const [position, f] of formats.entries()) {
+      await tx.query('INSERT INTO design_formats (design_id, name, position, width, height, unit) VALUES ($1, $2, $3, $4, $5, $6)', [
+        row.rows[0]!.id,
+        f.name,
+        position,
+        f.width,
+        f.height,
+        f.unit,
+      ]);
+    }
+    return row.rows[0]!.id;
+  });
+  return { key, workspaceId: ws.id, designId, formats: formats.map((f) => f.name) };
+}
+
+export async function api(farm: Pick<Farm, 'baseUrl'>, key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${farm.baseUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+export async function waitFinal(farm: Pick<Farm, 'baseUrl'>, key: string, id: string, timeoutMs: number): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api(farm, key, 'GET', `/generation-request/${id}`);
+    if (res.status === 200) return res.body;
+    if (res.status !== 202) throw new Error(`poll answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (Date.now() > deadline) throw new Error(`generation request ${id} not final within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors/index.js';
+import { resolveFileType } from './file-types.js';
+import { assertPlanAllows } from './plan-check.js';
+import { RETENTION_MS, requestState } from './requests-store.js';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe('requestState', () => {
+  it.each([
+    [{ is_finalized: false, finalized_at: null, created_at: ago(1000), purged_at: null }, 'in_progress'],
+    [{ is_finalized: true, finalized_at: ago(1000), created_at: ago(2000), purged_at: null }, 'finalized'],
+    [{ is_finalized: true, finalized_at: ago(RETENTION_MS - 1000), created_at: ago(RETENTION_MS + 5000), purged_at: null }, 'finalized'],
+    [{ is_finalized: true, finalized_at: ago(RETENTION_MS + 1000), created_at: ago(RETENTION_MS + 2000), purged_at: null }, 'gone'],
+    [{ is_finalized: false, finalized_at: null, created_at: ago(RETENTION_MS + 1000), purged_at: null }, 'gone'],
+    [{ is_finalized: true, finalized_at: ago(1000), created_at: ago(2000), purged_at: ago(10) }, 'gone'],
+  ] as const)('%o → %s', (row, expected) => {
+    expect(requestState(row, now)).toBe(expected);
+  });
+});
+
+describe('resolveFileType', () => {
+  it('defaults per design type and honours a valid design default', () => {
+    expect(resolveFileType('static', undefined)).toBe('jpeg');
+    expect(resolveFileType('static', undefined, 'webp')).toBe('webp');
+    expect(resolveFileType('static', undefined, 'mp4')).toBe('jpeg');
+    expect(resolveFileType('printer', undefined)).toBe('pdf');
+  });
+
+  it('accepts the design type row and refuses the rest with invalid_filetype', () => {
+    expect(resolveFileType('static', 'AVIF')).toBe('avif');
+    expect(resolveFileType('static', 'jpg')).toBe('jpeg');
+    expect(() => resolveFileType('static', 'gif')).toThrow(expect.objectContaining({ id: 'invalid_filetype' }));
+    expect(() => resolveFileType('printer', 'png')).toThrow(expect.objectContaining({ id: 'invalid_filetype' }));
+  });
+});
+
+describe('assertPlanAllows', () => {
+  it('lets basic render static only, and pro everything', () => {
+    expect(() => assertPlanAllows('basic', 'static')).not.toThrow();
+    for (const type of ['animated', 'printer', 'printer_multipage'] as const) {
+      expect(() => assertPlanAllows('basic', type)).toThrow(AppError);
+      expect(() => assertPlanAllows('pro', type)).not.toThrow();
+    }
+    try {
+      assertPlanAllows('basic', 'animated');
+    } catch (e) {
+      expect([(e as AppError).id, (e as AppError).status]).toEqual(['feature_not_in_plan', 429]);
+    }
+  });
+});

@@ -4,9 +4,11 @@ import { resolve } from 'node:path';
 import { connectDatabase, migrate } from '@pressroom/shared/db/index';
 import { createLogger } from '@pressroom/shared/logger';
 import { installShutdown } from '@pressroom/shared/process/index';
+import { createStorage } from '@pressroom/shared/storage/index';
 import { loadControlPlaneConfig } from '../config.js';
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
 import { SupervisedChild } from '../farm/children.js';
+import { ensureDemoDesigns } from '../farm/demo-designs.js';
 import { waitForReady } from '../farm/ready.js';
 
 const config = loadControlPlaneConfig();
@@ -18,6 +20,9 @@ const { demo, created } = await ensureDemoWorkspace(database.pool, dataDir, {
   credits: config.creditsDefaultGrant,
   aiCredits: config.creditsDefaultAiGrant,
 });
+const demoStorage = await createStorage(config, { publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`, dataDir });
+await ensureDemoDesigns(database.pool, demoStorage, demo.workspace_id, logger);
+await demoStorage.stop();
 
 const baseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl };

@@ -1,3 +1,4 @@
+import type { Queryable } from '@pressroom/shared/db/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { Design } from '@pressroom/shared/design/index';
 import { designAssetKey, designPreviewKey } from '@pressroom/shared/storage/index';
@@ -40,10 +41,7 @@ export async function processDuplication(deps: DesignJobDeps, requestId: string)
   const source = src.rows[0];
   const project = await deps.db.query('SELECT 1 FROM projects WHERE id = $1 AND deleted_at IS NULL', [req.target_project_id]);
   if (!source || !project.rowCount) {
-    await deps.db.query(`UPDATE design_duplication_requests SET status = 'ERROR', errored_at = now(), error = $2 WHERE id = $1`, [
-      requestId,
-      source ? 'target project deleted' : 'workspace template deleted',
-    ]);
+    await failDuplication(deps.db, requestId, source ? 'target project deleted' : 'workspace template deleted');
     return;
   }
   const design: Design = structuredClone(source.document);
@@ -77,4 +75,11 @@ export async function processDuplication(deps: DesignJobDeps, requestId: string)
       [requestId, requestId],
     );
   });
+}
+
+export async function failDuplication(db: Queryable, requestId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE design_duplication_requests SET status = 'ERROR', errored_at = now(), error = $2 WHERE id = $1 AND status IN ('INIT', 'IN_PROGRESS')`,
+    [requestId, reason],
+  );
 }

@@ -97,14 +97,19 @@ export async function processImport(
   } catch (err) {
     if (!(err instanceof ImportFailure)) throw err;
     deps.logger.info({ importId, code: err.code, path: err.path }, 'design import failed');
-    await withTransaction(deps.db, async (tx) => {
-      await tx.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [importId]);
-      await tx.query(`UPDATE design_imports SET status = 'FAILED', error = $2, updated_at = now() WHERE id = $1`, [
-        importId,
-        JSON.stringify({ path: err.path, code: err.code, message: err.message }),
-      ]);
-    });
+    await failImport(deps.db, importId, err.code, err.message, err.path);
   }
+}
+
+/** Ends an import FAILED and hides a half-made design. */
+export async function failImport(db: pg.Pool, importId: string, code: string, message: string, path = ''): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    await tx.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [importId]);
+    await tx.query(
+      `UPDATE design_imports SET status = 'FAILED', error = $2, updated_at = now() WHERE id = $1 AND status IN ('QUEUED', 'PROCESSING')`,
+      [importId, JSON.stringify({ path, code, message })],
+    );
+  });
 }
 
 /**

@@ -35,7 +35,7 @@ export async function insertDesign(tx: Queryable, d: NewDesign): Promise<Record<
     for (const [i, f] of d.design.formats.entries()) {
       await tx.query(
         `INSERT INTO design_formats (design_id, name, position, width, height, unit, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $3 / 1000000.0)) ON CONFLICT (design_id, name) DO NOTHING`,
+         VALUES ($1, $2, $3::int, $4, $5, $6, now() + make_interval(secs => $3::int / 1000000.0)) ON CONFLICT (design_id, name) DO NOTHING`,
         [d.id, f.name, i, f.width, f.height, f.unit],
       );
     }

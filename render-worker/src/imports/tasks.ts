@@ -1,17 +1,29 @@
 import type { Task, TaskList } from 'graphile-worker';
 import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from './contract.js';
-import { processDuplication } from './duplicate.js';
-import { type DesignJobDeps, processImport } from './process-import.js';
+import { failDuplication, processDuplication } from './duplicate.js';
+import { type DesignJobDeps, failImport, processImport } from './process-import.js';
 
 /** The design jobs, ready to merge into a worker's task list. */
 export function designTaskList(deps: DesignJobDeps): TaskList {
   const importTask: Task = async (payload, helpers) => {
     const { import_id } = designImportPayload.parse(payload);
-    await processImport(deps, import_id, helpers.abortSignal ?? new AbortController().signal);
+    try {
+      await processImport(deps, import_id, helpers.abortSignal ?? new AbortController().signal);
+    } catch (err) {
+      // The last attempt must not leave the import PROCESSING for ever: pollers need an end.
+      if (helpers.job.attempts >= helpers.job.max_attempts)
+        await failImport(deps.db, import_id, 'internal_error', 'the import could not be processed');
+      throw err;
+    }
   };
-  const duplicateTask: Task = async (payload) => {
+  const duplicateTask: Task = async (payload, helpers) => {
     const { duplication_request_id } = designDuplicatePayload.parse(payload);
-    await processDuplication(deps, duplication_request_id);
+    try {
+      await processDuplication(deps, duplication_request_id);
+    } catch (err) {
+      if (helpers.job.attempts >= helpers.job.max_attempts) await failDuplication(deps.db, duplication_request_id, (err as Error).message);
+      throw err;
+    }
   };
   return { [DESIGN_IMPORT_TASK]: importTask, [DESIGN_DUPLICATE_TASK]: duplicateTask };
 }

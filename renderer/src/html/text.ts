@@ -132,7 +132,8 @@ export function buttonHtml(node: ButtonNode, fontStack: FontStack, iconUrl: stri
   const fit = {
     size: node.fontSize,
     min: node.autoFit ? node.minFontSize : null,
-    maxLines: 1,
+    // A label is one line (white-space: pre); it fails to fit only when auto_resize asked for it.
+    maxLines: null,
     harmony: false,
     truncate: false,
     lineHeight: node.lineHeight,

@@ -160,8 +160,10 @@ function planGroup(ctx: LayerContext, members: string[], mask: GroupMask | undef
  * design units; it is returned in canvas pixels.
  */
 function groupMask(mask: GroupMask, box: PxBox, scale: Scale): NonNullable<GroupNode['mask']> {
-  const width = mask.width === undefined ? box.width : scale.length(mask.width);
-  const height = mask.height === undefined ? box.height : scale.length(mask.height);
+  // An ellipse may be given by its radii instead of its size.
+  const ellipseRadii = mask.shape === 'ellipse' && mask.rx !== undefined;
+  const width = ellipseRadii ? 2 * scale.length(mask.rx!) : mask.width === undefined ? box.width : scale.length(mask.width);
+  const height = ellipseRadii ? 2 * scale.length(mask.ry ?? mask.rx!) : mask.height === undefined ? box.height : scale.length(mask.height);
   const cx = mask.center_x === undefined ? box.width / 2 : scale.length(mask.center_x);
   const cy = mask.center_y === undefined ? box.height / 2 : scale.length(mask.center_y);
   const radius =

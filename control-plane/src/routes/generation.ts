@@ -19,20 +19,8 @@ export interface GenerationRouteDeps extends GenerationServiceDeps {
 const designParams = z.object({ id: uuidParam });
 const requestParams = z.object({ id: uuidParam });
 
-// Unknown body fields are ignored (looseObject); `elements` stays unknown until the override parser.
-export const syncGenerateBody = z.looseObject({
-  template_format_name: z.string().optional(),
-  elements: z.unknown().optional(),
-  image_file_type: z.string().optional(),
-});
-
-export const asyncGenerateBody = z.looseObject({
-  template_format_names: z.array(z.string()).optional(),
-  callback_url: z.url({ protocol: /^https?$/ }).optional(),
-  elements: z.unknown().optional(),
-  image_file_type: z.string().optional(),
-  original_visual_id: z.uuid().optional(),
-});
+// Bodies stay unknown here: the request parser needs the design type, known only after lookup.
+const generateBody = z.unknown();
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
   defineRoute(app, {
@@ -43,7 +31,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: null,
     params: designParams,
-    body: syncGenerateBody,
+    body: generateBody,
     handler: async ({ workspace, params, body }) => {
       const deadline = Date.now() + deps.syncTimeoutMs;
       const requestId = await acceptSyncGeneration(deps, workspace, params.id, body);
@@ -75,7 +63,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: null,
     params: designParams,
-    body: asyncGenerateBody,
+    body: generateBody,
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);

@@ -1,19 +1,32 @@
 import type { Design } from '@pressroom/shared/design/types';
+import {
+  type AsyncGenerationRequest,
+  type GenerationRequest,
+  type GenerationRequestKind,
+  parseGenerationRequest,
+  type SyncGenerationRequest,
+} from '@pressroom/shared/generation/requests';
 import type { LayerType } from '@pressroom/shared/overrides/context';
-import { checkAgainstDesign, type NormalisedOverrides, parseOverrides } from '@pressroom/shared/overrides/index';
+import { checkAgainstDesign } from '@pressroom/shared/overrides/index';
 
 /**
- * Override validation for one generation request: the request-level grammar, then the rules
- * that depend on the design's layer types. The one place generation calls the overrides
- * module, so swapping in `shared/src/generation/requests.ts` when it lands touches this file only.
+ * The request body of a generation endpoint, validated in two passes: the shared request parser
+ * (fields, file type against the design type, overrides in the endpoint's mode), then the rules
+ * that need the design's layer types. The one place generation calls the validators.
  */
-export function validateGenerationOverrides(elements: unknown, design: Design, mode: 'sync' | 'async'): NormalisedOverrides {
-  const context = { designType: design.type, mode };
-  const parsed = parseOverrides(elements ?? {}, context);
+type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;
+
+export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'multipage'>>(
+  kind: K,
+  body: unknown,
+  design: Design,
+): RequestOf<K> {
+  const parsed = parseGenerationRequest(kind, body, { designType: design.type });
   if (!parsed.ok) throw parsed.error;
+  const request = parsed.value as SyncGenerationRequest | AsyncGenerationRequest;
   const layerTypes: Record<string, LayerType> = Object.create(null);
   if (design.type !== 'printer_multipage') for (const e of design.elements) layerTypes[e.name] = e.type;
-  const checked = checkAgainstDesign(parsed.value, layerTypes, context);
+  const checked = checkAgainstDesign(request.overrides, layerTypes, { designType: design.type, mode: kind });
   if (!checked.ok) throw checked.error;
-  return checked.value;
+  return { ...request, overrides: checked.value } as RequestOf<K>;
 }

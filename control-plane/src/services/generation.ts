@@ -12,7 +12,7 @@ import { addRenderStaticJob } from '@pressroom/shared/jobs/add-job';
 import type { PriorityClass, RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
-import { validateGenerationOverrides } from './generation-overrides.js';
+import { parseGenerationBody } from './generation-overrides.js';
 import type { Workspace } from './workspaces.js';
 
 export interface GenerationServiceDeps {
@@ -20,20 +20,6 @@ export interface GenerationServiceDeps {
   designs: DesignSource;
   /** Credits per static file (config `creditCostImage`). */
   creditCostImage: number;
-}
-
-export interface SyncGenerationBody {
-  template_format_name?: string | undefined;
-  elements?: unknown;
-  image_file_type?: string | undefined;
-}
-
-export interface AsyncGenerationBody {
-  template_format_names?: string[] | undefined;
-  callback_url?: string | undefined;
-  elements?: unknown;
-  image_file_type?: string | undefined;
-  original_visual_id?: string | undefined;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -49,24 +35,21 @@ export async function acceptSyncGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   designId: string,
-  body: SyncGenerationBody,
+  body: unknown,
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
-  if (found.design.type !== 'static') {
-    throw new AppError('template_not_static', `Synchronous generation renders static designs only; this design is ${found.design.type}.`);
-  }
-  const design = found.design;
-  const overrides = validateGenerationOverrides(body.elements, design, 'sync');
-  const formatName = body.template_format_name ?? design.formats[0]?.name;
+  const request = parseGenerationBody('sync', body, found.design);
+  const design = found.design as FormatDesign;
+  const formatName = request.formatName ?? design.formats[0]?.name;
   if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
     throw new AppError('format_not_found', `The design has no format "${formatName ?? ''}".`);
   }
-  const fileType = resolveFileType(design.type, body.image_file_type, found.defaultFileType) as StaticFileType;
+  const fileType = (request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType)) as StaticFileType;
   return enqueueRequest(deps, workspace, found, {
     kind: 'sync',
     formats: [formatName],
     fileType,
-    overrides,
+    overrides: request.overrides,
     callbackUrl: null,
     original: null,
   });
@@ -77,30 +60,30 @@ export async function acceptAsyncGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   designId: string,
-  body: AsyncGenerationBody,
+  body: unknown,
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
   if (found.design.type === 'printer_multipage') {
     throw new AppError('format_not_found', 'A multipage design has no formats; use generate-multipage-pdf.');
   }
+  const request = parseGenerationBody('async', body, found.design);
   const design = found.design as FormatDesign;
-  const overrides = validateGenerationOverrides(body.elements, design, 'async');
   const known = new Set(design.formats.map((f) => f.name));
-  const formats = body.template_format_names ? [...new Set(body.template_format_names)] : design.formats.map((f) => f.name);
+  const formats = request.formatNames ? [...new Set(request.formatNames)] : design.formats.map((f) => f.name);
   const unknown = formats.find((name) => !known.has(name));
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
-  const fileType = resolveFileType(design.type, body.image_file_type, found.defaultFileType);
+  const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
   if (design.type !== 'static') {
     // Only the static pipeline exists in this build; animated and print go through other pools.
     throw new AppError('internal_server_error', `Rendering ${design.type} designs is not available on this farm yet.`);
   }
   let original: string | null = null;
-  if (body.original_visual_id !== undefined) {
+  if (request.originalVisualId !== null) {
     if (formats.length !== 1)
       throw new AppError('more_than_one_format', 'original_visual_id needs exactly one format in template_format_names.');
-    const banner = await findBanner(deps.db, workspace.id, body.original_visual_id);
-    if (!banner) throw new AppError('visual_not_found', `Visual ${body.original_visual_id} was not found.`);
+    const banner = await findBanner(deps.db, workspace.id, request.originalVisualId);
+    if (!banner) throw new AppError('visual_not_found', `Visual ${request.originalVisualId} was not found.`);
     if (banner.design_id !== designId)
       throw new AppError('not_related_to_same_template', 'The original visual was generated from another design.');
     if (banner.format_name !== formats[0]) throw new AppError('not_related_to_same_format', 'The original visual has another format.');
@@ -110,8 +93,8 @@ export async function acceptAsyncGeneration(
     kind: 'async',
     formats,
     fileType: fileType as StaticFileType,
-    overrides,
-    callbackUrl: body.callback_url ?? null,
+    overrides: request.overrides,
+    callbackUrl: request.callbackUrl,
     original,
   });
 }

@@ -6,6 +6,7 @@ import { createHarness, type Harness } from '../../test/harness.js';
 import { importDocument } from '../farm/demo-designs.js';
 import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from './designs-fixtures.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;
 
 /** URLs of stored objects are signed at read time; two reads of one object differ only there. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
 import { createStorage } from '@pressroom/shared/storage/index';
-import { api, type Farm, freePort, seedExample, startFarm } from '../src/tasks/testing/farm-processes.js';
+import { api, type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
 
 const SERIAL = Number(process.env['BENCH_SERIAL'] ?? 40);
 const CONCURRENT = Number(process.env['BENCH_CONCURRENT'] ?? 60);
@@ -33,6 +33,7 @@ try {
     publicBaseUrl: farm.baseUrl,
   });
   const seed = await seedExample(pool, 'static-summer-sale.json', storage);
+  await waitForWorkers(pool, farm, 1);
   const running = farm;
   const once = async () => {
     const t = performance.now();
@@ -70,7 +71,7 @@ try {
   const one = await batch(THROUGHPUT, 8);
   process.stdout.write(`throughput, 1 render worker:  ${(THROUGHPUT / one.seconds).toFixed(2)} images/s\n`);
   farm.addWorker();
-  await new Promise((r) => setTimeout(r, 3000)); // let it start and launch Chromium on first use
+  await waitForWorkers(pool, farm, 2);
   await batch(6, 4);
   const two = await batch(THROUGHPUT, 8);
   process.stdout.write(`throughput, 2 render workers: ${(THROUGHPUT / two.seconds).toFixed(2)} images/s\n`);

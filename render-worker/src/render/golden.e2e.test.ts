@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planRender } from '@pressroom/renderer';
 import { testDesign, testOverrides } from '@pressroom/renderer/testing/design';
+import { fontIdForSlug, loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';
@@ -155,6 +156,33 @@ describe('fitting failures', () => {
     expect(shrunk).toBeLessThan(40);
     expect(untouched).toBe(40);
     expect(lines).toBeLessThan(30);
+  });
+});
+
+describe('design fonts', () => {
+  it('draws a text in a font the design brings, served from the fetched bytes', async () => {
+    const lobster = loadFontCatalogue()
+      .faces.get(fontIdForSlug('lobster'))!
+      .find((f) => f.subset === 'latin')!;
+    const design = testDesign(
+      [{ name: 't', type: 'text', box: [10, 10, 300, 100], properties: { payload: 'Brand script', font: 'Brand Script', font_size: 40 } }],
+      {
+        fonts: [{ family: 'Brand Script', weight: 400, src: 'https://fonts.example/brand.woff2' }],
+      },
+    );
+    const plan = planRender({ design, formatName: 'g' });
+    const [ref] = plan.assets;
+    expect(ref).toMatchObject({ purpose: 'font', source: { kind: 'url', url: 'https://fonts.example/brand.woff2' } });
+    const resources = new Map([[ref!.ref, { bytes: readFileSync(lobster.path), contentType: 'font/woff2' }]]);
+    const used = await withPage(
+      supervisor,
+      async (page, ctx) => {
+        await renderToImage({ plan, page, registerAsset: ctx.registerAsset, resources, output: { type: 'png' } });
+        return platformFonts(page);
+      },
+      { timeoutMs: 60_000 },
+    );
+    expect(used).toEqual([expect.objectContaining({ family: 'Lobster', custom: true })]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { BOX_ALIGNMENTS } from '@pressroom/shared/design/types';
+import { TEXT_ONLY_ALIGNMENTS } from '@pressroom/shared/overrides/index';
 import { describe, expect, it } from 'vitest';
 import { boxAlign, objectPosition, textAlign } from './alignment.js';
 
@@ -36,6 +37,21 @@ describe('textAlign', () => {
   it('covers every box alignment of the design model', () => {
     const covered = new Set(cases.map(([v]) => v));
     expect(BOX_ALIGNMENTS.filter((v) => !covered.has(v))).toEqual([]);
+  });
+
+  it.each([
+    ['justify', 'start', 'left'],
+    ['justify-center', 'start', 'center'],
+    ['top justify-right', 'start', 'right'],
+    ['middle justify', 'center', 'left'],
+    ['middle justify-left', 'center', 'left'],
+    ['bottom justify-center', 'end', 'center'],
+  ])('%s → justified, %s, last line %s', (value, vertical, lastLine) => {
+    expect(textAlign(value)).toEqual({ vertical, horizontal: 'justify', lastLine });
+  });
+
+  it('covers every text-only (justified) alignment of the overrides', () => {
+    for (const value of TEXT_ONLY_ALIGNMENTS) expect(textAlign(value).horizontal).toBe('justify');
   });
 
   it('justify variants keep the last-line alignment', () => {

@@ -1,4 +1,4 @@
-import type { HorizontalAlign, TextAlign, VerticalAlign } from './types.js';
+import type { TextAlign, VerticalAlign } from './types.js';
 
 const VERTICAL: Record<string, VerticalAlign> = { top: 'start', middle: 'center', bottom: 'end', custom: 'start' };
 const HORIZONTAL: Record<string, 'left' | 'center' | 'right'> = { left: 'left', center: 'center', right: 'right', custom: 'left' };
@@ -9,23 +9,29 @@ const HORIZONTAL: Record<string, 'left' | 'center' | 'right'> = { left: 'left', 
  * design put the text": the text box already encodes it, so it anchors at the start.
  */
 export function textAlign(value: string): TextAlign {
-  const v = value.trim().toLowerCase();
-  if (v.startsWith('justify')) {
-    const last = v.split('-')[1] as 'left' | 'center' | 'right' | undefined;
-    return { vertical: 'start', horizontal: 'justify', lastLine: last ?? 'left' };
+  const words = value.trim().toLowerCase().split(/\s+/);
+  const [first = '', second] = words;
+  // `justify`, `justify-right`, `middle justify`, `bottom justify-center`…: the suffix aligns the last line.
+  const justify = [first, second].find((w) => w?.startsWith('justify'));
+  if (justify !== undefined) {
+    const last = justify.split('-')[1];
+    return {
+      vertical: second === undefined ? 'start' : (VERTICAL[first] ?? 'start'),
+      horizontal: 'justify',
+      lastLine: last === 'center' || last === 'right' ? last : 'left',
+    };
   }
-  const words = v.split(/\s+/);
   let vertical: VerticalAlign = 'start';
-  let horizontal: HorizontalAlign = 'left';
-  if (words.length === 2) {
-    vertical = VERTICAL[words[0]!] ?? 'start';
-    horizontal = words[1] === 'justify' ? 'justify' : (HORIZONTAL[words[1]!] ?? 'left');
-  } else if (words[0]! in VERTICAL && words[0] !== 'custom') {
-    vertical = VERTICAL[words[0]!]!;
+  let horizontal: 'left' | 'center' | 'right' = 'left';
+  if (second !== undefined) {
+    vertical = VERTICAL[first] ?? 'start';
+    horizontal = HORIZONTAL[second] ?? 'left';
+  } else if (first in VERTICAL && first !== 'custom') {
+    vertical = VERTICAL[first]!;
   } else {
-    horizontal = HORIZONTAL[words[0]!] ?? 'left';
+    horizontal = HORIZONTAL[first] ?? 'left';
   }
-  return { vertical, horizontal, lastLine: horizontal === 'justify' ? 'left' : (horizontal as 'left' | 'center' | 'right') };
+  return { vertical, horizontal, lastLine: horizontal };
 }
 
 /** Box alignments (buttons, images, ratings): same grammar without justify. */

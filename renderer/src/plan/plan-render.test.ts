@@ -328,3 +328,51 @@ describe('planRender: print designs', () => {
     expect((p.nodes[0] as ShapeNode).fill).toBe('#ff0000');
   });
 });
+
+describe('planRender: multipage pages and design fonts', () => {
+  it('plans one page of a multipage design by its id', async () => {
+    const { parseDesignDocument } = await import('@pressroom/shared/design/parse/document');
+    const r = parseDesignDocument({
+      name: 'm',
+      type: 'printer_multipage',
+      print: { unit: 'in', dpi: 72, bleed: 0, safe: 0 },
+      page_size: { width: 4, height: 3 },
+      pages: [
+        {
+          elements: [
+            { name: 'a', type: 'shape', layout: { x: 1, y: 1, width: 1, height: 1 }, properties: { background_color: 'cmyk(0,0,0,100)' } },
+          ],
+        },
+        {
+          elements: [
+            {
+              name: 'b',
+              type: 'text',
+              layout: { x: 0, y: 0, width: 4, height: 1 },
+              properties: { payload: 'Page two', font: 'Inter', font_size: 12 },
+            },
+          ],
+        },
+      ],
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const p = planRender({ design: r.design, formatName: 'page_2' });
+    expect([p.width, p.height]).toEqual([288, 216]);
+    expect(p.nodes.map((n) => [n.name, n.box])).toEqual([['b', { x: 0, y: 0, width: 288, height: 72 }]]);
+    expect((p.nodes[0] as TextNode).fontSize).toBe(12);
+  });
+
+  it('a design font is planned by family and listed as a font asset', () => {
+    const design = testDesign([text('t', { font: 'Brand Sans', font_weight: 700 })], {
+      fonts: [
+        { family: 'Brand Sans', weight: 400, src: 'https://example.com/brand-400.woff2' },
+        { family: 'Brand Sans', weight: 700, src: 'https://example.com/brand-700.woff2' },
+      ],
+    });
+    const p = planRender({ design, formatName: 'g' });
+    expect((p.nodes[0] as TextNode).font).toEqual({ fontId: null, family: 'Brand Sans', weight: 700, style: 'normal' });
+    expect(assetRefsOf(p)).toEqual([
+      { ref: 'font:design:Brand Sans/700/normal', source: { kind: 'url', url: 'https://example.com/brand-700.woff2' }, purpose: 'font' },
+    ]);
+  });
+});

@@ -7,11 +7,12 @@
 //
 //   k6 run -e PRESSROOM_BASE_URL=http://127.0.0.1:8080 -e PRESSROOM_API_KEY=... -e PRESSROOM_DESIGN_ID=... loadtest/01-smoke.js
 //
-// Without PRESSROOM_DESIGN_ID the generation steps are skipped (and reported as such).
+// Without PRESSROOM_DESIGN_ID the first static design of the workspace is used; with none at all
+// the generation steps are skipped (and reported as such).
 import { check, group, sleep } from 'k6';
 import http from 'k6/http';
 import { asyncGenerate, get, json, syncGenerate, waitForRequest } from './lib/api.js';
-import { BASE_URL, DESIGN_ID, requireFarm, SYNC_BUDGET_MS } from './lib/config.js';
+import { BASE_URL, requireFarm, SYNC_BUDGET_MS } from './lib/config.js';
 import { trickle } from './lib/stages.js';
 
 export const options = {
@@ -30,7 +31,8 @@ const pace = () => sleep(0.15);
 
 export function setup() {
   const farm = requireFarm();
-  if (!DESIGN_ID) console.warn('PRESSROOM_DESIGN_ID is unset: generation steps are skipped (seed one with loadtest/seed-design.ts).');
+  if (!farm.designId)
+    console.warn('No static design in the workspace: generation steps are skipped (seed one with loadtest/seed-design.ts).');
   return farm;
 }
 
@@ -74,10 +76,10 @@ export default function (farm) {
     pace();
   });
 
-  if (!DESIGN_ID) return;
+  if (!farm.designId) return;
 
   group('sync generation', () => {
-    const res = syncGenerate();
+    const res = syncGenerate(farm.designId);
     const banner = json(res);
     check(res, {
       'sync generate is 200': (r) => r.status === 200,
@@ -96,7 +98,7 @@ export default function (farm) {
   });
 
   group('async generation', () => {
-    const res = asyncGenerate();
+    const res = asyncGenerate(farm.designId);
     const id = json(res)?.generation_request_id;
     check(res, { 'async generate is 200 with a request id': (r) => r.status === 200 && typeof id === 'string' });
     if (!id) return;

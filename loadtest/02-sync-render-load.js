@@ -40,19 +40,19 @@ export function setup() {
     );
   }
   const farm = requireFarm({ needDesign: true });
-  const probe = syncGenerate();
+  const probe = syncGenerate(farm.designId);
   if (probe.status !== 200) {
     const body = json(probe);
     exec.test.abort(
       `A first sync render failed (HTTP ${probe.status} ${body?.id ?? ''}: ${body?.message ?? probe.error}). ` +
-        'Check PRESSROOM_DESIGN_ID is a static design of this workspace and that a render worker is running.',
+        `Check design ${farm.designId} is a static design of this workspace and that a render worker is running.`,
     );
   }
   return farm;
 }
 
-export default function () {
-  const res = syncGenerate();
+export default function (farm) {
+  const res = syncGenerate(farm.designId);
   const ok = res.status === 200 && res.timings.duration < SYNC_BUDGET_MS;
   withinBudget.add(ok);
   if (res.status === 200) renderMs.add(res.timings.duration);

@@ -38,8 +38,8 @@ export function setup() {
   return { ...farm, started: Date.now() };
 }
 
-export default function () {
-  const accepted = asyncGenerate();
+export default function (farm) {
+  const accepted = asyncGenerate(farm.designId);
   const id = json(accepted)?.generation_request_id;
   if (!check(accepted, { accepted: (r) => r.status === 200 && typeof id === 'string' })) {
     if (accepted.status === 429)

@@ -3,11 +3,11 @@
 
 import { sleep } from 'k6';
 import http from 'k6/http';
-import { BASE_URL, DESIGN_ID, FORMAT, FORMATS, headers, json } from './config.js';
+import { BASE_URL, FORMAT, FORMATS, headers, json } from './config.js';
 
-export function syncGenerate(body = {}) {
+export function syncGenerate(designId, body = {}) {
   const payload = FORMAT ? { template_format_name: FORMAT, ...body } : body;
-  return http.post(`${BASE_URL}/banner-builder/${DESIGN_ID}/generate`, JSON.stringify(payload), {
+  return http.post(`${BASE_URL}/banner-builder/${designId}/generate`, JSON.stringify(payload), {
     headers: headers(),
     tags: { name: 'sync-generate' },
     // Past the budget the server answers 500 itself; the client waits a little longer to see it.
@@ -15,9 +15,9 @@ export function syncGenerate(body = {}) {
   });
 }
 
-export function asyncGenerate(body = {}) {
+export function asyncGenerate(designId, body = {}) {
   const payload = FORMATS.length > 0 ? { template_format_names: FORMATS, ...body } : body;
-  return http.post(`${BASE_URL}/async/banner-builder/${DESIGN_ID}/generate`, JSON.stringify(payload), {
+  return http.post(`${BASE_URL}/async/banner-builder/${designId}/generate`, JSON.stringify(payload), {
     headers: headers(),
     tags: { name: 'async-generate' },
   });

@@ -5,6 +5,7 @@ import http from 'k6/http';
 
 export const BASE_URL = (__ENV.PRESSROOM_BASE_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 export const API_KEY = __ENV.PRESSROOM_API_KEY || '';
+/** Found in setup() when unset: see findDesign(). VU code reads the id from setup's data. */
 export const DESIGN_ID = __ENV.PRESSROOM_DESIGN_ID || '';
 /** One format of the design for sync renders; empty means the design's first format. */
 export const FORMAT = __ENV.PRESSROOM_FORMAT || '';
@@ -84,15 +85,31 @@ export function requireFarm({ needDesign = false } = {}) {
         'or create one: npm run --silent admin -- key create --workspace <workspace id>.',
     );
   }
-  if (needDesign) {
-    if (!UUID.test(DESIGN_ID)) {
-      exec.test.abort(
-        `PRESSROOM_DESIGN_ID=${DESIGN_ID || '(unset)'} is not a design id. Seed an example design into the farm's workspace: ` +
-          '`DATA_DIR=<farm DATA_DIR> npx tsx loadtest/seed-design.ts` and export the PRESSROOM_DESIGN_ID it prints.',
-      );
-    }
+  const designId = findDesign();
+  if (needDesign && !designId) {
+    exec.test.abort(
+      'No static design to render. npm start imports the examples into the demo workspace (wait a few seconds after it ' +
+        'starts); otherwise seed one with `DATA_DIR=<farm DATA_DIR> npx tsx loadtest/seed-design.ts` and export the ' +
+        'PRESSROOM_DESIGN_ID it prints.',
+    );
   }
-  return { company: json(auth)?.company ?? '' };
+  return { company: json(auth)?.company ?? '', designId };
+}
+
+/**
+ * PRESSROOM_DESIGN_ID when given (it must be a UUID); else the first static design the workspace
+ * lists by name — on a fresh `npm start`, one of the imported examples. Empty when there is none.
+ */
+function findDesign() {
+  if (DESIGN_ID) {
+    if (!UUID.test(DESIGN_ID)) exec.test.abort(`PRESSROOM_DESIGN_ID=${DESIGN_ID} is not a design id (a UUID).`);
+    return DESIGN_ID;
+  }
+  const res = http.get(`${BASE_URL}/designs?type=static&sort=name`, { headers: headers(), tags: { name: 'setup' } });
+  const designs = res.status === 200 ? json(res) : null;
+  const first = Array.isArray(designs) ? designs.find((d) => typeof d?.id === 'string') : undefined;
+  if (first) console.log(`using design ${first.id} (${first.name}); set PRESSROOM_DESIGN_ID to choose another`);
+  return first?.id ?? '';
 }
 
 /** Names a failed setup request in the abort message, with the envelope id when there is one. */

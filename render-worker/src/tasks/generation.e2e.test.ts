@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSdkCheck } from '../../../control-plane/test/sdk.js';
 import {
   api,
   descendantsOf,
@@ -69,6 +70,16 @@ describe('a running farm (control plane + 2 render workers)', () => {
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1080]);
+  });
+
+  it('the abyssale SDK generates, polls and reads files with no validation error', async () => {
+    // runSdkCheck resolves scripts from control-plane/test/sdk/; ours sits next to this test.
+    const report = await runSdkCheck('../../../render-worker/src/tasks/testing/sdk_generation.py', farm.baseUrl, seed.key, {
+      PRESSROOM_DESIGN_ID: seed.designId,
+      PRESSROOM_FORMAT: 'square',
+    });
+    expect(report.results.filter((r) => !r.ok)).toEqual([]);
+    expect(report.passed).toBe(4);
   });
 
   it('async generation renders every format of the example design', async () => {

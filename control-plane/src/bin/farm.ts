@@ -33,10 +33,15 @@ const children = [
 ];
 for (const child of children) child.start();
 
+// Roles stop together (each drains on its own SIGTERM); Postgres goes last. Should the deadline
+// force the exit, no role may outlive the farm.
+process.once('exit', () => {
+  for (const child of children) child.kill();
+});
 installShutdown(
   [
     { name: 'database', stop: () => database.stop() },
-    ...children.map((c) => ({ name: c.spec.role, stop: () => c.stop(config.shutdownTimeoutMs - 2_000) })),
+    { name: 'roles', stop: () => Promise.all(children.map((c) => c.stop(config.shutdownTimeoutMs - 2_000))).then(() => undefined) },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },
 );

@@ -51,6 +51,12 @@ export class SupervisedChild {
     });
   }
 
+  /** Last resort on a forced exit: synchronous, no waiting. */
+  kill(): void {
+    this.stopping = true;
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
     const child = this.child;

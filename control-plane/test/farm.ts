@@ -89,3 +89,21 @@ export async function startFarm(
     },
   };
 }
+
+/** The demo designs are imported by a worker job after start; waits until `query` lists some. */
+export async function waitForDesigns(
+  farm: RunningFarm,
+  query = 'type=static',
+  timeoutMs = 90_000,
+): Promise<{ id: string; name: string }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${farm.baseUrl}/designs?${query}`, { headers: { 'x-api-key': farm.apiKey } });
+    if (res.status === 200) {
+      const designs = (await res.json()) as { id: string; name: string }[];
+      if (designs.length > 0) return designs;
+    }
+    if (Date.now() > deadline) throw new Error(`no designs matching ${query} after ${timeoutMs} ms:\n${farm.output().slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}

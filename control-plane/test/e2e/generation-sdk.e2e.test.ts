@@ -13,7 +13,7 @@ describe('the abyssale SDK generates against a running farm', () => {
 
   it('generate_image, get_file, generate_multi_format_media and wait_for_generation_request validate strictly', async () => {
     const designs = await waitForDesigns(farm);
-    const design = await (await fetch(`${farm.baseUrl}/designs/${designs[0].id}`, { headers: { 'x-api-key': farm.apiKey } })).json();
+    const design = await (await fetch(`${farm.baseUrl}/designs/${designs[0]!.id}`, { headers: { 'x-api-key': farm.apiKey } })).json();
     const report = await runSdkCheck('generation_check.py', farm.baseUrl, farm.apiKey, {
       DESIGN_ID: design.id,
       FORMAT_NAME: design.formats[0].id,

@@ -88,7 +88,8 @@ describe('parseGenerationRequest', () => {
     ['sync: upscale refused', 'sync', { elements: { img: { upscale: true } } }, STATIC, 'invalid_payload', ['elements.img.upscale']],
     ['sync: format name is a string', 'sync', { template_format_name: 3 }, STATIC, 'invalid_payload', ['template_format_name']],
     ['async: format names are an array', 'async', { template_format_names: 'a' }, STATIC, 'invalid_payload', ['template_format_names']],
-    ['async: callback_url is http(s)', 'async', { callback_url: 'mailto:x@y.z' }, STATIC, 'invalid_payload', ['callback_url']],
+    ['async: callback_url is a URL', 'async', { callback_url: 'mailto:x@y.z' }, STATIC, 'invalid_payload', ['callback_url']],
+    ['async: callback_url is https', 'async', { callback_url: 'http://hooks.example/x' }, STATIC, 'invalid_payload', ['callback_url']],
     ['async: original_visual_id is a uuid', 'async', { original_visual_id: 'abc' }, STATIC, 'invalid_payload', ['original_visual_id']],
     [
       'async: original_visual_id with two formats',

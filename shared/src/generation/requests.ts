@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DesignType } from '../design/types.js';
 import { AppError, type FieldIssue, zodIssuesToFieldIssues } from '../errors/index.js';
 import { elementsSchema } from '../overrides/elements.js';
-import { fail, httpUrl, prop, string, uuid } from '../overrides/rules.js';
+import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 import { FILE_TYPES_BY_DESIGN } from './file-types.js';
 
@@ -96,7 +96,7 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
 export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGenerationRequest> {
   return body({
     template_format_names: prop(z.array(string({ min: 1 }))),
-    callback_url: prop(httpUrl()),
+    callback_url: prop(httpsUrl()),
     elements: prop(elementsSchema({ designType: context.designType, mode: 'async' })),
     image_file_type: prop(fileTypeField(context)),
     original_visual_id: prop(uuid()),
@@ -150,7 +150,7 @@ export function multipageRequestSchema(context: RequestContext): z.ZodType<Multi
     }
     return failed ? z.NEVER : out;
   });
-  return body({ pages, callback_url: prop(httpUrl()) }).transform(
+  return body({ pages, callback_url: prop(httpsUrl()) }).transform(
     (b): MultipageGenerationRequest => ({ kind: 'multipage', pages: b.pages, callbackUrl: b.callback_url ?? null }),
   ) as unknown as z.ZodType<MultipageGenerationRequest>;
 }

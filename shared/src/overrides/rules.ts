@@ -93,6 +93,16 @@ export function httpUrl(): z.ZodType<string> {
   }) as z.ZodType<string>;
 }
 
+/** Webhook targets: deliveries are HTTPS only (spec, Events), so a plain-http target is refused up front. */
+export function httpsUrl(): z.ZodType<string> {
+  return z.unknown().transform((value, ctx) => {
+    if (typeof value !== 'string' || !isHttpUrl(value) || !value.toLowerCase().startsWith('https:')) {
+      return fail(ctx, 'invalid_payload', 'must be an https URL (webhooks are delivered over HTTPS only)', { received: value });
+    }
+    return value;
+  }) as z.ZodType<string>;
+}
+
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);

@@ -14,6 +14,19 @@ import { designNameResult, designParams, formatParams, listDesignsQuery, moveBod
 const notFound = () => new AppError('template_not_found', 'No design with this id in the workspace.');
 const open = z.record(z.string(), z.unknown());
 
+/**
+ * The flattened read's attribute `value` is a string, number or boolean (spec, Format detail; the
+ * SDK refuses anything else), but a few properties are objects (illustration_properties,
+ * mask_properties, per-corner radii). They travel as their JSON text until the design model's
+ * serializer decides a flat form.
+ */
+export function scalarAttributeValues<T extends { elements: unknown[] }>(detail: T): T {
+  for (const e of detail.elements as { attributes?: { value?: unknown }[] }[]) {
+    for (const a of e.attributes ?? []) if (a.value !== null && typeof a.value === 'object') a.value = JSON.stringify(a.value);
+  }
+  return detail;
+}
+
 export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
   const { db, storage } = deps;
 
@@ -78,7 +91,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
       if (!loaded) throw notFound();
       const detail = serializeFormatDetail(loaded.record, params.spec, { resolveSource: loaded.resolveSource });
       if (!detail) throw new AppError('format_not_found', `The design has no format "${params.spec}".`);
-      return detail;
+      return scalarAttributeValues(detail);
     },
   });
 

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningFarm, startFarm } from '../farm.js';
+import { runSdkCheck } from '../sdk.js';
+
+/** Waits until the render worker has processed the demo imports `npm start` queued. */
+async function waitForDemo(farm: RunningFarm, timeoutMs = 90_000): Promise<{ designs: number; templates: number }> {
+  const until = Date.now() + timeoutMs;
+  const h = { 'x-api-key': farm.apiKey };
+  for (;;) {
+    const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
+    const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
+    if (designs.length >= 5 && templates.length >= 1) return { designs: designs.length, templates: templates.length };
+    if (Date.now() > until)
+      throw new Error(`demo designs not imported: ${designs.length} designs, ${templates.length} templates\n${farm.output()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+describe('designs through the abyssale Python SDK against npm start', () => {
+  let farm: RunningFarm;
+  beforeAll(async () => {
+    farm = await startFarm({ timeoutMs: 90_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
+  });
+  afterAll(async () => {
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  it('npm start imports every example into the demo workspace once, one also as a template', async () => {
+    expect(await waitForDemo(farm)).toEqual({ designs: 5, templates: 1 });
+    const imports = (await (await fetch(`${farm.baseUrl}/designs/import/json`, { headers: { 'x-api-key': farm.apiKey } })).json()) as {
+      status: string;
+    }[];
+    expect(imports.map((i) => i.status)).toEqual(Array(6).fill('DONE'));
+  });
+
+  it('the SDK design calls raise no validation error and validate strictly', async () => {
+    const report = await runSdkCheck('designs_check.py', farm.baseUrl, farm.apiKey);
+    expect(report.results.filter((r) => !r.ok)).toEqual([]);
+    expect(report.passed).toBe(21);
+  });
+
+  it('a restart does not import the examples again', async () => {
+    const { dataDir } = farm;
+    expect(await farm.interrupt()).toBe(0);
+    farm = await startFarm({ dataDir, timeoutMs: 90_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
+    const imports = (await (
+      await fetch(`${farm.baseUrl}/designs/import/json`, { headers: { 'x-api-key': farm.apiKey } })
+    ).json()) as unknown[];
+    expect(imports).toHaveLength(6);
+  });
+});

@@ -26,7 +26,8 @@ try {
   farm = await startFarm({
     databaseUrl: pg.connectionString,
     workers: 1,
-    env: { LOG_LEVEL: 'error', RENDER_CONCURRENCY: '4', PAGE_POOL_SIZE: '2' },
+    // Render-worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
+    env: { LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'error' },
   });
   const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: pg.connectionString }), {
     dataDir: farm.dataDir,

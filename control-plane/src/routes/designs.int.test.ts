@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { importDocument } from '../farm/demo-designs.js';
-import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from './designs-fixtures.js';
+import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { importDocument } from '../farm/demo-designs.js';
 import { createCategory } from '../services/templates.js';
-import { headers, solidPreview, startDesignWorker, waitForImport } from './designs-fixtures.js';
+import { headers, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 
 describe('workspace templates and duplication, on real Postgres and real storage', () => {
   let h: Harness;

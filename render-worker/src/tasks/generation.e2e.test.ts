@@ -87,7 +87,7 @@ describe('a running farm (control plane + 2 render workers)', () => {
     expect(res.status).toBe(200);
     const final = await waitFinal(farm, seed.key, res.body.generation_request_id, 60_000);
     expect(final.errors).toEqual([]);
-    expect(final.banners.map((b: any) => b.format.id).sort()).toEqual([...seed.formats].sort());
+    expect(final.banners.map((b: Json) => b.format.id).sort()).toEqual([...seed.formats].sort());
     for (const b of final.banners) {
       const meta = await sharp(Buffer.from(await (await fetch(b.file.url)).arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', b.format.width, b.format.height]);

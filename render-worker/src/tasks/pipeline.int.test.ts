@@ -26,6 +26,7 @@ import type { RenderDeps } from '../deps.js';
 import { renderTaskList } from './index.js';
 import { createRenderMetrics } from './metrics.js';
 import { renderStaticTask } from './render-static-task.js';
+import type { Json } from './testing/farm-processes.js';
 import { standInRenderer } from './testing/stand-in-renderer.js';
 
 let db: TestDatabase;
@@ -39,11 +40,11 @@ let summer: Awaited<ReturnType<typeof exampleDesign>>;
 
 async function post(url: string, payload: unknown, key = ws.key) {
   const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: payload as object });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
+  return { status: res.statusCode, body: res.json() as Record<string, Json> };
 }
 async function get(url: string, key = ws.key) {
   const res = await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
+  return { status: res.statusCode, body: res.json() as Record<string, Json> };
 }
 async function credits(workspaceId = ws.id): Promise<number> {
   const { rows } = await db.pool.query<{ consumed: string }>(
@@ -52,7 +53,7 @@ async function credits(workspaceId = ws.id): Promise<number> {
   );
   return Number(rows[0]!.consumed);
 }
-async function pollUntilFinal(id: string): Promise<Record<string, any>> {
+async function pollUntilFinal(id: string): Promise<Record<string, Json>> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const res = await get(`/generation-request/${id}`);
@@ -234,7 +235,7 @@ describe('POST /async/banner-builder/<id>/generate', () => {
     expect(res.body.version).toMatch(/^v\d{4}-\d{2}-\d{2}$/);
     const final = await pollUntilFinal(res.body.generation_request_id);
     expect(final.is_finalized).toBe(true);
-    expect(final.banners.map((b: any) => b.format.id).sort()).toEqual(['landscape', 'square']);
+    expect(final.banners.map((b: Json) => b.format.id).sort()).toEqual(['landscape', 'square']);
     expect(final.errors).toEqual([{ template_format_name: 'story', reason: expect.stringContaining('headline') }]);
     // Three credits spent, the failed format's one given back.
     expect(await credits()).toBe(before + 2);

@@ -205,16 +205,20 @@ export async function seedExample(
   return { key, workspaceId: ws.id, designId, formats: formats.map((f) => f.name) };
 }
 
+/** A response body as tests read it: loosely, asserting on shape with expect. */
+// biome-ignore lint/suspicious/noExplicitAny: test code reads JSON bodies loosely and asserts on them
+export type Json = any;
+
 export async function api(farm: Pick<Farm, 'baseUrl'>, key: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${farm.baseUrl}${path}`, {
     method,
     headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Record<string, Json> };
 }
 
-export async function waitFinal(farm: Pick<Farm, 'baseUrl'>, key: string, id: string, timeoutMs: number): Promise<Record<string, any>> {
+export async function waitFinal(farm: Pick<Farm, 'baseUrl'>, key: string, id: string, timeoutMs: number): Promise<Record<string, Json>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await api(farm, key, 'GET', `/generation-request/${id}`);

@@ -2,9 +2,9 @@ import type { Queryable } from '@pressroom/shared/db/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { Design, DesignWarning } from '@pressroom/shared/design/index';
 import { AppError } from '@pressroom/shared/errors/index';
+import { addDesignImportJob } from '@pressroom/shared/jobs/index';
 import { importUploadKey, type ObjectStorage } from '@pressroom/shared/storage/index';
 import type pg from 'pg';
-import { addDesignImportJob } from './imports-jobs.js';
 import { EXPIRED_ERROR, type ImportRow, type ImportStatus, isExpired } from './imports-record.js';
 import type { ImportTarget, PlannedUpload } from './imports-request.js';
 

@@ -1,5 +1,5 @@
+import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from '@pressroom/shared/jobs/index';
 import type { Task, TaskList } from 'graphile-worker';
-import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from './contract.js';
 import { failDuplication, processDuplication } from './duplicate.js';
 import { type DesignJobDeps, failImport, processImport } from './process-import.js';
 

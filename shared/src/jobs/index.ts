@@ -1,2 +1,3 @@
 export * from './add-job.js';
+export * from './design-jobs.js';
 export * from './render-static.js';

@@ -15,6 +15,7 @@ import {
   dumpOutputs,
   type Farm,
   freePort,
+  type Json,
   seedExample,
   startFarm,
   waitFinal,

@@ -2,31 +2,8 @@
 
 export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
-/** The alignment values the spec lists; every layer with an alignment takes them. */
-export const ALIGNMENTS = [
-  'top',
-  'middle',
-  'bottom',
-  'left',
-  'center',
-  'right',
-  'top left',
-  'top center',
-  'top right',
-  'middle left',
-  'middle center',
-  'middle right',
-  'bottom left',
-  'bottom right',
-  'bottom center',
-  'top custom',
-  'middle custom',
-  'bottom custom',
-  'custom left',
-  'custom center',
-  'custom right',
-  'custom custom',
-] as const;
+/** The alignment values the spec lists; every layer with an alignment takes them. One list, owned by the design model. */
+export { BOX_ALIGNMENTS as ALIGNMENTS } from '../design/types.js';
 
 /** Justified alignments: text layers only (SDK TextAlignment); refused on other types once known. */
 export const TEXT_ONLY_ALIGNMENTS = [

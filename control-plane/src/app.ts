@@ -24,6 +24,7 @@ import { signingSecretRoutes } from './routes/signing-secret.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
+import { overlapFromTimeScale } from './services/signing-secrets.js';
 
 export interface AppDeps {
   config: ControlPlaneConfig;
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db);
   creditRoutes(app, deps.db);
   projectRoutes(app, deps.db);
-  signingSecretRoutes(app, deps.db);
+  signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
   fontRoutes(app);
   designRoutes(app, deps);
   importRoutes(app, deps);

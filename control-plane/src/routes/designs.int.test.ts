@@ -2,9 +2,9 @@ import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/shared/design/exa
 import type { WorkerRuntime } from '@pressroom/shared/worker/index';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { importDocument } from '../farm/demo-designs.js';
-import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;

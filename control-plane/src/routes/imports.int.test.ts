@@ -2,8 +2,8 @@ import type { WorkerRuntime } from '@pressroom/shared/worker/index';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.js';
 import { headers, importViaApi, startDesignWorker, upload, waitForImport } from '../../test/design-worker.js';
+import { createHarness, type Harness } from '../../test/harness.js';
 
 const layout = (w = 100, h = 100) => ({ square: { x: 0, y: 0, width: w, height: h } });
 const staticDoc = (over: Record<string, unknown> = {}): Record<string, unknown> => ({

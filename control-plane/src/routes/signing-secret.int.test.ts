@@ -3,7 +3,7 @@ import { verifyWithPythonSdk } from '@pressroom/shared/webhooks/testing/python-s
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { getOrCreateSigningSecret, revokeSigningSecret, rotateSigningSecret } from '../services/signing-secrets.js';
+import { getOrCreateSigningSecret, rotateSigningSecret } from '../services/signing-secrets.js';
 
 describe('signing secret endpoints, on real Postgres', () => {
   let h: Harness;

@@ -2,10 +2,10 @@ import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/shared/design/exa
 import type { WorkerRuntime } from '@pressroom/shared/worker/index';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headers, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { importDocument } from '../farm/demo-designs.js';
 import { createCategory } from '../services/templates.js';
-import { headers, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
 
 describe('workspace templates and duplication, on real Postgres and real storage', () => {
   let h: Harness;

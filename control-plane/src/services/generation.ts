@@ -75,8 +75,10 @@ export async function acceptAsyncGeneration(
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
   const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
   if (design.type !== 'static') {
-    // Only the static pipeline exists in this build; animated and print go through other pools.
-    throw new AppError('internal_server_error', `Rendering ${design.type} designs is not available on this farm yet.`);
+    // Only the static pipeline exists in this build. The request is valid, so this is no 500: the
+    // farm, like a plan, does not offer the design type, and retrying will not help (the same
+    // contract as a plan without animated or print designs).
+    throw new AppError('feature_not_in_plan', `This farm renders static designs only; ${design.type} rendering is not available yet.`);
   }
   let original: string | null = null;
   if (request.originalVisualId !== null) {

@@ -204,6 +204,9 @@ describe('POST /banner-builder/<id>/generate', () => {
     designs.add(animated);
     const notStatic = await post(`/banner-builder/${animated.id}/generate`, {});
     expect([notStatic.status, notStatic.body.id]).toEqual([400, 'template_not_static']);
+    // A valid async request for a design type this farm cannot draw yet is refused clearly, never a 500.
+    const notYet = await post(`/async/banner-builder/${animated.id}/generate`, {});
+    expect([notYet.status, notYet.body.id]).toEqual([429, 'feature_not_in_plan']);
 
     const basic = await createWorkspace(db.pool, { name: 'Basic', plan: 'basic', credits: 5, aiCredits: 0 });
     const basicKey = await createKey(db.pool, basic.id);

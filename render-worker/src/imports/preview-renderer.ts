@@ -1,22 +1,30 @@
 import type { StaticDesign } from '@pressroom/shared/design/types';
+import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { createAssetLoader } from '../fetch/load-asset.js';
 import type { StaticRenderer } from '../tasks/render-static.js';
 import type { PreviewRenderer } from './previews.js';
 
+export interface PreviewAssetOptions {
+  storage: ObjectStorage;
+  maxBytes: number;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
 /**
- * Previews through the render pipeline's static renderer (PNG, saved content, no overrides).
- * An animated design previews as its static frame. Print designs are not drawn yet: their
- * geometry is physical units and the static renderer works in pixels, so they report
- * `render_failed` until the print renderer can draw a PNG.
+ * Previews through the render pipeline (PNG, saved content, no overrides), with the design's own
+ * images loaded the way a generation loads them. The planner draws every design type: an
+ * animated design as its resting frame, a print design at its DPI (bleed included), and a
+ * multipage design page by page (the frame id is the page id).
  */
-export function previewFromStaticRenderer(render: StaticRenderer): PreviewRenderer {
+export function previewFromStaticRenderer(render: StaticRenderer, assets: PreviewAssetOptions): PreviewRenderer {
   return async (design, frameId, signal) => {
-    if (design.type !== 'static' && design.type !== 'animated') throw new Error(`previews of ${design.type} designs are not rendered yet`);
     const out = await render({
-      design: { ...design, type: 'static' } as StaticDesign,
+      design: design as StaticDesign,
       formatName: frameId,
       overrides: { layers: {}, vars: {} },
       fileType: 'png',
-      assets: new Map(),
+      loadAsset: createAssetLoader({ design, ...assets, signal }),
       signal,
     });
     return out.bytes;

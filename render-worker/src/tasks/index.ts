@@ -10,6 +10,16 @@ export function renderTaskList(deps: RenderDeps): TaskList {
   return {
     render_static: renderStaticTask(deps) as TaskList[string],
     generation_retention: retentionTask(deps) as TaskList[string],
-    ...designTaskList({ db: deps.db, storage: deps.storage, logger: deps.logger, preview: previewFromStaticRenderer(deps.render) }),
+    ...designTaskList({
+      db: deps.db,
+      storage: deps.storage,
+      logger: deps.logger,
+      preview: previewFromStaticRenderer(deps.render, {
+        storage: deps.storage,
+        maxBytes: deps.config.maxImageBytes,
+        timeoutMs: deps.config.assetFetchTimeoutMs,
+        allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+      }),
+    }),
   };
 }

@@ -20,8 +20,6 @@ export interface StaticRenderInput {
    * Absent: layers are drawn without their external assets.
    */
   loadAsset?: AssetLoader;
-  /** @deprecated Ignored; pass `loadAsset`. Kept so older callers (previews) still compile. */
-  assets?: ReadonlyMap<string, unknown>;
   signal: AbortSignal;
 }
 

@@ -4,6 +4,9 @@ import { createAssetLoader } from '../fetch/load-asset.js';
 import type { StaticRenderer } from '../tasks/render-static.js';
 import type { PreviewRenderer } from './previews.js';
 
+/** Previews are background work: a busy pool may keep them waiting for a page well past the sync budget. */
+const PREVIEW_TIMEOUT_MS = 60_000;
+
 export interface PreviewAssetOptions {
   storage: ObjectStorage;
   maxBytes: number;
@@ -26,6 +29,7 @@ export function previewFromStaticRenderer(render: StaticRenderer, assets: Previe
       fileType: 'png',
       loadAsset: createAssetLoader({ design, ...assets, signal }),
       signal,
+      timeoutMs: PREVIEW_TIMEOUT_MS,
     });
     return out.bytes;
   };

@@ -21,6 +21,11 @@ export interface StaticRenderInput {
    */
   loadAsset?: AssetLoader;
   signal: AbortSignal;
+  /**
+   * Deadline of this render, queue wait included; default the renderer's (the sync budget).
+   * Background work such as import previews may wait longer for a page than a caller can.
+   */
+  timeoutMs?: number;
 }
 
 export interface StaticRenderOutput {
@@ -75,7 +80,7 @@ export function createChromiumRenderer(
           output: { type: input.fileType },
           ...(encode ? { encode } : {}),
         }),
-      { timeoutMs: options.timeoutMs, signal: input.signal },
+      { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );
     timings.capture = Math.max(0, seconds(t) - timings.encode);
     return { bytes: file.bytes, contentType: file.contentType, timings };

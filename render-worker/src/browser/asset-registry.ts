@@ -14,9 +14,18 @@ export interface Asset {
 export class AssetRegistry {
   private readonly assets = new Map<string, Asset>();
 
-  /** Returns the URL the page should use. `name` (optional) keeps URLs readable in logs. */
-  register(bytes: Buffer | Uint8Array, contentType: string, name?: string): string {
-    const token = name === undefined ? randomUUID() : `${randomUUID()}/${encodeURIComponent(name)}`;
+  /**
+   * Returns the URL the page should use. `name` (optional) keeps URLs readable in logs. With
+   * `stable`, the URL is the name alone, the same in every render: a page that keeps its
+   * document (fonts loaded once per page) then never asks for those bytes again.
+   */
+  register(bytes: Buffer | Uint8Array, contentType: string, name?: string, options: { stable?: boolean } = {}): string {
+    const token =
+      options.stable && name !== undefined
+        ? `stable/${encodeURIComponent(name)}`
+        : name === undefined
+          ? randomUUID()
+          : `${randomUUID()}/${encodeURIComponent(name)}`;
     this.assets.set(token, { bytes: Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), contentType });
     return `${ASSET_ORIGIN}/${token}`;
   }

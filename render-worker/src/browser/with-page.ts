@@ -7,7 +7,7 @@ export interface RenderContext {
   /** Aborts on timeout, on the caller's signal, and when the page or browser dies. */
   signal: AbortSignal;
   /** Serves bytes to the page under the reserved asset origin; returns the URL to use. */
-  registerAsset(bytes: Buffer | Uint8Array, contentType: string, name?: string): string;
+  registerAsset(bytes: Buffer | Uint8Array, contentType: string, name?: string, options?: { stable?: boolean }): string;
   /** 0 on the first try, 1 on the retry after a crash. */
   attempt: number;
 }
@@ -50,7 +50,7 @@ export async function withPage<T>(
           fn(pooled.page, {
             signal: attemptSignal,
             attempt,
-            registerAsset: (bytes, contentType, name) => assets.register(bytes, contentType, name),
+            registerAsset: (bytes, contentType, name, options) => assets.register(bytes, contentType, name, options),
           }),
         signal,
       );

@@ -1,11 +1,11 @@
-import { allNodes, buildDocument, fallbackFamilies, fontStackCss, type RenderPlan } from '@pressroom/renderer';
+import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
 import type { FontCatalogue } from '@pressroom/shared/fonts/index';
 import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
 import { attentionCrop, encodePng } from './encode.js';
 import { CannotBuildBannerError } from './errors.js';
-import { fontCssFor } from './font-css.js';
+import { fontRulesFor } from './font-css.js';
 import { CONTENT_TYPES, type RegisterAsset, type RenderedFile, type RenderOutput, type Resource } from './types.js';
 
 export interface RenderToImageInput {
@@ -29,17 +29,40 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
   const { plan, page, output } = input;
   const urls = await registerResources(input);
   const fallbacks = fallbackFamilies(input.catalogue);
-  const fontCss = await fontCssFor(plan, input.resources, input.registerAsset, input.catalogue);
-  const html = buildDocument(plan, {
+  const fonts = await fontRulesFor(plan, input.resources, input.registerAsset, input.catalogue);
+  const frame = buildFrame(plan, {
     assetUrl: (ref) => urls.get(ref) ?? null,
-    fontCss,
     fontStack: (font) => fontStackCss(font, fallbacks),
   });
 
-  await page.setViewport({ width: plan.width, height: plan.height, deviceScaleFactor: 1 });
-  await page.setContent(html, { waitUntil: 'domcontentloaded' });
+  // A warm page keeps its document between renders: fonts already loaded stay loaded, and a
+  // render only swaps the canvas (about 1 ms) instead of loading a whole document.
+  await ensureShell(page);
+  await ensureViewport(page, plan.width, plan.height);
   const result = await page.evaluate(
-    () => (window as unknown as { __pressroom: { ready: Promise<{ ok: boolean; layer?: string; reason?: string }> } }).__pressroom.ready,
+    (bundled: string[], designFonts: string, css: string, html: string) => {
+      const w = window as unknown as {
+        __prFontRules?: Set<string>;
+        __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string }>;
+      };
+      const seen = (w.__prFontRules ??= new Set<string>());
+      // insertRule leaves the faces already loaded alone; rewriting the sheet would reload them.
+      const sheet = (document.getElementById('pr-fonts') as HTMLStyleElement).sheet as CSSStyleSheet;
+      for (const rule of bundled) {
+        if (seen.has(rule)) continue;
+        sheet.insertRule(rule, sheet.cssRules.length);
+        seen.add(rule);
+      }
+      const design = document.getElementById('pr-design-fonts') as HTMLStyleElement;
+      if (design.textContent !== designFonts) design.textContent = designFonts;
+      (document.getElementById('pr-frame') as HTMLStyleElement).textContent = css;
+      (document.getElementById('pr-root') as HTMLElement).innerHTML = html;
+      return w.__pressroomFit();
+    },
+    fonts.bundled,
+    fonts.design,
+    frame.css,
+    frame.html,
   );
   if (!result.ok) throw new CannotBuildBannerError(result.layer ?? '', result.reason ?? 'unknown reason');
 
@@ -78,4 +101,22 @@ async function registerResources(input: RenderToImageInput): Promise<Map<string,
     }
   }
   return urls;
+}
+
+const viewports = new WeakMap<Page, string>();
+
+async function ensureShell(page: Page): Promise<void> {
+  const warm = await page.evaluate(
+    () =>
+      typeof (window as unknown as { __pressroomFit?: unknown }).__pressroomFit === 'function' &&
+      document.getElementById('pr-root') !== null,
+  );
+  if (!warm) await page.setContent(SHELL_DOCUMENT, { waitUntil: 'domcontentloaded' });
+}
+
+async function ensureViewport(page: Page, width: number, height: number): Promise<void> {
+  const key = `${width}x${height}`;
+  if (viewports.get(page) === key) return;
+  await page.setViewport({ width, height, deviceScaleFactor: 1 });
+  viewports.set(page, key);
 }

@@ -3,7 +3,7 @@ export interface Resource {
   contentType: string;
 }
 
-export type RegisterAsset = (bytes: Buffer | Uint8Array, contentType: string, name?: string) => string;
+export type RegisterAsset = (bytes: Buffer | Uint8Array, contentType: string, name?: string, options?: { stable?: boolean }) => string;
 
 export const OUTPUT_TYPES = ['jpeg', 'png', 'webp', 'avif', 'pdf'] as const;
 export type OutputType = (typeof OUTPUT_TYPES)[number];

@@ -16,26 +16,64 @@ export interface BuildOptions {
   fontStack: FontStack;
 }
 
+/** Rules every frame shares; they live in the page shell and in standalone documents. */
+const BASE_CSS = `html, body { margin: 0; padding: 0; background: transparent; }
+body { overflow: hidden; -webkit-font-smoothing: antialiased; text-rendering: geometricPrecision; }
+.pr-layer { position: absolute; box-sizing: border-box; }
+.pr-text { font-kerning: normal; }`;
+
+/** What one render puts into a page: its size rule and its canvas. Fonts travel separately. */
+export interface Frame {
+  /** CSS for this frame only (the body size). */
+  css: string;
+  /** The canvas element with every layer. */
+  html: string;
+}
+
+/** RenderPlan → the frame of one render, for a warm page shell (see `SHELL_DOCUMENT`). */
+export function buildFrame(plan: RenderPlan, options: Omit<BuildOptions, 'fontCss'>): Frame {
+  const body = plan.nodes.map((n) => nodeHtml(n, { ...options, fontCss: '' })).join('\n');
+  const canvas = style({ position: 'relative', width: plan.width, height: plan.height, overflow: 'hidden', background: plan.background });
+  return {
+    css: `body { width: ${plan.width}px; height: ${plan.height}px; }`,
+    html: `<div id="pr-canvas"${canvas}>\n${body}\n</div>`,
+  };
+}
+
+/**
+ * A page that stays loaded between renders: font rules accumulate in #pr-fonts (each font file
+ * is fetched once per page), #pr-design-fonts and #pr-frame are replaced per render, and the
+ * canvas goes into #pr-root. `window.__pressroomFit()` then fits the text and reports, exactly
+ * as `window.__pressroom.ready` does in a standalone document.
+ */
+export const SHELL_DOCUMENT = `<!doctype html>
+<html><head><meta charset="utf-8">
+<style>
+${BASE_CSS}
+</style>
+<style id="pr-fonts"></style>
+<style id="pr-design-fonts"></style>
+<style id="pr-frame"></style>
+</head>
+<body><div id="pr-root"></div>
+<script>${FIT_SCRIPT}</script>
+</body></html>`;
+
 /**
  * RenderPlan → a standalone HTML document of exactly plan.width × plan.height CSS pixels. Every
  * layer is absolutely positioned in canvas coordinates; the document references nothing but the
  * given asset and font URLs, and exposes `window.__pressroom.ready` (see fit-script.ts).
  */
 export function buildDocument(plan: RenderPlan, options: BuildOptions): string {
-  const body = plan.nodes.map((n) => nodeHtml(n, options)).join('\n');
-  const canvas = style({ position: 'relative', width: plan.width, height: plan.height, overflow: 'hidden', background: plan.background });
+  const frame = buildFrame(plan, options);
   return `<!doctype html>
 <html><head><meta charset="utf-8">
 <style>
 ${options.fontCss}
-html, body { margin: 0; padding: 0; background: transparent; }
-body { width: ${plan.width}px; height: ${plan.height}px; overflow: hidden; -webkit-font-smoothing: antialiased; text-rendering: geometricPrecision; }
-.pr-layer { position: absolute; box-sizing: border-box; }
-.pr-text { font-kerning: normal; }
+${BASE_CSS}
+${frame.css}
 </style></head>
-<body><div id="pr-canvas"${canvas}>
-${body}
-</div>
+<body>${frame.html}
 <script>${FIT_SCRIPT}</script>
 </body></html>`;
 }

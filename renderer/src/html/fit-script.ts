@@ -138,6 +138,8 @@ export const FIT_SCRIPT = String.raw`
     return { ok: true };
   }
 
-  window.__pressroom = { ready: ready().catch((e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) })) };
+  // A warm page shell calls this again for every frame it is given.
+  window.__pressroomFit = () => ready().catch((e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) }));
+  window.__pressroom = { ready: window.__pressroomFit() };
 })();
 `;

@@ -1,4 +1,4 @@
-export { type BuildOptions, buildDocument, fontStackCss } from './build-document.js';
+export { type BuildOptions, buildDocument, buildFrame, type Frame, fontStackCss, SHELL_DOCUMENT } from './build-document.js';
 export { FIT_SCRIPT } from './fit-script.js';
 export { bundledFacesFor, fallbackFamilies } from './font-faces.js';
 export type { FontStack } from './typography.js';

@@ -95,9 +95,9 @@ async function registerResources(input: RenderToImageInput): Promise<Map<string,
     if (!resource) continue;
     const box = crop.get(asset.ref);
     if (box && resource.contentType !== 'image/svg+xml') {
-      urls.set(asset.ref, input.registerAsset(await attentionCrop(resource.bytes, box.width, box.height), 'image/png', asset.ref));
+      urls.set(asset.ref, pageUrl(input.registerAsset, await attentionCrop(resource.bytes, box.width, box.height), 'image/png', asset.ref));
     } else {
-      urls.set(asset.ref, input.registerAsset(resource.bytes, resource.contentType, asset.ref));
+      urls.set(asset.ref, pageUrl(input.registerAsset, resource.bytes, resource.contentType, asset.ref));
     }
   }
   return urls;
@@ -119,4 +119,16 @@ async function ensureViewport(page: Page, width: number, height: number): Promis
   if (viewports.get(page) === key) return;
   await page.setViewport({ width, height, deviceScaleFactor: 1 });
   viewports.set(page, key);
+}
+
+/** Below this size an asset travels inside the frame as a data: URL. */
+const INLINE_MAX_BYTES = 512 * 1024;
+
+/**
+ * Small assets go inline: a data: URL costs a little HTML parsing, where an intercepted request
+ * costs a round trip between Chromium and Node for every image of every render.
+ */
+function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
+  if (bytes.length <= INLINE_MAX_BYTES) return `data:${contentType};base64,${bytes.toString('base64')}`;
+  return register(bytes, contentType, ref);
 }

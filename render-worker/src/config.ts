@@ -26,7 +26,11 @@ export const renderWorkerOptions = {
   maxPrintImageBytes: option(env.int(1024), String(500 * 1024 * 1024), 'Largest remote image a print design may fetch, in bytes.'),
   workerHeartbeatIntervalMs: option(env.int(100), '10000', 'How often this worker records that it is alive.'),
   workerStaleAfterMs: option(env.int(500), '30000', 'A worker silent this long is dead: its jobs are force-unlocked for others.'),
-  workerPollIntervalMs: option(env.int(50), '1000', 'Queue poll interval, a backstop to LISTEN/NOTIFY.'),
+  workerPollIntervalMs: option(
+    env.int(50),
+    '200',
+    'Queue poll interval, a backstop to LISTEN/NOTIFY: a notification that lands while a worker is between jobs is lost, and the next poll picks the job up. Short, because sync renders wait on it.',
+  ),
   ...databaseOptions,
   ...storageOptions,
   ...observabilityOptions,

@@ -10,6 +10,7 @@ import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
+import { warmPages } from '../render/index.js';
 import { renderTaskList } from '../tasks/index.js';
 import { createRenderMetrics } from '../tasks/metrics.js';
 import { createChromiumRenderer } from '../tasks/render-static.js';
@@ -29,6 +30,9 @@ const supervisor = new BrowserSupervisor({
   logger,
 });
 const encoder = createEncoderPool({ threads: config.encoderThreads });
+await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>
+  logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
+);
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,

@@ -232,7 +232,9 @@ export class BrowserSupervisor {
   }
 
   private async newPage(gen: Generation): Promise<PooledPage> {
-    const page = await gen.browser.newPage();
+    // Each page gets a window of its own: a background tab produces no frames, so a screenshot of
+    // it waits until it comes to the front, and two pages capturing at once stall each other.
+    const page = await gen.browser.newPage({ type: 'window' });
     const pooled: PooledPage = { page, assets: null, crashed: false, generation: gen };
     page.on('error', () => {
       pooled.crashed = true; // "Page crashed!": the renderer process died

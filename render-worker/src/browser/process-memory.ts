@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
- * Resident memory of a process and all its descendants, from /proc. Chromium's browser process
+ * Private resident memory of a process and all its descendants, from /proc. Chromium's browser process
  * is small; the renderers and the GPU process under it hold the memory that grows. Returns null
  * when /proc cannot tell (not Linux, process gone).
  */
@@ -13,11 +13,17 @@ export async function processTreeRssBytes(pid: number): Promise<number | null> {
   return total;
 }
 
+// statm holds plain counters and is cheap to read while the process is busy. Resident minus
+// shared pages is what a process holds of its own: summing full RSS over Chromium's processes
+// counts the shared libraries, fonts and shared-memory buffers once per process, which
+// overstates the tree several times over and recycles a healthy browser.
+const PAGE_SIZE = 4096;
+
 async function rssBytes(pid: number): Promise<number | null> {
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) * 1024 : 0;
+    const [, resident, shared] = (await readFile(`/proc/${pid}/statm`, 'utf8')).split(' ').map(Number);
+    if (resident === undefined || shared === undefined || !Number.isFinite(resident) || !Number.isFinite(shared)) return 0;
+    return Math.max(0, resident - shared) * PAGE_SIZE;
   } catch {
     return null;
   }

@@ -10,3 +10,4 @@ export {
   type RenderOutput,
   type Resource,
 } from './types.js';
+export { warmPages } from './warm-pages.js';

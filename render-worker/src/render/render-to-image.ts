@@ -105,7 +105,8 @@ async function registerResources(input: RenderToImageInput): Promise<Map<string,
 
 const viewports = new WeakMap<Page, string>();
 
-async function ensureShell(page: Page): Promise<void> {
+/** Loads the render shell into a page unless it already holds it. */
+export async function ensureShell(page: Page): Promise<void> {
   const warm = await page.evaluate(
     () =>
       typeof (window as unknown as { __pressroomFit?: unknown }).__pressroomFit === 'function' &&

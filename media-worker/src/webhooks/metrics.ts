@@ -12,7 +12,7 @@ export interface WebhookMetrics {
 
 /** Idempotent per registry: building the task list twice must not register twice. */
 export function webhookMetrics(registry: Registry): WebhookMetrics {
-  return {
+  const metrics: WebhookMetrics = {
     deliveries: getOrCreate(
       registry,
       'pressroom_webhook_deliveries_total',
@@ -48,6 +48,11 @@ export function webhookMetrics(registry: Registry): WebhookMetrics {
         }),
     ),
   };
+  // Every series exists from the first scrape, at zero: a dashboard rate() needs a starting point,
+  // and a missing series reads as "no data" rather than "none happened".
+  for (const outcome of ['ack', 'retry', 'deactivate', 'drop']) metrics.deliveries.inc({ outcome }, 0);
+  for (const reason of ['gone', 'rejected', 'unreachable']) metrics.deactivations.inc({ reason }, 0);
+  return metrics;
 }
 
 function getOrCreate<T>(registry: Registry, name: string, create: () => T): T {

@@ -45,7 +45,8 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
         __prFontRules?: Set<string>;
         __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string }>;
       };
-      const seen = (w.__prFontRules ??= new Set<string>());
+      w.__prFontRules ??= new Set<string>();
+      const seen = w.__prFontRules;
       // insertRule leaves the faces already loaded alone; rewriting the sheet would reload them.
       const sheet = (document.getElementById('pr-fonts') as HTMLStyleElement).sheet as CSSStyleSheet;
       for (const rule of bundled) {

@@ -1,5 +1,7 @@
+import { designDocument } from '@pressroom/shared/design/arbitraries';
 import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/shared/design/examples';
 import type { WorkerRuntime } from '@pressroom/shared/worker/index';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
@@ -274,5 +276,39 @@ describe('designs API, on real Postgres and real storage', () => {
         expect(comparable(b, [copy, id]), file).toEqual(comparable(a, [id, copy]));
       }
     }
+  });
+
+  it('round trip: random designs (fast-check) imported, exported as-import and imported again read back the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(designDocument(), async (doc) => {
+        // The generator's stored media belong to no workspace; an import only takes this one's.
+        const assets = Object.fromEntries(
+          Object.entries(((doc as Json).assets ?? {}) as Record<string, Json>).map(([name, a]) => {
+            if (typeof a.src !== 'string' || !a.src.startsWith('storage:')) return [name, a];
+            return [name, { ...a, src: `storage:workspaces/${ws.id}/${a.src.split('/').at(-1)}` }];
+          }),
+        );
+        for (const a of Object.values(assets) as Json[]) {
+          if (a.src.startsWith('storage:'))
+            await h.storage.put(a.src.slice('storage:'.length), Buffer.from('media'), {
+              contentType: a.content_type ?? 'application/octet-stream',
+            });
+        }
+        const first = await importViaApi(app, ws.key, { ...(doc as Json), assets, target: { kind: 'design', project_id: projectId } });
+        expect(first.status, JSON.stringify(first.error)).toBe('DONE');
+        const id = (first.result as { uuid: string }).uuid;
+        const exported = await get(`/designs/${id}/as-import`);
+        expect(exported.statusCode).toBe(200);
+        const second = await importViaApi(app, ws.key, { ...exported.json(), target: { kind: 'design', project_id: projectId } });
+        expect(second.status, JSON.stringify(second.error)).toBe('DONE');
+        const copy = (second.result as { uuid: string }).uuid;
+        for (const q of ['', '?i=advanced']) {
+          const a = (await get(`/designs/${id}${q}`)).json();
+          const b = (await get(`/designs/${copy}${q}`)).json();
+          expect(comparable(b, [copy, id])).toEqual(comparable(a, [id, copy]));
+        }
+      }),
+      { numRuns: 12 },
+    );
   });
 });

@@ -3,7 +3,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,20 +12,12 @@ import { withTransaction } from '@pressroom/shared/db/index';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import { designAssetKey } from '@pressroom/shared/storage/keys';
+import { freePort } from '@pressroom/shared/testing/ports';
 import type pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface FarmProcess {
   name: string;

@@ -137,38 +137,6 @@ export interface SharedProperties {
   shadow_offset_y: number;
 }
 
-export const TEXT_ALIGNMENTS = [
-  'top',
-  'middle',
-  'bottom',
-  'left',
-  'center',
-  'right',
-  'justify',
-  'justify-left',
-  'justify-center',
-  'justify-right',
-  'top left',
-  'top center',
-  'top right',
-  'middle left',
-  'middle center',
-  'middle right',
-  'bottom left',
-  'bottom right',
-  'bottom center',
-  'top justify',
-  'middle justify',
-  'bottom justify',
-  'top custom',
-  'middle custom',
-  'bottom custom',
-  'custom left',
-  'custom center',
-  'custom right',
-  'custom custom',
-] as const;
-export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 export const BOX_ALIGNMENTS = [
   'top',
   'middle',
@@ -194,6 +162,27 @@ export const BOX_ALIGNMENTS = [
   'custom custom',
 ] as const;
 export type BoxAlignment = (typeof BOX_ALIGNMENTS)[number];
+/** Justified alignments (the SDK's TextAlignment): text layers only. */
+export const JUSTIFIED_ALIGNMENTS = [
+  'justify',
+  'justify-left',
+  'justify-center',
+  'justify-right',
+  'top justify',
+  'top justify-left',
+  'top justify-center',
+  'top justify-right',
+  'middle justify',
+  'middle justify-left',
+  'middle justify-center',
+  'middle justify-right',
+  'bottom justify',
+  'bottom justify-left',
+  'bottom justify-center',
+  'bottom justify-right',
+] as const;
+export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'titlecase' | 'capitalize';
 export type SideBorder = 'left' | 'right' | 'top' | 'bottom' | 'none';
 

@@ -3,27 +3,8 @@
 export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
 /** The alignment values the spec lists; every layer with an alignment takes them. One list, owned by the design model. */
-export { BOX_ALIGNMENTS as ALIGNMENTS } from '../design/types.js';
-
-/** Justified alignments: text layers only (SDK TextAlignment); refused on other types once known. */
-export const TEXT_ONLY_ALIGNMENTS = [
-  'justify',
-  'justify-left',
-  'justify-center',
-  'justify-right',
-  'top justify',
-  'top justify-left',
-  'top justify-center',
-  'top justify-right',
-  'middle justify',
-  'middle justify-left',
-  'middle justify-center',
-  'middle justify-right',
-  'bottom justify',
-  'bottom justify-left',
-  'bottom justify-center',
-  'bottom justify-right',
-] as const;
+/** Justified alignments: text layers only; refused on other types once known. */
+export { BOX_ALIGNMENTS as ALIGNMENTS, JUSTIFIED_ALIGNMENTS as TEXT_ONLY_ALIGNMENTS } from '../design/types.js';
 
 export const TEXT_TRANSFORMS = ['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize'] as const;
 export const SIDE_BORDERS = ['left', 'right', 'top', 'bottom', 'none'] as const;

@@ -251,3 +251,13 @@ describe('parseDesignDocument: warnings and normalisation', () => {
     expect(issues({ ...base, pages: [{ ...page, id: 'page_2' }] })[0]).toMatchObject({ path: 'pages[0].id' });
   });
 });
+
+describe('parseDesignDocument: text alignment', () => {
+  // The design model and the overrides accept the same set: every value of the SDK's TextAlignment.
+  it.each(['middle justify-right', 'bottom justify-left', 'justify', 'custom custom'])('accepts %s on a text layer', (alignment) => {
+    expect(warnings(doc({ elements: [text({ alignment })] })).design.type).toBe('static');
+  });
+  it('refuses a value outside the set', () => {
+    expect(issues(doc({ elements: [text({ alignment: 'sideways' })] }))[0]?.path).toBe('elements[0].properties.alignment');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { zipEntryNames } from '@pressroom/shared/exports/index';
 import { ObjectNotFoundError, type ObjectStorage } from '@pressroom/shared/storage/index';
 import { ZipArchive } from 'archiver';
@@ -32,7 +32,11 @@ export async function writeZip(
 ): Promise<WrittenZip> {
   const zip = new ZipArchive({ store: true });
   const names = zipEntryNames(files.map((f) => f.filename));
-  const upload = storage.put(key, zip, { contentType: 'application/zip' });
+  // archiver's streams come from the readable-stream package, which the S3 uploader does not
+  // recognise as a Readable; a Node PassThrough in between keeps backpressure (pipe) intact.
+  const body = new PassThrough();
+  zip.pipe(body);
+  const upload = storage.put(key, body, { contentType: 'application/zip' });
   // Any failure of the archive or the upload ends the wait for the current entry.
   const failed = new Promise<never>((_, reject) => {
     zip.on('error', reject);
@@ -58,6 +62,7 @@ export async function writeZip(
     await upload;
   } catch (error) {
     zip.destroy(error as Error);
+    body.destroy(error as Error);
     await upload.catch(() => undefined);
     throw error;
   }

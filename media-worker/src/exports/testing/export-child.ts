@@ -21,14 +21,30 @@ global.gc?.();
 const baseline = process.memoryUsage();
 let peakRss = baseline.rss;
 let peakHeap = baseline.heapUsed;
+let peakBuffers = baseline.arrayBuffers;
+// RSS every 100 ms, to tell a plateau from a climb.
+const rssSeries: number[] = [];
+let tick = 0;
 const sampler = setInterval(() => {
   const m = process.memoryUsage();
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakBuffers = Math.max(peakBuffers, m.arrayBuffers);
+  if (tick++ % 10 === 0) rssSeries.push(m.rss);
 }, 10);
 
 const result = await runExport({ db, storage, logger }, process.env['EXPORT_ID']!);
 clearInterval(sampler);
-process.stdout.write(`${JSON.stringify({ result, baselineRss: baseline.rss, peakRss, baselineHeap: baseline.heapUsed, peakHeap })}\n`);
+const report = {
+  result,
+  baselineRss: baseline.rss,
+  peakRss,
+  baselineHeap: baseline.heapUsed,
+  peakHeap,
+  baselineBuffers: baseline.arrayBuffers,
+  peakBuffers,
+  rssSeries,
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
 await storage.stop();
 await db.end();

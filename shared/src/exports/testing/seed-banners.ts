@@ -6,16 +6,17 @@ import type { ObjectStorage } from '../../storage/storage.js';
 
 /**
  * Generated files for export tests: a Banner row plus its object in storage, without a render
- * (no generation request, so nothing is announced). `body` is the file's bytes.
+ * (no generation request, so nothing is announced). `body` is the file's bytes; with
+ * `storageKey` the row points at an object already stored (many rows can share one) instead.
  */
 export async function seedBanner(
   db: Queryable,
   storage: ObjectStorage,
-  input: { workspaceId: string; filename: string; body: Buffer; fileType?: string; designId?: string },
+  input: { workspaceId: string; filename: string; body?: Buffer; storageKey?: string; fileType?: string; designId?: string },
 ): Promise<BannerRow> {
   const id = randomUUID();
-  const key = bannerFileKey(input.workspaceId, id, input.filename);
-  await storage.put(key, input.body, { contentType: 'application/octet-stream' });
+  const key = input.storageKey ?? bannerFileKey(input.workspaceId, id, input.filename);
+  if (input.storageKey === undefined) await storage.put(key, input.body ?? Buffer.alloc(0), { contentType: 'application/octet-stream' });
   const now = Math.floor(Date.now() / 1000);
   const designId = input.designId ?? randomUUID();
   const row = await insertBannerRow(db, {

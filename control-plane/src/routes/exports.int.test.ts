@@ -54,7 +54,7 @@ describe('POST /async/banners/export and GET /exports/<id>, on real Postgres', (
   });
 
   it('a mix of known and unknown ids packs only the known ones, in the order asked, without repeats', async () => {
-    const res = await post({ ids: [randomUUID(), ids[1], ids[0], ids[1].toUpperCase()] });
+    const res = await post({ ids: [randomUUID(), ids[1], ids[0], ids[1]!.toUpperCase()] });
     expect(res.statusCode).toBe(200);
     expect((await get(res.json().export_id)).json().banner_ids).toEqual([ids[1], ids[0]]);
   });

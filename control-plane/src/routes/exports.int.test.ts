@@ -106,4 +106,15 @@ describe('POST /async/banners/export and GET /exports/<id>, on real Postgres', (
     expect(gone.statusCode).toBe(410);
     expect(gone.json().id).toBe('export_gone');
   });
+
+  it('the OpenAPI document describes the new routes', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.paths['/async/banners/export'].post).toMatchObject({ operationId: 'exportBanners', tags: ['Export'] });
+    expect(doc.paths['/async/banners/export'].post.requestBody.content['application/json'].schema.required).toEqual(['ids']);
+    expect(doc.paths['/exports/{id}'].get).toMatchObject({ operationId: 'getExport' });
+    expect(Object.keys(doc.paths['/exports/{id}'].get.responses['200'].content['application/json'].schema.properties)).toContain(
+      'archive_url',
+    );
+    expect(doc.paths['/designs/{id}/review'].post).toMatchObject({ operationId: 'reviewDesign' });
+  });
 });

@@ -7,13 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import { createExport, loadExport } from '@pressroom/shared/exports/index';
 import { seedBanner } from '@pressroom/shared/exports/testing/seed-banners';
 import { createLogger } from '@pressroom/shared/logger';
+import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
 import { createStorage, exportArchiveKey, type ObjectStorage } from '@pressroom/shared/storage/index';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import { minioStorageConfig, minioTestsSkipped, startMinio } from '@pressroom/shared/testing/minio';
 import { addSubscription } from '@pressroom/shared/webhooks/index';
+import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMediaWorkerConfig } from '../config.js';
-import { runExport } from './export-task.js';
+import { exportZipTask, runExport } from './export-task.js';
 
 const drivers = [{ driver: 'local' }, ...(minioTestsSkipped() ? [] : [{ driver: 's3' }])];
 
@@ -115,5 +117,23 @@ describe.each(drivers)('export_zip on $driver storage', ({ driver }) => {
     expect(await runExport({ db: db.pool, storage, logger }, exportId)).toMatchObject({ status: 'failed' });
     expect(await loadExport(db.pool, exportId)).toMatchObject({ status: 'failed', archive_key: null });
     expect(await storage.head(exportArchiveKey(ws, exportId))).toBeUndefined();
+  });
+
+  it('the export_zip task parses its job, packs, and counts the outcome and the bytes', async () => {
+    const metrics = createMetricsRegistry('media-worker');
+    const task = exportZipTask({ db: db.pool, storage, logger, metrics });
+    const helpers = { abortSignal: new AbortController().signal, job: { attempts: 1, max_attempts: 3 } } as unknown as JobHelpers;
+    const file = await seedBanner(db.pool, storage, { workspaceId: ws, filename: 'a.png', body: Buffer.from('abc') });
+    const exportId = await createExport(db.pool, { workspaceId: ws, bannerIds: [file.id], callbackUrl: null });
+    await task({ v: 2, export_id: exportId }, helpers); // an unknown contract version is discarded
+    expect(await loadExport(db.pool, exportId)).toMatchObject({ status: 'pending' });
+    await task({ v: 1, export_id: exportId }, helpers);
+    const row = await loadExport(db.pool, exportId);
+    expect(row).toMatchObject({ status: 'done' });
+    const text = await metrics.metrics();
+    expect(text).toContain('pressroom_exports_total{outcome="done",role="media-worker"} 1');
+    expect(text).toContain('pressroom_exports_total{outcome="failed",role="media-worker"} 0');
+    expect(text).toContain(`pressroom_export_bytes_total{role="media-worker"} ${row!.archive_size}`);
+    expect(text).toContain('pressroom_export_duration_seconds_count{role="media-worker"} 1');
   });
 });

@@ -5,6 +5,7 @@ import { exportArchiveKey } from '@pressroom/shared/storage/index';
 import { enqueueEvent, newExportEvent } from '@pressroom/shared/webhooks/index';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
+import { exportMetrics } from './metrics.js';
 import { writeZip } from './write-zip.js';
 
 export type ExportDeps = Pick<MediaDeps, 'db' | 'storage' | 'logger'>;
@@ -52,20 +53,26 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
 }
 
 /** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
-export function exportZipTask(deps: ExportDeps): Task {
+export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Task {
+  const metrics = exportMetrics(deps.metrics);
   return async (raw, helpers) => {
     const parsed = exportZipPayloadSchema.safeParse(raw);
     if (!parsed.success) {
       deps.logger.error({ payload: raw, issues: parsed.error.issues }, 'export_zip: invalid job payload, discarded');
       return;
     }
+    const stopTimer = metrics.seconds.startTimer();
     try {
       const result = await runExport(deps, parsed.data.export_id, helpers.abortSignal);
-      if (result.status !== 'skipped')
-        deps.logger.info({ exportId: parsed.data.export_id, ...result, bannerIds: undefined }, 'export finished');
+      if (result.status === 'skipped') return;
+      stopTimer();
+      metrics.exports.inc({ outcome: result.status });
+      if (result.status === 'done') metrics.bytes.inc(result.bytes);
+      deps.logger.info({ exportId: parsed.data.export_id, status: result.status }, 'export finished');
     } catch (error) {
       if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
         await markExportFailed(deps.db, parsed.data.export_id, 'the archive could not be written');
+        metrics.exports.inc({ outcome: 'failed' });
       }
       throw error;
     }

@@ -39,7 +39,12 @@ describe('every event kind from a running farm', () => {
     const certs = createTestCertificates();
     receiver = await startReceiver(certs);
     pgPort = await freePort();
-    farm = await startFarm({ pgPort, env: { NODE_EXTRA_CA_CERTS: certs.caPath, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });
+    // A loaded machine can take more than the default minute to start a farm.
+    farm = await startFarm({
+      pgPort,
+      timeoutMs: 150_000,
+      env: { NODE_EXTRA_CA_CERTS: certs.caPath, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' },
+    });
     headers = { 'x-api-key': farm.apiKey, 'content-type': 'application/json' };
     workspaceId = JSON.parse(await readFile(join(farm.dataDir, 'demo-workspace.json'), 'utf8')).workspace_id;
     const added = await Promise.all(
@@ -49,7 +54,7 @@ describe('every event kind from a running farm', () => {
     );
     expect(added.map((a) => a.code)).toEqual([0, 0, 0, 0]);
     secret = (await (await api('/signing-secret')).json()).secret;
-  });
+  }, 300_000);
   afterAll(async () => {
     if (farm?.process.exitCode === null) await farm.interrupt();
     await receiver?.close();

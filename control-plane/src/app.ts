@@ -12,7 +12,9 @@ import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
+import { designReviewRoutes } from './routes/design-review.js';
 import { designRoutes } from './routes/designs.js';
+import { exportRoutes } from './routes/exports.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { generationRoutes } from './routes/generation.js';
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
   fontRoutes(app);
   designRoutes(app, deps);
+  designReviewRoutes(app, deps);
   importRoutes(app, deps);
   workspaceTemplateRoutes(app, deps);
   registerGeneration(app, deps);
@@ -87,9 +90,10 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     designs: deps.designs ?? sqlDesignSource,
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
-    creditCostImage: deps.config.creditCostImage,
+    creditCosts: { image: deps.config.creditCostImage, animation: deps.config.creditCostAnimation, print: deps.config.creditCostPrint },
   });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
+  exportRoutes(app, { db: deps.db, storage: deps.storage });
 }
 
 export function rateLimitBudgets(config: ControlPlaneConfig): RateLimitBudgets {

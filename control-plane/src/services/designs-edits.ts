@@ -1,4 +1,5 @@
 import type { Queryable } from '@pressroom/shared/db/index';
+import { RESET_REVIEW_SQL } from '@pressroom/shared/review/index';
 import { VISIBLE_DESIGN_SQL } from './designs-records.js';
 
 export interface DesignNameRow {
@@ -10,7 +11,8 @@ export interface DesignNameRow {
 /**
  * Moves a visible design to a live project of the same workspace. Undefined when the design is
  * not visible; `project_not_found` when the destination is not a live project. Moving to the
- * current project changes nothing (not even updated_at).
+ * current project changes nothing (not even updated_at); a real move resets the design's review
+ * (approval) status.
  */
 export async function moveDesign(
   db: Queryable,
@@ -22,7 +24,7 @@ export async function moveDesign(
     `WITH target AS (SELECT id FROM projects WHERE id = $3 AND workspace_id = $1 AND deleted_at IS NULL),
           visible AS (SELECT d.id, d.name, d.project_id ${VISIBLE_DESIGN_SQL} AND d.id = $2),
           moved AS (
-            UPDATE designs SET project_id = $3, updated_at = now()
+            UPDATE designs SET project_id = $3, updated_at = now(), ${RESET_REVIEW_SQL}
              WHERE id = (SELECT id FROM visible) AND EXISTS (SELECT 1 FROM target) AND project_id <> $3
             RETURNING id)
      SELECT v.id, v.name, CASE WHEN EXISTS (SELECT 1 FROM target) THEN $3::uuid ELSE v.project_id END AS project_id,

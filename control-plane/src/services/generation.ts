@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findBanner } from '@pressroom/shared/banners/store';
-import { spendCredits } from '@pressroom/shared/credits/index';
+import { type CreditCosts, creditCostOfFile, spendCredits } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { FormatDesign } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
@@ -18,8 +18,8 @@ import type { Workspace } from './workspaces.js';
 export interface GenerationServiceDeps {
   db: pg.Pool;
   designs: DesignSource;
-  /** Credits per static file (config `creditCostImage`). */
-  creditCostImage: number;
+  /** Credits per file by output kind (config `CREDIT_COST_IMAGE`, `_ANIMATION`, `_PRINT`); priced by `creditCostOfFile`. */
+  creditCosts: CreditCosts;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -119,6 +119,7 @@ async function enqueueRequest(
   },
 ): Promise<string> {
   const enqueuedAt = Date.now();
+  const perFile = creditCostOfFile(found.design.type, deps.creditCosts);
   return withTransaction(deps.db, async (client) => {
     const requestId = await createGenerationRequest(client, {
       workspaceId: workspace.id,
@@ -127,9 +128,9 @@ async function enqueueRequest(
       callbackUrl: input.callbackUrl,
       fileType: input.fileType,
       expectedFiles: input.formats.length,
-      creditPerFile: deps.creditCostImage,
+      creditPerFile: perFile,
     });
-    const cost = deps.creditCostImage * input.formats.length;
+    const cost = perFile * input.formats.length;
     if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
       throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
     }

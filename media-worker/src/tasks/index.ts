@@ -1,5 +1,7 @@
+import { EXPORT_ZIP_TASK } from '@pressroom/shared/jobs/export-zip';
 import type { TaskList } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
+import { exportZipTask } from '../exports/export-task.js';
 import { deliverWebhookTask } from '../webhooks/deliver-task.js';
 
 /**
@@ -9,5 +11,6 @@ import { deliverWebhookTask } from '../webhooks/deliver-task.js';
 export function mediaTaskList(deps: MediaDeps): TaskList {
   return {
     deliver_webhook: deliverWebhookTask(deps),
+    [EXPORT_ZIP_TASK]: exportZipTask(deps),
   };
 }

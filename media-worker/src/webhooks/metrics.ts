@@ -55,6 +55,7 @@ export function webhookMetrics(registry: Registry): WebhookMetrics {
   return metrics;
 }
 
-function getOrCreate<T>(registry: Registry, name: string, create: () => T): T {
+/** The metric already registered under `name`, else a new one. */
+export function getOrCreate<T>(registry: Registry, name: string, create: () => T): T {
   return (registry.getSingleMetric(name) as T | undefined) ?? create();
 }

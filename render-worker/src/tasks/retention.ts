@@ -1,3 +1,4 @@
+import { purgeExpiredExports } from '@pressroom/shared/exports/store';
 import { purgeExpiredRequests } from '@pressroom/shared/generation/requests-store';
 import type { Task, WorkerUtils } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
@@ -14,13 +15,19 @@ declare global {
 }
 
 /**
- * Enforces the 7-day retention of generation requests (410 afterwards). Self-scheduling under
+ * Enforces the 7-day retention of generation requests and exports (410 afterwards). Self-scheduling under
  * one job key, so however many render workers start, exactly one run is pending at a time.
  */
 export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
   return async (_payload, helpers) => {
     const purged = await purgeExpiredRequests(deps.db);
     if (purged > 0) deps.logger.info({ purged }, 'generation requests past retention purged');
+    // Exports follow the same 7 days; their archives go with them.
+    const archives = await purgeExpiredExports(deps.db);
+    for (const key of archives) {
+      await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err, key }, 'expired export archive not deleted'));
+    }
+    if (archives.length > 0) deps.logger.info({ purged: archives.length }, 'exports past retention purged');
     await helpers.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
   };
 }

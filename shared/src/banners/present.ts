@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/pool.js';
+import { findDesignReviews, visualStatusOf } from '../review/review.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { serializeBanner } from './serialize.js';
 import { type BannerRow, findProjectSummaries } from './store.js';
 
-/** Banner rows as API resources: signed URLs from storage, projects from the database. */
+/** Banner rows as API resources: signed URLs from storage, projects and design reviews from the database. */
 export async function presentBanners(
   db: Queryable,
   storage: ObjectStorage,
@@ -13,13 +14,23 @@ export async function presentBanners(
     db,
     rows.flatMap((r) => (r.project_id ? [r.project_id] : [])),
   );
+  const reviews = await findDesignReviews(
+    db,
+    rows.map((r) => r.design_id),
+  );
   return Promise.all(
     rows.map(async (row) => {
       const [url, cdn_url] = await Promise.all([
         storage.downloadUrl(row.storage_key, { filename: row.filename }),
         storage.publicUrl(row.storage_key),
       ]);
-      return serializeBanner(row, { url, cdn_url }, row.project_id ? (projects.get(row.project_id) ?? null) : null);
+      const review = reviews.get(row.design_id);
+      return serializeBanner(
+        row,
+        { url, cdn_url },
+        row.project_id ? (projects.get(row.project_id) ?? null) : null,
+        review ? visualStatusOf(review) : null,
+      );
     }),
   );
 }

@@ -21,9 +21,15 @@ export interface ProjectSummary {
 
 /**
  * The Banner resource (spec, Banner; SDK `Banner`). Its `version` is the file's integer counter,
- * so the envelope leaves it alone. `image` is the deprecated twin of `file`.
+ * so the envelope leaves it alone. `image` is the deprecated twin of `file`. `visual_status` is
+ * present when the banner's design carries a review status (`visualStatusOf`).
  */
-export function serializeBanner(row: BannerRow, urls: BannerUrls, project: ProjectSummary | null): Record<string, unknown> {
+export function serializeBanner(
+  row: BannerRow,
+  urls: BannerUrls,
+  project: ProjectSummary | null,
+  visualStatus: Record<string, unknown> | null = null,
+): Record<string, unknown> {
   const type = row.file_type;
   return {
     id: row.id,
@@ -34,5 +40,6 @@ export function serializeBanner(row: BannerRow, urls: BannerUrls, project: Proje
     template: row.template,
     ...(project ? { project } : {}),
     image: { type, url: urls.url },
+    ...(visualStatus ? { visual_status: visualStatus } : {}),
   };
 }

@@ -27,16 +27,18 @@ const COLUMNS = `id, sharing_id, workspace_id, design_id, generation_request_id,
   file_type, storage_key, filename, version, template, project_id, created_at`;
 
 /**
- * Inserts the banner unless (request, format) already has one — a re-run after a worker died.
- * Returns true when this call inserted it. The version follows the original visual's.
+ * Inserts the banner row unless (request, format) already has one — a re-run after a worker died.
+ * Returns the row when this call inserted it. The version follows the original visual's.
+ * Render paths record a file through `insertBanner` (record.ts), which also announces it.
  */
-export async function insertBanner(client: Queryable, b: NewBanner): Promise<boolean> {
-  const { rowCount } = await client.query(
+export async function insertBannerRow(client: Queryable, b: NewBanner): Promise<BannerRow | undefined> {
+  const { rows } = await client.query<BannerRow>(
     `INSERT INTO banners (id, workspace_id, design_id, generation_request_id, format_name, format_uid, unit, width, height,
         file_type, storage_key, filename, template, project_id, original_banner_id, version)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15,
         coalesce((SELECT version + 1 FROM banners WHERE id = $15 AND workspace_id = $2), 1))
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT DO NOTHING
+     RETURNING ${COLUMNS}`,
     [
       b.id,
       b.workspace_id,
@@ -55,7 +57,7 @@ export async function insertBanner(client: Queryable, b: NewBanner): Promise<boo
       b.original_banner_id,
     ],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0];
 }
 
 export async function findBanner(db: Queryable, workspaceId: string, id: string): Promise<BannerRow | undefined> {

@@ -1,1 +1,2 @@
+export * from './cost.js';
 export * from './credits.js';

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   template_import_already_processed: 409,
   generation_request_gone: 410,
   duplication_request_gone: 410,
+  export_gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   missing_assets: 422,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { presentBanners } from '../banners/present.js';
-import { insertBanner, listBannersOfRequest, type NewBanner } from '../banners/store.js';
+import { insertBanner } from '../banners/record.js';
+import { listBannersOfRequest, type NewBanner } from '../banners/store.js';
 import { refundCredits } from '../credits/credits.js';
 import { withTransaction } from '../db/pool.js';
 import type { ObjectStorage } from '../storage/storage.js';
@@ -27,7 +28,7 @@ export interface RecordedOutcome {
 /**
  * Stores one file's outcome, in one transaction with everything that depends on it: the request
  * row is locked first (so two formats finishing at once cannot both miss the last count), a
- * failure refunds its file's credits, the last outcome finalises the request and — for async
+ * file is announced by NEW_BANNER (`insertBanner`), a failure refunds its file's credits, the last outcome finalises the request and — for async
  * requests — enqueues NEW_BANNER_BATCH through the outbox, and waiters are notified on commit.
  */
 export async function recordOutcome(
@@ -41,7 +42,7 @@ export async function recordOutcome(
     if (!request || request.purged_at) return { recorded: false, finalized: false };
     let recorded: boolean;
     if (outcome.kind === 'banner') {
-      recorded = await insertBanner(client, outcome.banner);
+      recorded = await insertBanner(client, outcome.banner, storage);
     } else {
       const { rowCount } = await client.query(
         `INSERT INTO generation_errors (generation_request_id, format_name, error_id, reason)

@@ -1,0 +1,54 @@
+import { readCredits } from '@pressroom/shared/credits/index';
+import { memoryDesignSource } from '@pressroom/shared/generation/design-source';
+import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import { exampleDesign } from '@pressroom/shared/generation/testing/example-design';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { acceptAsyncGeneration, type GenerationServiceDeps } from './generation.js';
+import { createWorkspace } from './workspaces.js';
+
+/**
+ * Credits by output type on the static path: the request is priced by `creditCostOfFile` from the
+ * configured costs, stores that price, and a failed file refunds the stored price even when the
+ * configured one has changed since.
+ */
+describe('generation credits by output kind, on real Postgres', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  it('charges CREDIT_COST_IMAGE per static file and refunds a failed file at the stored price', async () => {
+    const ws = await createWorkspace(h.db.pool, { name: 'Credits', plan: 'pro', credits: 100, aiCredits: 0 });
+    const project = (
+      await h.db.pool.query<{ id: string }>(`INSERT INTO projects (workspace_id, name) VALUES ($1, 'P') RETURNING id`, [ws.id])
+    ).rows[0]!.id;
+    const design = await exampleDesign('static-summer-sale.json', { workspaceId: ws.id, projectId: project });
+    const formats = design.design.type === 'printer_multipage' ? [] : design.design.formats.map((f) => f.name);
+    expect(formats.length).toBeGreaterThan(0);
+    const deps = (image: number): GenerationServiceDeps => ({
+      db: h.db.pool,
+      designs: memoryDesignSource([design]),
+      creditCosts: { image, animation: 50, print: 20 },
+    });
+
+    const requestId = await acceptAsyncGeneration(deps(3), ws, design.id, {});
+    const stored = await h.db.pool.query<{ credit_per_file: number }>('SELECT credit_per_file FROM generation_requests WHERE id = $1', [
+      requestId,
+    ]);
+    expect(stored.rows[0]!.credit_per_file).toBe(3);
+    expect((await readCredits(h.db.pool, ws.id)).generation.consumed).toBe(3 * formats.length);
+
+    // The price changes; the failure of one file still gives back what was charged for it.
+    await acceptAsyncGeneration(deps(7), ws, design.id, { template_format_names: [formats[0]] });
+    expect((await readCredits(h.db.pool, ws.id)).generation.consumed).toBe(3 * formats.length + 7);
+    await recordOutcome(
+      h.db.pool,
+      requestId,
+      { kind: 'error', formatName: formats[0]!, errorId: 'cannot_build_banner', reason: 'text does not fit' },
+      h.storage,
+    );
+    expect((await readCredits(h.db.pool, ws.id)).generation.consumed).toBe(3 * (formats.length - 1) + 7);
+  });
+});

@@ -1,0 +1,80 @@
+import { withTransaction } from '@pressroom/shared/db/index';
+import { listExportFiles, loadExport, lockExport, markExportDone, markExportFailed } from '@pressroom/shared/exports/index';
+import { EXPORT_MAX_ATTEMPTS, exportZipPayloadSchema } from '@pressroom/shared/jobs/export-zip';
+import { exportArchiveKey } from '@pressroom/shared/storage/index';
+import { enqueueEvent, newExportEvent } from '@pressroom/shared/webhooks/index';
+import type { Task } from 'graphile-worker';
+import type { MediaDeps } from '../deps.js';
+import { exportMetrics } from './metrics.js';
+import { writeZip } from './write-zip.js';
+
+export type ExportDeps = Pick<MediaDeps, 'db' | 'storage' | 'logger'>;
+
+export type ExportResult =
+  | { status: 'done'; bannerIds: string[]; bytes: number }
+  | { status: 'failed'; reason: string }
+  | { status: 'skipped' };
+
+/**
+ * Packs one export: streams its files into `exports/<id>.zip`, then, in one transaction, marks it
+ * done and enqueues NEW_EXPORT (outbox) to its callback_url and the subscriptions listening for
+ * it. A re-run after a crash writes the same key again; a finished export is never redone.
+ */
+export async function runExport(deps: ExportDeps, exportId: string, signal?: AbortSignal): Promise<ExportResult> {
+  const row = await loadExport(deps.db, exportId);
+  if (!row || row.status !== 'pending' || row.purged_at) return { status: 'skipped' };
+  const files = await listExportFiles(deps.db, row);
+  if (files.length === 0) {
+    await markExportFailed(deps.db, row.id, 'none of the files exist any more');
+    return { status: 'failed', reason: 'none of the files exist any more' };
+  }
+  const key = exportArchiveKey(row.workspace_id, row.id);
+  const written = await writeZip(deps.storage, key, files, signal);
+  if (written.ids.length === 0) {
+    await deps.storage.delete(key);
+    await markExportFailed(deps.db, row.id, 'none of the files could be read from storage');
+    return { status: 'failed', reason: 'none of the files could be read from storage' };
+  }
+  const size = (await deps.storage.head(key))?.size ?? written.bytes;
+  const archiveUrl = await deps.storage.downloadUrl(key, { filename: `export-${row.id}.zip` });
+  const finished = await withTransaction(deps.db, async (client) => {
+    const locked = await lockExport(client, row.id);
+    if (locked?.status !== 'pending' || locked.purged_at) return false;
+    await markExportDone(client, row.id, { key, size, bannerIds: written.ids });
+    await enqueueEvent(client, {
+      workspaceId: row.workspace_id,
+      eventType: 'NEW_EXPORT',
+      payload: newExportEvent({ exportId: row.id, archiveUrl, bannerIds: written.ids }),
+      callbackUrl: row.callback_url,
+    });
+    return true;
+  });
+  return finished ? { status: 'done', bannerIds: written.ids, bytes: size } : { status: 'skipped' };
+}
+
+/** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
+export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Task {
+  const metrics = exportMetrics(deps.metrics);
+  return async (raw, helpers) => {
+    const parsed = exportZipPayloadSchema.safeParse(raw);
+    if (!parsed.success) {
+      deps.logger.error({ payload: raw, issues: parsed.error.issues }, 'export_zip: invalid job payload, discarded');
+      return;
+    }
+    const stopTimer = metrics.seconds.startTimer();
+    try {
+      const result = await runExport(deps, parsed.data.export_id, helpers.abortSignal);
+      if (result.status === 'skipped') return;
+      stopTimer();
+      metrics.exports.inc({ outcome: result.status });
+      if (result.status === 'done') metrics.bytes.inc(result.bytes);
+      deps.logger.info({ exportId: parsed.data.export_id, status: result.status }, 'export finished');
+    } catch (error) {
+      if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
+        await markExportFailed(deps.db, parsed.data.export_id, 'the archive could not be written');
+        metrics.exports.inc({ outcome: 'failed' });
+      }
+      throw error;
+    }
+  };
+}

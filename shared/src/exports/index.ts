@@ -1,0 +1,2 @@
+export * from './entry-names.js';
+export * from './store.js';

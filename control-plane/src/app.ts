@@ -13,6 +13,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
 import { designRoutes } from './routes/designs.js';
+import { dynamicImageRoutes } from './routes/dynamic-images.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { generationRoutes } from './routes/generation.js';
@@ -64,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
   fontRoutes(app);
-  designRoutes(app, deps);
+  designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   importRoutes(app, deps);
   workspaceTemplateRoutes(app, deps);
   registerGeneration(app, deps);
@@ -90,6 +91,24 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     creditCostImage: deps.config.creditCostImage,
   });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
+  dynamicImageRoutes(app, {
+    db: deps.db,
+    storage: deps.storage,
+    designs: deps.designs ?? sqlDesignSource,
+    listener,
+    syncTimeoutMs: deps.config.syncRenderTimeoutMs,
+    creditCostImage: deps.config.creditCostImage,
+    metrics: deps.metrics,
+    baseUrl: dynamicImageBase(deps),
+    globalPerSecond: deps.config.rateLimitGlobalPerSecond,
+    maxAgeSeconds: deps.config.dynamicImageMaxAgeSeconds,
+    staleSeconds: deps.config.dynamicImageStaleSeconds,
+  });
+}
+
+/** Where dynamic image URLs point: a CDN in front of the API when configured, else the API. */
+export function dynamicImageBase(deps: Pick<AppDeps, 'config' | 'publicBaseUrl'>): string {
+  return deps.config.dynamicImageBaseUrl ?? deps.publicBaseUrl;
 }
 
 export function rateLimitBudgets(config: ControlPlaneConfig): RateLimitBudgets {

@@ -15,11 +15,19 @@ import {
   countDynamicEvent,
   findServedFormat,
   listDesignFormats,
+  loadDesignDocument,
   presentDynamicImage,
   type ServedFormat,
   upsertDynamicImage,
 } from '../services/dynamic-images.js';
-import { matchesEtag, negotiateFileType, parseDynamicQuery, variantHash, visitorHash } from '../services/dynamic-images-plan.js';
+import {
+  canonicalJson,
+  matchesEtag,
+  negotiateFileType,
+  parseDynamicQuery,
+  variantHash,
+  visitorHash,
+} from '../services/dynamic-images-plan.js';
 import { parseGenerationBody } from '../services/generation-overrides.js';
 import { decide } from '../services/rate-limit-plan.js';
 import { countRequest } from '../services/rate-limits.js';
@@ -67,6 +75,21 @@ const publicQuery = z.looseObject({
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 
+interface Validated {
+  body: Record<string, unknown>;
+  overrides: unknown;
+  fileType: string;
+}
+
+/** How many validated queries a control plane remembers. */
+const VALIDATED_QUERIES = 5000;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > VALIDATED_QUERIES) map.delete(map.keys().next().value as K);
+}
+
 type Outcome = 'hit' | 'miss' | 'not_modified';
 
 export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRouteDeps): void {
@@ -88,6 +111,8 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
   }
   /** One render per variant at a time in this process: concurrent misses share it. */
   const inFlight = new Map<string, Promise<Buffer>>();
+  /** Queries already validated, by design version (bounded, least recently used dropped). */
+  const validated = new Map<string, Validated>();
 
   defineRoute(app, {
     method: 'POST',
@@ -129,6 +154,8 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
         'The image (jpeg, png, webp or avif); 304 on a matching If-None-Match. Any `layer.property=value` parameter is an override.',
     },
     handler: async ({ params, request, reply }) => {
+      const started = performance.now();
+      const timing = () => ({ 'server-timing': `app;dur=${(performance.now() - started).toFixed(2)}` });
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const query = parseDynamicQuery(rawQuery);
       const served = await findServedFormat(deps.db, params.uid);
@@ -148,27 +175,37 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
         }
       }
 
-      // The sync endpoint's own validation: the query is the `elements` of a sync request.
-      const design = served.document;
-      const allowed = FILE_TYPES_BY_DESIGN[design.type].filter((t) => t !== 'pdf');
-      const negotiated = query.fileType === null ? negotiateFileType(request.headers.accept, allowed) : null;
-      const body = {
-        template_format_name: served.format_name,
-        elements: query.elements,
-        ...(query.fileType !== null ? { image_file_type: query.fileType } : negotiated ? { image_file_type: negotiated } : {}),
-      };
-      const parsed = parseGenerationBody('sync', body, design);
-      const fileType = parsed.fileType ?? resolveFileType(design.type, undefined, design.default_file_type ?? null);
-      if (fileType === 'pdf')
-        throw AppError.fromIssues([
-          { path: 'format', code: 'invalid_filetype', message: `a dynamic image is one of ${allowed.join(', ')}`, received: fileType },
-        ]);
+      // The sync endpoint's own validation: the query is the `elements` of a sync request. Its
+      // result is remembered per design version, so a hit does not load and re-parse the design.
+      const allowed = FILE_TYPES_BY_DESIGN[served.design_type].filter((t) => t !== 'pdf');
+      const askedType = query.fileType ?? negotiateFileType(request.headers.accept, allowed);
+      const memoKey = canonicalJson([served.design_version, served.format_uid, askedType, query.elements]);
+      let valid = validated.get(memoKey);
+      if (valid === undefined) {
+        const design = await loadDesignDocument(deps.db, served.design_id);
+        if (!design) throw new AppError('template_not_found', 'No dynamic image serves this format.');
+        const body = {
+          template_format_name: served.format_name,
+          elements: query.elements,
+          ...(askedType === null ? {} : { image_file_type: askedType }),
+        };
+        const parsed = parseGenerationBody('sync', body, design);
+        const fileType = parsed.fileType ?? resolveFileType(served.design_type, undefined, served.default_file_type);
+        if (fileType === 'pdf') {
+          throw AppError.fromIssues([
+            { path: 'format', code: 'invalid_filetype', message: `a dynamic image is one of ${allowed.join(', ')}`, received: fileType },
+          ]);
+        }
+        valid = { body, overrides: parsed.overrides, fileType };
+        remember(validated, memoKey, valid);
+      }
+      const { body, fileType } = valid;
 
       const hash = variantHash({
         designId: served.design_id,
         designVersion: served.design_version,
         formatUid: served.format_uid,
-        overrides: parsed.overrides,
+        overrides: valid.overrides,
         fileType,
         width: query.width,
       });
@@ -180,14 +217,14 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
       };
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         requests.inc({ outcome: 'not_modified' });
-        return send(reply, 304, headers, null, 'not_modified');
+        return send(reply, 304, { ...headers, ...timing() }, null, 'not_modified');
       }
       const key = dynamicVariantKey(served.workspace.id, served.design_id, hash, fileType);
       const cached = await deps.storage.get(key).catch((err: unknown) => {
         if (isObjectNotFound(err)) return null;
         throw err;
       });
-      if (cached) return finish(reply, headers, fileType, cached, 'hit');
+      if (cached) return finish(reply, { ...headers, ...timing() }, fileType, cached, 'hit');
 
       let pending = inFlight.get(key);
       if (!pending) {
@@ -198,7 +235,8 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
         pending = renderVariant(deps, served, { body, fileType, width: query.width, key }).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return finish(reply, headers, fileType, await pending, 'miss');
+      const bytes = await pending;
+      return finish(reply, { ...headers, ...timing() }, fileType, bytes, 'miss');
     },
   });
 

@@ -117,7 +117,8 @@ export interface ServedFormat extends DynamicImageRow {
   workspace: Workspace;
   format_name: string;
   format_uid: string;
-  document: Design & { default_file_type?: string | null };
+  design_type: Design['type'];
+  default_file_type: string | null;
   /** Changes whenever the design does: its document's hash and its updated stamp. */
   design_version: string;
 }
@@ -131,7 +132,7 @@ export async function findServedFormat(db: Queryable, formatUid: string): Promis
     Omit<ServedFormat, 'workspace'> & { workspace_id: string; workspace_name: string; plan: Workspace['plan'] }
   >(
     `SELECT di.id, di.design_id, di.enable_rate_limit, di.enable_production_mode, di.require_signed_urls,
-            f.name AS format_name, f.uid AS format_uid, d.document,
+            f.name AS format_name, f.uid AS format_uid, d.type AS design_type, d.document->>'default_file_type' AS default_file_type,
             md5(d.document::text) || ':' || (extract(epoch FROM d.updated_at) * 1000000)::bigint AS design_version,
             w.id AS workspace_id, w.name AS workspace_name, w.plan
        FROM design_formats f
@@ -146,6 +147,12 @@ export async function findServedFormat(db: Queryable, formatUid: string): Promis
   if (!row) return undefined;
   const { workspace_id, workspace_name, plan, ...rest } = row;
   return { ...rest, workspace: { id: workspace_id, name: workspace_name, plan } };
+}
+
+/** The stored design document (validation of a query the process has not seen yet). */
+export async function loadDesignDocument(db: Queryable, designId: string): Promise<Design | undefined> {
+  const { rows } = await db.query<{ document: Design }>('SELECT document FROM designs WHERE id = $1', [designId]);
+  return rows[0]?.document;
 }
 
 /**

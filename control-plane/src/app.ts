@@ -82,22 +82,18 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     app.addHook('onClose', () => own.stop());
     listener = own;
   }
-  generationRoutes(app, {
+  const sync = {
     db: deps.db,
     storage: deps.storage,
     designs: deps.designs ?? sqlDesignSource,
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCostImage: deps.config.creditCostImage,
-  });
+  };
+  generationRoutes(app, sync);
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   dynamicImageRoutes(app, {
-    db: deps.db,
-    storage: deps.storage,
-    designs: deps.designs ?? sqlDesignSource,
-    listener,
-    syncTimeoutMs: deps.config.syncRenderTimeoutMs,
-    creditCostImage: deps.config.creditCostImage,
+    ...sync,
     metrics: deps.metrics,
     baseUrl: dynamicImageBase(deps),
     globalPerSecond: deps.config.rateLimitGlobalPerSecond,

@@ -80,8 +80,12 @@ describe('dynamic image URLs on a running farm', () => {
     // Test mode (the default): each rendered variant is a Banner of the workspace.
     expect(await banners()).toBe(before + 2);
 
+    const credits = async () => (await api(farm, seed.key, 'GET', '/credits')).body.generation_credits;
+    const creditsBefore = await credits();
     const again = await get('format=png&background.background_color=%23FF0000');
     expect(again.cache).toBe('hit');
+    // A hit costs no credit.
+    expect(await credits()).toEqual(creditsBefore);
     expect(again.bytes.equals(red.bytes)).toBe(true);
     const etag = red.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
@@ -94,6 +98,13 @@ describe('dynamic image URLs on a running farm', () => {
     expect(notModified.headers.get('etag')).toBe(etag);
     const otherTag = await get('background.background_color=%23ff0000&format=png', { 'if-none-match': '"nope"' });
     expect(otherTag.status).toBe(200);
+
+    // Bandwidth is counted, cache hits included.
+    const metrics = await (await fetch(`${farm.baseUrl}/metrics`)).text();
+    const sent = (outcome: string) =>
+      Number(new RegExp(`pressroom_dynamic_image_bytes_total\\{[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`).exec(metrics)?.[1]);
+    expect(sent('miss')).toBe(red.bytes.length + blue.bytes.length);
+    expect(sent('hit')).toBe(again.bytes.length + otherTag.bytes.length);
   });
 
   it('negotiates the type from Accept, and makes thumbnails of a bounded width', async () => {

@@ -171,6 +171,14 @@ describe('dynamic image URLs on a running farm', () => {
     await setFlags({ enable_rate_limit: false });
   });
 
+  it('image_url in the query goes through the outbound guard: loopback is refused', async () => {
+    const res = await get(
+      `hero-photo.image_url=${encodeURIComponent(`http://127.0.0.1:${farm.baseUrl.split(':').at(-1)}/metrics`)}&format=jpeg`,
+    );
+    expect(res.status, res.bytes.toString()).toBe(400);
+    expect(JSON.parse(res.bytes.toString()).id).toBe('image_fetching_error');
+  });
+
   it('signed URLs: the Node helper signs, any tampering is refused', async () => {
     const secret = (await api(farm, seed.key, 'GET', '/signing-secret')).body.secret as string;
     await setFlags({ require_signed_urls: true });

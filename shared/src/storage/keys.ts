@@ -106,6 +106,18 @@ export function dynamicVariantKey(workspaceId: string, designId: string, variant
   ]);
 }
 
+/** True when `key` is a dynamic image variant key of this workspace (where a render job may store a file that is no Banner). */
+export function isDynamicVariantKeyOf(workspaceId: string, key: string): boolean {
+  const prefix = `${join(['workspaces', idSegment(workspaceId, 'workspace id'), 'dynamic'])}/`;
+  if (!key.startsWith(prefix)) return false;
+  try {
+    assertObjectKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Checks a whole key, e.g. one taken from a request path by the file-serving route: relative,
  * no empty, `.` or `..` segments, no backslash or control characters. Returns the key.

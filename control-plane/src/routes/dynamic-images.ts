@@ -7,7 +7,6 @@ import { dynamicVariantKey, isObjectNotFound, type ObjectStorage } from '@pressr
 import { loadSigningSecrets } from '@pressroom/shared/webhooks/secrets-store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { defineRoute, uuidParam } from '../http/route.js';
 import {
@@ -31,7 +30,7 @@ import {
 import { parseGenerationBody } from '../services/generation-overrides.js';
 import { decide } from '../services/rate-limit-plan.js';
 import { countRequest } from '../services/rate-limits.js';
-import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
+import { renderSync, renderSyncToKey, type SyncRenderDeps } from '../services/sync-render.js';
 
 export interface DynamicImageRouteDeps extends SyncRenderDeps {
   storage: ObjectStorage;
@@ -274,36 +273,28 @@ async function admitRender(deps: DynamicImageRouteDeps, request: FastifyRequest,
 }
 
 /**
- * A cache miss: a sync render (credits are spent there), then the variant is stored under its
- * content key. Test mode keeps the render's Banner in the workspace; production mode removes it
- * once the bytes are cached.
+ * A cache miss: a sync render (credits are spent there) whose file ends up under the variant's
+ * content key. The render worker encodes it, thumbnail included (`output_width`): this process
+ * never touches pixels. Test mode keeps the render's Banner in the workspace and copies its file
+ * to the key; production mode has the worker store the file at the key and record no Banner.
  */
 async function renderVariant(
   deps: DynamicImageRouteDeps,
   served: ServedFormat,
   variant: { body: Record<string, unknown>; fileType: string; width: number | null; key: string },
 ): Promise<Buffer> {
-  const presented = await renderSync(deps, served.workspace, served.design_id, { ...variant.body, image_file_type: variant.fileType });
+  const body = { ...variant.body, image_file_type: variant.fileType };
+  if (served.enable_production_mode) {
+    await renderSyncToKey(deps, served.workspace, served.design_id, body, { width: variant.width, key: variant.key });
+    return deps.storage.get(variant.key);
+  }
+  const presented = await renderSync(deps, served.workspace, served.design_id, body, { width: variant.width });
   const banner = await findBanner(deps.db, served.workspace.id, String(presented.id));
   if (!banner) throw new AppError('internal_server_error', 'The rendered file is gone.');
-  let bytes = await deps.storage.get(banner.storage_key);
-  if (variant.width !== null) bytes = await thumbnail(bytes, variant.fileType, variant.width);
+  const bytes = await deps.storage.get(banner.storage_key);
   await deps.storage.put(variant.key, bytes, {
     contentType: CONTENT_TYPES[variant.fileType] ?? 'application/octet-stream',
     contentLength: bytes.length,
   });
-  if (served.enable_production_mode) {
-    await deps.db.query('DELETE FROM banners WHERE id = $1', [banner.id]);
-    await deps.storage.delete(banner.storage_key);
-  }
   return bytes;
-}
-
-/** A smaller copy (never enlarged), in the same file type. */
-async function thumbnail(bytes: Buffer, fileType: string, width: number): Promise<Buffer> {
-  const image = sharp(bytes).resize({ width, withoutEnlargement: true });
-  if (fileType === 'png') return image.png().toBuffer();
-  if (fileType === 'webp') return image.webp().toBuffer();
-  if (fileType === 'avif') return image.avif({ effort: 2 }).toBuffer();
-  return image.jpeg({ quality: 90 }).toBuffer();
 }

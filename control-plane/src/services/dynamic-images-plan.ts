@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SIGNATURE_PARAM } from '@pressroom/shared/dynamic-images/sign';
 import { AppError } from '@pressroom/shared/errors/index';
+import { OUTPUT_WIDTH_MAX } from '@pressroom/shared/jobs/render-static';
 import { VARS_KEY } from '@pressroom/shared/overrides/index';
 
 /**
@@ -12,9 +13,9 @@ import { VARS_KEY } from '@pressroom/shared/overrides/index';
 export const MAX_QUERY_BYTES = 8 * 1024;
 export const MAX_QUERY_PARAMS = 200;
 /** Bounds of the `width` thumbnail option, in pixels. */
-export const THUMBNAIL_WIDTH = { min: 16, max: 4000 } as const;
+export const THUMBNAIL_WIDTH = { min: 16, max: OUTPUT_WIDTH_MAX } as const;
 /** Bumped when the bytes for the same inputs would change (renderer output, resize). */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 const OPTION_KEYS = new Set(['format', 'image_file_type', 'width', SIGNATURE_PARAM]);
 /** Properties whose value is always text, even when it looks like a number or a boolean. */

@@ -1,8 +1,11 @@
 // Dynamic images on a running farm: a control plane and a render worker as processes, real
 // Chromium, real Postgres, local storage. The public URL renders through the sync pipeline, is
 // cached by content, and behaves per mode; the SDK and a browser's <img> see it as a user would.
+
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { signDynamicImageUrl } from '@pressroom/shared/dynamic-images/sign';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import puppeteer from 'puppeteer';
@@ -110,9 +113,23 @@ describe('dynamic image URLs on a running farm', () => {
   it('negotiates the type from Accept, and makes thumbnails of a bounded width', async () => {
     const webp = await get('background.background_color=%23ff0000', { accept: 'image/avif,image/webp,*/*;q=0.8' });
     expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
+    const before = await banners();
     const thumb = await get('background.background_color=%23ff0000&format=jpeg&width=200');
+    expect([thumb.status, thumb.cache]).toEqual([200, 'miss']);
     const meta = await sharp(thumb.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 200]);
+    // The render worker scaled it down (the job's output_width): the Banner file it stored is the
+    // thumbnail itself, byte for byte what the URL serves. The control plane only copies bytes.
+    expect(await banners()).toBe(before + 1);
+    const { rows } = await db.pool.query<{ width: number; height: number; storage_key: string }>(
+      'SELECT width, height, storage_key FROM banners WHERE design_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [seed.designId],
+    );
+    expect([rows[0]!.width, rows[0]!.height]).toEqual([200, 200]);
+    expect((await readFile(join(farm.dataDir, 'objects', rows[0]!.storage_key))).equals(thumb.bytes)).toBe(true);
+    // Never enlarged: a width above the format's answers the format's size.
+    const large = await get('background.background_color=%23ff0000&format=png&width=2000');
+    expect((await sharp(large.bytes).metadata()).width).toBe(1080);
   });
 
   it('a changed design invalidates its variants: the same URL renders again with another ETag', async () => {
@@ -127,18 +144,44 @@ describe('dynamic image URLs on a running farm', () => {
     expect(stale.status).toBe(200);
   });
 
-  it('production mode: no Banner saved and no per-image throttle', async () => {
+  it('production mode: no Banner row or file at any time, credits charged, no per-image throttle', async () => {
+    // Every insert into banners is noted, so a row that existed only for a moment is seen too.
+    await db.pool.query(`
+      CREATE TABLE e2e_banner_inserts (id uuid NOT NULL);
+      CREATE FUNCTION e2e_note_banner_insert() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN INSERT INTO e2e_banner_inserts VALUES (NEW.id); RETURN NEW; END $$;
+      CREATE TRIGGER e2e_note_banner_insert AFTER INSERT ON banners FOR EACH ROW EXECUTE FUNCTION e2e_note_banner_insert();`);
+    const inserts = async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM e2e_banner_inserts')).rows[0]!.n;
+    const bannerDir = join(farm.dataDir, 'objects', 'workspaces', seed.workspaceId, 'banners');
+    const bannerFiles = async () => (await readdir(bannerDir).catch(() => [])).length;
+    const consumed = async () => (await api(farm, seed.key, 'GET', '/credits')).body.generation_credits.consumed as number;
+
     await setFlags({ enable_production_mode: true });
-    const before = await banners();
+    const before = { banners: await banners(), files: await bannerFiles(), consumed: await consumed() };
     const miss = await get('background.background_color=%2300ff00&format=png');
     expect([miss.status, miss.cache]).toEqual([200, 'miss']);
     expect(await corner(miss.bytes)).toEqual([0, 255, 0]);
-    expect(await banners()).toBe(before);
+    const thumb = await get('background.background_color=%2300ff00&format=jpeg&width=120');
+    expect([thumb.status, thumb.cache]).toEqual([200, 'miss']);
+    expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 120 });
+    const webp = await get('background.background_color=%2300ff00&format=webp');
+    expect([webp.status, webp.cache, webp.headers.get('content-type')]).toEqual([200, 'miss', 'image/webp']);
+    expect((await get('background.background_color=%2300ff00&format=webp')).cache).toBe('hit');
+    expect(await inserts()).toBe(0);
+    expect(await banners()).toBe(before.banners);
+    expect(await bannerFiles()).toBe(before.files);
+    // Each render is paid for as before (1 credit per static file by default).
+    expect((await consumed()) - before.consumed).toBe(3);
     const burst = await Promise.all(Array.from({ length: 30 }, () => get('background.background_color=%2300ff00&format=png')));
     expect(burst.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
 
-    // Test mode again: the same burst of cache hits is throttled at 10 per second.
+    // Test mode again: a miss saves its Banner (the trigger sees inserts), and the same burst of
+    // cache hits is throttled at 10 per second.
     await setFlags({ enable_production_mode: false });
+    expect((await get('background.background_color=%2300ff00&format=avif')).cache).toBe('miss');
+    expect(await inserts()).toBe(1);
+    expect(await banners()).toBe(before.banners + 1);
+    await db.pool.query('DROP TRIGGER e2e_note_banner_insert ON banners');
     const throttled = await Promise.all(Array.from({ length: 30 }, () => get('background.background_color=%2300ff00&format=png')));
     const refused = throttled.filter((r) => r.status === 429);
     // Exactly the requests over 10 in each one-second window are refused, however the burst fell.

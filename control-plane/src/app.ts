@@ -14,6 +14,7 @@ import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
 import { designReviewRoutes } from './routes/design-review.js';
 import { designRoutes } from './routes/designs.js';
+import { dynamicImageRoutes } from './routes/dynamic-images.js';
 import { exportRoutes } from './routes/exports.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
   fontRoutes(app);
-  designRoutes(app, deps);
+  designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
   importRoutes(app, deps);
   workspaceTemplateRoutes(app, deps);
@@ -84,16 +85,30 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     app.addHook('onClose', () => own.stop());
     listener = own;
   }
-  generationRoutes(app, {
+  const sync = {
     db: deps.db,
     storage: deps.storage,
     designs: deps.designs ?? sqlDesignSource,
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCosts: { image: deps.config.creditCostImage, animation: deps.config.creditCostAnimation, print: deps.config.creditCostPrint },
-  });
+  };
+  generationRoutes(app, sync);
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   exportRoutes(app, { db: deps.db, storage: deps.storage });
+  dynamicImageRoutes(app, {
+    ...sync,
+    metrics: deps.metrics,
+    baseUrl: dynamicImageBase(deps),
+    globalPerSecond: deps.config.rateLimitGlobalPerSecond,
+    maxAgeSeconds: deps.config.dynamicImageMaxAgeSeconds,
+    staleSeconds: deps.config.dynamicImageStaleSeconds,
+  });
+}
+
+/** Where dynamic image URLs point: a CDN in front of the API when configured, else the API. */
+export function dynamicImageBase(deps: Pick<AppDeps, 'config' | 'publicBaseUrl'>): string {
+  return deps.config.dynamicImageBaseUrl ?? deps.publicBaseUrl;
 }
 
 export function rateLimitBudgets(config: ControlPlaneConfig): RateLimitBudgets {

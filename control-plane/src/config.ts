@@ -30,6 +30,7 @@ export const controlPlaneOptions = {
   rateLimitWritePerMinute: option(env.int(1), '60', 'Write tier budget per minute.'),
   rateLimitWritePerHour: option(env.int(1), '1200', 'Write tier budget per hour.'),
   ...creditOptions(),
+  ...dynamicImageOptions(),
   ...databaseOptions,
   ...storageOptions,
   ...observabilityOptions,
@@ -44,6 +45,23 @@ function creditOptions() {
     creditCostAnimation: option(env.int(0), '5', 'Credits per generated animation (mp4, gif, html5).'),
     creditCostPrint: option(env.int(0), '2', 'Credits per printable PDF.'),
     creditCostAi: option(env.int(0), '1', 'AI credits per AI image operation.'),
+  };
+}
+
+/** Dynamic image URLs (docs/dynamic-images.md). */
+function dynamicImageOptions() {
+  return {
+    dynamicImageBaseUrl: option(
+      env.optionalUrl(),
+      undefined,
+      'Base of public dynamic image URLs (`<base>/i/<format uid>`), e.g. a CDN in front of the API. Unset: PUBLIC_BASE_URL.',
+    ),
+    dynamicImageMaxAgeSeconds: option(env.int(0), '300', 'Cache-Control max-age of a dynamic image (browsers and CDNs).'),
+    dynamicImageStaleSeconds: option(
+      env.int(0),
+      '86400',
+      'Cache-Control stale-while-revalidate of a dynamic image: a CDN may serve the old variant this long while it asks again.',
+    ),
   };
 }
 

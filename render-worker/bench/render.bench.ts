@@ -16,6 +16,8 @@ import { api, type Farm, freePort, seedExample, startFarm, waitForWorkers } from
 const SERIAL = Number(process.env['BENCH_SERIAL'] ?? 40);
 const CONCURRENT = Number(process.env['BENCH_CONCURRENT'] ?? 60);
 const THROUGHPUT = Number(process.env['BENCH_THROUGHPUT'] ?? 60);
+const DYNAMIC_MISSES = Number(process.env['BENCH_DYNAMIC_MISSES'] ?? 10);
+const DYNAMIC_HITS = Number(process.env['BENCH_DYNAMIC_HITS'] ?? 200);
 
 const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
 const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
@@ -69,6 +71,7 @@ try {
 
   const serial = await batch(SERIAL, 1);
   report(`sync, serial (n=${SERIAL})`, serial.latencies, serial.failed);
+  await benchDynamicImages(running, seed);
   const parallel = await batch(CONCURRENT, 4);
   report(`sync, concurrency 4 (n=${CONCURRENT})`, parallel.latencies, parallel.failed);
 
@@ -96,10 +99,45 @@ function failedNote(failed: string[]): string {
   return failed.length === 0 ? '' : ` (${failed.length} failed: ${[...new Set(failed)].join(', ')})`;
 }
 
-function report(label: string, ms: number[], failed: string[]): void {
+/**
+ * Dynamic image URLs (docs/dynamic-images.md), serial, timed at the client over loopback (an upper
+ * bound of the control plane's own time): a miss renders through the sync pipeline; a hit is one
+ * Postgres lookup, the override validation and one object-store read.
+ */
+async function benchDynamicImages(running: Farm, seed: { key: string; designId: string }): Promise<void> {
+  const created = await api(running, seed.key, 'POST', `/designs/${seed.designId}/dynamic-image-url`, { enable_production_mode: true });
+  const url = created.body.formats.find((f: { id: string }) => f.id === 'square').dynamic_image_url as string;
+  const failed: string[] = [];
+  const serverMs: number[] = [];
+  const fetchOnce = async (query: string, expected: string) => {
+    const t = performance.now();
+    const res = await fetch(`${url}?${query}`);
+    await res.arrayBuffer();
+    const ms = performance.now() - t;
+    // The control plane's own time, from request to response (Server-Timing `app`).
+    serverMs.push(Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN));
+    if (res.status !== 200 || res.headers.get('x-pressroom-cache') !== expected)
+      failed.push(`${res.status} ${res.headers.get('x-pressroom-cache')}`);
+    return ms;
+  };
+  const misses: number[] = [];
+  for (let i = 0; i < DYNAMIC_MISSES; i++)
+    misses.push(await fetchOnce(`headline.payload=Dynamic%20${i}-${Date.now()}&format=jpeg`, 'miss'));
+  report(`dynamic image, cache miss, client (n=${DYNAMIC_MISSES})`, misses, failed.splice(0));
+  report(`dynamic image, cache miss, control plane (n=${DYNAMIC_MISSES})`, serverMs.splice(0), []);
+  const hitQuery = 'headline.payload=Cached&format=jpeg';
+  await fetchOnce(hitQuery, 'miss');
+  const hits: number[] = [];
+  serverMs.length = 0;
+  for (let i = 0; i < DYNAMIC_HITS; i++) hits.push(await fetchOnce(hitQuery, 'hit'));
+  report(`dynamic image, cache hit, client (n=${DYNAMIC_HITS})`, hits, failed.splice(0), 1);
+  report(`dynamic image, cache hit, control plane (n=${DYNAMIC_HITS})`, serverMs.splice(0), [], 1);
+}
+
+function report(label: string, ms: number[], failed: string[], digits = 0): void {
   const sorted = [...ms].sort((a, b) => a - b);
-  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(0);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(digits);
   process.stdout.write(
-    `${label}: p50 ${p(0.5)} ms, p90 ${p(0.9)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)!.toFixed(0)} ms${failedNote(failed)}\n`,
+    `${label}: p50 ${p(0.5)} ms, p90 ${p(0.9)} ms, p99 ${p(0.99)} ms, max ${sorted.at(-1)!.toFixed(digits)} ms${failedNote(failed)}\n`,
   );
 }

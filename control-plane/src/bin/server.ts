@@ -6,6 +6,7 @@ import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
+import { sweepDynamicImageCounters } from '../services/dynamic-images.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
 
 const config = loadControlPlaneConfig();
@@ -15,10 +16,10 @@ await migrate(database.pool);
 const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
 const storage = await createStorage(config, { publicBaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, db: database.pool, logger, metrics: createMetricsRegistry('control-plane'), publicBaseUrl, storage });
-const sweep = setInterval(
-  () => void sweepRateLimitWindows(database.pool).catch((err) => logger.warn({ err }, 'rate-limit sweep failed')),
-  5 * 60_000,
-);
+const sweep = setInterval(() => {
+  void sweepRateLimitWindows(database.pool).catch((err) => logger.warn({ err }, 'rate-limit sweep failed'));
+  void sweepDynamicImageCounters(database.pool).catch((err) => logger.warn({ err }, 'dynamic image counter sweep failed'));
+}, 5 * 60_000);
 sweep.unref();
 
 installShutdown(

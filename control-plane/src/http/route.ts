@@ -21,7 +21,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   query?: Q;
   params?: P;
   /** Documented success response (OpenAPI only); handlers are trusted to return it. */
-  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean };
+  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean; contentType?: string };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;

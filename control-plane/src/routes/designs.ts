@@ -27,8 +27,9 @@ export function scalarAttributeValues<T extends { elements: unknown[] }>(detail:
   return detail;
 }
 
-export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
+export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage; dynamicImageBase?: string }): void {
   const { db, storage } = deps;
+  const dynamic = deps.dynamicImageBase === undefined ? {} : { dynamicImageBase: deps.dynamicImageBase };
 
   defineRoute(app, {
     method: 'GET',
@@ -71,7 +72,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     query: readQuery,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params, query }) => {
-      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
+      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id, dynamic);
       if (!loaded) throw notFound();
       return serializeDesignRead(loaded.record, { advanced: query.i === 'advanced', resolveSource: loaded.resolveSource });
     },
@@ -87,7 +88,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     params: formatParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
-      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
+      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id, dynamic);
       if (!loaded) throw notFound();
       const detail = serializeFormatDetail(loaded.record, params.spec, { resolveSource: loaded.resolveSource });
       if (!detail) throw new AppError('format_not_found', `The design has no format "${params.spec}".`);

@@ -1,19 +1,13 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { defineRoute, uuidParam } from '../http/route.js';
-import { type CompletionListener, WaitTimeoutError } from '../services/completion-listener.js';
-import { acceptAsyncGeneration, acceptSyncGeneration, type GenerationServiceDeps } from '../services/generation.js';
-import { readGenerationRequest, readSyncOutcome, type SyncOutcome } from '../services/generation-results.js';
+import { acceptAsyncGeneration } from '../services/generation.js';
+import { readGenerationRequest } from '../services/generation-results.js';
+import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
 
-export interface GenerationRouteDeps extends GenerationServiceDeps {
+export interface GenerationRouteDeps extends SyncRenderDeps {
   db: pg.Pool;
-  storage: ObjectStorage;
-  listener: CompletionListener;
-  /** The sync budget (config `syncRenderTimeoutMs`). */
-  syncTimeoutMs: number;
 }
 
 const designParams = z.object({ id: uuidParam });
@@ -32,27 +26,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tier: null,
     params: designParams,
     body: generateBody,
-    handler: async ({ workspace, params, body }) => {
-      const deadline = Date.now() + deps.syncTimeoutMs;
-      const requestId = await acceptSyncGeneration(deps, workspace, params.id, body);
-      let outcome: SyncOutcome;
-      try {
-        outcome = await deps.listener.waitFor(
-          requestId,
-          () => readSyncOutcome(deps.db, deps.storage, requestId),
-          Math.max(1, deadline - Date.now()),
-        );
-      } catch (err) {
-        if (err instanceof WaitTimeoutError) {
-          throw new AppError('internal_server_error', `The render did not finish within ${deps.syncTimeoutMs / 1000} seconds.`, {
-            cause: err,
-          });
-        }
-        throw err;
-      }
-      if ('error' in outcome) throw outcome.error;
-      return outcome.banner;
-    },
+    handler: async ({ workspace, params, body }) => renderSync(deps, workspace, params.id, body),
   });
 
   defineRoute(app, {

@@ -52,7 +52,9 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       const item = schemaOf(route.response.schema, 'output');
       responses[String(route.response.status)] = {
         description: route.response.description ?? 'Success',
-        content: { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : item } },
+        content: route.response.contentType
+          ? { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } }
+          : { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : item } },
       };
     }
     const operation: JsonSchema = {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@pressroom/shared/db/index';
 import type { Design, DesignRecord } from '@pressroom/shared/design/index';
 import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { dynamicImageUrl } from './dynamic-images.js';
 
 /**
  * The one visibility rule of the Designs API: a design is addressable when it is CREATED, not a
@@ -20,6 +21,7 @@ interface DesignRow {
   project_name: string | null;
   format_uids: Record<string, string> | null;
   previews: Record<string, string> | null;
+  has_dynamic_image: boolean;
 }
 
 export const EPOCH = (col: string) => `extract(epoch FROM ${col})::bigint::int`;
@@ -30,7 +32,8 @@ export async function findDesignRow(db: Queryable, workspaceId: string, designId
     `SELECT d.id, d.document, ${EPOCH('d.created_at')} AS created_at, ${EPOCH('d.updated_at')} AS updated_at,
             p.id AS project_id, p.name AS project_name,
             (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids,
-            (SELECT jsonb_object_agg(v.frame_id, v.storage_key) FROM design_previews v WHERE v.design_id = d.id) AS previews
+            (SELECT jsonb_object_agg(v.frame_id, v.storage_key) FROM design_previews v WHERE v.design_id = d.id) AS previews,
+            EXISTS (SELECT 1 FROM dynamic_images di WHERE di.design_id = d.id) AS has_dynamic_image
        ${VISIBLE_DESIGN_SQL} AND d.id = $2`,
     [workspaceId, designId],
   );
@@ -46,6 +49,7 @@ export async function loadDesignRecord(
   storage: ObjectStorage,
   workspaceId: string,
   designId: string,
+  options: { dynamicImageBase?: string } = {},
 ): Promise<{ record: DesignRecord; resolveSource: (src: string) => string } | undefined> {
   const row = await findDesignRow(db, workspaceId, designId);
   if (!row) return undefined;
@@ -62,9 +66,18 @@ export async function loadDesignRecord(
       project_name: row.project_name,
       format_uids: row.format_uids ?? {},
       preview_urls,
+      ...(row.has_dynamic_image && options.dynamicImageBase !== undefined
+        ? { dynamic_image_urls: dynamicImageUrls(options.dynamicImageBase, row.format_uids ?? {}) }
+        : {}),
     },
     resolveSource,
   };
+}
+
+function dynamicImageUrls(base: string, formatUids: Record<string, string>): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, uid] of Object.entries(formatUids)) urls[name] = dynamicImageUrl(base, uid);
+  return urls;
 }
 
 /**

@@ -14,8 +14,23 @@ export type SyncOutcome = { banner: Record<string, unknown> } | { error: AppErro
 export async function readSyncOutcome(db: pg.Pool, storage: ObjectStorage, requestId: string): Promise<SyncOutcome | undefined> {
   const banners = await listBannersOfRequest(db, requestId);
   if (banners.length > 0) return { banner: (await presentBanners(db, storage, banners))[0]! };
-  const errors = await listGenerationErrors(db, requestId);
-  const first = errors[0];
+  return readSyncError(db, requestId);
+}
+
+/**
+ * One read of a sync request whose file goes to a key of its own and is no Banner
+ * (`SyncOutput.key`): stored once the request is finalised without an error.
+ */
+export async function readStoredOutcome(db: pg.Pool, requestId: string): Promise<{ stored: true } | { error: AppError } | undefined> {
+  // Finalised first: a failure is recorded in the same transaction that finalises the request.
+  const { rows } = await db.query<{ is_finalized: boolean }>('SELECT is_finalized FROM generation_requests WHERE id = $1', [requestId]);
+  if (!rows[0]?.is_finalized) return undefined;
+  return (await readSyncError(db, requestId)) ?? { stored: true };
+}
+
+/** The recorded failure of a sync request as the caller sees it: content refusals are 400s, anything else a 500. */
+async function readSyncError(db: pg.Pool, requestId: string): Promise<{ error: AppError } | undefined> {
+  const first = (await listGenerationErrors(db, requestId))[0];
   if (!first) return undefined;
   if (first.error_id === 'cannot_build_banner' || first.error_id === 'image_fetching_error') {
     return { error: new AppError(first.error_id, first.reason) };

@@ -30,12 +30,21 @@ export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Work
   return found;
 }
 
+/** Where and how big the one file of a sync request is stored (the job's optional output fields). */
+export interface SyncOutput {
+  /** `output_width`: scaled down to at most this width by the render worker. */
+  width?: number | null;
+  /** `output_key`: stored there as no Banner (production-mode dynamic images). */
+  key?: string | null;
+}
+
 /** Validates a sync request and enqueues its one job; returns the generation request id. */
 export async function acceptSyncGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   designId: string,
   body: unknown,
+  output: SyncOutput = {},
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
   const request = parseGenerationBody('sync', body, found.design);
@@ -52,6 +61,7 @@ export async function acceptSyncGeneration(
     overrides: request.overrides,
     callbackUrl: null,
     original: null,
+    output,
   });
 }
 
@@ -116,6 +126,7 @@ async function enqueueRequest(
     overrides: NormalisedOverrides;
     callbackUrl: string | null;
     original: string | null;
+    output?: SyncOutput;
   },
 ): Promise<string> {
   const enqueuedAt = Date.now();
@@ -148,6 +159,8 @@ async function enqueueRequest(
         priority: input.kind,
         enqueued_at: enqueuedAt,
         original_banner_id: input.original,
+        ...(input.output?.width == null ? {} : { output_width: input.output.width }),
+        ...(input.output?.key == null ? {} : { output_key: input.output.key }),
       });
     }
     return requestId;

@@ -24,6 +24,8 @@ export interface EncodeOptions {
   /** 1–100 for jpeg, webp and avif. Defaults: jpeg 90, webp 90, avif 60. Ignored for png. */
   quality?: number;
   resize?: ResizeOptions;
+  /** Scale down to at most this width, aspect kept, never enlarged (thumbnails). Ignored with `resize`. */
+  maxWidth?: number;
   /** JPEG has no alpha: transparent pixels are flattened onto this colour. Default white. */
   background?: string;
 }
@@ -53,6 +55,8 @@ export async function encodeImage(task: EncodeTask): Promise<EncodedImage> {
       position: task.resize.position === 'attention' ? sharp.strategy.attention : 'centre',
       background: { r: 0, g: 0, b: 0, alpha: 0 },
     });
+  } else if (task.maxWidth !== undefined) {
+    image = image.resize({ width: task.maxWidth, withoutEnlargement: true });
   }
   switch (task.format) {
     case 'jpeg':

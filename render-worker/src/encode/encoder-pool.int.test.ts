@@ -58,6 +58,14 @@ describe('EncoderPool.encode', () => {
     expect(result).toMatchObject({ width: 100, height: 100 });
   });
 
+  it('scales down to a maximum width, keeping the aspect, and never enlarges', async () => {
+    const thumb = await pool.encode(capturedPng, { format: 'jpeg', maxWidth: 160 });
+    expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 90 });
+    expect(thumb).toMatchObject({ width: 160, height: 90 });
+    const same = await pool.encode(capturedPng, { format: 'webp', maxWidth: 1000 });
+    expect(await sharp(same.bytes).metadata()).toMatchObject({ width: 320, height: 180 });
+  });
+
   it('rejects bytes that are not an image', async () => {
     await expect(pool.encode(Buffer.from('not an image'), { format: 'png' })).rejects.toThrow();
   });

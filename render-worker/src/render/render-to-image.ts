@@ -3,7 +3,8 @@ import type { FontCatalogue } from '@pressroom/shared/fonts/index';
 import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
-import { attentionCrop, encodePng } from './encode.js';
+import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
+import { attentionCrop } from './encode.js';
 import { CannotBuildBannerError } from './errors.js';
 import { fontRulesFor } from './font-css.js';
 import { CONTENT_TYPES, type RegisterAsset, type RenderedFile, type RenderOutput, type Resource } from './types.js';
@@ -16,8 +17,8 @@ export interface RenderToImageInput {
   /** Fetched bytes of `assetRefsOf(plan)`, by ref; a missing ref draws its layer without it. */
   resources: ReadonlyMap<string, Resource>;
   output: RenderOutput;
-  /** Re-encoder of the intermediate PNG (e.g. piscina threads); default sharp in this thread. */
-  encode?: (png: Buffer, type: 'png' | 'webp' | 'avif', quality: number | undefined) => Promise<Buffer>;
+  /** Re-encoder of the intermediate PNG (the piscina threads); default the same encoder in this thread. */
+  encode?: EncodeCapture;
   catalogue?: FontCatalogue;
 }
 
@@ -69,19 +70,33 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
 
   const size = { width: plan.width, height: plan.height };
   const contentType = CONTENT_TYPES[output.type];
-  switch (output.type) {
-    case 'pdf':
-      return { bytes: await printPdf(page, size), contentType, ...size };
-    case 'jpeg':
-      return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
-    default: {
-      // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
-      const png = await capture(page, { ...size, format: 'png', optimizeForSpeed: true, omitBackground: plan.background === null });
-      const encode = input.encode ?? encodePng;
-      return { bytes: await encode(png, output.type, output.quality), contentType, ...size };
-    }
+  // A smaller width goes through the encoder, which resizes; a larger one is ignored (never enlarged).
+  const maxWidth = output.width !== undefined && output.width < plan.width ? output.width : undefined;
+  if (output.type === 'pdf') return { bytes: await printPdf(page, size), contentType, ...size };
+  if (output.type === 'jpeg' && maxWidth === undefined) {
+    return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
   }
+  // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
+  const png = await capture(page, {
+    ...size,
+    format: 'png',
+    optimizeForSpeed: true,
+    omitBackground: plan.background === null && output.type !== 'jpeg',
+  });
+  const encode = input.encode ?? encodeInThread;
+  const encoded = await encode(png, {
+    format: output.type,
+    ...(output.quality === undefined ? {} : { quality: output.quality }),
+    ...(maxWidth === undefined ? {} : { maxWidth }),
+  });
+  return { bytes: encoded.bytes, contentType, width: encoded.width, height: encoded.height };
 }
+
+/** Encodes a captured PNG: the format, quality and optional maximum width of the output. */
+export type EncodeCapture = (png: Buffer, options: Pick<EncodeOptions, 'format' | 'quality' | 'maxWidth'>) => Promise<EncodedImage>;
+
+/** The piscina threads' own function, run in this thread (tests and tools without a pool). */
+const encodeInThread: EncodeCapture = (png, options) => encodeImage({ ...options, input: png });
 
 /** Registers every fetched resource; auto_focus images are attention-cropped to their box first. */
 async function registerResources(input: RenderToImageInput): Promise<Map<string, string>> {

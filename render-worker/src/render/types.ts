@@ -12,6 +12,8 @@ export interface RenderOutput {
   type: OutputType;
   /** 1–100, for jpeg, webp and avif. Default 90 (avif 60). */
   quality?: number;
+  /** Scale the file down to at most this width, aspect kept, never enlarged. Not for pdf. */
+  width?: number;
 }
 
 export interface RenderedFile {

@@ -3,7 +3,7 @@ import type { StaticDesign } from '@pressroom/shared/design/types';
 import { notifyGeneration } from '@pressroom/shared/generation/notify';
 import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
-import { bannerFileKey } from '@pressroom/shared/storage/keys';
+import { bannerFileKey, isDynamicVariantKeyOf } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
@@ -63,7 +63,8 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
 async function alreadyDone(deps: RenderDeps, payload: RenderStaticPayload): Promise<boolean> {
   const { rows } = await deps.db.query(
     `SELECT 1 FROM banners WHERE generation_request_id = $1 AND format_name = $2
-     UNION ALL SELECT 1 FROM generation_errors WHERE generation_request_id = $1 AND format_name = $2 LIMIT 1`,
+     UNION ALL SELECT 1 FROM generation_errors WHERE generation_request_id = $1 AND format_name = $2
+     UNION ALL SELECT 1 FROM generation_requests WHERE id = $1 AND is_finalized LIMIT 1`,
     [payload.generation_request_id, payload.format_name],
   );
   if (rows.length === 0) return false;
@@ -88,6 +89,15 @@ async function render(
       reason: 'The design or format no longer exists.',
     };
   }
+  const outputKey = payload.output_key ?? null;
+  if (outputKey !== null && !isDynamicVariantKeyOf(payload.workspace_id, outputKey)) {
+    return {
+      kind: 'error',
+      formatName: payload.format_name,
+      errorId: 'internal_server_error',
+      reason: 'The job asked to store its file outside the dynamic images of its workspace.',
+    };
+  }
   const staticDesign = design as StaticDesign;
   const file = await deps.render({
     design: staticDesign,
@@ -103,11 +113,18 @@ async function render(
       signal: helpers.abortSignal,
     }),
     signal: helpers.abortSignal,
+    ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
   });
   stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);
   stage('capture', file.timings.capture);
   stage('encode', file.timings.encode);
+
+  if (outputKey !== null) {
+    // No Banner: the bytes go where the control plane waits for them (a dynamic image variant).
+    await store(deps, outputKey, file, payload, stage);
+    return { kind: 'stored', formatName: payload.format_name };
+  }
 
   const filename = bannerFilename({
     designName: staticDesign.name,
@@ -118,12 +135,7 @@ async function render(
     namingScheme: found.namingScheme,
   });
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
-  const t = performance.now();
-  await deps.storage.put(key, file.bytes, {
-    contentType: CONTENT_TYPES[payload.file_type] ?? file.contentType,
-    contentLength: file.bytes.length,
-  });
-  stage('store', (performance.now() - t) / 1000);
+  await store(deps, key, file, payload, stage);
 
   return {
     kind: 'banner',
@@ -135,8 +147,9 @@ async function render(
       format_name: format.name,
       format_uid: found.formatUids[format.name] ?? null,
       unit: format.unit,
-      width: format.width,
-      height: format.height,
+      // The file's own size when `output_width` scaled it down, else the format's.
+      width: payload.output_width == null ? format.width : file.width,
+      height: payload.output_width == null ? format.height : file.height,
       file_type: payload.file_type,
       storage_key: key,
       filename,
@@ -145,4 +158,19 @@ async function render(
       original_banner_id: payload.original_banner_id ?? null,
     },
   };
+}
+
+async function store(
+  deps: RenderDeps,
+  key: string,
+  file: { bytes: Buffer; contentType: string },
+  payload: RenderStaticPayload,
+  stage: (name: string, seconds: number) => void,
+): Promise<void> {
+  const t = performance.now();
+  await deps.storage.put(key, file.bytes, {
+    contentType: CONTENT_TYPES[payload.file_type] ?? file.contentType,
+    contentLength: file.bytes.length,
+  });
+  stage('store', (performance.now() - t) / 1000);
 }

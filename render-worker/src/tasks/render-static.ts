@@ -8,7 +8,7 @@ import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
-import { renderToImage } from '../render/index.js';
+import { type EncodeCapture, renderToImage } from '../render/index.js';
 
 export interface StaticRenderInput {
   design: StaticDesign;
@@ -26,11 +26,16 @@ export interface StaticRenderInput {
    * Background work such as import previews may wait longer for a page than a caller can.
    */
   timeoutMs?: number;
+  /** Scale the file down to at most this width (aspect kept, never enlarged): the job's `output_width`. */
+  outputWidth?: number;
 }
 
 export interface StaticRenderOutput {
   bytes: Buffer;
   contentType: string;
+  /** Pixel size of the file (smaller than the format's with `outputWidth`). */
+  width: number;
+  height: number;
   /** Seconds spent in each stage. */
   timings: { fetch: number; layout: number; capture: number; encode: number };
 }
@@ -60,12 +65,12 @@ export function createChromiumRenderer(
 
     // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
     // measured inside and taken out of capture.
-    const encode = encoder
-      ? async (png: Buffer, type: 'png' | 'webp' | 'avif', quality: number | undefined) => {
+    const encode: EncodeCapture | undefined = encoder
+      ? async (png, encodeOptions) => {
           const e = performance.now();
-          const out = await encoder.encode(png, { format: type, ...(quality === undefined ? {} : { quality }) });
+          const out = await encoder.encode(png, encodeOptions);
           timings.encode += seconds(e);
-          return out.bytes;
+          return out;
         }
       : undefined;
     t = performance.now();
@@ -77,13 +82,13 @@ export function createChromiumRenderer(
           page,
           registerAsset: context.registerAsset,
           resources,
-          output: { type: input.fileType },
+          output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
           ...(encode ? { encode } : {}),
         }),
       { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );
     timings.capture = Math.max(0, seconds(t) - timings.encode);
-    return { bytes: file.bytes, contentType: file.contentType, timings };
+    return { bytes: file.bytes, contentType: file.contentType, width: file.width, height: file.height, timings };
   };
 }
 

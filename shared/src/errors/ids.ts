@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   unsupported_for_type: 400,
   unauthorized: 401,
   api_access_denied: 401,
+  invalid_signature: 403,
   template_not_found: 404,
   format_not_found: 404,
   visual_not_found: 404,

@@ -16,6 +16,9 @@ export type FileErrorId = (typeof FILE_ERROR_IDS)[number];
 
 export type FileOutcome =
   | { kind: 'banner'; banner: NewBanner }
+  /** The file is stored at a key the request chose (`output_key` of the job) and is no Banner:
+   * it is the request's only file, so storing it completes the request. */
+  | { kind: 'stored'; formatName: string }
   | { kind: 'error'; formatName: string; errorId: FileErrorId; reason: string };
 
 export interface RecordedOutcome {
@@ -43,6 +46,11 @@ export async function recordOutcome(
     let recorded: boolean;
     if (outcome.kind === 'banner') {
       recorded = await insertBanner(client, outcome.banner, storage);
+    } else if (outcome.kind === 'stored') {
+      recorded = !request.is_finalized;
+    } else if (request.is_finalized) {
+      // Every file already has its outcome (a stored file leaves no row to conflict with).
+      recorded = false;
     } else {
       const { rowCount } = await client.query(
         `INSERT INTO generation_errors (generation_request_id, format_name, error_id, reason)
@@ -55,7 +63,9 @@ export async function recordOutcome(
         await refundCredits(client, request.workspace_id, 'generation', request.credit_per_file, 'generation_failed', requestId);
       }
     }
-    const finalized = !request.is_finalized && (await finaliseIfComplete(client, request, storage));
+    const finalized =
+      !request.is_finalized &&
+      (outcome.kind === 'stored' ? await markFinalized(client, request.id) : await finaliseIfComplete(client, request, storage));
     await notifyGeneration(client, requestId);
     return { recorded, finalized };
   });
@@ -68,7 +78,7 @@ async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequ
     [request.id],
   );
   if (rows[0]!.n < request.expected_files) return false;
-  await client.query('UPDATE generation_requests SET is_finalized = true, finalized_at = now() WHERE id = $1', [request.id]);
+  await markFinalized(client, request.id);
   if (request.kind !== 'sync') {
     const banners = await presentBanners(client, storage, await listBannersOfRequest(client, request.id));
     const errors = (await listGenerationErrors(client, request.id)).map((e) => ({ template_format_name: e.format_name, reason: e.reason }));
@@ -79,5 +89,10 @@ async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequ
       callbackUrl: request.callback_url,
     });
   }
+  return true;
+}
+
+async function markFinalized(client: pg.PoolClient, requestId: string): Promise<true> {
+  await client.query('UPDATE generation_requests SET is_finalized = true, finalized_at = now() WHERE id = $1', [requestId]);
   return true;
 }

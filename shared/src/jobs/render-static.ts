@@ -7,6 +7,9 @@ export const RENDER_STATIC = 'render_static';
 export const STATIC_FILE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'pdf'] as const;
 export type StaticFileType = (typeof STATIC_FILE_TYPES)[number];
 
+/** Largest `output_width` a job may ask for. */
+export const OUTPUT_WIDTH_MAX = 4000;
+
 /** `sync` jobs are someone's open HTTP request; they jump ahead of `async` work. */
 export const PRIORITY_CLASSES = ['sync', 'async'] as const;
 export type PriorityClass = (typeof PRIORITY_CLASSES)[number];
@@ -38,6 +41,13 @@ export const renderStaticPayloadSchema = z.looseObject({
   enqueued_at: z.number().int().nonnegative(),
   /** `original_visual_id` of the request: the new banner's version follows that one's. */
   original_banner_id: z.uuid().nullable().optional(),
+  /** Scale the encoded file down to at most this width in pixels, aspect kept, never enlarged
+   * (dynamic image thumbnails). Absent or null: the format's own size. */
+  output_width: z.number().int().min(1).max(OUTPUT_WIDTH_MAX).nullable().optional(),
+  /** Store the encoded file at this key (under the job's workspace) and record NO Banner: the
+   * generation request is finalised instead, which wakes the waiting control plane. Only for a
+   * request of one file (production-mode dynamic images). Absent or null: a Banner, as always. */
+  output_key: z.string().min(1).nullable().optional(),
 });
 
 export type RenderStaticPayload = z.output<typeof renderStaticPayloadSchema>;

@@ -6,10 +6,12 @@ import {
   bannerFileKey,
   designAssetKey,
   designPreviewKey,
+  dynamicVariantKey,
   exportArchiveKey,
   idSegment,
   importPrefix,
   importUploadKey,
+  isDynamicVariantKeyOf,
   keyToUrlPath,
   nameSegment,
 } from './keys.js';
@@ -73,5 +75,20 @@ describe('key layout', () => {
 
   it('percent-encodes each segment for URLs and keeps the slashes', () => {
     expect(keyToUrlPath('workspaces/w/banners/b/a%20b.png')).toBe('workspaces/w/banners/b/a%2520b.png');
+  });
+
+  it('tells a dynamic variant key of a workspace from any other key', () => {
+    const key = dynamicVariantKey('w1', 'd1', 'abc', 'png');
+    expect(key).toBe('workspaces/w1/dynamic/d1/abc.png');
+    expect(isDynamicVariantKeyOf('w1', key)).toBe(true);
+    for (const other of [
+      dynamicVariantKey('w2', 'd1', 'abc', 'png'),
+      bannerFileKey('w1', 'b1', 'card.png'),
+      'workspaces/w1/dynamic/../banners/b1/card.png',
+      'workspaces/w1/dynamic//x.png',
+      'workspaces/w1/dynamicx/d1/abc.png',
+    ]) {
+      expect(isDynamicVariantKeyOf('w1', other), other).toBe(false);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { InvalidObjectKeyError } from './errors.js';
  *   workspaces/<ws>/designs/<design_id>/previews/<format_uid>.png
  *   workspaces/<ws>/designs/<design_id>/assets/<asset name>
  *   workspaces/<ws>/exports/<export_id>.zip
+ *   workspaces/<ws>/dynamic/<design_id>/<variant hash>.<ext>
  *
  * Identifiers must already be safe (`[A-Za-z0-9_-]`); free-form names (file names, asset names
  * chosen by API users) are encoded, not rejected.
@@ -92,6 +93,29 @@ export function designAssetKey(workspaceId: string, designId: string, assetName:
 
 export function exportArchiveKey(workspaceId: string, exportId: string): string {
   return join(['workspaces', idSegment(workspaceId, 'workspace id'), 'exports', `${idSegment(exportId, 'export id')}.zip`]);
+}
+
+/** One cached variant of a dynamic image (docs/dynamic-images.md), named by its content hash. */
+export function dynamicVariantKey(workspaceId: string, designId: string, variantHash: string, extension: string): string {
+  return join([
+    'workspaces',
+    idSegment(workspaceId, 'workspace id'),
+    'dynamic',
+    idSegment(designId, 'design id'),
+    `${idSegment(variantHash, 'variant hash')}.${idSegment(extension, 'extension')}`,
+  ]);
+}
+
+/** True when `key` is a dynamic image variant key of this workspace (where a render job may store a file that is no Banner). */
+export function isDynamicVariantKeyOf(workspaceId: string, key: string): boolean {
+  const prefix = `${join(['workspaces', idSegment(workspaceId, 'workspace id'), 'dynamic'])}/`;
+  if (!key.startsWith(prefix)) return false;
+  try {
+    assertObjectKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

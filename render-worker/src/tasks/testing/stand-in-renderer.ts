@@ -23,13 +23,19 @@ export function standInRenderer(options: { refuseFormats?: string[]; onRender?: 
       throw new RenderRefusedError(`The text of layer "headline" cannot fit in format ${input.formatName}.`, 'headline');
     }
     const format = input.design.formats.find((f) => f.name === input.formatName)!;
-    const image = sharp({
-      create: { width: Math.round(format.width), height: Math.round(format.height), channels: 3, background: '#ff8800' },
-    });
+    let width = Math.round(format.width);
+    let height = Math.round(format.height);
+    if (input.outputWidth !== undefined && input.outputWidth < width) {
+      height = Math.max(1, Math.round((height * input.outputWidth) / width));
+      width = input.outputWidth;
+    }
+    const image = sharp({ create: { width, height, channels: 3, background: '#ff8800' } });
     const bytes = input.fileType === 'png' ? await image.png().toBuffer() : await image.jpeg().toBuffer();
     return {
       bytes,
       contentType: input.fileType === 'png' ? 'image/png' : 'image/jpeg',
+      width,
+      height,
       timings: { fetch: 0, layout: 0.001, capture: 0.001, encode: 0.001 },
     };
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifArgs, gifGeometry, mp4Args } from './ffmpeg-args.js';
+import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
 
 describe('ffmpeg arguments', () => {
   it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
@@ -35,8 +35,8 @@ describe('ffmpeg arguments', () => {
     expect(args[args.indexOf('-loop') + 1]).toBe('0');
   });
 
-  it('GIF geometry: capped width, never upscaled, even; rate divided', () => {
-    expect(gifGeometry({ width: 1920, height: 1080 }, 25, 540, 2)).toEqual({ width: 540, fps: 12.5 });
-    expect(gifGeometry({ width: 301, height: 200 }, 25, 540, 2)).toEqual({ width: 300, fps: 12.5 });
+  it('GIF width: capped, never upscaled, even', () => {
+    expect(gifWidth({ width: 1920 }, 540)).toBe(540);
+    expect(gifWidth({ width: 301 }, 540)).toBe(300);
   });
 });

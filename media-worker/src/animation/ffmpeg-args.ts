@@ -72,11 +72,10 @@ export function gifArgs(input: FramesInput, out: GifOutput): string[] {
 }
 
 /**
- * The GIF's size and rate: at most `maxWidth` wide (never upscaled, even width) and the video
- * rate divided by `step`. Measured: a full-size 1080² GIF of 150 frames takes 6–8 s to encode
- * and weighs several MB; 540 px at about 12 fps about 2.5 s.
+ * The GIF's width: at most `maxWidth` (never upscaled), even. Measured: a full-size 1080² GIF of
+ * 150 frames takes 6–8 s to encode and weighs several MB; 540 px at about 12 fps about 2.5 s.
  */
-export function gifGeometry(format: { width: number; height: number }, videoFps: number, maxWidth: number, step: number) {
+export function gifWidth(format: { width: number }, maxWidth: number): number {
   const width = Math.min(format.width, maxWidth);
-  return { width: width - (width % 2), fps: videoFps / step };
+  return width - (width % 2);
 }

@@ -1,4 +1,6 @@
 import type { TaskList } from 'graphile-worker';
+import { animationEncodeTask } from '../animation/encode-task.js';
+import { createAnimationMediaMetrics } from '../animation/metrics.js';
 import type { MediaDeps } from '../deps.js';
 import { deliverWebhookTask } from '../webhooks/deliver-task.js';
 
@@ -9,5 +11,6 @@ import { deliverWebhookTask } from '../webhooks/deliver-task.js';
 export function mediaTaskList(deps: MediaDeps): TaskList {
   return {
     deliver_webhook: deliverWebhookTask(deps),
+    animation_encode: animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) }) as TaskList[string],
   };
 }

@@ -1,6 +1,6 @@
 export { attentionCrop, encodePng } from './encode.js';
 export { CannotBuildBannerError } from './errors.js';
-export { type RenderToImageInput, renderToImage } from './render-to-image.js';
+export { loadPlan, type RenderToImageInput, renderToImage } from './render-to-image.js';
 export {
   CONTENT_TYPES,
   OUTPUT_TYPES,

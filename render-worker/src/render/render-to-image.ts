@@ -27,6 +27,30 @@ export interface RenderToImageInput {
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
   const { plan, page, output } = input;
+  await loadPlan(input);
+
+  const size = { width: plan.width, height: plan.height };
+  const contentType = CONTENT_TYPES[output.type];
+  switch (output.type) {
+    case 'pdf':
+      return { bytes: await printPdf(page, size), contentType, ...size };
+    case 'jpeg':
+      return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
+    default: {
+      // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
+      const png = await capture(page, { ...size, format: 'png', optimizeForSpeed: true, omitBackground: plan.background === null });
+      const encode = input.encode ?? encodePng;
+      return { bytes: await encode(png, output.type, output.quality), contentType, ...size };
+    }
+  }
+}
+
+/**
+ * Puts a plan on a warm page and fits its text, ready to capture; throws CannotBuildBannerError
+ * when a text cannot fit. Animated frames capture many moments of one load.
+ */
+export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<void> {
+  const { plan, page } = input;
   const urls = await registerResources(input);
   const fallbacks = fallbackFamilies(input.catalogue);
   const fonts = await fontRulesFor(plan, input.resources, input.registerAsset, input.catalogue);
@@ -66,25 +90,10 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
     frame.html,
   );
   if (!result.ok) throw new CannotBuildBannerError(result.layer ?? '', result.reason ?? 'unknown reason');
-
-  const size = { width: plan.width, height: plan.height };
-  const contentType = CONTENT_TYPES[output.type];
-  switch (output.type) {
-    case 'pdf':
-      return { bytes: await printPdf(page, size), contentType, ...size };
-    case 'jpeg':
-      return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
-    default: {
-      // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
-      const png = await capture(page, { ...size, format: 'png', optimizeForSpeed: true, omitBackground: plan.background === null });
-      const encode = input.encode ?? encodePng;
-      return { bytes: await encode(png, output.type, output.quality), contentType, ...size };
-    }
-  }
 }
 
 /** Registers every fetched resource; auto_focus images are attention-cropped to their box first. */
-async function registerResources(input: RenderToImageInput): Promise<Map<string, string>> {
+async function registerResources(input: Pick<RenderToImageInput, 'plan' | 'resources' | 'registerAsset'>): Promise<Map<string, string>> {
   const crop = new Map<string, { width: number; height: number }>();
   for (const node of allNodes(input.plan.nodes)) {
     if ((node.kind === 'image' || node.kind === 'logo') && node.attentionCrop && node.ref !== null) crop.set(node.ref, node.box);
@@ -130,7 +139,7 @@ const INLINE_MAX_BYTES = 512 * 1024;
  * Small assets go inline: a data: URL costs a little HTML parsing, where an intercepted request
  * costs a round trip between Chromium and Node for every image of every render.
  */
-function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
+export function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
   if (bytes.length <= INLINE_MAX_BYTES) return `data:${contentType};base64,${bytes.toString('base64')}`;
   return register(bytes, contentType, ref);
 }

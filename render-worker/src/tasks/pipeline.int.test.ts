@@ -105,6 +105,10 @@ beforeAll(async () => {
     renderMetrics: createRenderMetrics(metrics),
     designs,
     render: standInRenderer({ refuseFormats: ['story'], onRender: () => renders++ }),
+    animation: {
+      frames: () => Promise.reject(new Error('no animated designs in this test')),
+      html5: () => Promise.reject(new Error('no animated designs in this test')),
+    },
   };
   worker = await startWorkerRuntime({
     role: 'render-worker',

@@ -1,3 +1,4 @@
+import { purgeStaleParts } from '@pressroom/shared/animation/parts';
 import { purgeExpiredRequests } from '@pressroom/shared/generation/requests-store';
 import type { Task, WorkerUtils } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
@@ -21,6 +22,8 @@ export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
   return async (_payload, helpers) => {
     const purged = await purgeExpiredRequests(deps.db);
     if (purged > 0) deps.logger.info({ purged }, 'generation requests past retention purged');
+    const parts = await purgeStaleParts(deps.db, deps.storage);
+    if (parts > 0) deps.logger.info({ parts }, 'parts of animated files that never completed removed');
     await helpers.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
   };
 }

@@ -1,10 +1,10 @@
+import { frameCount, VIDEO_FPS } from '@pressroom/shared/animation/frames';
 import { loadExampleDocuments } from '@pressroom/shared/design/examples';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import { describe, expect, it } from 'vitest';
 import { fontStackCss } from '../html/build-document.js';
 import { planRender } from '../plan/plan-render.js';
-import { frameCount, VIDEO_FPS } from './frames.js';
 import { buildHtml5Document } from './html5.js';
 import { animationTracks, typewritingLayers } from './player.js';
 import { planTimeline, stateAt } from './timeline.js';

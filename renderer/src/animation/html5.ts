@@ -1,6 +1,6 @@
+import { VIDEO_FPS } from '@pressroom/shared/animation/frames';
 import { type BuildOptions, buildDocument } from '../html/build-document.js';
 import type { RenderPlan } from '../plan/types.js';
-import { VIDEO_FPS } from './frames.js';
 import { animationTracks, PLAYER_SCRIPT, typewritingLayers } from './player.js';
 import type { Timeline } from './timeline.js';
 

@@ -1,4 +1,4 @@
-import { frameCount, frameTime } from './frames.js';
+import { frameCount, frameTime } from '@pressroom/shared/animation/frames';
 import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.js';
 
 /**

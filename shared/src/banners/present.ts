@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/pool.js';
 import type { ObjectStorage } from '../storage/storage.js';
+import { fallbackImageFilename, fallbackImageKey } from './fallback.js';
 import { serializeBanner } from './serialize.js';
 import { type BannerRow, findProjectSummaries } from './store.js';
 
@@ -15,11 +16,16 @@ export async function presentBanners(
   );
   return Promise.all(
     rows.map(async (row) => {
-      const [url, cdn_url] = await Promise.all([
+      const [url, cdn_url, fallback_image_url] = await Promise.all([
         storage.downloadUrl(row.storage_key, { filename: row.filename }),
         storage.publicUrl(row.storage_key),
+        row.file_type === 'zip' ? storage.downloadUrl(fallbackImageKey(row), { filename: fallbackImageFilename(row.filename) }) : undefined,
       ]);
-      return serializeBanner(row, { url, cdn_url }, row.project_id ? (projects.get(row.project_id) ?? null) : null);
+      return serializeBanner(
+        row,
+        { url, cdn_url, ...(fallback_image_url ? { fallback_image_url } : {}) },
+        row.project_id ? (projects.get(row.project_id) ?? null) : null,
+      );
     }),
   );
 }

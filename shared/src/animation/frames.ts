@@ -5,8 +5,11 @@
  */
 export const VIDEO_FPS = 25;
 
-/** GIF: 12.5 fps (every second video frame), so one frame set serves both outputs. */
-export const GIF_FRAME_STEP = 2;
+/**
+ * GIF: 12.5 fps, captured at that rate (half the captures of a video). GIF delays are whole
+ * hundredths of a second, and 12.5 fps is exactly 8/100 s per frame.
+ */
+export const GIF_FPS = 12.5;
 
 /** GIF width cap, px: a full-size 1080 px GIF is several MB and 3× slower to encode. */
 export const GIF_MAX_WIDTH = 540;

@@ -12,10 +12,12 @@ import { createStorage } from '@pressroom/shared/storage/index';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSdkCheck } from '../../../control-plane/test/sdk.js';
 import { comparePng } from '../../test/golden/compare.js';
 import { launchBrowser } from '../browser/index.js';
 import {
   api,
+  descendantsOf,
   dumpOutputs,
   type Farm,
   type Json,
@@ -186,4 +188,50 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM animation_parts');
     expect(rows[0]!.n).toBe(0);
   });
+
+  it('the abyssale SDK: generate_multi_format_media with mp4, gif and html5, then wait_for_generation_request, validated strictly', async () => {
+    const report = await runSdkCheck('../../../render-worker/src/animation/testing/sdk_animated.py', farm.baseUrl, seed.key, {
+      PRESSROOM_DESIGN_ID: seed.designId,
+      PRESSROOM_FORMAT: 'square',
+    });
+    expect(report.results.filter((r) => !r.ok)).toEqual([]);
+    expect(report.passed).toBe(6);
+  });
+
+  it('kill -9 of a render worker in the middle of a video: the request still completes with one Banner', async () => {
+    const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, { template_format_names: ['wide'] });
+    expect(res.status).toBe(200);
+    const id = res.body.generation_request_id as string;
+    // Wait until a render worker holds a frame range of this video, then kill that process and its Chromium.
+    const deadline = Date.now() + 60_000;
+    let pid: number | undefined;
+    while (pid === undefined && Date.now() < deadline) {
+      const { rows } = await db.pool.query<{ pid: number }>(
+        `SELECT h.pid FROM graphile_worker._private_jobs j JOIN worker_heartbeats h ON h.worker_id = j.locked_by
+          JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+          WHERE j.locked_by IS NOT NULL AND t.identifier = 'animation_frames' AND j.payload->>'generation_request_id' = $1 LIMIT 1`,
+        [id],
+      );
+      pid = rows[0]?.pid;
+      if (pid === undefined) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(pid, 'a render worker took a frame range').toBeDefined();
+    const victim = farm.workers.find((w) => w.child.pid === pid)!;
+    const children = descendantsOf(pid!);
+    victim.child.kill('SIGKILL');
+    for (const child of children) {
+      try {
+        process.kill(child, 'SIGKILL');
+      } catch {
+        // already gone with its parent
+      }
+    }
+    const final = await waitFinal(farm, seed.key, id, 170_000);
+    expect(final.errors).toEqual([]);
+    expect(final.banners).toHaveLength(1);
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM banners WHERE generation_request_id = $1', [id]);
+    expect(rows[0]!.n).toBe(1);
+    const probe = ffprobe(await download(final.banners[0]!.file.url, dir, 'killed.mp4'));
+    expect([probe.streams[0]!.width, probe.streams[0]!.height, Number(probe.streams[0]!.nb_read_frames)]).toEqual([1920, 1080, 150]);
+  }, 240_000);
 });

@@ -56,9 +56,9 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
         if (framesDone === null) {
           const { rows } = await ctx.pool.query<{ n: number; parts: number | null; done: boolean }>(
             `SELECT count(p.*)::int AS n, max(p.parts) AS parts,
-                    EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1) AS done
+                    EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1::uuid) AS done
                FROM animation_parts p WHERE p.banner_id IN (
-                 SELECT (j.payload->>'banner_id')::uuid FROM graphile_worker._private_jobs j WHERE j.payload->>'generation_request_id' = $1)`,
+                 SELECT (j.payload->>'banner_id')::uuid FROM graphile_worker._private_jobs j WHERE j.payload->>'generation_request_id' = $1::text)`,
             [id],
           );
           const r = rows[0]!;

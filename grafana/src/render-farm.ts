@@ -148,6 +148,37 @@ export const renderFarm = dashboard({
       stacked: true,
     }),
 
+    row('Animated files'),
+    timeseries({
+      title: 'Frames captured per second, per render worker',
+      description: 'Frames drawn by each render-worker process (mp4 at 25 fps, gif at 12.5 fps). One 1080² page captures about 10–20 frames a second.',
+      queries: [{ expr: 'sum by (instance) (rate(pressroom_animation_frames_total[$__rate_interval]))', legend: '{{instance}}' }],
+      width: 8,
+    }),
+    timeseries({
+      title: 'Capture speed p50 by output',
+      description: 'Frames per second of capture within one frame range (one part).',
+      queries: [{ expr: quantile(0.5, 'pressroom_animation_frames_per_second', ['output']), legend: '{{output}}' }],
+      width: 8,
+    }),
+    timeseries({
+      title: 'Animated stage p90: frames (render) vs stitch, encode, store (media)',
+      description: 'frames: one range captured on a render worker; stitch: the parts gathered; encode: ffmpeg or the HTML5 zip; store: the file written.',
+      queries: [
+        { expr: quantile(0.9, STAGE, ['output'], '{stage="frames"}'), legend: 'frames {{output}}' },
+        { expr: quantile(0.9, 'pressroom_animation_stage_seconds', ['stage', 'output']), legend: '{{stage}} {{output}}' },
+      ],
+      unit: 's',
+      width: 8,
+    }),
+    timeseries({
+      title: 'Encode failures by class',
+      description: 'missing_part, ffmpeg, internal: retried up to 3 times, then the format lands in errors[] and its credits are refunded.',
+      queries: [{ expr: 'sum by (class) (rate(pressroom_animation_encode_failures_total[$__rate_interval]))', legend: '{{class}}' }],
+      unit: 'ops',
+      stacked: true,
+    }),
+
     row('Jobs and failures'),
     timeseries({
       title: 'Render failures by class',

@@ -20,6 +20,11 @@ export const renderWorkerOptions = {
   recycleAfterRenders: option(env.int(0), '500', 'Replace Chromium after this many renders; 0 never.'),
   browserMaxMemoryMb: option(env.int(0), '1536', "Replace Chromium when its processes' resident memory passes this many MiB; 0 never."),
   renderTimeoutMs: option(env.int(100), '9000', 'Deadline of one render (page wait, layout, capture), below the 10-second sync budget.'),
+  animationPartTimeoutMs: option(
+    env.int(1000),
+    '60000',
+    'Deadline of one part of an animated file (a frame range, or an HTML5 page and its fallback image), page wait included.',
+  ),
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),
   assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),
   maxImageBytes: option(env.int(1024), String(20 * 1024 * 1024), 'Largest remote image a static or animated design may fetch, in bytes.'),

@@ -3,6 +3,7 @@ import type { Logger } from '@pressroom/shared/logger';
 import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
+import type { AnimationRenderer } from './animation/render-animation.js';
 import type { RenderWorkerConfig } from './config.js';
 import type { RenderMetrics } from './tasks/metrics.js';
 import type { StaticRenderer } from './tasks/render-static.js';
@@ -18,4 +19,6 @@ export interface RenderDeps {
   designs: DesignSource;
   /** Draws one file; `createChromiumRenderer` in production. */
   render: StaticRenderer;
+  /** Draws parts of animated files; `createChromiumAnimator` in production. */
+  animation: AnimationRenderer;
 }

@@ -1,2 +1,3 @@
+export * from './animation/index.js';
 export * from './html/index.js';
 export * from './plan/index.js';

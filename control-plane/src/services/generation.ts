@@ -12,6 +12,7 @@ import { addRenderStaticJob } from '@pressroom/shared/jobs/add-job';
 import type { PriorityClass, RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
+import { enqueueAnimatedRequest } from './generation-animated.js';
 import { parseGenerationBody } from './generation-overrides.js';
 import type { Workspace } from './workspaces.js';
 
@@ -84,12 +85,6 @@ export async function acceptAsyncGeneration(
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
   const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
-  if (design.type !== 'static') {
-    // Only the static pipeline exists in this build. The request is valid, so this is no 500: the
-    // farm, like a plan, does not offer the design type, and retrying will not help (the same
-    // contract as a plan without animated or print designs).
-    throw new AppError('feature_not_in_plan', `This farm renders static designs only; ${design.type} rendering is not available yet.`);
-  }
   let original: string | null = null;
   if (request.originalVisualId !== null) {
     if (formats.length !== 1)
@@ -100,6 +95,21 @@ export async function acceptAsyncGeneration(
       throw new AppError('not_related_to_same_template', 'The original visual was generated from another design.');
     if (banner.format_name !== formats[0]) throw new AppError('not_related_to_same_format', 'The original visual has another format.');
     original = banner.id;
+  }
+  if (design.type === 'animated') {
+    return enqueueAnimatedRequest(deps, workspace, found, {
+      formats,
+      fileType,
+      overrides: request.overrides,
+      callbackUrl: request.callbackUrl,
+      original,
+    });
+  }
+  if (design.type !== 'static') {
+    // Only the static and animated pipelines exist in this build. The request is valid, so this is
+    // no 500: the farm, like a plan, does not offer the design type, and retrying will not help
+    // (the same contract as a plan without print designs).
+    throw new AppError('feature_not_in_plan', `This farm does not render ${design.type} designs yet.`);
   }
   return enqueueRequest(deps, workspace, found, {
     kind: 'async',

@@ -1,5 +1,7 @@
 import { EXPORT_ZIP_TASK } from '@pressroom/shared/jobs/export-zip';
 import type { TaskList } from 'graphile-worker';
+import { animationEncodeTask } from '../animation/encode-task.js';
+import { createAnimationMediaMetrics } from '../animation/metrics.js';
 import type { MediaDeps } from '../deps.js';
 import { exportZipTask } from '../exports/export-task.js';
 import { deliverWebhookTask } from '../webhooks/deliver-task.js';
@@ -12,5 +14,6 @@ export function mediaTaskList(deps: MediaDeps): TaskList {
   return {
     deliver_webhook: deliverWebhookTask(deps),
     [EXPORT_ZIP_TASK]: exportZipTask(deps),
+    animation_encode: animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) }) as TaskList[string],
   };
 }

@@ -7,6 +7,7 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
@@ -45,6 +46,7 @@ const runtime = await startWorkerRuntime({
     renderMetrics: createRenderMetrics(metrics),
     designs: sqlDesignSource,
     render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder }),
+    animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
   }),
   concurrency: config.renderConcurrency,
   logger,

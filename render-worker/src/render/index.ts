@@ -1,6 +1,6 @@
 export { attentionCrop } from './encode.js';
 export { CannotBuildBannerError } from './errors.js';
-export { type EncodeCapture, type RenderToImageInput, renderToImage } from './render-to-image.js';
+export { type EncodeCapture, loadPlan, type RenderToImageInput, renderToImage } from './render-to-image.js';
 export {
   CONTENT_TYPES,
   OUTPUT_TYPES,

@@ -28,6 +28,38 @@ export interface RenderToImageInput {
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
   const { plan, page, output } = input;
+  await loadPlan(input);
+
+  const size = { width: plan.width, height: plan.height };
+  const contentType = CONTENT_TYPES[output.type];
+  // A smaller width goes through the encoder, which resizes; a larger one is ignored (never enlarged).
+  const maxWidth = output.width !== undefined && output.width < plan.width ? output.width : undefined;
+  if (output.type === 'pdf') return { bytes: await printPdf(page, size), contentType, ...size };
+  if (output.type === 'jpeg' && maxWidth === undefined) {
+    return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
+  }
+  // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
+  const png = await capture(page, {
+    ...size,
+    format: 'png',
+    optimizeForSpeed: true,
+    omitBackground: plan.background === null && output.type !== 'jpeg',
+  });
+  const encode = input.encode ?? encodeInThread;
+  const encoded = await encode(png, {
+    format: output.type,
+    ...(output.quality === undefined ? {} : { quality: output.quality }),
+    ...(maxWidth === undefined ? {} : { maxWidth }),
+  });
+  return { bytes: encoded.bytes, contentType, width: encoded.width, height: encoded.height };
+}
+
+/**
+ * Puts a plan on a warm page and fits its text, ready to capture; throws CannotBuildBannerError
+ * when a text cannot fit. Animated frames capture many moments of one load.
+ */
+export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<void> {
+  const { plan, page } = input;
   const urls = await registerResources(input);
   const fallbacks = fallbackFamilies(input.catalogue);
   const fonts = await fontRulesFor(plan, input.resources, input.registerAsset, input.catalogue);
@@ -67,29 +99,6 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
     frame.html,
   );
   if (!result.ok) throw new CannotBuildBannerError(result.layer ?? '', result.reason ?? 'unknown reason');
-
-  const size = { width: plan.width, height: plan.height };
-  const contentType = CONTENT_TYPES[output.type];
-  // A smaller width goes through the encoder, which resizes; a larger one is ignored (never enlarged).
-  const maxWidth = output.width !== undefined && output.width < plan.width ? output.width : undefined;
-  if (output.type === 'pdf') return { bytes: await printPdf(page, size), contentType, ...size };
-  if (output.type === 'jpeg' && maxWidth === undefined) {
-    return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
-  }
-  // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
-  const png = await capture(page, {
-    ...size,
-    format: 'png',
-    optimizeForSpeed: true,
-    omitBackground: plan.background === null && output.type !== 'jpeg',
-  });
-  const encode = input.encode ?? encodeInThread;
-  const encoded = await encode(png, {
-    format: output.type,
-    ...(output.quality === undefined ? {} : { quality: output.quality }),
-    ...(maxWidth === undefined ? {} : { maxWidth }),
-  });
-  return { bytes: encoded.bytes, contentType, width: encoded.width, height: encoded.height };
 }
 
 /** Encodes a captured PNG: the format, quality and optional maximum width of the output. */
@@ -99,7 +108,7 @@ export type EncodeCapture = (png: Buffer, options: Pick<EncodeOptions, 'format' 
 const encodeInThread: EncodeCapture = (png, options) => encodeImage({ ...options, input: png });
 
 /** Registers every fetched resource; auto_focus images are attention-cropped to their box first. */
-async function registerResources(input: RenderToImageInput): Promise<Map<string, string>> {
+async function registerResources(input: Pick<RenderToImageInput, 'plan' | 'resources' | 'registerAsset'>): Promise<Map<string, string>> {
   const crop = new Map<string, { width: number; height: number }>();
   for (const node of allNodes(input.plan.nodes)) {
     if ((node.kind === 'image' || node.kind === 'logo') && node.attentionCrop && node.ref !== null) crop.set(node.ref, node.box);
@@ -145,7 +154,7 @@ const INLINE_MAX_BYTES = 512 * 1024;
  * Small assets go inline: a data: URL costs a little HTML parsing, where an intercepted request
  * costs a round trip between Chromium and Node for every image of every render.
  */
-function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
+export function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
   if (bytes.length <= INLINE_MAX_BYTES) return `data:${contentType};base64,${bytes.toString('base64')}`;
   return register(bytes, contentType, ref);
 }

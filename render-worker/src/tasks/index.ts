@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import { animationFramesTask, animationHtml5Task } from '../animation/tasks.js';
 import type { RenderDeps } from '../deps.js';
 import { previewFromStaticRenderer } from '../imports/preview-renderer.js';
 import { designTaskList } from '../imports/tasks.js';
@@ -9,6 +10,8 @@ import { retentionTask } from './retention.js';
 export function renderTaskList(deps: RenderDeps): TaskList {
   return {
     render_static: renderStaticTask(deps) as TaskList[string],
+    animation_frames: animationFramesTask(deps) as TaskList[string],
+    animation_html5: animationHtml5Task(deps) as TaskList[string],
     generation_retention: retentionTask(deps) as TaskList[string],
     ...designTaskList({
       db: deps.db,

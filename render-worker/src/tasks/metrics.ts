@@ -2,21 +2,28 @@ import { RENDER_BUCKETS } from '@pressroom/shared/metrics/registry';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
 
-export const RENDER_STAGES = ['queue_wait', 'fetch', 'layout', 'capture', 'encode', 'store'] as const;
+export const RENDER_STAGES = ['queue_wait', 'fetch', 'layout', 'capture', 'encode', 'store', 'frames'] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
 
 export interface RenderMetrics {
   stageSeconds: Histogram<'stage' | 'output'>;
   totalSeconds: Histogram<'output' | 'priority'>;
   failures: Counter<'class'>;
+  /** Animated parts: frames captured per second of capture, per part. */
+  framesPerSecond: Histogram<'output'>;
+  /** Animated parts: frames captured. */
+  frames: Counter<'output'>;
 }
+
+/** Frames-per-second buckets: a 1080² page captures roughly 10–25 frames a second. */
+const FPS_BUCKETS = [1, 2, 5, 8, 10, 12, 15, 20, 25, 30, 40, 60];
 
 /** Stage and output labels come from fixed sets; buckets run to the 10-second budget and past it. */
 export function createRenderMetrics(registry: Registry): RenderMetrics {
   const metrics: RenderMetrics = {
     stageSeconds: new Histogram({
       name: 'pressroom_render_stage_seconds',
-      help: 'Duration of each stage of a static render, by output type.',
+      help: 'Duration of each stage of a render (static file, or part of an animated one), by output type.',
       labelNames: ['stage', 'output'],
       buckets: RENDER_BUCKETS,
       registers: [registry],
@@ -32,6 +39,19 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       name: 'pressroom_render_failures_total',
       help: 'Failed render attempts by class.',
       labelNames: ['class'],
+      registers: [registry],
+    }),
+    framesPerSecond: new Histogram({
+      name: 'pressroom_animation_frames_per_second',
+      help: 'Frames captured per second while drawing one part of an animated file, by output.',
+      labelNames: ['output'],
+      buckets: FPS_BUCKETS,
+      registers: [registry],
+    }),
+    frames: new Counter({
+      name: 'pressroom_animation_frames_total',
+      help: 'Frames of animated files captured, by output.',
+      labelNames: ['output'],
       registers: [registry],
     }),
   };

@@ -27,7 +27,7 @@ import { renderTaskList } from './index.js';
 import { createRenderMetrics } from './metrics.js';
 import { renderStaticTask } from './render-static-task.js';
 import type { Json } from './testing/farm-processes.js';
-import { standInRenderer } from './testing/stand-in-renderer.js';
+import { noAnimationRenderer, standInRenderer } from './testing/stand-in-renderer.js';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -105,6 +105,7 @@ beforeAll(async () => {
     renderMetrics: createRenderMetrics(metrics),
     designs,
     render: standInRenderer({ refuseFormats: ['story'], onRender: () => renders++ }),
+    animation: noAnimationRenderer(),
   };
   worker = await startWorkerRuntime({
     role: 'render-worker',
@@ -193,7 +194,7 @@ describe('POST /banner-builder/<id>/generate', () => {
     expect(await credits()).toBe(before);
   });
 
-  it('answers template_not_found, template_not_static and feature_not_in_plan', async () => {
+  it('answers template_not_found, template_not_static and feature_not_in_plan; accepts animated designs on a plan with them', async () => {
     expect((await post('/banner-builder/00000000-0000-4000-8000-000000000000/generate', {})).body.id).toBe('template_not_found');
     const other = await createWorkspace(db.pool, { name: 'Other', plan: 'pro', credits: 5, aiCredits: 0 });
     const otherKey = await createKey(db.pool, other.id);
@@ -205,8 +206,18 @@ describe('POST /banner-builder/<id>/generate', () => {
     const notStatic = await post(`/banner-builder/${animated.id}/generate`, {});
     expect([notStatic.status, notStatic.body.id]).toEqual([400, 'template_not_static']);
     // A valid async request for a design type this farm cannot draw yet is refused clearly, never a 500.
-    const notYet = await post(`/async/banner-builder/${animated.id}/generate`, {});
+    const printer = await exampleDesign('printer-cafe-flyer.json', { workspaceId: ws.id, projectId: ws.projectId });
+    designs.add(printer);
+    const notYet = await post(`/async/banner-builder/${printer.id}/generate`, {});
     expect([notYet.status, notYet.body.id]).toEqual([429, 'feature_not_in_plan']);
+    // Animated designs are accepted on a plan that includes them, at CREDIT_COST_ANIMATION (5) per file.
+    const studio = await createWorkspace(db.pool, { name: 'Studio', plan: 'pro', credits: 20, aiCredits: 0 });
+    const studioKey = await createKey(db.pool, studio.id);
+    const studioAnimated = await exampleDesign('animated-product-launch.json', { workspaceId: studio.id, projectId: ws.projectId });
+    designs.add(studioAnimated);
+    const accepted = await post(`/async/banner-builder/${studioAnimated.id}/generate`, { image_file_type: 'gif' }, studioKey);
+    expect([accepted.status, typeof accepted.body.generation_request_id]).toEqual([200, 'string']);
+    expect(await credits(studio.id)).toBe(20 - 2 * 5);
 
     const basic = await createWorkspace(db.pool, { name: 'Basic', plan: 'basic', credits: 5, aiCredits: 0 });
     const basicKey = await createKey(db.pool, basic.id);

@@ -24,7 +24,7 @@ import { loadRenderWorkerConfig } from '../config.js';
 import type { RenderDeps } from '../deps.js';
 import { createRenderMetrics } from './metrics.js';
 import { renderStaticTask } from './render-static-task.js';
-import { standInRenderer } from './testing/stand-in-renderer.js';
+import { noAnimationRenderer, standInRenderer } from './testing/stand-in-renderer.js';
 
 let db: TestDatabase;
 let deps: RenderDeps;
@@ -52,6 +52,7 @@ beforeAll(async () => {
     renderMetrics: createRenderMetrics(metrics),
     designs: memoryDesignSource([design]),
     render: standInRenderer({ onRender: () => renders++ }),
+    animation: noAnimationRenderer(),
   };
 });
 

@@ -1,6 +1,6 @@
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
-import { notifyGeneration } from '@pressroom/shared/generation/notify';
+import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
 import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import { bannerFileKey, isDynamicVariantKeyOf } from '@pressroom/shared/storage/keys';
@@ -9,7 +9,8 @@ import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
 import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
 
-const ERROR_ID: Record<FailureClass, FileErrorId> = {
+/** The per-format error id of each failure class (animated parts use the same). */
+export const ERROR_ID: Record<FailureClass, FileErrorId> = {
   refused: 'cannot_build_banner',
   fetch: 'image_fetching_error',
   timeout: 'internal_server_error',
@@ -36,7 +37,7 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
     const stage = (name: string, seconds: number) => deps.renderMetrics.stageSeconds.observe({ stage: name, output }, seconds);
     stage('queue_wait', Math.max(0, Date.now() - payload.enqueued_at) / 1000);
 
-    if (await alreadyDone(deps, payload)) return;
+    if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) return;
     try {
       const outcome = await render(deps, payload, helpers, stage);
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
@@ -57,19 +58,6 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
       );
     }
   };
-}
-
-/** A previous run stored the banner but died before the job was marked done: just re-notify. */
-async function alreadyDone(deps: RenderDeps, payload: RenderStaticPayload): Promise<boolean> {
-  const { rows } = await deps.db.query(
-    `SELECT 1 FROM banners WHERE generation_request_id = $1 AND format_name = $2
-     UNION ALL SELECT 1 FROM generation_errors WHERE generation_request_id = $1 AND format_name = $2
-     UNION ALL SELECT 1 FROM generation_requests WHERE id = $1 AND is_finalized LIMIT 1`,
-    [payload.generation_request_id, payload.format_name],
-  );
-  if (rows.length === 0) return false;
-  await notifyGeneration(deps.db, payload.generation_request_id);
-  return true;
 }
 
 async function render(

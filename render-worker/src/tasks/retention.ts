@@ -1,3 +1,4 @@
+import { purgeStaleParts } from '@pressroom/shared/animation/parts';
 import { purgeExpiredExports } from '@pressroom/shared/exports/store';
 import { purgeExpiredRequests } from '@pressroom/shared/generation/requests-store';
 import type { Task, WorkerUtils } from 'graphile-worker';
@@ -28,6 +29,8 @@ export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
       await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err, key }, 'expired export archive not deleted'));
     }
     if (archives.length > 0) deps.logger.info({ purged: archives.length }, 'exports past retention purged');
+    const parts = await purgeStaleParts(deps.db, deps.storage);
+    if (parts > 0) deps.logger.info({ parts }, 'parts of animated files that never completed removed');
     await helpers.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
   };
 }

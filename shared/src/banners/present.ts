@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/pool.js';
 import { findDesignReviews, visualStatusOf } from '../review/review.js';
 import type { ObjectStorage } from '../storage/storage.js';
+import { fallbackImageFilename, fallbackImageKey } from './fallback.js';
 import { serializeBanner } from './serialize.js';
 import { type BannerRow, findProjectSummaries } from './store.js';
 
@@ -20,14 +21,15 @@ export async function presentBanners(
   );
   return Promise.all(
     rows.map(async (row) => {
-      const [url, cdn_url] = await Promise.all([
+      const [url, cdn_url, fallback_image_url] = await Promise.all([
         storage.downloadUrl(row.storage_key, { filename: row.filename }),
         storage.publicUrl(row.storage_key),
+        row.file_type === 'zip' ? storage.downloadUrl(fallbackImageKey(row), { filename: fallbackImageFilename(row.filename) }) : undefined,
       ]);
       const review = reviews.get(row.design_id);
       return serializeBanner(
         row,
-        { url, cdn_url },
+        { url, cdn_url, ...(fallback_image_url ? { fallback_image_url } : {}) },
         row.project_id ? (projects.get(row.project_id) ?? null) : null,
         review ? visualStatusOf(review) : null,
       );

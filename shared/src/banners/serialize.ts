@@ -3,6 +3,8 @@ import type { BannerRow } from './store.js';
 export interface BannerUrls {
   url: string;
   cdn_url: string;
+  /** HTML5 banners (zip): the backup JPEG. */
+  fallback_image_url?: string;
 }
 
 /** The design as snapshotted on the banner. */
@@ -35,7 +37,13 @@ export function serializeBanner(
     id: row.id,
     version: row.version,
     sharing_id: row.sharing_id,
-    file: { type, url: urls.url, ...(type === 'zip' ? {} : { cdn_url: urls.cdn_url }), filename: row.filename },
+    file: {
+      type,
+      url: urls.url,
+      ...(type === 'zip' ? {} : { cdn_url: urls.cdn_url }),
+      filename: row.filename,
+      ...(type === 'zip' && urls.fallback_image_url ? { fallback_image_url: urls.fallback_image_url } : {}),
+    },
     format: { id: row.format_name, unit: row.unit, width: row.width, height: row.height },
     template: row.template,
     ...(project ? { project } : {}),

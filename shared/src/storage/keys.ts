@@ -11,6 +11,7 @@ import { InvalidObjectKeyError } from './errors.js';
  *   workspaces/<ws>/designs/<design_id>/assets/<asset name>
  *   workspaces/<ws>/exports/<export_id>.zip
  *   workspaces/<ws>/dynamic/<design_id>/<variant hash>.<ext>
+ *   intermediate/animations/<banner_id>/<part>        (parts of an animated file being made)
  *
  * Identifiers must already be safe (`[A-Za-z0-9_-]`); free-form names (file names, asset names
  * chosen by API users) are encoded, not rejected.
@@ -58,6 +59,11 @@ function join(segments: string[]): string {
 
 export function bannerFileKey(workspaceId: string, bannerId: string, filename: string): string {
   return join(['workspaces', idSegment(workspaceId, 'workspace id'), 'banners', idSegment(bannerId, 'banner id'), nameSegment(filename)]);
+}
+
+/** A part of an animated file being made: frames of one range, an HTML5 page, its fallback image. */
+export function animationPartKey(bannerId: string, part: string): string {
+  return join(['intermediate', 'animations', idSegment(bannerId, 'banner id'), nameSegment(part)]);
 }
 
 /** The folder holding every upload of one import (for listing or cleanup). */

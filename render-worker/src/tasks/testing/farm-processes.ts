@@ -49,10 +49,19 @@ export interface Farm {
   workers: FarmProcess[];
   /** Adds a render worker (same env). */
   addWorker(): FarmProcess;
+  /** Media-worker processes (ffmpeg, zips, webhooks). */
+  mediaWorkers: FarmProcess[];
+  /** Adds a media worker (same env). */
+  addMediaWorker(): FarmProcess;
   stop(): Promise<void>;
 }
 
-export async function startFarm(options: { databaseUrl: string; workers: number; env?: Record<string, string> }): Promise<Farm> {
+export async function startFarm(options: {
+  databaseUrl: string;
+  workers: number;
+  mediaWorkers?: number;
+  env?: Record<string, string>;
+}): Promise<Farm> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -76,17 +85,26 @@ export async function startFarm(options: { databaseUrl: string; workers: number;
     workers.push(w);
     return w;
   };
+  const mediaWorkers: FarmProcess[] = [];
+  const addMediaWorker = () => {
+    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', env);
+    mediaWorkers.push(w);
+    return w;
+  };
   // The control plane migrates; workers start once it answers.
   await waitForReady(baseUrl, controlPlane);
   for (let i = 0; i < options.workers; i++) addWorker();
+  for (let i = 0; i < (options.mediaWorkers ?? 0); i++) addMediaWorker();
   return {
     baseUrl,
     dataDir,
     controlPlane,
     workers,
     addWorker,
+    mediaWorkers,
+    addMediaWorker,
     async stop() {
-      const all = [controlPlane, ...workers].filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+      const all = [controlPlane, ...workers, ...mediaWorkers].filter((p) => p.child.exitCode === null && p.child.signalCode === null);
       for (const p of all) p.child.kill('SIGTERM');
       await Promise.race([Promise.all(all.map((p) => p.exited)), new Promise((r) => setTimeout(r, 8000))]);
       for (const p of all) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
@@ -126,7 +144,10 @@ export async function waitForWorkers(db: pg.Pool, farm: Farm, n: number, timeout
 /** Writes every process's output to a file (kept after the run, for failure analysis). */
 export async function dumpOutputs(farm: Farm, file: string): Promise<void> {
   const { writeFile } = await import('node:fs/promises');
-  await writeFile(file, [farm.controlPlane, ...farm.workers].map((p) => `===== ${p.name} (pid ${p.child.pid})\n${p.output()}`).join('\n'));
+  await writeFile(
+    file,
+    [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers].map((p) => `===== ${p.name} (pid ${p.child.pid})\n${p.output()}`).join('\n'),
+  );
 }
 
 /** Pids of a process's descendants (Chromium and its helpers under a render worker). */

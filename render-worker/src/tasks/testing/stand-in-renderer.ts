@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { AnimationRenderer } from '../../animation/render-animation.js';
 import { RenderRefusedError } from '../failures.js';
 import type { StaticRenderer } from '../render-static.js';
 
@@ -49,4 +50,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       reject(signal.reason);
     });
   });
+}
+
+/** For tests that run no animated design: any animated job fails loudly instead of drawing. */
+export function noAnimationRenderer(): AnimationRenderer {
+  const refuse = () => Promise.reject(new Error('no animated designs in this test'));
+  return { frames: refuse, html5: refuse };
 }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { addAnimatedFileJobs } from '@pressroom/shared/animation/parts';
+import { creditCostOfFile } from '@pressroom/shared/credits/cost';
+import { spendCredits } from '@pressroom/shared/credits/index';
+import { withTransaction } from '@pressroom/shared/db/index';
+import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { AppError } from '@pressroom/shared/errors/index';
+import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
+import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
+import { ANIMATED_FILE_TYPES, type AnimatedFileType } from '@pressroom/shared/jobs/animation';
+import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type { GenerationServiceDeps } from './generation.js';
+import type { Workspace } from './workspaces.js';
+
+/**
+ * An accepted async request on an animated design: the request row, `CREDIT_COST_ANIMATION`
+ * per file and every file's jobs (frame ranges or the HTML5 page) in one transaction, as for
+ * static designs. Returns the generation request id.
+ */
+export async function enqueueAnimatedRequest(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  found: GenerationDesign,
+  input: {
+    formats: string[];
+    fileType: string;
+    overrides: NormalisedOverrides;
+    callbackUrl: string | null;
+    original: string | null;
+  },
+): Promise<string> {
+  const fileType = input.fileType as AnimatedFileType;
+  if (!ANIMATED_FILE_TYPES.includes(fileType))
+    throw new AppError('invalid_filetype', `An animated design cannot produce ${input.fileType}.`);
+  const design = found.design as AnimatedDesign;
+  const creditPerFile = creditCostOfFile(design.type, deps.creditCosts);
+  const enqueuedAt = Date.now();
+  return withTransaction(deps.db, async (client) => {
+    const requestId = await createGenerationRequest(client, {
+      workspaceId: workspace.id,
+      designId: found.id,
+      kind: 'async',
+      callbackUrl: input.callbackUrl,
+      fileType,
+      expectedFiles: input.formats.length,
+      creditPerFile,
+    });
+    if (!(await spendCredits(client, workspace.id, 'generation', creditPerFile * input.formats.length, 'generation', requestId))) {
+      throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+    }
+    for (const formatName of input.formats) {
+      await addAnimatedFileJobs(
+        client,
+        {
+          v: 1,
+          generation_request_id: requestId,
+          banner_id: randomUUID(),
+          workspace_id: workspace.id,
+          design_id: found.id,
+          format_name: formatName,
+          file_type: fileType,
+          overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
+          priority: 'async',
+          enqueued_at: enqueuedAt,
+          original_banner_id: input.original,
+        },
+        design.animation.duration,
+      );
+    }
+    return requestId;
+  });
+}

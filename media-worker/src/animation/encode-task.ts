@@ -1,0 +1,162 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GIF_MAX_WIDTH } from '@pressroom/shared/animation/frames';
+import { dropParts, listParts } from '@pressroom/shared/animation/parts';
+import { fallbackImageKey } from '@pressroom/shared/banners/fallback';
+import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
+import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
+import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
+import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import { type AnimatedFilePayload, parseAnimatedFilePayload } from '@pressroom/shared/jobs/animation';
+import { animationPartKey, bannerFileKey } from '@pressroom/shared/storage/keys';
+import type { Task } from 'graphile-worker';
+import type { MediaDeps } from '../deps.js';
+import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
+import { resolveFfmpegPath } from './ffmpeg-path.js';
+import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
+import { FfmpegError, runFfmpeg } from './run-ffmpeg.js';
+import { zipFiles } from './zip.js';
+
+class MissingPartError extends Error {
+  readonly code = 'missing_part';
+}
+
+/**
+ * `animation_encode`: every part of one animated file is stored; make the file. MP4 and GIF
+ * feed the ranges' frames, in order, to ffmpeg; HTML5 zips the page with its fallback image.
+ * Idempotent: the banner id and keys come from the payload, a file already recorded is left
+ * alone, and the parts are deleted only after the banner is recorded, so a failed encode is
+ * retried from the stored frames without redrawing them.
+ */
+export function animationEncodeTask(deps: MediaDeps & { animationMetrics: AnimationMediaMetrics }): Task<'animation_encode'> {
+  const ffmpeg = resolveFfmpegPath(deps.config.ffmpegPath);
+  return async (raw, helpers) => {
+    let payload: AnimatedFilePayload;
+    try {
+      payload = parseAnimatedFilePayload(raw);
+    } catch (err) {
+      deps.logger.error({ err, jobId: helpers.job.id }, 'animation_encode: unreadable payload, job dropped');
+      return;
+    }
+    const output = payload.file_type;
+    const stage = (name: string, since: number) =>
+      deps.animationMetrics.stageSeconds.observe({ stage: name, output }, (performance.now() - since) / 1000);
+    if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) {
+      await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
+      return;
+    }
+    try {
+      const found = await sqlDesignSource.find(deps.db, payload.workspace_id, payload.design_id);
+      const format = found?.design.type === 'animated' ? found.design.formats.find((f) => f.name === payload.format_name) : undefined;
+      if (!found || !format) {
+        await recordError(deps, payload, 'The design or format no longer exists.');
+        return;
+      }
+      const design = found.design as AnimatedDesign;
+      const filename = bannerFilename({
+        designName: design.name,
+        formatName: format.name,
+        width: format.width,
+        height: format.height,
+        fileType: payload.file_type,
+        namingScheme: found.namingScheme,
+      });
+      const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
+
+      let t = performance.now();
+      const parts = await listParts(deps.db, payload.banner_id);
+      if (parts.length < payload.parts) throw new MissingPartError(`${parts.length} of ${payload.parts} parts are stored`);
+      const bytes = await Promise.all(parts.map((p) => deps.storage.get(p.storage_key)));
+      stage('stitch', t);
+
+      t = performance.now();
+      let file: Buffer;
+      let fallback: Buffer | null = null;
+      if (payload.file_type === 'html5') {
+        fallback = await deps.storage.get(animationPartKey(payload.banner_id, 'fallback.jpeg'));
+        file = await zipFiles([
+          { name: 'index.html', bytes: bytes[0]! },
+          { name: 'fallback.jpg', bytes: fallback },
+        ]);
+      } else {
+        file = await encodeVideo(ffmpeg, payload, format, Buffer.concat(bytes), helpers.abortSignal);
+      }
+      stage('encode', t);
+
+      t = performance.now();
+      const contentType = CONTENT_TYPES[payload.file_type === 'html5' ? 'zip' : payload.file_type]!;
+      await deps.storage.put(key, file, { contentType, contentLength: file.length });
+      const row = { workspace_id: payload.workspace_id, id: payload.banner_id, filename };
+      if (fallback) await deps.storage.put(fallbackImageKey(row), fallback, { contentType: 'image/jpeg', contentLength: fallback.length });
+      stage('store', t);
+
+      const outcome: FileOutcome = {
+        kind: 'banner',
+        banner: {
+          id: payload.banner_id,
+          workspace_id: payload.workspace_id,
+          design_id: payload.design_id,
+          generation_request_id: payload.generation_request_id,
+          format_name: format.name,
+          format_uid: found.formatUids[format.name] ?? null,
+          unit: format.unit,
+          width: format.width,
+          height: format.height,
+          file_type: payload.file_type === 'html5' ? 'zip' : payload.file_type,
+          storage_key: key,
+          filename,
+          template: { id: found.id, name: design.name, created_at: found.createdAt, updated_at: found.updatedAt },
+          project_id: found.projectId,
+          original_banner_id: payload.original_banner_id ?? null,
+        },
+      };
+      await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
+      await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
+        deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
+      );
+    } catch (error) {
+      const failure: EncodeFailureClass =
+        error instanceof MissingPartError ? 'missing_part' : error instanceof FfmpegError ? 'ffmpeg' : 'internal';
+      deps.animationMetrics.failures.inc({ class: failure });
+      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+      if (!lastAttempt || helpers.abortSignal.aborted) throw error;
+      deps.logger.warn(
+        { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
+        'animation encode failed',
+      );
+      await recordError(deps, payload, `The ${payload.file_type} file could not be encoded.`);
+    }
+  };
+}
+
+async function encodeVideo(
+  ffmpeg: string,
+  payload: AnimatedFilePayload,
+  format: { width: number; height: number },
+  frames: Buffer,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'pressroom-encode-'));
+  try {
+    const path = join(dir, `out.${payload.file_type}`);
+    const args =
+      payload.file_type === 'gif'
+        ? gifArgs({ fps: payload.fps }, { path, width: gifWidth(format, GIF_MAX_WIDTH), fps: payload.fps })
+        : mp4Args({ fps: payload.fps }, { path, width: format.width, height: format.height });
+    await runFfmpeg(ffmpeg, args, frames, signal);
+    return await readFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function recordError(deps: MediaDeps, payload: AnimatedFilePayload, reason: string): Promise<void> {
+  await recordOutcome(
+    deps.db,
+    payload.generation_request_id,
+    { kind: 'error', formatName: payload.format_name, errorId: 'internal_server_error', reason },
+    deps.storage,
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
+
+describe('ffmpeg arguments', () => {
+  it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
+    const args = mp4Args({ fps: 25 }, { path: '/tmp/o.mp4', width: 1080, height: 1080 });
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 8)).toEqual([
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'mjpeg',
+      '-framerate',
+      '25',
+      '-i',
+      'pipe:0',
+    ]);
+    expect(args[args.indexOf('-c:v', args.indexOf('pipe:0')) + 1]).toBe('libx264');
+    expect(args[args.indexOf('-pix_fmt') + 1]).toBe('yuv420p');
+    expect(args[args.indexOf('-movflags') + 1]).toBe('+faststart');
+    expect(args).not.toContain('-vf');
+    expect(args.at(-1)).toBe('/tmp/o.mp4');
+  });
+
+  it('MP4: pads odd sizes to even ones, which yuv420p needs', () => {
+    const args = mp4Args({ fps: 25 }, { path: 'o.mp4', width: 1081, height: 600 });
+    expect(args[args.indexOf('-vf') + 1]).toBe('pad=1082:600');
+  });
+
+  it('GIF: palettegen and paletteuse over the scaled, thinned clip, looping', () => {
+    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, fps: 12.5 });
+    const filter = args[args.indexOf('-filter_complex') + 1]!;
+    expect(filter).toContain('fps=12.5,scale=540:-2');
+    expect(filter).toContain('palettegen');
+    expect(filter).toContain('paletteuse');
+    expect(args[args.indexOf('-loop') + 1]).toBe('0');
+  });
+
+  it('GIF width: capped, never upscaled, even', () => {
+    expect(gifWidth({ width: 1920 }, 540)).toBe(540);
+    expect(gifWidth({ width: 301 }, 540)).toBe(300);
+  });
+});

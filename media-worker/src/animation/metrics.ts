@@ -1,0 +1,33 @@
+import { RENDER_BUCKETS } from '@pressroom/shared/metrics/registry';
+import { Counter, Histogram, type Registry } from 'prom-client';
+
+/** Media-worker stages of an animated file: gather the parts, encode (ffmpeg or zip), store. */
+export const ANIMATION_MEDIA_STAGES = ['stitch', 'encode', 'store'] as const;
+/** Why an encode attempt failed: a small fixed set. */
+export const ENCODE_FAILURE_CLASSES = ['missing_part', 'ffmpeg', 'internal'] as const;
+export type EncodeFailureClass = (typeof ENCODE_FAILURE_CLASSES)[number];
+
+export interface AnimationMediaMetrics {
+  stageSeconds: Histogram<'stage' | 'output'>;
+  failures: Counter<'class'>;
+}
+
+export function createAnimationMediaMetrics(registry: Registry): AnimationMediaMetrics {
+  const metrics: AnimationMediaMetrics = {
+    stageSeconds: new Histogram({
+      name: 'pressroom_animation_stage_seconds',
+      help: 'Duration of each media-worker stage of an animated file, by output (mp4, gif, html5).',
+      labelNames: ['stage', 'output'],
+      buckets: RENDER_BUCKETS,
+      registers: [registry],
+    }),
+    failures: new Counter({
+      name: 'pressroom_animation_encode_failures_total',
+      help: 'Failed encode attempts of animated files by class.',
+      labelNames: ['class'],
+      registers: [registry],
+    }),
+  };
+  for (const c of ENCODE_FAILURE_CLASSES) metrics.failures.inc({ class: c }, 0);
+  return metrics;
+}

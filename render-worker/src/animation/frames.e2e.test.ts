@@ -1,0 +1,109 @@
+// Golden frames of the example animated design, drawn by the same code the frame-range jobs
+// run (a pooled page, seeked to exact times). Compared at 270×270 with the PNGs in
+// render-worker/test/golden/animation (tolerance in compare.ts); `UPDATE_GOLDENS=1` rewrites them.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { frameTime, VIDEO_FPS } from '@pressroom/shared/animation/frames';
+import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
+import { resolveSource } from '@pressroom/shared/design/sources';
+import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePng } from '../../test/golden/compare.js';
+import { BrowserSupervisor } from '../browser/index.js';
+import type { AssetLoader } from '../fetch/load-asset.js';
+import { type AnimationRenderer, createChromiumAnimator } from './render-animation.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const GOLDEN_DIR = join(ROOT, 'render-worker/test/golden/animation');
+const UPDATE = process.env.UPDATE_GOLDENS === '1';
+const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+const parsed = parseDesignDocument(JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8')));
+if (!parsed.ok) throw new Error('the example animated design does not parse');
+const design = parsed.design as AnimatedDesign;
+
+/** The example's assets from disk, as the render task would fetch them from storage. */
+const loadAsset: AssetLoader = async (source) => {
+  if (source.kind === 'base64') return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? '' };
+  if (source.kind !== 'design_asset') return null;
+  const src = resolveSource(design, `asset:${source.name}`);
+  if (src.kind === 'file') {
+    return { bytes: readFileSync(join(ROOT, 'examples/designs', src.path)), contentType: TYPES[src.path.split('.').pop() ?? ''] ?? '' };
+  }
+  if (src.kind !== 'data') return null;
+  const comma = src.url.indexOf(',');
+  const head = src.url.slice(0, comma);
+  const body = src.url.slice(comma + 1);
+  const bytes = head.endsWith(';base64') ? Buffer.from(body, 'base64') : Buffer.from(decodeURIComponent(body));
+  return { bytes, contentType: head.slice(5).split(';')[0] ?? '' };
+};
+
+let supervisor: BrowserSupervisor;
+let animator: AnimationRenderer;
+beforeAll(() => {
+  supervisor = new BrowserSupervisor({ poolSize: 1 });
+  animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000 });
+});
+afterAll(async () => {
+  await supervisor.stop();
+});
+
+const frames = (start: number, end: number) =>
+  animator.frames({
+    design,
+    formatName: 'square',
+    overrides: { layers: {}, vars: {} },
+    loadAsset,
+    signal: new AbortController().signal,
+    fps: VIDEO_FPS,
+    start,
+    end,
+  });
+
+/** The JPEGs of an MJPEG range: each starts with SOI (FF D8) and ends with EOI (FF D9). */
+function splitJpegs(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), at);
+    let next = bytes.indexOf(Buffer.from([0xff, 0xd8, 0xff]), end);
+    if (next < 0) next = bytes.length;
+    out.push(bytes.subarray(at, next));
+    at = next;
+  }
+  return out;
+}
+
+describe('frames of the example animated design', () => {
+  // Frame 8 (0.32 s): the product scaling in, the headline not shown yet; frame 30 (1.2 s): the
+  // headline half typed; frame 100 (4 s): the HTML5 screenshot moment, everything in.
+  it.each([8, 30, 100])('frame %i matches its golden', async (index) => {
+    const out = await frames(index, index + 1);
+    expect(out.frames).toBe(1);
+    const small = await sharp(out.bytes).resize(270, 270).png().toBuffer();
+    const path = join(GOLDEN_DIR, `square-${Math.round(frameTime(index) * 1000)}ms.png`);
+    if (UPDATE || !existsSync(path)) {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(path, small);
+      if (!UPDATE) throw new Error(`golden ${path} was missing and has been written; check it and commit it`);
+      return;
+    }
+    const result = await comparePng(small, readFileSync(path));
+    if (!result.same) writeFileSync(path.replace(/\.png$/, '.actual.png'), small);
+    expect(result.same, `${result.reason ?? ''} ${result.ratio}`).toBe(true);
+  });
+
+  it('a frame is the same drawn alone or inside a range: it depends on its time only', async () => {
+    const alone = await frames(30, 31);
+    const range = await frames(27, 32);
+    const parts = splitJpegs(range.bytes);
+    expect(parts).toHaveLength(5);
+    const a = await sharp(alone.bytes).png().toBuffer();
+    const b = await sharp(parts[3]!).png().toBuffer();
+    expect((await comparePng(a, b, { threshold: 8, maxRatio: 0.001 })).same).toBe(true);
+    // and differs from its neighbours: the animation moves
+    expect((await comparePng(a, await sharp(parts[0]!).png().toBuffer(), { threshold: 8, maxRatio: 0.0001 })).same).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+import { partStored, recordPart } from '@pressroom/shared/animation/parts';
+import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
+import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import {
+  type AnimatedFilePayload,
+  type AnimationFramesPayload,
+  parseAnimatedFilePayload,
+  parseAnimationFramesPayload,
+} from '@pressroom/shared/jobs/animation';
+import { animationPartKey } from '@pressroom/shared/storage/keys';
+import type { JobHelpers, Task } from 'graphile-worker';
+import type { RenderDeps } from '../deps.js';
+import { createAssetLoader } from '../fetch/load-asset.js';
+import { classifyFailure, isDeterministic } from '../tasks/failures.js';
+import { ERROR_ID } from '../tasks/render-static-task.js';
+import type { AnimationPartInput } from './render-animation.js';
+
+/**
+ * `animation_frames`: one range of frames of one video or GIF, stored as one MJPEG object
+ * under the file's intermediate prefix. Idempotent: a range already stored is not redrawn, and
+ * recording it again adds nothing; a file that already has its outcome is left alone.
+ */
+export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> {
+  return async (raw, helpers) => {
+    const payload = parse(deps, raw, helpers, parseAnimationFramesPayload);
+    if (!payload) return;
+    await runPart(deps, payload, payload.range.index, helpers, async (input) => {
+      const out = await deps.animation.frames({ ...input, fps: payload.fps, start: payload.range.start, end: payload.range.end });
+      const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
+      return { key, objects: [{ key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }], timings: out.timings, frames: out.frames };
+    });
+  };
+}
+
+/**
+ * `animation_html5`: the HTML5 page (every asset and font inside) and its fallback JPEG, stored
+ * side by side; the media worker zips them.
+ */
+export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
+  return async (raw, helpers) => {
+    const payload = parse(deps, raw, helpers, parseAnimatedFilePayload);
+    if (!payload) return;
+    await runPart(deps, payload, 0, helpers, async (input) => {
+      const out = await deps.animation.html5(input);
+      const key = animationPartKey(payload.banner_id, 'index.html');
+      return {
+        key,
+        objects: [
+          { key, bytes: out.html, contentType: 'text/html; charset=utf-8' },
+          { key: animationPartKey(payload.banner_id, 'fallback.jpeg'), bytes: out.fallback, contentType: 'image/jpeg' },
+        ],
+        timings: out.timings,
+        frames: 1,
+      };
+    });
+  };
+}
+
+function parse<T>(deps: RenderDeps, raw: unknown, helpers: JobHelpers, parser: (raw: unknown) => T): T | null {
+  try {
+    return parser(raw);
+  } catch (err) {
+    // A payload we cannot read will not become readable on retry; drop it loudly.
+    deps.logger.error({ err, jobId: helpers.job.id, task: helpers.job.task_identifier }, 'unreadable animation payload, job dropped');
+    return null;
+  }
+}
+
+interface PartResult {
+  /** The key recorded for the part (what the encode reads). */
+  key: string;
+  objects: { key: string; bytes: Buffer; contentType: string }[];
+  timings: { fetch: number; layout: number; frames: number };
+  frames: number;
+}
+
+async function runPart(
+  deps: RenderDeps,
+  payload: AnimatedFilePayload | AnimationFramesPayload,
+  part: number,
+  helpers: JobHelpers,
+  draw: (input: AnimationPartInput) => Promise<PartResult>,
+): Promise<void> {
+  const output = payload.file_type;
+  const stage = (name: string, s: number) => deps.renderMetrics.stageSeconds.observe({ stage: name, output }, s);
+  if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) return;
+  try {
+    if (!(await partStored(deps.db, payload.banner_id, part))) {
+      const found = await deps.designs.find(deps.db, payload.workspace_id, payload.design_id);
+      if (!found || found.design.type !== 'animated' || !found.design.formats.some((f) => f.name === payload.format_name)) {
+        await recordOutcome(
+          deps.db,
+          payload.generation_request_id,
+          {
+            kind: 'error',
+            formatName: payload.format_name,
+            errorId: 'internal_server_error',
+            reason: 'The design or format no longer exists.',
+          },
+          deps.storage,
+        );
+        return;
+      }
+      const design = found.design as AnimatedDesign;
+      const result = await draw({
+        design,
+        formatName: payload.format_name,
+        overrides: payload.overrides,
+        loadAsset: createAssetLoader({
+          design,
+          storage: deps.storage,
+          maxBytes: deps.config.maxImageBytes,
+          timeoutMs: deps.config.assetFetchTimeoutMs,
+          allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+          signal: helpers.abortSignal,
+        }),
+        signal: helpers.abortSignal,
+      });
+      stage('fetch', result.timings.fetch);
+      stage('layout', result.timings.layout);
+      stage('frames', result.timings.frames);
+      if (result.timings.frames > 0) deps.renderMetrics.framesPerSecond.observe({ output }, result.frames / result.timings.frames);
+      deps.renderMetrics.frames.inc({ output }, result.frames);
+      const t = performance.now();
+      for (const o of result.objects) await deps.storage.put(o.key, o.bytes, { contentType: o.contentType, contentLength: o.bytes.length });
+      stage('store', (performance.now() - t) / 1000);
+      await recordPart(deps.db, payload as AnimatedFilePayload, part, result.key);
+    } else {
+      // Stored by an attempt that died before finishing: make sure the encode is enqueued.
+      await recordPart(deps.db, payload as AnimatedFilePayload, part, '');
+    }
+  } catch (error) {
+    const failure = classifyFailure(error);
+    deps.renderMetrics.failures.inc({ class: failure });
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    if (!isDeterministic(failure) && (!lastAttempt || helpers.abortSignal.aborted)) throw error;
+    deps.logger.warn(
+      { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
+      'animation part failed',
+    );
+    const reason = isDeterministic(failure) ? (error as Error).message : `The ${payload.file_type} file could not be rendered.`;
+    await recordOutcome(
+      deps.db,
+      payload.generation_request_id,
+      { kind: 'error', formatName: payload.format_name, errorId: ERROR_ID[failure], reason },
+      deps.storage,
+    );
+  }
+}

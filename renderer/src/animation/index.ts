@@ -1,0 +1,4 @@
+export * from '@pressroom/shared/animation/frames';
+export * from './html5.js';
+export * from './player.js';
+export * from './timeline.js';

@@ -1,0 +1,53 @@
+/**
+ * Output frame rate of MP4 frames: 25 fps. 25 divides every tenth of a second into whole frames
+ * of 40 ms, and a 5-second video is 125 captures; 30 fps would cost 20 % more capture time on
+ * the render pool for motion the designs' tweens do not need. See docs/animation.md.
+ */
+export const VIDEO_FPS = 25;
+
+/**
+ * GIF: 12.5 fps, captured at that rate (half the captures of a video). GIF delays are whole
+ * hundredths of a second, and 12.5 fps is exactly 8/100 s per frame.
+ */
+export const GIF_FPS = 12.5;
+
+/** GIF width cap, px: a full-size 1080 px GIF is several MB and 3× slower to encode. */
+export const GIF_MAX_WIDTH = 540;
+
+/** Frames per range job: about one second of video, a few captures' worth of job overhead. */
+export const FRAMES_PER_RANGE = 25;
+
+/** Frame count of a timeline: one frame every 1/fps s from 0, exactly `duration` long. */
+export function frameCount(duration: number, fps: number = VIDEO_FPS): number {
+  return Math.max(1, Math.round(duration * fps));
+}
+
+/** Time of frame i, seconds. */
+export function frameTime(index: number, fps: number = VIDEO_FPS): number {
+  return index / fps;
+}
+
+export interface FrameRange {
+  /** Index of the range, 0-based; also its position when stitching. */
+  index: number;
+  /** First frame, inclusive. */
+  start: number;
+  /** Last frame, exclusive. */
+  end: number;
+}
+
+/**
+ * Splits `total` frames into consecutive ranges of at most `size` frames: together they cover
+ * 0..total exactly once, in order, and no range is empty.
+ */
+export function planFrameRanges(total: number, size: number = FRAMES_PER_RANGE): FrameRange[] {
+  if (!Number.isInteger(total) || total < 0) throw new RangeError(`frame count must be a non-negative integer, got ${total}`);
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`range size must be a positive integer, got ${size}`);
+  const count = Math.ceil(total / size);
+  // Even ranges: 150 frames in 6 ranges of 25, 130 in 6 of 21–22 rather than 5 of 25 and 1 of 5.
+  const ranges: FrameRange[] = [];
+  for (let i = 0; i < count; i += 1) {
+    ranges.push({ index: i, start: Math.floor((i * total) / count), end: Math.floor(((i + 1) * total) / count) });
+  }
+  return ranges;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { renderStaticPayloadSchema } from './render-static.js';
+
+/**
+ * The job graph of one animated file (see docs/animation.md):
+ *
+ *   animation_frames × ranges (render pool) ─┐
+ *   animation_html5 × 1       (render pool) ─┴→ animation_encode (media pool) → Banner
+ *
+ * Each part is stored under the file's intermediate prefix and recorded in `animation_parts`;
+ * the part that completes the set enqueues the encode under a job key, once.
+ */
+export const ANIMATION_FRAMES = 'animation_frames';
+export const ANIMATION_HTML5 = 'animation_html5';
+export const ANIMATION_ENCODE = 'animation_encode';
+
+export const ANIMATED_FILE_TYPES = ['mp4', 'gif', 'html5'] as const;
+export type AnimatedFileType = (typeof ANIMATED_FILE_TYPES)[number];
+
+/** What every job of one animated file carries: the static payload's fields, another file type. */
+export const animatedFileSchema = renderStaticPayloadSchema.extend({
+  file_type: z.enum(ANIMATED_FILE_TYPES),
+  /** Frames per second of the captured frames. */
+  fps: z.number().positive(),
+  /** Frames of the whole video (0 for html5). */
+  frames: z.number().int().nonnegative(),
+  /** How many parts the encode waits for. */
+  parts: z.number().int().positive(),
+});
+export type AnimatedFilePayload = z.output<typeof animatedFileSchema>;
+
+export const animationFramesSchema = animatedFileSchema.extend({
+  /** This job's frames: [start, end), and its position among the parts. */
+  range: z.object({ index: z.number().int().nonnegative(), start: z.number().int().nonnegative(), end: z.number().int().positive() }),
+});
+export type AnimationFramesPayload = z.output<typeof animationFramesSchema>;
+
+export function parseAnimatedFilePayload(payload: unknown): AnimatedFilePayload {
+  return animatedFileSchema.parse(payload);
+}
+export function parseAnimationFramesPayload(payload: unknown): AnimationFramesPayload {
+  return animationFramesSchema.parse(payload);
+}
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      animation_frames: AnimationFramesPayload;
+      animation_html5: AnimatedFilePayload;
+      animation_encode: AnimatedFilePayload;
+    }
+  }
+}

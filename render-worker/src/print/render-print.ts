@@ -11,6 +11,7 @@ import { renderToImage } from '../render/index.js';
 import { assembleCmykPdf, type ChromiumPage } from './cmyk-pdf.js';
 import { ColorKeys, keyColors } from './color-keys.js';
 import { pageGeometry } from './geometry.js';
+import { applyCmykLut, buildCmykLut, type CmykLut } from './icc-lut.js';
 import type { OutputProfile } from './output-profile.js';
 
 export type PrintDesign = PrinterDesign | MultipageDesign;
@@ -160,15 +161,29 @@ async function resample(resource: Resource, box: { width: number; height: number
   return { bytes, contentType: 'image/png' };
 }
 
-/** RGB pixels (a JPEG, or raw 8-bit RGB) → raw 8-bit CMYK through the output profile. */
+const luts = new Map<string, Promise<CmykLut>>();
+
+/** RGB pixels (a JPEG, or raw 8-bit RGB) → raw 8-bit CMYK through the output profile's table. */
 async function imageToCmyk(
   image: { encoded: Buffer; jpeg: boolean; width: number; height: number; channels: number },
   profilePath: string,
 ): Promise<Buffer> {
-  const input = image.jpeg
-    ? sharp(image.encoded)
-    : sharp(image.encoded, { raw: { width: image.width, height: image.height, channels: image.channels as 3 } });
-  return input.withIccProfile(profilePath).toColourspace('cmyk').raw().toBuffer();
+  let lut = luts.get(profilePath);
+  if (!lut) {
+    lut = buildCmykLut(profilePath);
+    luts.set(profilePath, lut);
+    lut.catch(() => luts.delete(profilePath));
+  }
+  const rgb = image.jpeg
+    ? await sharp(image.encoded).toColourspace('srgb').removeAlpha().raw().toBuffer()
+    : image.channels === 3
+      ? image.encoded
+      : await sharp(image.encoded, { raw: { width: image.width, height: image.height, channels: image.channels as 1 } })
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer();
+  if (rgb.length !== image.width * image.height * 3) throw new Error('An image of the PDF does not match its declared size.');
+  return applyCmykLut(rgb, await lut);
 }
 
 function seconds(since: number): number {

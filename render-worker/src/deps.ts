@@ -4,6 +4,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { RenderWorkerConfig } from './config.js';
+import type { PrintRenderer } from './print/print-renderer.js';
 import type { RenderMetrics } from './tasks/metrics.js';
 import type { StaticRenderer } from './tasks/render-static.js';
 
@@ -18,4 +19,6 @@ export interface RenderDeps {
   designs: DesignSource;
   /** Draws one file; `createChromiumRenderer` in production. */
   render: StaticRenderer;
+  /** Draws one printable PDF; absent: print jobs fail with a clear reason. */
+  print?: PrintRenderer;
 }

@@ -10,6 +10,7 @@ import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
+import { createPrintRenderer } from '../print/print-renderer.js';
 import { warmPages } from '../render/index.js';
 import { renderTaskList } from '../tasks/index.js';
 import { createRenderMetrics } from '../tasks/metrics.js';
@@ -33,6 +34,14 @@ const encoder = createEncoderPool({ threads: config.encoderThreads });
 await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>
   logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
 );
+const print = (() => {
+  try {
+    return createPrintRenderer(supervisor, { profilePath: config.printCmykProfile, pageTimeoutMs: config.printPageTimeoutMs });
+  } catch (err) {
+    logger.warn({ err }, 'print PDFs are not available on this worker');
+    return null;
+  }
+})();
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,
@@ -45,6 +54,7 @@ const runtime = await startWorkerRuntime({
     renderMetrics: createRenderMetrics(metrics),
     designs: sqlDesignSource,
     render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder }),
+    ...(print ? { print: print.render } : {}),
   }),
   concurrency: config.renderConcurrency,
   logger,

@@ -1,6 +1,7 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import { rgbToCmyk } from '@pressroom/shared/color/index';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
+import { RenderRefusedError } from '../tasks/failures.js';
 import type { Cmyk, ColorKeys } from './color-keys.js';
 import { type RgbToCmyk, rewriteContentStream } from './content-rewrite.js';
 import { cropMarkLines, type PageGeometry } from './geometry.js';
@@ -27,7 +28,8 @@ export interface AssembleInput {
   safeZone: boolean;
 }
 
-export class UnsupportedPrintContentError extends Error {
+/** Content the CMYK conversion cannot carry exactly: refused like text that cannot fit, never retried. */
+export class UnsupportedPrintContentError extends RenderRefusedError {
   override name = 'UnsupportedPrintContentError';
 }
 

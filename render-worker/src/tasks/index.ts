@@ -2,6 +2,7 @@ import type { TaskList } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { previewFromStaticRenderer } from '../imports/preview-renderer.js';
 import { designTaskList } from '../imports/tasks.js';
+import { renderPrintTask } from './render-print-task.js';
 import { renderStaticTask } from './render-static-task.js';
 import { retentionTask } from './retention.js';
 
@@ -9,6 +10,7 @@ import { retentionTask } from './retention.js';
 export function renderTaskList(deps: RenderDeps): TaskList {
   return {
     render_static: renderStaticTask(deps) as TaskList[string],
+    render_print: renderPrintTask(deps) as TaskList[string],
     generation_retention: retentionTask(deps) as TaskList[string],
     ...designTaskList({
       db: deps.db,

@@ -9,7 +9,8 @@ import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
 import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
 
-const ERROR_ID: Record<FailureClass, FileErrorId> = {
+/** The file error a failure class is recorded as (shared with the print task). */
+export const ERROR_ID: Record<FailureClass, FileErrorId> = {
   refused: 'cannot_build_banner',
   fetch: 'image_fetching_error',
   timeout: 'internal_server_error',

@@ -88,6 +88,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCostImage: deps.config.creditCostImage,
+    creditCostPrint: deps.config.creditCostPrint,
   });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
 }

@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { type CompletionListener, WaitTimeoutError } from '../services/completion-listener.js';
-import { acceptAsyncGeneration, acceptSyncGeneration, type GenerationServiceDeps } from '../services/generation.js';
+import { acceptAsyncGeneration, acceptSyncGeneration, type GenerationServiceDeps, loadDesignFor } from '../services/generation.js';
+import { acceptMultipageGeneration } from '../services/generation-print.js';
 import { readGenerationRequest, readSyncOutcome, type SyncOutcome } from '../services/generation-results.js';
 
 export interface GenerationRouteDeps extends GenerationServiceDeps {
@@ -67,6 +68,23 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
+      return { generation_request_id: id };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/async/banner-builder/:id/generate-multipage-pdf',
+    operationId: 'generateMultiPagePdf',
+    summary: 'Queue one press-ready CMYK PDF of every page of a printer_multipage design, with per-page overrides.',
+    tag: 'Generation',
+    tier: null,
+    params: designParams,
+    body: generateBody,
+    response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
+    handler: async ({ workspace, params, body }) => {
+      const found = await loadDesignFor(deps, workspace, params.id);
+      const id = await acceptMultipageGeneration(deps, workspace, found, body);
       return { generation_request_id: id };
     },
   });

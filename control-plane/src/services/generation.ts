@@ -13,6 +13,7 @@ import type { PriorityClass, RenderStaticPayload, StaticFileType } from '@pressr
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
 import { parseGenerationBody } from './generation-overrides.js';
+import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
 import type { Workspace } from './workspaces.js';
 
 export interface GenerationServiceDeps {
@@ -20,6 +21,8 @@ export interface GenerationServiceDeps {
   designs: DesignSource;
   /** Credits per static file (config `creditCostImage`). */
   creditCostImage: number;
+  /** Credits per printable PDF (config `creditCostPrint`). */
+  creditCostPrint: number;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -63,9 +66,7 @@ export async function acceptAsyncGeneration(
   body: unknown,
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
-  if (found.design.type === 'printer_multipage') {
-    throw new AppError('format_not_found', 'A multipage design has no formats; use generate-multipage-pdf.');
-  }
+  if (found.design.type === 'printer_multipage') return acceptMultipageFromAsync(deps, workspace, found, body);
   const request = parseGenerationBody('async', body, found.design);
   const design = found.design as FormatDesign;
   const known = new Set(design.formats.map((f) => f.name));
@@ -74,6 +75,7 @@ export async function acceptAsyncGeneration(
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
   const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
+  if (design.type === 'printer') return acceptPrintFormats(deps, workspace, found, request, formats, body);
   if (design.type !== 'static') {
     // Only the static pipeline exists in this build. The request is valid, so this is no 500: the
     // farm, like a plan, does not offer the design type, and retrying will not help (the same

@@ -1,3 +1,4 @@
+import { MULTIPAGE_OUTPUT } from '../jobs/render-print.js';
 import type { BannerRow } from './store.js';
 
 export interface BannerUrls {
@@ -30,7 +31,13 @@ export function serializeBanner(row: BannerRow, urls: BannerUrls, project: Proje
     version: row.version,
     sharing_id: row.sharing_id,
     file: { type, url: urls.url, ...(type === 'zip' ? {} : { cdn_url: urls.cdn_url }), filename: row.filename },
-    format: { id: row.format_name, unit: row.unit, width: row.width, height: row.height },
+    // A multipage PDF is no format of its design: its Banner has no format.id.
+    format: {
+      ...(row.format_name === MULTIPAGE_OUTPUT ? {} : { id: row.format_name }),
+      unit: row.unit,
+      width: row.width,
+      height: row.height,
+    },
     template: row.template,
     ...(project ? { project } : {}),
     image: { type, url: urls.url },

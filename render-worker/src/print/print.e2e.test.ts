@@ -46,8 +46,11 @@ function statedColours(json: unknown): { solids: Set<string>; stops: Set<string>
     if (typeof v === 'string' && /color(_\d+)?$/.test(key) && !key.endsWith('shadow_color')) {
       const re = /cmyk\((\d+),(\d+),(\d+),(\d+)\)/g;
       for (const m of v.matchAll(re)) (v.includes('gradient') ? stops : solids).add(asPdf(m));
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, ''));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+    } else if (Array.isArray(v)) {
+      for (const x of v) walk(x, '');
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    }
   };
   walk(json, '');
   return { solids, stops };
@@ -148,7 +151,7 @@ describe.skipIf(profilePath === null)('print PDFs of the examples', () => {
       for (const c of stops) expect(raw, `stop ${c}`).toMatch(new RegExp(`/C[01] \\[ ${c.replaceAll('.', '\\.')} \\]`));
       for (const s of decoded) expect(s).not.toMatch(/(^|\s)(rg|RG)(\s|$)/m);
       expect(raw).not.toMatch(/DeviceRGB|ICCBased|CalRGB/);
-      expect(raw).toMatch(/\/OutputIntents \[\s*<<[^]*\/S \/GTS_PDFX/);
+      expect(raw).toMatch(/\/OutputIntents \[\s*<<[\s\S]*\/S \/GTS_PDFX/);
 
       // Images: CMYK, at most the format's dpi at their placed size.
       const images = run('pdfimages', ['-list', pdfFile]).trim().split('\n').slice(2);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { rgbToCmyk } from '@pressroom/shared/color/index';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
@@ -93,10 +94,29 @@ export async function assembleCmykPdf(input: AssembleInput): Promise<Uint8Array>
       if (dict.get(PDFName.of('ShadingType')) !== undefined) convertShading(dict, context, paint);
     });
   }
+  // Pages printed separately carry the same image once each: it is converted once and written
+  // once, every page pointing at the first copy.
+  const canonical = new Map<string, PDFRef>();
+  const duplicates = new Map<PDFRef, PDFRef>();
   for (const [ref, image] of images) {
-    const converted = await convertImage(image, context, input.toCmyk);
-    if (converted) context.assign(ref, converted);
+    const id = createHash('sha1')
+      .update(image.contents)
+      .update(
+        ['Width', 'Height', 'Filter', 'SMask']
+          .map((k) => (k === 'SMask' ? String(image.dict.has(PDFName.of(k))) : String(image.dict.get(PDFName.of(k)))))
+          .join(),
+      )
+      .digest('hex');
+    const first = canonical.get(id);
+    if (first && !image.dict.has(PDFName.of('SMask'))) {
+      duplicates.set(ref, first);
+      continue;
+    }
+    canonical.set(id, ref);
+    const bytes = await cmykPixels(image, context, input.toCmyk);
+    if (bytes) context.assign(ref, cmykImage(image, context, bytes));
   }
+  if (duplicates.size > 0) replaceRefs(context, duplicates);
 
   const profile = context.register(context.flateStream(input.outputProfile.bytes, { N: 4, Alternate: PDFName.of('DeviceCMYK') } as never));
   out.catalog.set(
@@ -232,7 +252,8 @@ function cmykArray(rgb: PDFArray, paint: RgbToCmyk): number[] {
   return [c.c / 100, c.m / 100, c.y / 100, c.k / 100];
 }
 
-async function convertImage(image: PDFRawStream, context: PDFDocument['context'], toCmyk: ImageToCmyk): Promise<PDFRawStream | null> {
+/** The image's pixels as a deflated 8-bit CMYK stream body; null when it needs no conversion. */
+async function cmykPixels(image: PDFRawStream, context: PDFDocument['context'], toCmyk: ImageToCmyk): Promise<Uint8Array | null> {
   const dict = image.dict;
   if (dict.get(PDFName.of('ImageMask')) !== undefined) return null;
   const space = dict.get(PDFName.of('ColorSpace'));
@@ -247,7 +268,12 @@ async function convertImage(image: PDFRawStream, context: PDFDocument['context']
   const jpeg = filter === PDFName.of('DCTDecode');
   const encoded = Buffer.from(jpeg ? image.contents : decodeStream(image));
   const pixels = await toCmyk({ encoded, jpeg, width, height, channels: 3 });
-  const next = PDFRawStream.of(dict.clone(context), deflateSync(pixels, { level: 6 }));
+  // Level 1: photos barely compress better at 6, and it costs several times the time.
+  return deflateSync(pixels, { level: 1 });
+}
+
+function cmykImage(image: PDFRawStream, context: PDFDocument['context'], deflated: Uint8Array): PDFRawStream {
+  const next = PDFRawStream.of(image.dict.clone(context), deflated);
   next.dict.set(PDFName.of('ColorSpace'), PDFName.of('DeviceCMYK'));
   next.dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
   next.dict.delete(PDFName.of('DecodeParms'));
@@ -255,6 +281,27 @@ async function convertImage(image: PDFRawStream, context: PDFDocument['context']
   next.dict.delete(PDFName.of('Decode'));
   next.dict.set(PDFName.of('Length'), PDFNumber.of(next.contents.length));
   return next;
+}
+
+/** Points every reference to a duplicate at its canonical object instead. */
+function replaceRefs(context: PDFDocument['context'], replacements: Map<PDFRef, PDFRef>): void {
+  const visit = (object: PDFObject) => {
+    if (object instanceof PDFStream) visit(object.dict);
+    else if (object instanceof PDFDict) {
+      for (const [key, value] of object.entries()) {
+        const to = value instanceof PDFRef ? replacements.get(value) : undefined;
+        if (to) object.set(key, to);
+        else if (!(value instanceof PDFRef)) visit(value);
+      }
+    } else if (object instanceof PDFArray) {
+      object.asArray().forEach((value, i) => {
+        const to = value instanceof PDFRef ? replacements.get(value) : undefined;
+        if (to) object.set(i, to);
+        else if (!(value instanceof PDFRef)) visit(value);
+      });
+    }
+  };
+  for (const [, object] of context.enumerateIndirectObjects()) visit(object);
 }
 
 /** Objects nothing points at any more (the sRGB profile of replaced images) are not written. */

@@ -16,6 +16,9 @@ import type { OutputProfile } from './output-profile.js';
 
 export type PrintDesign = PrinterDesign | MultipageDesign;
 
+/** Pages of one document in Chromium at once (the worker's page pool is 2 by default). */
+const PAGE_CONCURRENCY = 2;
+
 export interface PrintPageRequest {
   /** A format name (printer) or a page id (`page_1` …, multipage). */
   frame: string;
@@ -52,39 +55,44 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
   const keys = new ColorKeys();
   const design = keyColors(input.design, keys);
   const fetched = new Map<string, Promise<Resource | null>>();
-  const pages: ChromiumPage[] = [];
-  for (const request of input.pages) {
-    let t = performance.now();
+  let t = performance.now();
+  const planned = input.pages.map((request) => {
     const frame = resolveFrame(input.design, request.frame);
     if (frame === null || frame.print === null || frame.unit === 'px') throw new Error(`No print frame ${request.frame}.`);
     const plan = planRender({ design, formatName: request.frame, overrides: keyColors(request.overrides, keys) });
-    timings.layout += seconds(t);
-
-    t = performance.now();
-    const resources = await loadResources(plan, input.loadAsset, fetched);
-    timings.fetch += seconds(t);
-
-    t = performance.now();
-    const file = await withPage(
-      supervisor,
-      (page, context) => renderToImage({ plan, page, registerAsset: context.registerAsset, resources, output: { type: 'pdf' } }),
-      { timeoutMs: input.timeoutMs, signal: input.signal },
-    );
-    timings.capture += seconds(t);
-    pages.push({
-      pdf: file.bytes,
-      canvasPx: { width: plan.width, height: plan.height },
-      geometry: pageGeometry({
-        unit: frame.unit,
-        width: frame.width,
-        height: frame.height,
-        bleed: frame.print.bleed,
-        safe: frame.print.safe,
-        cropMarks: input.options.cropMarks,
-      }),
+    const geometry = pageGeometry({
+      unit: frame.unit,
+      width: frame.width,
+      height: frame.height,
+      bleed: frame.print.bleed,
+      safe: frame.print.safe,
+      cropMarks: input.options.cropMarks,
     });
-  }
-  const t = performance.now();
+    return { plan, geometry };
+  });
+  timings.layout += seconds(t);
+
+  // Pages go through Chromium PAGE_CONCURRENCY at a time: a document of many pages keeps the
+  // worker's pages busy without flooding the pool's queue.
+  t = performance.now();
+  const pages: ChromiumPage[] = new Array(planned.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < planned.length; i = next++) {
+      const { plan, geometry } = planned[i]!;
+      const resources = await loadResources(plan, input.loadAsset, fetched);
+      const file = await withPage(
+        supervisor,
+        (page, context) => renderToImage({ plan, page, registerAsset: context.registerAsset, resources, output: { type: 'pdf' } }),
+        { timeoutMs: input.timeoutMs, signal: input.signal },
+      );
+      pages[i] = { pdf: file.bytes, canvasPx: { width: plan.width, height: plan.height }, geometry };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, planned.length) }, lane));
+  timings.capture += seconds(t);
+
+  t = performance.now();
   const bytes = await assembleCmykPdf({
     pages,
     keys,

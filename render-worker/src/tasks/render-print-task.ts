@@ -1,15 +1,13 @@
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
-import { notifyGeneration } from '@pressroom/shared/generation/notify';
-import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import { classifyFailure, isDeterministic } from './failures.js';
-import { ERROR_ID } from './render-static-task.js';
+import { runFileJob, type Stage } from './file-job.js';
 
 /**
  * `render_print`: one printable PDF of a generation request, a printer format or every page of
@@ -26,53 +24,22 @@ export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
       deps.logger.error({ err, jobId: helpers.job.id }, 'render_print: unreadable payload, job dropped');
       return;
     }
-    const stage = (name: string, seconds: number) => deps.renderMetrics.stageSeconds.observe({ stage: name, output: 'pdf' }, seconds);
-    stage('queue_wait', Math.max(0, Date.now() - payload.enqueued_at) / 1000);
-    if (await alreadyDone(deps, payload)) return;
-    try {
-      const outcome = await render(deps, payload, helpers, stage);
-      await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
-      deps.renderMetrics.totalSeconds.observe(
-        { output: 'pdf', priority: payload.priority },
-        Math.max(0, Date.now() - payload.enqueued_at) / 1000,
-      );
-    } catch (error) {
-      const failure = classifyFailure(error);
-      deps.renderMetrics.failures.inc({ class: failure });
-      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-      if (!isDeterministic(failure) && (!lastAttempt || helpers.abortSignal.aborted)) throw error;
-      deps.logger.warn(
-        { err: error, failure, requestId: payload.generation_request_id, output: payload.output_name },
-        'print render failed',
-      );
-      const reason = isDeterministic(failure) ? (error as Error).message : 'The render failed; the farm could not produce this file.';
-      await recordOutcome(
-        deps.db,
-        payload.generation_request_id,
-        { kind: 'error', formatName: payload.output_name, errorId: ERROR_ID[failure], reason },
-        deps.storage,
-      );
-    }
+    await runFileJob(
+      deps,
+      helpers,
+      {
+        requestId: payload.generation_request_id,
+        outputName: payload.output_name,
+        output: 'pdf',
+        priority: payload.priority,
+        enqueuedAt: payload.enqueued_at,
+      },
+      (stage) => render(deps, payload, helpers, stage),
+    );
   };
 }
 
-async function alreadyDone(deps: RenderDeps, payload: RenderPrintPayload): Promise<boolean> {
-  const { rows } = await deps.db.query(
-    `SELECT 1 FROM banners WHERE generation_request_id = $1 AND format_name = $2
-     UNION ALL SELECT 1 FROM generation_errors WHERE generation_request_id = $1 AND format_name = $2 LIMIT 1`,
-    [payload.generation_request_id, payload.output_name],
-  );
-  if (rows.length === 0) return false;
-  await notifyGeneration(deps.db, payload.generation_request_id);
-  return true;
-}
-
-async function render(
-  deps: RenderDeps,
-  payload: RenderPrintPayload,
-  helpers: JobHelpers,
-  stage: (name: string, seconds: number) => void,
-): Promise<FileOutcome> {
+async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {
   const gone = (reason: string): FileOutcome => ({
     kind: 'error',
     formatName: payload.output_name,

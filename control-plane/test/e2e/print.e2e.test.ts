@@ -39,12 +39,18 @@ describe('print PDFs from a running farm', () => {
     return file;
   };
 
+  const CREDIT_COST_PRINT = 2; // the default of the option
+  const remaining = async () => {
+    const { json } = await api('GET', '/credits');
+    return (json['generation_credits'] as { available: number }).available;
+  };
+
   const pages = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
   const raster = (file: string, page: number) =>
     execFileSync('pdftoppm', ['-r', '20', '-f', String(page), '-l', String(page), '-gray', '-png', file]).toString('base64');
 
   beforeAll(async () => {
-    farm = await startFarm();
+    farm = await startFarm({ timeoutMs: 170_000 });
     printerId = (await waitForDesigns(farm, 'type=printer'))[0]!.id;
     multipageId = (await waitForDesigns(farm, 'type=printer_multipage'))[0]!.id;
   });
@@ -66,7 +72,9 @@ describe('print PDFs from a running farm', () => {
   });
 
   it('async generate on a printer design gives one PDF per format', async () => {
+    const before = await remaining();
     const accepted = await api('POST', `/async/banner-builder/${printerId}/generate`, {});
+    expect(await remaining()).toBe(before - 2 * CREDIT_COST_PRINT);
     expect(accepted.status).toBe(200);
     const done = await finished(accepted.json['generation_request_id'] as string);
     expect(done.errors).toEqual([]);
@@ -76,6 +84,20 @@ describe('print PDFs from a running farm', () => {
       expect(banner.format['unit']).toBe('mm');
       expect(pages(await download(banner.file.url, `flyer-${String(banner.format['id'])}.pdf`))).toBe(1);
     }
+  });
+
+  it('a PDF that fails is refunded and reported per format', async () => {
+    const before = await remaining();
+    // 127.0.0.1 is refused by the guarded client: a deterministic image_fetching_error.
+    const accepted = await api('POST', `/async/banner-builder/${printerId}/generate`, {
+      template_format_names: ['a6'],
+      elements: { photo: { image_url: 'http://127.0.0.1:9/latte.jpg' } },
+    });
+    expect(accepted.status).toBe(200);
+    const done = await finished(accepted.json['generation_request_id'] as string);
+    expect(done.banners).toEqual([]);
+    expect(done.errors).toEqual([{ template_format_name: 'a6', reason: expect.stringContaining('127.0.0.1') }]);
+    expect(await remaining()).toBe(before);
   });
 
   it('generate-multipage-pdf: one PDF in page order; overrides on page 2 change page 2 only', async () => {

@@ -29,6 +29,12 @@ export const renderWorkerOptions = {
   assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),
   maxImageBytes: option(env.int(1024), String(20 * 1024 * 1024), 'Largest remote image a static or animated design may fetch, in bytes.'),
   maxPrintImageBytes: option(env.int(1024), String(500 * 1024 * 1024), 'Largest remote image a print design may fetch, in bytes.'),
+  printCmykProfile: option(
+    env.optionalString(),
+    undefined,
+    "CMYK ICC profile print PDFs convert images with and declare as output intent; unset: Ghostscript's default_cmyk.icc under /usr/share/ghostscript.",
+  ),
+  printPageTimeoutMs: option(env.int(1000), '60000', 'Deadline of the layout and print of one page of a print PDF.'),
   workerHeartbeatIntervalMs: option(env.int(100), '10000', 'How often this worker records that it is alive.'),
   workerStaleAfterMs: option(env.int(500), '30000', 'A worker silent this long is dead: its jobs are force-unlocked for others.'),
   workerPollIntervalMs: option(

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { AnimationRenderer } from './animation/render-animation.js';
 import type { RenderWorkerConfig } from './config.js';
+import type { PrintRenderer } from './print/print-renderer.js';
 import type { RenderMetrics } from './tasks/metrics.js';
 import type { StaticRenderer } from './tasks/render-static.js';
 
@@ -21,4 +22,6 @@ export interface RenderDeps {
   render: StaticRenderer;
   /** Draws parts of animated files; `createChromiumAnimator` in production. */
   animation: AnimationRenderer;
+  /** Draws one printable PDF; absent: print jobs fail with a clear reason. */
+  print?: PrintRenderer;
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { defineRoute, uuidParam } from '../http/route.js';
-import { acceptAsyncGeneration } from '../services/generation.js';
+import { acceptAsyncGeneration, loadDesignFor } from '../services/generation.js';
+import { acceptMultipageGeneration } from '../services/generation-print.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
 
@@ -41,6 +42,23 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
+      return { generation_request_id: id };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/async/banner-builder/:id/generate-multipage-pdf',
+    operationId: 'generateMultiPagePdf',
+    summary: 'Queue one press-ready CMYK PDF of every page of a printer_multipage design, with per-page overrides.',
+    tag: 'Generation',
+    tier: null,
+    params: designParams,
+    body: generateBody,
+    response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
+    handler: async ({ workspace, params, body }) => {
+      const found = await loadDesignFor(deps, workspace, params.id);
+      const id = await acceptMultipageGeneration(deps, workspace, found, body);
       return { generation_request_id: id };
     },
   });

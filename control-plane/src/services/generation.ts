@@ -14,6 +14,7 @@ import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
 import { enqueueAnimatedRequest } from './generation-animated.js';
 import { parseGenerationBody } from './generation-overrides.js';
+import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
 import type { Workspace } from './workspaces.js';
 
 export interface GenerationServiceDeps {
@@ -74,9 +75,7 @@ export async function acceptAsyncGeneration(
   body: unknown,
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
-  if (found.design.type === 'printer_multipage') {
-    throw new AppError('format_not_found', 'A multipage design has no formats; use generate-multipage-pdf.');
-  }
+  if (found.design.type === 'printer_multipage') return acceptMultipageFromAsync(deps, workspace, found, body);
   const request = parseGenerationBody('async', body, found.design);
   const design = found.design as FormatDesign;
   const known = new Set(design.formats.map((f) => f.name));
@@ -85,6 +84,7 @@ export async function acceptAsyncGeneration(
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
   const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
+  if (design.type === 'printer') return acceptPrintFormats(deps, workspace, found, request, formats, body);
   let original: string | null = null;
   if (request.originalVisualId !== null) {
     if (formats.length !== 1)
@@ -104,12 +104,6 @@ export async function acceptAsyncGeneration(
       callbackUrl: request.callbackUrl,
       original,
     });
-  }
-  if (design.type !== 'static') {
-    // Only the static and animated pipelines exist in this build. The request is valid, so this is
-    // no 500: the farm, like a plan, does not offer the design type, and retrying will not help
-    // (the same contract as a plan without print designs).
-    throw new AppError('feature_not_in_plan', `This farm does not render ${design.type} designs yet.`);
   }
   return enqueueRequest(deps, workspace, found, {
     kind: 'async',

@@ -13,7 +13,7 @@ import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
 import { classifyFailure, isDeterministic } from '../tasks/failures.js';
-import { ERROR_ID } from '../tasks/render-static-task.js';
+import { ERROR_ID } from '../tasks/file-job.js';
 import type { AnimationPartInput } from './render-animation.js';
 
 /**

@@ -11,6 +11,7 @@ import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
+import { createPrintRenderer } from '../print/print-renderer.js';
 import { warmPages } from '../render/index.js';
 import { renderTaskList } from '../tasks/index.js';
 import { createRenderMetrics } from '../tasks/metrics.js';
@@ -34,6 +35,14 @@ const encoder = createEncoderPool({ threads: config.encoderThreads });
 await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>
   logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
 );
+const print = (() => {
+  try {
+    return createPrintRenderer(supervisor, { profilePath: config.printCmykProfile, pageTimeoutMs: config.printPageTimeoutMs });
+  } catch (err) {
+    logger.warn({ err }, 'print PDFs are not available on this worker');
+    return null;
+  }
+})();
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,
@@ -47,6 +56,7 @@ const runtime = await startWorkerRuntime({
     designs: sqlDesignSource,
     render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder }),
     animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
+    ...(print ? { print: print.render } : {}),
   }),
   concurrency: config.renderConcurrency,
   logger,

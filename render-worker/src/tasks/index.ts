@@ -3,6 +3,7 @@ import { animationFramesTask, animationHtml5Task } from '../animation/tasks.js';
 import type { RenderDeps } from '../deps.js';
 import { previewFromStaticRenderer } from '../imports/preview-renderer.js';
 import { designTaskList } from '../imports/tasks.js';
+import { renderPrintTask } from './render-print-task.js';
 import { renderStaticTask } from './render-static-task.js';
 import { retentionTask } from './retention.js';
 
@@ -12,6 +13,7 @@ export function renderTaskList(deps: RenderDeps): TaskList {
     render_static: renderStaticTask(deps) as TaskList[string],
     animation_frames: animationFramesTask(deps) as TaskList[string],
     animation_html5: animationHtml5Task(deps) as TaskList[string],
+    render_print: renderPrintTask(deps) as TaskList[string],
     generation_retention: retentionTask(deps) as TaskList[string],
     ...designTaskList({
       db: deps.db,

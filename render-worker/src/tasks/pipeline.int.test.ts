@@ -194,7 +194,7 @@ describe('POST /banner-builder/<id>/generate', () => {
     expect(await credits()).toBe(before);
   });
 
-  it('answers template_not_found, template_not_static and feature_not_in_plan; accepts animated designs on a plan with them', async () => {
+  it('answers template_not_found, template_not_static (animated and print) and feature_not_in_plan; accepts animated designs on a plan with them', async () => {
     expect((await post('/banner-builder/00000000-0000-4000-8000-000000000000/generate', {})).body.id).toBe('template_not_found');
     const other = await createWorkspace(db.pool, { name: 'Other', plan: 'pro', credits: 5, aiCredits: 0 });
     const otherKey = await createKey(db.pool, other.id);
@@ -205,11 +205,11 @@ describe('POST /banner-builder/<id>/generate', () => {
     designs.add(animated);
     const notStatic = await post(`/banner-builder/${animated.id}/generate`, {});
     expect([notStatic.status, notStatic.body.id]).toEqual([400, 'template_not_static']);
-    // A valid async request for a design type this farm cannot draw yet is refused clearly, never a 500.
+    // Print designs are async only: the sync endpoint refuses them as it refuses animated ones.
     const printer = await exampleDesign('printer-cafe-flyer.json', { workspaceId: ws.id, projectId: ws.projectId });
     designs.add(printer);
-    const notYet = await post(`/async/banner-builder/${printer.id}/generate`, {});
-    expect([notYet.status, notYet.body.id]).toEqual([429, 'feature_not_in_plan']);
+    const printSync = await post(`/banner-builder/${printer.id}/generate`, {});
+    expect([printSync.status, printSync.body.id]).toEqual([400, 'template_not_static']);
     // Animated designs are accepted on a plan that includes them, at CREDIT_COST_ANIMATION (5) per file.
     const studio = await createWorkspace(db.pool, { name: 'Studio', plan: 'pro', credits: 20, aiCredits: 0 });
     const studioKey = await createKey(db.pool, studio.id);

@@ -1,22 +1,12 @@
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
-import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
-import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import { bannerFileKey, isDynamicVariantKeyOf } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
-
-/** The per-format error id of each failure class (animated parts use the same). */
-export const ERROR_ID: Record<FailureClass, FileErrorId> = {
-  refused: 'cannot_build_banner',
-  fetch: 'image_fetching_error',
-  timeout: 'internal_server_error',
-  crash: 'internal_server_error',
-  internal: 'internal_server_error',
-};
+import { runFileJob, type Stage } from './file-job.js';
 
 /**
  * `render_static`: one file of one generation request. Safe to run twice: the banner id comes
@@ -33,39 +23,22 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
       deps.logger.error({ err, jobId: helpers.job.id }, 'render_static: unreadable payload, job dropped');
       return;
     }
-    const output = payload.file_type;
-    const stage = (name: string, seconds: number) => deps.renderMetrics.stageSeconds.observe({ stage: name, output }, seconds);
-    stage('queue_wait', Math.max(0, Date.now() - payload.enqueued_at) / 1000);
-
-    if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) return;
-    try {
-      const outcome = await render(deps, payload, helpers, stage);
-      await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
-      deps.renderMetrics.totalSeconds.observe({ output, priority: payload.priority }, Math.max(0, Date.now() - payload.enqueued_at) / 1000);
-    } catch (error) {
-      const failure = classifyFailure(error);
-      deps.renderMetrics.failures.inc({ class: failure });
-      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-      if (!isDeterministic(failure) && !lastAttempt && !helpers.abortSignal.aborted) throw error;
-      if (!isDeterministic(failure) && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
-      deps.logger.warn({ err: error, failure, requestId: payload.generation_request_id, format: payload.format_name }, 'render failed');
-      const reason = isDeterministic(failure) ? (error as Error).message : 'The render failed; the farm could not produce this file.';
-      await recordOutcome(
-        deps.db,
-        payload.generation_request_id,
-        { kind: 'error', formatName: payload.format_name, errorId: ERROR_ID[failure], reason },
-        deps.storage,
-      );
-    }
+    await runFileJob(
+      deps,
+      helpers,
+      {
+        requestId: payload.generation_request_id,
+        outputName: payload.format_name,
+        output: payload.file_type,
+        priority: payload.priority,
+        enqueuedAt: payload.enqueued_at,
+      },
+      (stage) => render(deps, payload, helpers, stage),
+    );
   };
 }
 
-async function render(
-  deps: RenderDeps,
-  payload: RenderStaticPayload,
-  helpers: JobHelpers,
-  stage: (name: string, seconds: number) => void,
-): Promise<FileOutcome> {
+async function render(deps: RenderDeps, payload: RenderStaticPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {
   const found = await deps.designs.find(deps.db, payload.workspace_id, payload.design_id);
   const design = found?.design;
   const format = design && design.type === 'static' ? design.formats.find((f) => f.name === payload.format_name) : undefined;

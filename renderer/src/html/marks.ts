@@ -8,11 +8,21 @@ export function shapeHtml(node: ShapeNode): string {
     inset: '0',
     'box-sizing': 'border-box',
     background: node.fill,
+    'background-repeat': noRepeatFor(node.fill),
     'border-radius': node.radius,
     border: node.stroke ? `${px(node.stroke.width)} solid ${node.stroke.color}` : null,
     'box-shadow': boxShadow(node.shadow),
   });
   return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${fill}></div></div>`;
+}
+
+/**
+ * A gradient box is one tile: repeating it changes nothing on screen, but Chromium prints a
+ * repeating gradient on a box of fractional height as a raster tile, while a single one stays a
+ * vector shading, which print PDFs need (docs/print.md).
+ */
+export function noRepeatFor(background: string | null): 'no-repeat' | null {
+  return background?.includes('gradient(') ? 'no-repeat' : null;
 }
 
 /** A five-point star in a 24×24 box. */

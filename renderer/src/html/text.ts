@@ -1,6 +1,7 @@
 import type { ButtonNode, TextNode } from '../plan/types.js';
 import { escapeHtml, px, style } from './escape.js';
 import { boxShadow, frameDecls, textShadow } from './frame.js';
+import { noRepeatFor } from './marks.js';
 import { type FontStack, typographyDecls } from './typography.js';
 
 const JUSTIFY = { start: 'flex-start', center: 'center', end: 'flex-end' } as const;
@@ -116,6 +117,7 @@ export function buttonHtml(node: ButtonNode, fontStack: FontStack, iconUrl: stri
     'max-height': '100%',
     padding: hug ? `${px(node.padding!.vertical)} ${px(node.padding!.horizontal)}` : null,
     background: node.background,
+    'background-repeat': noRepeatFor(node.background),
     'border-radius': node.radius,
     'box-shadow': boxShadow(node.shadow),
     overflow: 'hidden',

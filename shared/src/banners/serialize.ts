@@ -1,3 +1,4 @@
+import { MULTIPAGE_OUTPUT } from '../jobs/render-print.js';
 import type { BannerRow } from './store.js';
 
 export interface BannerUrls {
@@ -44,7 +45,13 @@ export function serializeBanner(
       filename: row.filename,
       ...(type === 'zip' && urls.fallback_image_url ? { fallback_image_url: urls.fallback_image_url } : {}),
     },
-    format: { id: row.format_name, unit: row.unit, width: row.width, height: row.height },
+    // A multipage PDF is no format of its design: its Banner has no format.id.
+    format: {
+      ...(row.format_name === MULTIPAGE_OUTPUT ? {} : { id: row.format_name }),
+      unit: row.unit,
+      width: row.width,
+      height: row.height,
+    },
     template: row.template,
     ...(project ? { project } : {}),
     image: { type, url: urls.url },

@@ -74,7 +74,7 @@ export async function guardedFetchBytes(url: string, options: GuardedFetchOption
         discard(response.body);
         throw tooLarge(url, options.maxBytes);
       }
-      const bytes = await readCapped(response.body, options.maxBytes, url);
+      const bytes = await readCapped(response.body, options.maxBytes, url, Number.isSafeInteger(declared) ? declared : null);
       return { bytes, contentType: header(response.headers, 'content-type') };
     }
   } catch (error) {
@@ -100,18 +100,32 @@ function parseTarget(href: string, original: string, allowPrivateNetworks: boole
   return target;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: string): Promise<Buffer> {
+/**
+ * With a declared length the body is copied into one buffer of that size as it streams, so a
+ * large image (print designs allow 500 MB) is never held twice; without one, chunks are joined.
+ */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, url: string, declared: number | null): Promise<Buffer> {
+  const target = declared !== null && declared > 0 ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let total = 0;
+  let filled = 0;
   for await (const chunk of body) {
-    total += chunk.length;
-    if (total > maxBytes) {
+    if (total + chunk.length > maxBytes) {
       discard(body);
       throw tooLarge(url, maxBytes);
     }
-    chunks.push(chunk);
+    if (target && chunks.length === 0 && filled + chunk.length <= target.length) {
+      chunk.copy(target, filled);
+      filled += chunk.length;
+    } else {
+      chunks.push(chunk);
+    }
+    total += chunk.length;
   }
-  return Buffer.concat(chunks, total);
+  if (!target) return Buffer.concat(chunks, total);
+  if (chunks.length === 0) return filled === target.length ? target : target.subarray(0, filled);
+  // The server sent more than it declared: join what there is.
+  return Buffer.concat([target.subarray(0, filled), ...chunks], total);
 }
 
 /**

@@ -1,0 +1,66 @@
+import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
+import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import type { PriorityClass } from '@pressroom/shared/jobs/render-static';
+import type { JobHelpers } from 'graphile-worker';
+import type { RenderDeps } from '../deps.js';
+import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
+
+/** The file error a failure class is recorded as. */
+export const ERROR_ID: Record<FailureClass, FileErrorId> = {
+  refused: 'cannot_build_banner',
+  fetch: 'image_fetching_error',
+  timeout: 'internal_server_error',
+  crash: 'internal_server_error',
+  internal: 'internal_server_error',
+};
+
+export interface FileJob {
+  requestId: string;
+  /** The `format_name` the outcome is recorded under. */
+  outputName: string;
+  /** Metric label of the output type. */
+  output: string;
+  priority: PriorityClass;
+  enqueuedAt: number;
+}
+
+export type Stage = (name: string, seconds: number) => void;
+
+/**
+ * What every job that renders one file of a generation request does around its render: the
+ * queue-wait metric, a re-run after a stored outcome only re-notifies, the outcome is recorded,
+ * infrastructure failures are thrown for graphile-worker to retry (or for another worker at
+ * shutdown) until the last attempt, and content refusals are recorded at once.
+ */
+export async function runFileJob(
+  deps: RenderDeps,
+  helpers: JobHelpers,
+  job: FileJob,
+  render: (stage: Stage) => Promise<FileOutcome>,
+): Promise<void> {
+  const stage: Stage = (name, seconds) => deps.renderMetrics.stageSeconds.observe({ stage: name, output: job.output }, seconds);
+  stage('queue_wait', Math.max(0, Date.now() - job.enqueuedAt) / 1000);
+  if (await fileOutcomeExists(deps.db, job.requestId, job.outputName)) return;
+  try {
+    const outcome = await render(stage);
+    await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    deps.renderMetrics.totalSeconds.observe(
+      { output: job.output, priority: job.priority },
+      Math.max(0, Date.now() - job.enqueuedAt) / 1000,
+    );
+  } catch (error) {
+    const failure = classifyFailure(error);
+    deps.renderMetrics.failures.inc({ class: failure });
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    if (!isDeterministic(failure) && !lastAttempt && !helpers.abortSignal.aborted) throw error;
+    if (!isDeterministic(failure) && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
+    deps.logger.warn({ err: error, failure, requestId: job.requestId, format: job.outputName }, 'render failed');
+    const reason = isDeterministic(failure) ? (error as Error).message : 'The render failed; the farm could not produce this file.';
+    await recordOutcome(
+      deps.db,
+      job.requestId,
+      { kind: 'error', formatName: job.outputName, errorId: ERROR_ID[failure], reason },
+      deps.storage,
+    );
+  }
+}

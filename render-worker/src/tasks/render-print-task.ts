@@ -1,0 +1,110 @@
+import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
+import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
+import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
+import { MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
+import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import { bannerFileKey } from '@pressroom/shared/storage/keys';
+import type { JobHelpers, Task } from 'graphile-worker';
+import type { RenderDeps } from '../deps.js';
+import { createAssetLoader } from '../fetch/load-asset.js';
+import { runFileJob, type Stage } from './file-job.js';
+
+/**
+ * `render_print`: one printable PDF of a generation request, a printer format or every page of
+ * a multipage design. Layout, print and CMYK assembly run here, next to the Chromium that
+ * printed the pages (docs/print.md). Safe to run twice, like render_static: the banner id comes
+ * from the payload and (request, output) is unique.
+ */
+export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
+  return async (raw, helpers) => {
+    let payload: RenderPrintPayload;
+    try {
+      payload = parseRenderPrintPayload(raw);
+    } catch (err) {
+      deps.logger.error({ err, jobId: helpers.job.id }, 'render_print: unreadable payload, job dropped');
+      return;
+    }
+    await runFileJob(
+      deps,
+      helpers,
+      {
+        requestId: payload.generation_request_id,
+        outputName: payload.output_name,
+        output: 'pdf',
+        priority: payload.priority,
+        enqueuedAt: payload.enqueued_at,
+      },
+      (stage) => render(deps, payload, helpers, stage),
+    );
+  };
+}
+
+async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {
+  const gone = (reason: string): FileOutcome => ({
+    kind: 'error',
+    formatName: payload.output_name,
+    errorId: 'internal_server_error',
+    reason,
+  });
+  if (!deps.print) return gone('This render worker has no print renderer (no CMYK profile).');
+  const found = await deps.designs.find(deps.db, payload.workspace_id, payload.design_id);
+  const design = found?.design;
+  if (!found || !design || (design.type !== 'printer' && design.type !== 'printer_multipage')) {
+    return gone('The design no longer exists or is no longer a print design.');
+  }
+  const size = design.type === 'printer_multipage' ? design.page_size : design.formats.find((f) => f.name === payload.output_name);
+  if (!size) return gone('The design or format no longer exists.');
+  const printDesign = design as PrinterDesign | MultipageDesign;
+  const file = await deps.print({
+    design: printDesign,
+    pages: payload.pages.map((p) => ({ frame: p.frame, overrides: p.overrides as NormalisedOverrides })),
+    options: { cropMarks: payload.options.crop_marks, safeZone: payload.options.safe_zone },
+    loadAsset: createAssetLoader({
+      design: printDesign,
+      storage: deps.storage,
+      maxBytes: deps.config.maxPrintImageBytes,
+      timeoutMs: deps.config.assetFetchTimeoutMs,
+      allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+      signal: helpers.abortSignal,
+    }),
+    signal: helpers.abortSignal,
+  });
+  stage('fetch', file.timings.fetch);
+  stage('layout', file.timings.layout);
+  stage('capture', file.timings.capture);
+  stage('encode', file.timings.encode);
+
+  const multipage = payload.output_name === MULTIPAGE_OUTPUT;
+  const filename = bannerFilename({
+    designName: printDesign.name,
+    formatName: multipage ? 'pages' : payload.output_name,
+    width: size.width,
+    height: size.height,
+    fileType: 'pdf',
+    namingScheme: found.namingScheme,
+  });
+  const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
+  const t = performance.now();
+  await deps.storage.put(key, file.bytes, { contentType: CONTENT_TYPES.pdf ?? 'application/pdf', contentLength: file.bytes.length });
+  stage('store', (performance.now() - t) / 1000);
+  return {
+    kind: 'banner',
+    banner: {
+      id: payload.banner_id,
+      workspace_id: payload.workspace_id,
+      design_id: payload.design_id,
+      generation_request_id: payload.generation_request_id,
+      format_name: payload.output_name,
+      format_uid: multipage ? null : (found.formatUids[payload.output_name] ?? null),
+      unit: printDesign.print.unit,
+      width: size.width,
+      height: size.height,
+      file_type: 'pdf',
+      storage_key: key,
+      filename,
+      template: { id: found.id, name: printDesign.name, created_at: found.createdAt, updated_at: found.updatedAt },
+      project_id: found.projectId,
+      original_banner_id: null,
+    },
+  };
+}

@@ -33,6 +33,9 @@ const encoder = createEncoderPool({ threads: config.encoderThreads });
 await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>
   logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
 );
+// Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
+let readiness = (): string => 'starting';
+const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,
@@ -53,8 +56,8 @@ const runtime = await startWorkerRuntime({
   heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
   staleAfterMs: config.workerStaleAfterMs,
 });
-await scheduleRetention(runtime.runner);
-const metricsServer = await serveMetrics(metrics, config.metricsPort);
+readiness = runtime.state;
+await scheduleRetention(runtime);
 
 // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
 installShutdown(

@@ -27,3 +27,10 @@ export async function unlockDeadWorkers(db: Queryable, staleAfterMs: number): Pr
   if (dead.length > 0) await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
   return dead;
 }
+
+/** Releases the jobs of workers this process knows are gone (a job runner that died) and forgets them. */
+export async function releaseWorkers(db: Queryable, workerIds: string[]): Promise<void> {
+  if (workerIds.length === 0) return;
+  await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+  await forget(db, workerIds);
+}

@@ -7,7 +7,7 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
-import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
+import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
 import { warmPages } from '../render/index.js';
@@ -28,6 +28,7 @@ const supervisor = new BrowserSupervisor({
   maxQueueLength: Math.max(16, config.renderConcurrency * 2),
   metrics: createBrowserMetrics(metrics),
   logger,
+  launch: () => launchBrowser({ profileRoot: profileRoot(config.dataDir) }),
 });
 const encoder = createEncoderPool({ threads: config.encoderThreads });
 await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>

@@ -8,6 +8,7 @@ import {
   outboundOptions,
   storageOptions,
 } from '@pressroom/shared/config/index';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
 
 /** Every option of a render-worker process. Names are derived: `pagePoolSize` → PAGE_POOL_SIZE. */
 export const renderWorkerOptions = {
@@ -24,8 +25,16 @@ export const renderWorkerOptions = {
   assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),
   maxImageBytes: option(env.int(1024), String(20 * 1024 * 1024), 'Largest remote image a static or animated design may fetch, in bytes.'),
   maxPrintImageBytes: option(env.int(1024), String(500 * 1024 * 1024), 'Largest remote image a print design may fetch, in bytes.'),
-  workerHeartbeatIntervalMs: option(env.int(100), '10000', 'How often this worker records that it is alive.'),
-  workerStaleAfterMs: option(env.int(500), '30000', 'A worker silent this long is dead: its jobs are force-unlocked for others.'),
+  workerHeartbeatIntervalMs: option(
+    env.int(100),
+    String(DEFAULT_HEARTBEAT_INTERVAL_MS),
+    'How often this worker records that it is alive (and sweeps for dead workers); two small queries each time.',
+  ),
+  workerStaleAfterMs: option(
+    env.int(500),
+    String(DEFAULT_STALE_AFTER_MS),
+    "A worker silent this long is dead: its jobs are force-unlocked for others. Keep it several heartbeats long; a dead worker's jobs run again after about this plus one heartbeat.",
+  ),
   workerPollIntervalMs: option(
     env.int(50),
     '200',

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { isConnectionError } from '../db/connection-errors.js';
 import type { Logger } from '../logger.js';
-import { beat, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
+import { beat, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
 import { type Backoff, type RunnerState, superviseRunner } from './supervise.js';
 
 export interface WorkerRuntimeOptions {
@@ -47,8 +47,8 @@ export interface WorkerRuntime {
  */
 export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise<WorkerRuntime> {
   const { db, logger, role } = options;
-  const heartbeatMs = options.heartbeatIntervalMs ?? 10_000;
-  const staleMs = options.staleAfterMs ?? 30_000;
+  const heartbeatMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
+  const staleMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const workerIds = new Set<string>();
   const events = new EventEmitter() as Runner['events'];
 

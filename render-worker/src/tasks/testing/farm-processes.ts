@@ -63,8 +63,6 @@ export async function startFarm(options: { databaseUrl: string; workers: number;
     RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
     RATE_LIMIT_POLLING_PER_MINUTE: '100000',
     RATE_LIMIT_READ_PER_MINUTE: '100000',
-    WORKER_HEARTBEAT_INTERVAL_MS: '2000',
-    WORKER_STALE_AFTER_MS: '10000',
     WORKER_POLL_INTERVAL_MS: '500',
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,

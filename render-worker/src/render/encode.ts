@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import '../encode/encode-image.js'; // turns libvips' operation cache off for this process too
 
 /**
  * Re-encodes a fast intermediate PNG capture. AVIF at effort 2: about 160 ms at 1080² here,

@@ -11,27 +11,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
-import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { api, type Farm, type FarmProcess, freePort, seedExample, startFarm } from '../src/tasks/testing/farm-processes.js';
+import type pg from 'pg';
+import { api, type FarmProcess } from '../src/tasks/testing/farm-processes.js';
+import { withBenchFarm } from './bench-farm.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 
-const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
-const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
-const pool = createPool(pg.connectionString, { max: 4 });
-let farm: Farm | undefined;
-try {
-  process.stdout.write(`node startup alone: ${timeNode(['-e', '0'])} ms; node --import tsx (empty .ts): ${await timeTsxEmpty()} ms\n`);
-  await migrate(pool);
-  farm = await startFarm({ databaseUrl: pg.connectionString, workers: 0, env: { LOG_LEVEL: 'info' } });
-  const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: pg.connectionString }), {
-    dataDir: farm.dataDir,
-    publicBaseUrl: farm.baseUrl,
-  });
-  const seed = await seedExample(pool, 'static-summer-sale.json', storage);
-  const rows: string[] = [];
+process.stdout.write(`node startup alone: ${timeNode(['-e', '0'])} ms; node --import tsx (empty .ts): ${await timeTsxEmpty()} ms\n`);
+await withBenchFarm({ workers: 0, logLevel: 'info' }, async ({ farm, pool, seed }) => {
   for (let run = 1; run <= RUNS; run++) {
     const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
       template_format_names: ['square'],
@@ -40,28 +27,20 @@ try {
     const requestId = res.body.generation_request_id as string;
     const spawnedAt = Date.now();
     const worker = farm.addWorker();
-    const firstJobMs = (await firstBanner(requestId, worker)) - spawnedAt;
+    const firstJobMs = (await firstBanner(pool, requestId, worker)) - spawnedAt;
     const running = logLine(worker, 'render worker running');
     const warm = logLine(worker, 'page pool warm');
     const launched = logLine(worker, 'browser launched');
-    rows.push(
+    process.stdout.write(
       `run ${run}: modules ${running?.modulesMs ?? '?'} ms | browser launched ${launched?.time ? launched.time - spawnedAt : '?'} ms | ` +
-        `taking jobs ${running?.sinceStartMs ?? '?'} ms | pages warm ${warm?.sinceStartMs ?? '?'} ms | first job stored ${firstJobMs} ms`,
+        `taking jobs ${running?.sinceStartMs ?? '?'} ms | pages warm ${warm?.sinceStartMs ?? '?'} ms | first job stored ${firstJobMs} ms\n`,
     );
-    process.stdout.write(`${rows.at(-1)}\n`);
     worker.child.kill('SIGTERM');
     await worker.exited;
   }
-  await storage.stop();
-} finally {
-  await farm?.stop();
-  await pool.end();
-  await pg.stop();
-  await rm(pgDir, { recursive: true, force: true });
-  if (farm) await rm(farm.dataDir, { recursive: true, force: true });
-}
+});
 
-async function firstBanner(requestId: string, worker: FarmProcess): Promise<number> {
+async function firstBanner(pool: pg.Pool, requestId: string, worker: FarmProcess): Promise<number> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const { rows } = await pool.query('SELECT 1 FROM banners WHERE generation_request_id = $1', [requestId]);

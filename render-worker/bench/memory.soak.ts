@@ -5,31 +5,15 @@
 // example design with varied text, formats and file types, and prints the render worker's RSS
 // (its own process, not Chromium's) every SOAK_EVERY (default 25) renders. No pass/fail: read the
 // curve. The bounds are listed in docs/operations.md, "Render worker memory".
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
-import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { api, type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
+import { readFile } from 'node:fs/promises';
+import { api } from '../src/tasks/testing/farm-processes.js';
+import { withBenchFarm } from './bench-farm.js';
 
 const RENDERS = Number(process.env['SOAK_RENDERS'] ?? 300);
 const EVERY = Number(process.env['SOAK_EVERY'] ?? 25);
 const TYPES = ['jpeg', 'png', 'webp'] as const;
 
-const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-soak-pg-'));
-const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
-const pool = createPool(pg.connectionString, { max: 4 });
-let farm: Farm | undefined;
-try {
-  await migrate(pool);
-  farm = await startFarm({ databaseUrl: pg.connectionString, workers: 1, env: { LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'error' } });
-  const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: pg.connectionString }), {
-    dataDir: farm.dataDir,
-    publicBaseUrl: farm.baseUrl,
-  });
-  const seed = await seedExample(pool, 'static-summer-sale.json', storage);
-  await waitForWorkers(pool, farm, 1);
+await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error' }, async ({ farm, seed }) => {
   const pid = farm.workers[0]!.child.pid!;
   process.stdout.write(`render worker ${pid}: RSS ${await rssMb(pid)} MB before the first render\n`);
   let failed = 0;
@@ -42,14 +26,7 @@ try {
     if (res.status !== 200) failed++;
     if (i % EVERY === 0) process.stdout.write(`after ${i} renders: RSS ${await rssMb(pid)} MB${failed ? ` (${failed} failed)` : ''}\n`);
   }
-  await storage.stop();
-} finally {
-  await farm?.stop();
-  await pool.end();
-  await pg.stop();
-  await rm(pgDir, { recursive: true, force: true });
-  if (farm) await rm(farm.dataDir, { recursive: true, force: true });
-}
+});
 
 async function rssMb(pid: number): Promise<string> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -2,17 +2,16 @@
 // the dead worker's job must be running on the other worker within 15 s of the kill. The bound
 // is a correctness bound (heartbeat interval + stale window + a poll), not a benchmark; see
 // docs/operations.md, "Dead workers".
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  descendantsOf,
   dumpOutputs,
   type Farm,
-  freePort,
+  hangingImageServer,
+  jobHolderPid,
+  killTree,
   seedExample,
   startFarm,
   waitFinal,
@@ -20,32 +19,17 @@ import {
 } from './testing/farm-processes.js';
 
 const RECOVERY_BOUND_MS = 15_000;
-const PNG = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } })
-  .png()
-  .toBuffer();
 
 describe('a render worker killed under load', () => {
   let db: TestDatabase;
   let farm: Farm;
-  let images: Server;
-  let imagesPort = 0;
-  const requests = new Map<string, number[]>();
+  let images: Awaited<ReturnType<typeof hangingImageServer>>;
 
   beforeAll(async () => {
     db = await testDatabase();
     // The first request for a /hang/ path never answers (the job is stuck on the worker about to
-    // be killed); each request's time is recorded, so a second one marks the job running elsewhere.
-    images = createServer((req, res) => {
-      const path = req.url ?? '';
-      const seen = requests.get(path) ?? [];
-      seen.push(Date.now());
-      requests.set(path, seen);
-      if (path.startsWith('/hang/') && seen.length === 1) return;
-      res.setHeader('content-type', 'image/png');
-      res.end(PNG);
-    });
-    imagesPort = await freePort();
-    await new Promise<void>((r) => images.listen(imagesPort, '127.0.0.1', r));
+    // be killed); a second request for it marks the job running elsewhere.
+    images = await hangingImageServer();
     // The heartbeat settings are the configuration's defaults, the ones under test.
     farm = await startFarm({ databaseUrl: db.url, workers: 2, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'info' } });
     await waitForWorkers(db.pool, farm, 2);
@@ -54,7 +38,6 @@ describe('a render worker killed under load', () => {
   afterAll(async () => {
     if (farm) await dumpOutputs(farm, `${tmpdir()}/pressroom-worker-recovery-e2e.log`);
     await farm?.stop();
-    images?.closeAllConnections();
     images?.close();
     await db?.drop();
   });
@@ -69,33 +52,17 @@ describe('a render worker killed under load', () => {
     const hangPath = `/hang/${Date.now()}.png`;
     const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
       template_format_names: ['square'],
-      elements: { 'hero-photo': { image_url: `http://127.0.0.1:${imagesPort}${hangPath}` } },
+      elements: { 'hero-photo': { image_url: `http://127.0.0.1:${images.port}${hangPath}` } },
     });
     const id = res.body.generation_request_id as string;
 
-    const holder = await waitFor(async () => {
-      if (!requests.has(hangPath)) return undefined;
-      const { rows } = await db.pool.query<{ pid: number }>(
-        `SELECT h.pid FROM graphile_worker._private_jobs j JOIN worker_heartbeats h ON h.worker_id = j.locked_by
-          WHERE j.locked_by IS NOT NULL AND j.payload->>'generation_request_id' = $1`,
-        [id],
-      );
-      return rows[0]?.pid;
-    }, 60_000);
+    const holder = await waitFor(async () => (images.requests.has(hangPath) ? jobHolderPid(db.pool, id) : undefined), 60_000);
     const victim = farm.workers.find((w) => w.child.pid === holder)!;
     expect(victim).toBeDefined();
-    const orphans = descendantsOf(holder);
     const killedAt = Date.now();
-    victim.child.kill('SIGKILL');
-    for (const pid of orphans) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killTree(victim);
 
-    const rerunAt = await waitFor(async () => requests.get(hangPath)?.[1], 60_000);
+    const rerunAt = await waitFor(async () => images.requests.get(hangPath)?.[1], 60_000);
     const recoveryMs = rerunAt - killedAt;
     console.log(`recovery after kill -9: ${recoveryMs} ms (bound ${RECOVERY_BOUND_MS} ms)`);
     expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);

@@ -9,32 +9,37 @@ import { BoundedCache } from './bounded-cache.js';
  */
 export const FONT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-const cache = new BoundedCache<string, Buffer>(FONT_CACHE_MAX_BYTES, (b) => b.byteLength);
-const reading = new Map<string, Promise<Buffer>>();
+/** A font-file reader with its own bounded cache (`fontBytes` is the process' one). */
+export function createFontReader(maxBytes: number) {
+  const cache = new BoundedCache<string, Buffer>(maxBytes, (b) => b.byteLength);
+  const reading = new Map<string, Promise<Buffer>>();
+  const read = (path: string): Promise<Buffer> => {
+    const hit = cache.get(path);
+    if (hit) return Promise.resolve(hit);
+    let pending = reading.get(path);
+    if (!pending) {
+      pending = readFile(path).then(
+        (bytes) => {
+          reading.delete(path);
+          cache.set(path, bytes);
+          return bytes;
+        },
+        (err: unknown) => {
+          reading.delete(path);
+          throw err;
+        },
+      );
+      reading.set(path, pending);
+    }
+    return pending;
+  };
+  return { read, stats: () => ({ files: cache.size, bytes: cache.weight, maxBytes: cache.maxWeight }) };
+}
+
+const reader = createFontReader(FONT_CACHE_MAX_BYTES);
 
 /** Font files are read from the installed packages once, then served from a bounded cache. */
-export function fontBytes(path: string): Promise<Buffer> {
-  const hit = cache.get(path);
-  if (hit) return Promise.resolve(hit);
-  let pending = reading.get(path);
-  if (!pending) {
-    pending = readFile(path).then(
-      (bytes) => {
-        reading.delete(path);
-        cache.set(path, bytes);
-        return bytes;
-      },
-      (err: unknown) => {
-        reading.delete(path);
-        throw err;
-      },
-    );
-    reading.set(path, pending);
-  }
-  return pending;
-}
+export const fontBytes = reader.read;
 
-/** For tests and metrics: what the cache holds now. */
-export function fontCacheStats(): { files: number; bytes: number; maxBytes: number } {
-  return { files: cache.size, bytes: cache.weight, maxBytes: cache.maxWeight };
-}
+/** What the process' font cache holds now. */
+export const fontCacheStats = reader.stats;

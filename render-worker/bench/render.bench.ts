@@ -5,13 +5,8 @@
 // child processes, local storage), imports `examples/designs/static-summer-sale.json` (text, a
 // photo, shapes, a gradient, a logo, a rating, a QR code) with its assets uploaded, and prints
 // figures. No pass/fail on timings: the numbers depend on the machine.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
-import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { api, type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
+import { api, type Farm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
+import { withBenchFarm } from './bench-farm.js';
 
 const SERIAL = Number(process.env['BENCH_SERIAL'] ?? 40);
 const CONCURRENT = Number(process.env['BENCH_CONCURRENT'] ?? 60);
@@ -19,24 +14,7 @@ const THROUGHPUT = Number(process.env['BENCH_THROUGHPUT'] ?? 60);
 const DYNAMIC_MISSES = Number(process.env['BENCH_DYNAMIC_MISSES'] ?? 10);
 const DYNAMIC_HITS = Number(process.env['BENCH_DYNAMIC_HITS'] ?? 200);
 
-const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
-const pg = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
-const pool = createPool(pg.connectionString, { max: 4 });
-let farm: Farm | undefined;
-try {
-  await migrate(pool);
-  farm = await startFarm({
-    databaseUrl: pg.connectionString,
-    workers: 1,
-    // Render-worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
-    env: { LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'error' },
-  });
-  const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: pg.connectionString }), {
-    dataDir: farm.dataDir,
-    publicBaseUrl: farm.baseUrl,
-  });
-  const seed = await seedExample(pool, 'static-summer-sale.json', storage);
-  await waitForWorkers(pool, farm, 1);
+await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error' }, async ({ farm, pool, seed }) => {
   const running = farm;
   const failures: string[] = [];
   const once = async () => {
@@ -86,14 +64,7 @@ try {
   process.stdout.write(
     `throughput, 2 render workers: ${((THROUGHPUT - two.failed.length) / two.seconds).toFixed(2)} images/s${failedNote(two.failed)}\n`,
   );
-  await storage.stop();
-} finally {
-  await farm?.stop();
-  await pool.end();
-  await pg.stop();
-  await rm(pgDir, { recursive: true, force: true });
-  if (farm) await rm(farm.dataDir, { recursive: true, force: true });
-}
+});
 
 function failedNote(failed: string[]): string {
   return failed.length === 0 ? '' : ` (${failed.length} failed: ${[...new Set(failed)].join(', ')})`;

@@ -8,6 +8,7 @@ import {
   outboundOptions,
   storageOptions,
 } from '@pressroom/shared/config/index';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
 
 /** Every option of a render-worker process. Names are derived: `pagePoolSize` → PAGE_POOL_SIZE. */
 export const renderWorkerOptions = {
@@ -35,8 +36,16 @@ export const renderWorkerOptions = {
     "CMYK ICC profile print PDFs convert images with and declare as output intent; unset: Ghostscript's default_cmyk.icc under /usr/share/ghostscript.",
   ),
   printPageTimeoutMs: option(env.int(1000), '60000', 'Deadline of the layout and print of one page of a print PDF.'),
-  workerHeartbeatIntervalMs: option(env.int(100), '10000', 'How often this worker records that it is alive.'),
-  workerStaleAfterMs: option(env.int(500), '30000', 'A worker silent this long is dead: its jobs are force-unlocked for others.'),
+  workerHeartbeatIntervalMs: option(
+    env.int(100),
+    String(DEFAULT_HEARTBEAT_INTERVAL_MS),
+    'How often this worker records that it is alive (and sweeps for dead workers); two small queries each time.',
+  ),
+  workerStaleAfterMs: option(
+    env.int(500),
+    String(DEFAULT_STALE_AFTER_MS),
+    "A worker silent this long is dead: its jobs are force-unlocked for others. Keep it several heartbeats long; a dead worker's jobs run again after about this plus one heartbeat.",
+  ),
   workerPollIntervalMs: option(
     env.int(50),
     '200',

@@ -13,6 +13,9 @@ const logger = createLogger('media-worker', config.logLevel);
 const metrics = createMetricsRegistry('media-worker');
 const database = await connectDatabase(config, logger, 'pressroom-media-worker');
 const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
+// Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
+let readiness = (): string => 'starting';
+const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
 const runtime = await startWorkerRuntime({
   role: 'media-worker',
   db: database.pool,
@@ -21,7 +24,7 @@ const runtime = await startWorkerRuntime({
   logger,
   metrics,
 });
-const metricsServer = await serveMetrics(metrics, config.metricsPort);
+readiness = runtime.state;
 
 installShutdown(
   [

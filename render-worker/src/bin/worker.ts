@@ -8,7 +8,7 @@ import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { createChromiumAnimator } from '../animation/render-animation.js';
-import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
+import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
 import { createPrintRenderer } from '../print/print-renderer.js';
@@ -21,8 +21,9 @@ import { scheduleRetention } from '../tasks/retention.js';
 const config = loadRenderWorkerConfig();
 const logger = createLogger('render-worker', config.logLevel);
 const metrics = createMetricsRegistry('render-worker');
-const database = await connectDatabase(config, logger, 'pressroom-render-worker');
-const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
+// Cold start: Chromium's launch and page warm-up (the longest steps) run while the database,
+// storage and job runner start; jobs are taken as soon as the runner is up and wait for a page.
+const modulesMs = Math.round(process.uptime() * 1000);
 const supervisor = new BrowserSupervisor({
   poolSize: config.pagePoolSize,
   recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
@@ -30,10 +31,11 @@ const supervisor = new BrowserSupervisor({
   maxQueueLength: Math.max(16, config.renderConcurrency * 2),
   metrics: createBrowserMetrics(metrics),
   logger,
+  launch: () => launchBrowser({ profileRoot: profileRoot(config.dataDir) }),
 });
-const encoder = createEncoderPool({ threads: config.encoderThreads });
-await warmPages(supervisor, config.pagePoolSize, 30_000).catch((err) =>
-  logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
+void warmPages(supervisor, config.pagePoolSize, 30_000).then(
+  () => logger.info({ sinceStartMs: Math.round(process.uptime() * 1000) }, 'page pool warm'),
+  (err) => logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
 );
 const print = (() => {
   try {
@@ -43,6 +45,12 @@ const print = (() => {
     return null;
   }
 })();
+const database = await connectDatabase(config, logger, 'pressroom-render-worker');
+const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
+const encoder = createEncoderPool({ threads: config.encoderThreads });
+// Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
+let readiness = (): string => 'starting';
+const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
 const runtime = await startWorkerRuntime({
   role: 'render-worker',
   db: database.pool,
@@ -65,8 +73,8 @@ const runtime = await startWorkerRuntime({
   heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
   staleAfterMs: config.workerStaleAfterMs,
 });
-await scheduleRetention(runtime.runner);
-const metricsServer = await serveMetrics(metrics, config.metricsPort);
+readiness = runtime.state;
+await scheduleRetention(runtime);
 
 // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
 installShutdown(
@@ -80,4 +88,7 @@ installShutdown(
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },
 );
-logger.info({ metricsPort: metricsServer.port, concurrency: config.renderConcurrency }, 'render worker running');
+logger.info(
+  { metricsPort: metricsServer.port, concurrency: config.renderConcurrency, modulesMs, sinceStartMs: Math.round(process.uptime() * 1000) },
+  'render worker running',
+);

@@ -14,4 +14,5 @@ export {
   type RestartReason,
 } from './metrics.js';
 export { printPdf } from './print-pdf.js';
+export { cleanStaleProfiles, profileRoot } from './profile-dirs.js';
 export { type RenderContext, type WithPageOptions, withPage } from './with-page.js';

@@ -1,5 +1,10 @@
 import sharp from 'sharp';
 
+// libvips' operation cache is per process (shared by the encoder threads) and, by default, holds
+// up to 50 MB and 100 operations. Every input here is a new capture or download, so it never
+// hits: it is off, and holds nothing (docs/operations.md, "Render worker memory").
+sharp.cache(false);
+
 export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

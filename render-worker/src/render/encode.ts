@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import '../encode/encode-image.js'; // turns libvips' operation cache off for this process too
 
 /** auto_focus: the image cropped to the box's aspect around what draws the eye (sharp's attention strategy). */
 export async function attentionCrop(bytes: Buffer, width: number, height: number): Promise<Buffer> {

@@ -15,7 +15,10 @@ import {
   dumpOutputs,
   type Farm,
   freePort,
+  hangingImageServer,
   type Json,
+  jobHolderPid,
+  killTree,
   seedExample,
   startFarm,
   waitFinal,
@@ -30,23 +33,14 @@ describe('a running farm (control plane + 2 render workers)', () => {
   let db: TestDatabase;
   let farm: Farm;
   let seed: Awaited<ReturnType<typeof seedExample>>;
-  let images: Server;
+  let images: Awaited<ReturnType<typeof hangingImageServer>>;
   let imagesPort = 0;
-  const held = new Set<string>();
 
   beforeAll(async () => {
     db = await testDatabase();
-    // An image server whose FIRST request per path hangs (a render stuck mid-job), later ones answer.
-    images = createServer((req, res) => {
-      if (req.url?.startsWith('/hang/') && !held.has(req.url)) {
-        held.add(req.url);
-        return; // never answered: the worker holding this job is about to be killed
-      }
-      res.setHeader('content-type', 'image/png');
-      res.end(PNG);
-    });
-    imagesPort = await freePort();
-    await new Promise<void>((r) => images.listen(imagesPort, '127.0.0.1', r));
+    // An image server whose FIRST request per /hang/ path hangs (a render stuck mid-job).
+    images = await hangingImageServer(PNG);
+    imagesPort = images.port;
     farm = await startFarm({ databaseUrl: db.url, workers: 2, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'info' } });
     seed = await seedExample(db.pool, 'static-summer-sale.json');
     await waitForWorkers(db.pool, farm, 2);
@@ -55,7 +49,6 @@ describe('a running farm (control plane + 2 render workers)', () => {
   afterAll(async () => {
     if (farm) await dumpOutputs(farm, `${tmpdir()}/pressroom-generation-e2e-farm.log`);
     await farm?.stop();
-    images?.closeAllConnections();
     images?.close();
     await db?.drop();
   });
@@ -103,20 +96,11 @@ describe('a running farm (control plane + 2 render workers)', () => {
     });
     const id = res.body.generation_request_id as string;
     // Wait until a worker holds the job (its fetch is hanging), then kill that process.
-    const holder = await waitFor(async () => {
-      const { rows } = await db.pool.query<{ pid: number }>(
-        `SELECT h.pid FROM graphile_worker._private_jobs j JOIN worker_heartbeats h ON h.worker_id = j.locked_by
-          WHERE j.locked_by IS NOT NULL AND j.payload->>'generation_request_id' = $1`,
-        [id],
-      );
-      return held.has(new URL(url).pathname) ? rows[0]?.pid : undefined;
-    }, 30_000);
+    const holder = await waitFor(async () => (images.requests.has(new URL(url).pathname) ? jobHolderPid(db.pool, id) : undefined), 30_000);
     const victim = farm.workers.find((w) => w.child.pid === holder)!;
     expect(victim).toBeDefined();
-    const orphans = descendantsOf(holder);
     const killedAt = Date.now();
-    victim.child.kill('SIGKILL');
-    for (const pid of orphans) safeKill(pid);
+    killTree(victim);
 
     const final = await waitFinal(farm, seed.key, id, 60_000);
     expect(Date.now() - killedAt).toBeLessThan(60_000);

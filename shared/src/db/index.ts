@@ -1,4 +1,5 @@
 export * from './connect.js';
+export * from './connection-errors.js';
 export * from './embedded.js';
 export * from './migrate.js';
 export * from './pool.js';

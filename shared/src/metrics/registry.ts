@@ -16,14 +16,29 @@ export function createMetricsRegistry(role: string): Registry {
 export const RENDER_BUCKETS = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 7.5, 10, 15, 30, 60];
 export const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** A bare /metrics server for worker processes, which have no HTTP API of their own. */
-export async function serveMetrics(registry: Registry, port: number, host = '0.0.0.0'): Promise<{ port: number; stop(): Promise<void> }> {
+/**
+ * A bare /metrics server for worker processes, which have no HTTP API of their own. `/health` is
+ * liveness (the process answers); `/ready` is 200 `{"status":"running"}` only while `state()` says
+ * `running`, otherwise 503 with the state (`waiting_for_database`, `starting`, `stopped`).
+ */
+export async function serveMetrics(
+  registry: Registry,
+  port: number,
+  host = '0.0.0.0',
+  state: () => string = () => 'running',
+): Promise<{ port: number; stop(): Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
-    if (req.url?.split('?')[0] === '/metrics') {
+    const path = req.url?.split('?')[0];
+    if (path === '/metrics') {
       res.setHeader('content-type', registry.contentType);
       res.end(await registry.metrics());
-    } else if (req.url === '/health') {
+    } else if (path === '/health') {
       res.end('ok');
+    } else if (path === '/ready') {
+      const status = state();
+      res.statusCode = status === 'running' ? 200 : 503;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ status }));
     } else {
       res.statusCode = 404;
       res.end();

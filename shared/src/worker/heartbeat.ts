@@ -1,6 +1,15 @@
 import { hostname } from 'node:os';
 import type { Queryable } from '../db/pool.js';
 
+/**
+ * Heartbeat and stale window: recovery after a kill -9 takes at most about stale + interval (the
+ * sweep runs on every beat) plus a poll, so about 10 s; each worker pays two small queries per
+ * beat (1 query/s). The window is four beats, so a live worker is declared dead only after missing
+ * four in a row. See docs/operations.md, "Dead workers".
+ */
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 2_000;
+export const DEFAULT_STALE_AFTER_MS = 8_000;
+
 export async function beat(db: Queryable, workerIds: string[], role: string): Promise<void> {
   if (workerIds.length === 0) return;
   await db.query(
@@ -26,4 +35,11 @@ export async function unlockDeadWorkers(db: Queryable, staleAfterMs: number): Pr
   const dead = rows.map((r) => r.worker_id);
   if (dead.length > 0) await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [dead]);
   return dead;
+}
+
+/** Releases the jobs of workers this process knows are gone (a job runner that died) and forgets them. */
+export async function releaseWorkers(db: Queryable, workerIds: string[]): Promise<void> {
+  if (workerIds.length === 0) return;
+  await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+  await forget(db, workerIds);
 }

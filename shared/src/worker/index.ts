@@ -1,2 +1,3 @@
 export * from './heartbeat.js';
 export * from './runtime.js';
+export * from './supervise.js';

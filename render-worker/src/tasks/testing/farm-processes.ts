@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import { designAssetKey } from '@pressroom/shared/storage/keys';
 import { freePort } from '@pressroom/shared/testing/ports';
 import type pg from 'pg';
+import sharp from 'sharp';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -72,8 +74,6 @@ export async function startFarm(options: {
     RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
     RATE_LIMIT_POLLING_PER_MINUTE: '100000',
     RATE_LIMIT_READ_PER_MINUTE: '100000',
-    WORKER_HEARTBEAT_INTERVAL_MS: '2000',
-    WORKER_STALE_AFTER_MS: '10000',
     WORKER_POLL_INTERVAL_MS: '500',
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
@@ -148,6 +148,62 @@ export async function dumpOutputs(farm: Farm, file: string): Promise<void> {
     file,
     [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers].map((p) => `===== ${p.name} (pid ${p.child.pid})\n${p.output()}`).join('\n'),
   );
+}
+
+/**
+ * An image server for killed-worker tests: the FIRST request for a `/hang/` path never answers
+ * (a render stuck mid-job, on the worker about to be killed); every other request gets `png`.
+ * `requests` records each path's request times, so a second one marks the job running again.
+ */
+export async function hangingImageServer(png?: Buffer): Promise<{ port: number; requests: Map<string, number[]>; close(): void }> {
+  const image =
+    png ??
+    (await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa66' } })
+      .png()
+      .toBuffer());
+  const requests = new Map<string, number[]>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? '';
+    const seen = requests.get(path) ?? [];
+    seen.push(Date.now());
+    requests.set(path, seen);
+    if (path.startsWith('/hang/') && seen.length === 1) return;
+    res.setHeader('content-type', 'image/png');
+    res.end(image);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    port,
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** The pid of the render worker whose pool holds a job of this generation request, if one does. */
+export async function jobHolderPid(db: pg.Pool, generationRequestId: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ pid: number }>(
+    `SELECT h.pid FROM graphile_worker._private_jobs j JOIN worker_heartbeats h ON h.worker_id = j.locked_by
+      WHERE j.locked_by IS NOT NULL AND j.payload->>'generation_request_id' = $1`,
+    [generationRequestId],
+  );
+  return rows[0]?.pid;
+}
+
+/** kill -9 of a farm process and of its descendants (Chromium), as a crash of the machine would. */
+export function killTree(p: FarmProcess): void {
+  const orphans = p.child.pid ? descendantsOf(p.child.pid) : [];
+  p.child.kill('SIGKILL');
+  for (const pid of orphans) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** Pids of a process's descendants (Chromium and its helpers under a render worker). */

@@ -1,0 +1,49 @@
+// The farm the bench and soak scripts run on: an embedded Postgres in a temp dir, a control plane
+// and render workers as child processes, local storage, and the example design seeded with its
+// assets. Everything is stopped and removed afterwards, whatever happens.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
+import { createStorage } from '@pressroom/shared/storage/index';
+import type pg from 'pg';
+import { type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
+
+export interface BenchFarm {
+  farm: Farm;
+  pool: pg.Pool;
+  seed: Awaited<ReturnType<typeof seedExample>>;
+}
+
+export async function withBenchFarm(
+  options: { workers: number; logLevel: string },
+  fn: (bench: BenchFarm) => Promise<void>,
+): Promise<void> {
+  const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
+  const db = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
+  const pool = createPool(db.connectionString, { max: 4 });
+  let farm: Farm | undefined;
+  try {
+    await migrate(pool);
+    // Render-worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
+    farm = await startFarm({ databaseUrl: db.connectionString, workers: options.workers, env: { LOG_LEVEL: options.logLevel } });
+    const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: db.connectionString }), {
+      dataDir: farm.dataDir,
+      publicBaseUrl: farm.baseUrl,
+    });
+    try {
+      const seed = await seedExample(pool, 'static-summer-sale.json', storage);
+      if (options.workers > 0) await waitForWorkers(pool, farm, options.workers);
+      await fn({ farm, pool, seed });
+    } finally {
+      await storage.stop();
+    }
+  } finally {
+    await farm?.stop();
+    await pool.end();
+    await db.stop();
+    await rm(pgDir, { recursive: true, force: true });
+    if (farm) await rm(farm.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Chromium profile folders (`--user-data-dir`) live under the worker's own data folder, one per
+ * browser, named `<owner pid>-<random>`. Puppeteer's default, a `/tmp/puppeteer_dev_chrome_profile-*`
+ * folder, is removed only on a clean close, so every `kill -9` or crash leaked one (tens of MB each).
+ * Ours are removed when their browser goes away, and any left by a process that no longer runs is
+ * removed before the next launch.
+ */
+export function profileRoot(dataDir: string): string {
+  return join(dataDir, 'chromium');
+}
+
+/** Removes the profile folders whose owner process is gone; returns their names. */
+export async function cleanStaleProfiles(root: string, isAlive: (pid: number) => boolean = processAlive): Promise<string[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  const stale = names.filter((name) => {
+    const pid = Number(name.split('-', 1)[0]);
+    return !Number.isInteger(pid) || pid <= 0 || !isAlive(pid);
+  });
+  await Promise.all(stale.map((name) => rm(join(root, name), { recursive: true, force: true })));
+  return stale;
+}
+
+/** A fresh profile folder owned by this process (stale ones are cleaned first). */
+export async function createProfileDir(root: string): Promise<string> {
+  await mkdir(root, { recursive: true });
+  await cleanStaleProfiles(root);
+  return mkdtemp(join(root, `${process.pid}-`));
+}
+
+export async function removeProfileDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, owned by someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

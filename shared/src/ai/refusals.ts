@@ -1,0 +1,84 @@
+import { type FieldIssue, formatPath } from '../errors/index.js';
+import type { LayerType } from '../overrides/context.js';
+import { ROOT_LAYER } from '../overrides/elements.js';
+import type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from '../overrides/types.js';
+
+/**
+ * The AI image operations a request can ask for on an image layer. An operation either runs or
+ * the request is refused before anything is queued or charged (docs/ai.md): never a 200 with an
+ * image that silently lacks the effect.
+ */
+export const AI_OPERATIONS = ['text_to_image', 'remove_bg', 'expand', 'upscale'] as const;
+export type AiOperation = (typeof AI_OPERATIONS)[number];
+
+/**
+ * What a farm can run. `operations` lists the AI operations with a provider; `focusDetector` says
+ * whether an object detector backs `auto_focus` (without one, sharp's saliency strategies do the
+ * work and `focus_objects` cannot be honoured).
+ */
+export interface AiCapabilities {
+  operations: ReadonlySet<AiOperation>;
+  focusDetector: boolean;
+}
+
+/**
+ * This build ships no provider for any of the four operations and no object detector: each is
+ * refused up front. auto_focus and its other settings run on sharp (render worker).
+ */
+export const BUILT_AI_CAPABILITIES: AiCapabilities = { operations: new Set(), focusDetector: false };
+
+/** The auto-focus settings and what each needs to take effect. */
+const FOCUS_SETTINGS = [
+  'model',
+  'focus_objects',
+  'focus_framing',
+  'focus_zoom',
+  'focus_target',
+] as const satisfies readonly (keyof AutoFocusSettings)[];
+
+/**
+ * Every AI property of the overrides that this farm would not honour, as invalid_payload issues at
+ * the property's path, each naming the operation and why it cannot run here. `layerTypes` are the
+ * design's layer types (empty when the design has pages, where every layer is taken as an image).
+ */
+export function refuseUnavailableAi(
+  overrides: NormalisedOverrides,
+  layerTypes: Readonly<Record<string, LayerType>>,
+  capabilities: AiCapabilities,
+  prefix: readonly PropertyKey[] = ['elements'],
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [name, override] of Object.entries(overrides.layers)) {
+    const type = name === ROOT_LAYER ? 'root' : (layerTypes[name] ?? 'image');
+    issues.push(...refuseLayer(override, type, capabilities, [...prefix, name]));
+  }
+  return issues;
+}
+
+function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapabilities, path: readonly PropertyKey[]): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const refuse = (key: readonly PropertyKey[], message: string) =>
+    issues.push({ path: formatPath([...path, ...key]), code: 'invalid_payload', message });
+
+  for (const operation of AI_OPERATIONS) {
+    if (override[operation] !== true) continue;
+    if (type !== 'image') refuse([operation], `${operation} applies to image layers only, not to a ${type} layer`);
+    else if (!capabilities.operations.has(operation)) {
+      refuse([operation], `${operation} is not available on this farm: no ${operation} provider is configured (see docs/ai.md)`);
+    }
+  }
+
+  const focus = override.auto_focus_properties ?? {};
+  const sent = FOCUS_SETTINGS.filter((key) => focus[key] !== undefined);
+  if (override.auto_focus === true && type !== 'image') {
+    refuse(['auto_focus'], `auto_focus applies to image layers only, not to a ${type} layer`);
+  } else if (override.auto_focus !== true && sent.length > 0) {
+    for (const key of sent) refuse(['auto_focus_properties', key], 'has no effect unless auto_focus is true on the layer');
+  } else if (override.auto_focus === true && (focus.focus_objects?.length ?? 0) > 0 && !capabilities.focusDetector) {
+    refuse(
+      ['auto_focus_properties', 'focus_objects'],
+      'auto_focus focus_objects needs an object detector, and this farm has none configured (see docs/ai.md)',
+    );
+  }
+  return issues;
+}

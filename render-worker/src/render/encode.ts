@@ -16,11 +16,3 @@ export async function encodePng(png: Buffer, type: 'png' | 'webp' | 'avif', qual
       return image.avif({ quality: quality ?? 60, effort: 2 }).toBuffer();
   }
 }
-
-/** auto_focus: the image cropped to the box's aspect around what draws the eye (sharp's attention strategy). */
-export async function attentionCrop(bytes: Buffer, width: number, height: number): Promise<Buffer> {
-  return sharp(bytes)
-    .resize(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)), { fit: 'cover', position: 'attention' })
-    .png()
-    .toBuffer();
-}

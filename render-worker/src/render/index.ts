@@ -1,5 +1,6 @@
-export { attentionCrop, encodePng } from './encode.js';
+export { encodePng } from './encode.js';
 export { CannotBuildBannerError } from './errors.js';
+export { focusCrop } from './focus.js';
 export { type RenderToImageInput, renderToImage } from './render-to-image.js';
 export {
   CONTENT_TYPES,

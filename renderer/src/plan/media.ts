@@ -1,4 +1,4 @@
-import type { EncodedImage } from '@pressroom/shared/overrides/index';
+import type { AutoFocusSettings, EncodedImage } from '@pressroom/shared/overrides/index';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { solidPaint } from './paint.js';
@@ -49,7 +49,10 @@ export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode 
     },
     filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
     overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
-    attentionCrop: kind === 'image' && ctx.override.auto_focus === true,
+    focus:
+      kind === 'image' && ctx.override.auto_focus === true
+        ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
+        : null,
   };
 }
 

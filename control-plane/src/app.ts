@@ -1,3 +1,4 @@
+import { aiCapabilitiesOf } from '@pressroom/shared/ai/options';
 import { type DesignSource, sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import type { Logger } from '@pressroom/shared/logger';
 import type { LocalObjectStorage, ObjectStorage } from '@pressroom/shared/storage/index';
@@ -88,6 +89,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCostImage: deps.config.creditCostImage,
+    ai: aiCapabilitiesOf(deps.config),
   });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
 }

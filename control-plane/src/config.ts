@@ -1,3 +1,4 @@
+import { aiModelOptions } from '@pressroom/shared/ai/options';
 import {
   type ConfigOf,
   databaseOptions,
@@ -30,6 +31,7 @@ export const controlPlaneOptions = {
   rateLimitWritePerMinute: option(env.int(1), '60', 'Write tier budget per minute.'),
   rateLimitWritePerHour: option(env.int(1), '1200', 'Write tier budget per hour.'),
   ...creditOptions(),
+  ...aiModelOptions,
   ...databaseOptions,
   ...storageOptions,
   ...observabilityOptions,

@@ -1,5 +1,6 @@
 // AI properties on the generation endpoints: an operation this farm cannot run is refused up front
 // with 400 invalid_payload naming it (docs/ai.md), and nothing is queued or charged.
+import { type AiOperation, unavailableMessage } from '@pressroom/shared/ai/refusals';
 import { memoryDesignSource } from '@pressroom/shared/generation/design-source';
 import { exampleDesign } from '@pressroom/shared/generation/testing/example-design';
 import { createLogger } from '@pressroom/shared/logger';
@@ -73,7 +74,7 @@ describe('AI properties without a provider', () => {
       {
         path: `elements.hero-photo.${op}`,
         code: 'invalid_payload',
-        message: `${op} is not available on this farm: no ${op} provider is configured (see docs/ai.md)`,
+        message: unavailableMessage(op as AiOperation),
       },
     ]);
     expect(await requestsAndSpend()).toEqual(before);

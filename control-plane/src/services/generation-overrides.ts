@@ -1,4 +1,4 @@
-import { BUILT_AI_CAPABILITIES, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
+import { type AiCapabilities, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
 import type { Design } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
 import {
@@ -23,6 +23,7 @@ export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'mu
   kind: K,
   body: unknown,
   design: Design,
+  ai: AiCapabilities,
 ): RequestOf<K> {
   const parsed = parseGenerationRequest(kind, body, { designType: design.type });
   if (!parsed.ok) throw parsed.error;
@@ -32,7 +33,7 @@ export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'mu
   const checked = checkAgainstDesign(request.overrides, layerTypes, { designType: design.type, mode: kind });
   if (!checked.ok) throw checked.error;
   // An AI property this farm cannot honour is refused here, before anything is queued or charged.
-  const refused = refuseUnavailableAi(checked.value, layerTypes, BUILT_AI_CAPABILITIES);
+  const refused = refuseUnavailableAi(checked.value, layerTypes, ai);
   if (refused.length > 0) throw AppError.fromIssues(refused);
   return { ...request, overrides: checked.value } as RequestOf<K>;
 }

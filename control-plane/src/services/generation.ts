@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AiCapabilities } from '@pressroom/shared/ai/refusals';
 import { findBanner } from '@pressroom/shared/banners/store';
 import { spendCredits } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
@@ -20,6 +21,8 @@ export interface GenerationServiceDeps {
   designs: DesignSource;
   /** Credits per static file (config `creditCostImage`). */
   creditCostImage: number;
+  /** The AI operations this farm runs (docs/ai.md); the others are refused up front. */
+  ai: AiCapabilities;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -38,7 +41,7 @@ export async function acceptSyncGeneration(
   body: unknown,
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
-  const request = parseGenerationBody('sync', body, found.design);
+  const request = parseGenerationBody('sync', body, found.design, deps.ai);
   const design = found.design as FormatDesign;
   const formatName = request.formatName ?? design.formats[0]?.name;
   if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
@@ -66,7 +69,7 @@ export async function acceptAsyncGeneration(
   if (found.design.type === 'printer_multipage') {
     throw new AppError('format_not_found', 'A multipage design has no formats; use generate-multipage-pdf.');
   }
-  const request = parseGenerationBody('async', body, found.design);
+  const request = parseGenerationBody('async', body, found.design, deps.ai);
   const design = found.design as FormatDesign;
   const known = new Set(design.formats.map((f) => f.name));
   const formats = request.formatNames ? [...new Set(request.formatNames)] : design.formats.map((f) => f.name);

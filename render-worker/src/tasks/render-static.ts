@@ -1,10 +1,11 @@
 // The ONE place the render task calls the renderer (planRender → assetRefsOf → renderToImage,
 // which runs buildDocument on the page). Everything around it — payload, design, store, banner,
 // retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
-import { assetRefsOf, planRender } from '@pressroom/renderer';
+import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import type { RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
@@ -39,7 +40,7 @@ export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderO
 
 export function createChromiumRenderer(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; encoder?: EncoderPool | null },
+  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
   return async (input) => {
@@ -56,6 +57,8 @@ export function createChromiumRenderer(
         if (got) resources.set(ref.ref, got);
       }),
     );
+    // AI operations on the fetched images, before a page is taken (docs/ai.md).
+    if (options.ai) await applyAiOps(plan, resources, options.ai);
     timings.fetch = seconds(t);
 
     // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
@@ -85,6 +88,15 @@ export function createChromiumRenderer(
     timings.capture = Math.max(0, seconds(t) - timings.encode);
     return { bytes: file.bytes, contentType: file.contentType, timings };
   };
+}
+
+async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor): Promise<void> {
+  for (const node of allNodes(plan.nodes)) {
+    if (node.kind !== 'image' || node.ai === null || node.ref === null) continue;
+    const resource = resources.get(node.ref);
+    if (!resource || resource.contentType === 'image/svg+xml') continue;
+    resources.set(node.ref, { bytes: await ai.apply(resource.bytes, node.ai), contentType: 'image/png' });
+  }
 }
 
 function seconds(since: number): number {

@@ -140,6 +140,14 @@ export interface ImageNode extends NodeBase {
    * settings (docs/ai.md); null when auto_focus is off.
    */
   focus: AutoFocusSettings | null;
+  /** AI operations run on the image's bytes before it is drawn (docs/ai.md); null when none. */
+  ai: ImageAiOps | null;
+}
+
+/** remove_bg, then upscale, as the request asked for them on this image layer. */
+export interface ImageAiOps {
+  removeBg: { crop: boolean } | null;
+  upscale: { factor: number } | null;
 }
 
 export interface ShapeNode extends NodeBase {

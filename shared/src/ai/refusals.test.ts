@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOverrides } from '../overrides/index.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
-import { type AiCapabilities, BUILT_AI_CAPABILITIES, refuseUnavailableAi } from './refusals.js';
+import { type AiCapabilities, NO_AI_CAPABILITIES, refuseUnavailableAi } from './refusals.js';
 
 const layers = { photo: 'image', title: 'text', brand: 'logo' } as const;
 
@@ -11,19 +11,16 @@ function overrides(elements: Record<string, unknown>): NormalisedOverrides {
   return parsed.value;
 }
 
-const refuse = (elements: Record<string, unknown>, capabilities: AiCapabilities = BUILT_AI_CAPABILITIES) =>
+const refuse = (elements: Record<string, unknown>, capabilities: AiCapabilities = NO_AI_CAPABILITIES) =>
   refuseUnavailableAi(overrides(elements), layers, capabilities);
 
 describe('refuseUnavailableAi', () => {
-  it.each(['remove_bg', 'expand', 'upscale'])('refuses %s without a provider, naming the operation', (op) => {
-    const issues = refuse({ photo: { [op]: true } });
-    expect(issues).toEqual([
-      {
-        path: `elements.photo.${op}`,
-        code: 'invalid_payload',
-        message: `${op} is not available on this farm: no ${op} provider is configured (see docs/ai.md)`,
-      },
-    ]);
+  it.each([
+    ['remove_bg', 'remove_bg is not available on this farm: set AI_REMOVE_BG_MODEL to enable it (see docs/ai.md)'],
+    ['upscale', 'upscale is not available on this farm: set AI_UPSCALE_MODEL to enable it (see docs/ai.md)'],
+    ['expand', 'expand is not available on this farm: this version has no expand provider (see docs/ai.md)'],
+  ])('refuses %s without a provider, naming the operation and the setting', (op, message) => {
+    expect(refuse({ photo: { [op]: true } })).toEqual([{ path: `elements.photo.${op}`, code: 'invalid_payload', message }]);
   });
 
   it('refuses text_to_image, also in its prompt shorthand', () => {
@@ -70,7 +67,7 @@ describe('refuseUnavailableAi', () => {
   });
 
   it('uses the prefix for page overrides', () => {
-    const issues = refuseUnavailableAi(overrides({ photo: { upscale: true } }), {}, BUILT_AI_CAPABILITIES, ['pages', 'page_2']);
+    const issues = refuseUnavailableAi(overrides({ photo: { upscale: true } }), {}, NO_AI_CAPABILITIES, ['pages', 'page_2']);
     expect(issues.map((i) => i.path)).toEqual(['pages.page_2.photo.upscale']);
   });
 });

@@ -21,11 +21,23 @@ export interface AiCapabilities {
   focusDetector: boolean;
 }
 
-/**
- * This build ships no provider for any of the four operations and no object detector: each is
- * refused up front. auto_focus and its other settings run on sharp (render worker).
- */
-export const BUILT_AI_CAPABILITIES: AiCapabilities = { operations: new Set(), focusDetector: false };
+/** A farm with nothing configured: every operation is refused; auto_focus runs on sharp. */
+export const NO_AI_CAPABILITIES: AiCapabilities = { operations: new Set(), focusDetector: false };
+
+/** The configuration setting that enables each operation; null where this version has no provider for it. */
+export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string | null>> = {
+  text_to_image: null,
+  remove_bg: 'AI_REMOVE_BG_MODEL',
+  expand: null,
+  upscale: 'AI_UPSCALE_MODEL',
+};
+
+export function unavailableMessage(operation: AiOperation): string {
+  const setting = AI_OPERATION_SETTINGS[operation];
+  return setting === null
+    ? `${operation} is not available on this farm: this version has no ${operation} provider (see docs/ai.md)`
+    : `${operation} is not available on this farm: set ${setting} to enable it (see docs/ai.md)`;
+}
 
 /** The auto-focus settings and what each needs to take effect. */
 const FOCUS_SETTINGS = [
@@ -64,7 +76,7 @@ function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapa
     if (override[operation] !== true) continue;
     if (type !== 'image') refuse([operation], `${operation} applies to image layers only, not to a ${type} layer`);
     else if (!capabilities.operations.has(operation)) {
-      refuse([operation], `${operation} is not available on this farm: no ${operation} provider is configured (see docs/ai.md)`);
+      refuse([operation], unavailableMessage(operation));
     }
   }
 

@@ -90,6 +90,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCostImage: deps.config.creditCostImage,
     ai: aiCapabilitiesOf(deps.config),
+    creditCostAi: deps.config.creditCostAi,
   });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chargeAiOperations, countAiOperations } from '@pressroom/shared/ai/credits';
 import type { AiCapabilities } from '@pressroom/shared/ai/refusals';
 import { findBanner } from '@pressroom/shared/banners/store';
 import { spendCredits } from '@pressroom/shared/credits/index';
@@ -23,6 +24,8 @@ export interface GenerationServiceDeps {
   creditCostImage: number;
   /** The AI operations this farm runs (docs/ai.md); the others are refused up front. */
   ai: AiCapabilities;
+  /** AI credits per AI operation per file (config `creditCostAi`). */
+  creditCostAi: number;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -135,6 +138,10 @@ async function enqueueRequest(
     const cost = deps.creditCostImage * input.formats.length;
     if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
       throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+    }
+    const aiPerFile = deps.creditCostAi * countAiOperations(input.overrides);
+    if (!(await chargeAiOperations(client, { workspaceId: workspace.id, requestId, perFile: aiPerFile, files: input.formats.length }))) {
+      throw new AppError('rate_limit_exceeded', 'The workspace has no AI credits left for the AI operations of this request.');
     }
     for (const formatName of input.formats) {
       await addRenderStaticJob(client, {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { refundAiOperations } from '../ai/credits.js';
 import { presentBanners } from '../banners/present.js';
 import { insertBanner, listBannersOfRequest, type NewBanner } from '../banners/store.js';
 import { refundCredits } from '../credits/credits.js';
@@ -52,6 +53,7 @@ export async function recordOutcome(
       recorded = (rowCount ?? 0) > 0;
       if (recorded) {
         await refundCredits(client, request.workspace_id, 'generation', request.credit_per_file, 'generation_failed', requestId);
+        await refundAiOperations(client, requestId);
       }
     }
     const finalized = !request.is_finalized && (await finaliseIfComplete(client, request, storage));

@@ -7,7 +7,8 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
-import { createLocalAiProcessor } from '../ai/processor.js';
+import { createAiMetrics } from '../ai/metrics.js';
+import { createLocalAiProcessor, storageAiCache } from '../ai/processor.js';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
@@ -45,7 +46,11 @@ const runtime = await startWorkerRuntime({
     metrics,
     renderMetrics: createRenderMetrics(metrics),
     designs: sqlDesignSource,
-    render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder, ai: createLocalAiProcessor(config) }),
+    render: createChromiumRenderer(supervisor, {
+      timeoutMs: config.renderTimeoutMs,
+      encoder,
+      ai: createLocalAiProcessor(config, { metrics: createAiMetrics(metrics), cache: storageAiCache(storage), logger }),
+    }),
   }),
   concurrency: config.renderConcurrency,
   logger,

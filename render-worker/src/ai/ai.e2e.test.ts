@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readCredits, setCredits } from '@pressroom/shared/credits/index';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   dumpOutputs,
   type Farm,
   freePort,
+  type Json,
   seedExample,
   startFarm,
   waitFinal,
@@ -55,6 +57,7 @@ describe('AI operations in a farm with local models', () => {
       },
     });
     seed = await seedExample(db.pool, 'static-summer-sale.json');
+    await setCredits(db.pool, seed.workspaceId, 'ai', 100);
     await waitForWorkers(db.pool, farm, 1);
   });
 
@@ -66,14 +69,18 @@ describe('AI operations in a farm with local models', () => {
     await db?.drop();
   });
 
-  async function generate(photo: Record<string, unknown>) {
+  async function generate(photo: Record<string, unknown>): Promise<Record<string, Json>> {
     const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
       template_format_names: ['square'],
       image_file_type: 'png',
       elements: { 'hero-photo': { image_url: photoUrl, ...photo } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return waitFinal(farm, seed.key, res.body.generation_request_id, 60_000);
+    return { ...(await waitFinal(farm, seed.key, res.body.generation_request_id, 60_000)), requestId: res.body.generation_request_id };
+  }
+
+  async function aiConsumed(): Promise<number> {
+    return (await readCredits(db.pool, seed.workspaceId)).ai.consumed;
   }
 
   async function rgbAt(url: string, x: number, y: number): Promise<number[]> {
@@ -100,8 +107,21 @@ describe('AI operations in a farm with local models', () => {
     expect(red[1]).toBeLessThan(80);
   });
 
-  it('an operation that fails on the worker fails the format with a reason naming it', async () => {
+  it('a second request with the same image reuses the stored result: no model run, and its AI credit is given back', async () => {
+    const before = await aiConsumed();
+    const final = await generate({ remove_bg: true });
+    expect(final.errors).toEqual([]);
+    expect(await aiConsumed()).toBe(before);
+    const { rows } = await db.pool.query(`SELECT amount FROM credit_ledger WHERE reference = $1 AND kind = 'ai' ORDER BY id`, [
+      final.requestId,
+    ]);
+    expect(rows.map((r) => Number(r.amount))).toEqual([-1, 1]);
+  });
+
+  it('an operation that fails on the worker fails the format with a reason naming it, and refunds', async () => {
+    const before = await aiConsumed();
     const final = await generate({ upscale: true, upscale_properties: { upscale_factor: 2 } });
+    expect(await aiConsumed()).toBe(before);
     expect(final.banners).toEqual([]);
     expect(final.errors).toHaveLength(1);
     expect(final.errors[0].template_format_name).toBe('square');

@@ -40,11 +40,13 @@ describe('content-addressed AI results', () => {
   it('runs each operation once for the same inputs and reuses the stored result after', async () => {
     const first = await ai.apply(photo, { removeBg: { crop: false }, upscale: { factor: 2 } });
     expect([await count('remove_bg', 'ok'), await count('upscale', 'ok')]).toEqual([1, 1]);
+    expect(first.reused).toBe(0);
     const second = await ai.apply(photo, { removeBg: { crop: false }, upscale: { factor: 2 } });
-    expect(second.equals(first)).toBe(true);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(second.reused).toBe(2);
     expect([await count('remove_bg', 'ok'), await count('upscale', 'ok')]).toEqual([1, 1]);
     expect([await count('remove_bg', 'cached'), await count('upscale', 'cached')]).toEqual([1, 1]);
-    expect((await sharp(second).metadata()).width).toBe(80);
+    expect((await sharp(second.bytes).metadata()).width).toBe(80);
   });
 
   it('runs again when a setting or the image changes', async () => {

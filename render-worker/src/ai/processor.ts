@@ -9,7 +9,8 @@ import type { Normalisation } from './onnx-image.js';
 
 /** The AI operations of one image, run on its fetched bytes before it is drawn. */
 export interface AiProcessor {
-  apply(bytes: Buffer, ops: ImageAiOps): Promise<Buffer>;
+  /** The processed bytes, and how many of the operations were served from stored results. */
+  apply(bytes: Buffer, ops: ImageAiOps): Promise<{ bytes: Buffer; reused: number }>;
 }
 
 export interface LocalAiOptions {
@@ -95,7 +96,7 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
     bytes: Buffer,
     settings: object,
     run: (model: ImageModel) => Promise<Buffer>,
-  ): Promise<Buffer> => {
+  ): Promise<{ bytes: Buffer; cached: boolean }> => {
     const setting = operation === 'remove_bg' ? 'AI_REMOVE_BG_MODEL' : 'AI_UPSCALE_MODEL';
     const started = performance.now();
     try {
@@ -104,7 +105,7 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
       const cached = key && deps.cache ? await deps.cache.get(key) : null;
       if (cached) {
         deps.metrics?.operations.inc({ operation, provider, outcome: 'cached' });
-        return cached;
+        return { bytes: cached, cached: true };
       }
       const out = await run(await model(path));
       const seconds = (performance.now() - started) / 1000;
@@ -112,7 +113,7 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
       deps.metrics?.seconds.observe({ operation, provider }, seconds);
       deps.logger?.info({ operation, provider, seconds, bytesIn: bytes.length, bytesOut: out.length }, 'ai operation ran');
       if (key && deps.cache) await deps.cache.put(key, out);
-      return out;
+      return { bytes: out, cached: false };
     } catch (error) {
       deps.metrics?.operations.inc({ operation, provider, outcome: 'failed' });
       deps.logger?.warn({ err: error, operation, provider }, 'ai operation failed');
@@ -123,13 +124,16 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
   return {
     async apply(bytes, ops) {
       let out = bytes;
+      let reused = 0;
       if (ops.removeBg) {
         const settings = {
           crop: ops.removeBg.crop,
           normalisation: options.aiRemoveBgNormalisation,
           inputSize: options.aiRemoveBgInputSize,
         };
-        out = await attempt('remove_bg', options.aiRemoveBgModel, out, settings, (m) => removeBackground(m, out, settings));
+        const done = await attempt('remove_bg', options.aiRemoveBgModel, out, settings, (m) => removeBackground(m, out, settings));
+        out = done.bytes;
+        if (done.cached) reused++;
       }
       if (ops.upscale) {
         const settings = {
@@ -137,9 +141,11 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
           normalisation: options.aiUpscaleNormalisation,
           maxInputSide: options.aiUpscaleMaxInputSide,
         };
-        out = await attempt('upscale', options.aiUpscaleModel, out, settings, (m) => upscaleImage(m, out, settings));
+        const done = await attempt('upscale', options.aiUpscaleModel, out, settings, (m) => upscaleImage(m, out, settings));
+        out = done.bytes;
+        if (done.cached) reused++;
       }
-      return out;
+      return { bytes: out, reused };
     },
   };
 }

@@ -1,8 +1,10 @@
+import { countAiOperations, refundReusedAiOperations } from '@pressroom/shared/ai/credits';
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import { notifyGeneration } from '@pressroom/shared/generation/notify';
 import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
@@ -38,8 +40,17 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
 
     if (await alreadyDone(deps, payload)) return;
     try {
-      const outcome = await render(deps, payload, helpers, stage);
-      await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
+      const { aiReused, ...outcome } = await render(deps, payload, helpers, stage);
+      const { recorded } = await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
+      // An AI operation served from a stored result ran no model: its credit goes back, once.
+      if (recorded && outcome.kind === 'banner' && aiReused > 0) {
+        await refundReusedAiOperations(
+          deps.db,
+          payload.generation_request_id,
+          aiReused,
+          countAiOperations(payload.overrides as NormalisedOverrides),
+        );
+      }
       deps.renderMetrics.totalSeconds.observe({ output, priority: payload.priority }, Math.max(0, Date.now() - payload.enqueued_at) / 1000);
     } catch (error) {
       const failure = classifyFailure(error);
@@ -76,7 +87,7 @@ async function render(
   payload: RenderStaticPayload,
   helpers: JobHelpers,
   stage: (name: string, seconds: number) => void,
-): Promise<FileOutcome> {
+): Promise<FileOutcome & { aiReused: number }> {
   const found = await deps.designs.find(deps.db, payload.workspace_id, payload.design_id);
   const design = found?.design;
   const format = design && design.type === 'static' ? design.formats.find((f) => f.name === payload.format_name) : undefined;
@@ -86,6 +97,7 @@ async function render(
       formatName: payload.format_name,
       errorId: 'internal_server_error',
       reason: 'The design or format no longer exists.',
+      aiReused: 0,
     };
   }
   const staticDesign = design as StaticDesign;
@@ -127,6 +139,7 @@ async function render(
 
   return {
     kind: 'banner',
+    aiReused: file.aiReused ?? 0,
     banner: {
       id: payload.banner_id,
       workspace_id: payload.workspace_id,

@@ -34,6 +34,8 @@ export interface StaticRenderOutput {
   contentType: string;
   /** Seconds spent in each stage. */
   timings: { fetch: number; layout: number; capture: number; encode: number };
+  /** AI operations served from stored results instead of running (their credits are given back). */
+  aiReused?: number;
 }
 
 export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderOutput>;
@@ -58,7 +60,7 @@ export function createChromiumRenderer(
       }),
     );
     // AI operations on the fetched images, before a page is taken (docs/ai.md).
-    if (options.ai) await applyAiOps(plan, resources, options.ai);
+    const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai) : 0;
     timings.fetch = seconds(t);
 
     // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
@@ -86,17 +88,22 @@ export function createChromiumRenderer(
       { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );
     timings.capture = Math.max(0, seconds(t) - timings.encode);
-    return { bytes: file.bytes, contentType: file.contentType, timings };
+    return { bytes: file.bytes, contentType: file.contentType, timings, aiReused };
   };
 }
 
-async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor): Promise<void> {
+/** Runs each image's AI operations on its fetched bytes; answers how many were served from stored results. */
+async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor): Promise<number> {
+  let reused = 0;
   for (const node of allNodes(plan.nodes)) {
     if (node.kind !== 'image' || node.ai === null || node.ref === null) continue;
     const resource = resources.get(node.ref);
     if (!resource || resource.contentType === 'image/svg+xml') continue;
-    resources.set(node.ref, { bytes: await ai.apply(resource.bytes, node.ai), contentType: 'image/png' });
+    const done = await ai.apply(resource.bytes, node.ai);
+    resources.set(node.ref, { bytes: done.bytes, contentType: 'image/png' });
+    reused += done.reused;
   }
+  return reused;
 }
 
 function seconds(since: number): number {

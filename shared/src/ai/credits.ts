@@ -37,3 +37,20 @@ export async function refundAiOperations(client: Queryable, requestId: string): 
     await refundCredits(client, row.workspace_id, 'ai', row.ai_credit_per_file, 'ai_operations_failed', requestId);
   }
 }
+
+/**
+ * `reused` of the file's `operations` AI operations were served from stored results and ran no
+ * model: their share of the file's AI credits is given back. The caller calls this once, when the
+ * file's outcome is first recorded.
+ */
+export async function refundReusedAiOperations(client: Queryable, requestId: string, reused: number, operations: number): Promise<void> {
+  if (reused <= 0 || operations <= 0) return;
+  const { rows } = await client.query<{ workspace_id: string; ai_credit_per_file: number }>(
+    'SELECT workspace_id, ai_credit_per_file FROM generation_requests WHERE id = $1',
+    [requestId],
+  );
+  const row = rows[0];
+  if (!row || row.ai_credit_per_file <= 0) return;
+  const amount = Math.floor((row.ai_credit_per_file / operations) * Math.min(reused, operations));
+  await refundCredits(client, row.workspace_id, 'ai', amount, 'ai_result_reused', requestId);
+}

@@ -1,3 +1,4 @@
+import { aiCapabilitiesOf } from '@pressroom/shared/ai/options';
 import { type DesignSource, sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import type { Logger } from '@pressroom/shared/logger';
 import type { LocalObjectStorage, ObjectStorage } from '@pressroom/shared/storage/index';
@@ -92,6 +93,8 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     listener,
     syncTimeoutMs: deps.config.syncRenderTimeoutMs,
     creditCosts: { image: deps.config.creditCostImage, animation: deps.config.creditCostAnimation, print: deps.config.creditCostPrint },
+    ai: aiCapabilitiesOf(deps.config),
+    creditCostAi: deps.config.creditCostAi,
   };
   generationRoutes(app, sync);
   bannerRoutes(app, { db: deps.db, storage: deps.storage });

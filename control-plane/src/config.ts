@@ -1,3 +1,4 @@
+import { aiModelOptions } from '@pressroom/shared/ai/options';
 import {
   type ConfigOf,
   databaseOptions,
@@ -31,6 +32,7 @@ export const controlPlaneOptions = {
   rateLimitWritePerHour: option(env.int(1), '1200', 'Write tier budget per hour.'),
   ...creditOptions(),
   ...dynamicImageOptions(),
+  ...aiModelOptions,
   ...databaseOptions,
   ...storageOptions,
   ...observabilityOptions,

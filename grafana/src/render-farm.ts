@@ -216,5 +216,41 @@ export const renderFarm = dashboard({
       queries: [{ expr: 'sum by (role) (increase(pressroom_dead_workers_unlocked_total[$__rate_interval]))', legend: '{{role}}' }],
       width: 8,
     }),
+
+    row('AI operations'),
+    timeseries({
+      title: 'AI operations by outcome',
+      description: 'ok: the model ran; cached: a stored result of the same inputs was reused (no run, docs/ai.md); failed: the format failed.',
+      queries: [
+        {
+          expr: 'sum by (operation, provider, outcome) (rate(pressroom_ai_operations_total[$__rate_interval]))',
+          legend: '{{operation}} {{provider}} {{outcome}}',
+        },
+      ],
+      unit: 'ops',
+      width: 8,
+      stacked: true,
+    }),
+    timeseries({
+      title: 'AI operation latency',
+      queries: [
+        { expr: quantile(0.5, 'pressroom_ai_operation_seconds', ['operation', 'provider']), legend: 'p50 {{operation}} {{provider}}' },
+        { expr: quantile(0.95, 'pressroom_ai_operation_seconds', ['operation', 'provider']), legend: 'p95 {{operation}} {{provider}}' },
+      ],
+      unit: 's',
+      width: 8,
+    }),
+    timeseries({
+      title: 'AI cache hit share',
+      description: 'Operations served from a stored result over all operations that succeeded.',
+      queries: [
+        {
+          expr: 'sum by (operation) (rate(pressroom_ai_operations_total{outcome="cached"}[$__rate_interval])) / sum by (operation) (rate(pressroom_ai_operations_total{outcome=~"ok|cached"}[$__rate_interval]))',
+          legend: '{{operation}}',
+        },
+      ],
+      unit: 'percentunit',
+      width: 8,
+    }),
   ],
 });

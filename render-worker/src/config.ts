@@ -1,3 +1,4 @@
+import { aiModelOptions } from '@pressroom/shared/ai/options';
 import {
   type ConfigOf,
   databaseOptions,
@@ -9,6 +10,7 @@ import {
   storageOptions,
 } from '@pressroom/shared/config/index';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
+import { NORMALISATIONS } from './ai/onnx-image.js';
 
 /** Every option of a render-worker process. Names are derived: `pagePoolSize` → PAGE_POOL_SIZE. */
 export const renderWorkerOptions = {
@@ -50,6 +52,27 @@ export const renderWorkerOptions = {
     env.int(50),
     '200',
     'Queue poll interval, a backstop to LISTEN/NOTIFY: a notification that lands while a worker is between jobs is lost, and the next poll picks the job up. Short, because sync renders wait on it.',
+  ),
+  ...aiModelOptions,
+  aiRemoveBgNormalisation: option(
+    env.enum(NORMALISATIONS),
+    'imagenet',
+    'How the remove_bg model expects its pixels: imagenet (mean/std of ImageNet: U²-Net), half (mean 0.5, std 1: IS-Net, RMBG) or unit (0–1 as is).',
+  ),
+  aiRemoveBgInputSize: option(
+    env.int(16, 4096),
+    '1024',
+    'Square input side for a remove_bg model whose input size is not fixed in the model (a fixed size is read from the model).',
+  ),
+  aiUpscaleNormalisation: option(
+    env.enum(NORMALISATIONS),
+    'unit',
+    'How the upscale model expects its pixels (see AI_REMOVE_BG_NORMALISATION).',
+  ),
+  aiUpscaleMaxInputSide: option(
+    env.int(16, 8192),
+    '1024',
+    'Images larger than this (longest side, px) are scaled down before the upscale model runs, to bound its memory.',
   ),
   ...databaseOptions,
   ...storageOptions,

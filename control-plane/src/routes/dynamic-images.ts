@@ -188,7 +188,7 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
           elements: query.elements,
           ...(askedType === null ? {} : { image_file_type: askedType }),
         };
-        const parsed = parseGenerationBody('sync', body, design);
+        const parsed = parseGenerationBody('sync', body, design, deps.ai);
         const fileType = parsed.fileType ?? resolveFileType(served.design_type, undefined, served.default_file_type);
         if (fileType === 'pdf') {
           throw AppError.fromIssues([

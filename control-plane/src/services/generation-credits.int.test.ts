@@ -1,3 +1,4 @@
+import { NO_AI_CAPABILITIES } from '@pressroom/shared/ai/refusals';
 import { readCredits } from '@pressroom/shared/credits/index';
 import { memoryDesignSource } from '@pressroom/shared/generation/design-source';
 import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
@@ -31,6 +32,8 @@ describe('generation credits by output kind, on real Postgres', () => {
       db: h.db.pool,
       designs: memoryDesignSource([design]),
       creditCosts: { image, animation: 50, print: 20 },
+      ai: NO_AI_CAPABILITIES,
+      creditCostAi: 1,
     });
 
     const requestId = await acceptAsyncGeneration(deps(3), ws, design.id, {});

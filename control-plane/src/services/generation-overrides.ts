@@ -1,4 +1,6 @@
+import { type AiCapabilities, aiCapabilitiesFor, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
 import type { Design } from '@pressroom/shared/design/types';
+import { AppError } from '@pressroom/shared/errors/index';
 import {
   type AsyncGenerationRequest,
   type GenerationRequest,
@@ -12,7 +14,8 @@ import { checkAgainstDesign } from '@pressroom/shared/overrides/index';
 /**
  * The request body of a generation endpoint, validated in two passes: the shared request parser
  * (fields, file type against the design type, overrides in the endpoint's mode), then the rules
- * that need the design's layer types. The one place generation calls the validators.
+ * that need the design's layer types, then the AI properties this farm can honour (docs/ai.md).
+ * The one place generation calls the validators.
  */
 type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;
 
@@ -20,6 +23,7 @@ export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'mu
   kind: K,
   body: unknown,
   design: Design,
+  ai: AiCapabilities,
 ): RequestOf<K> {
   const parsed = parseGenerationRequest(kind, body, { designType: design.type });
   if (!parsed.ok) throw parsed.error;
@@ -28,5 +32,8 @@ export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'mu
   if (design.type !== 'printer_multipage') for (const e of design.elements) layerTypes[e.name] = e.type;
   const checked = checkAgainstDesign(request.overrides, layerTypes, { designType: design.type, mode: kind });
   if (!checked.ok) throw checked.error;
+  // An AI property this farm cannot honour is refused here, before anything is queued or charged.
+  const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(design.type, ai));
+  if (refused.length > 0) throw AppError.fromIssues(refused);
   return { ...request, overrides: checked.value } as RequestOf<K>;
 }

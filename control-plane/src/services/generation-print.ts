@@ -1,6 +1,7 @@
 // Print generation: the printer formats of the async endpoint, the multipage endpoint, and the
 // async endpoint on a multipage design. One render_print job per PDF (docs/print.md).
 import { randomUUID } from 'node:crypto';
+import { aiCapabilitiesFor, NO_AI_CAPABILITIES, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
 import { type CreditCosts, creditCostOfFile, spendCredits } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { MultipageDesign } from '@pressroom/shared/design/types';
@@ -122,8 +123,11 @@ async function enqueueMultipage(
     const overrides = overridesOf(page.id) ?? { layers: Object.create(null), vars: Object.create(null) };
     const layerTypes: Record<string, LayerType> = Object.create(null);
     for (const e of page.elements) layerTypes[e.name] = e.type;
-    const checked = checkAgainstDesign(overrides, layerTypes, { designType: design.type, mode: 'async' }, prefix ?? ['pages', page.id]);
+    const path = prefix ?? ['pages', page.id];
+    const checked = checkAgainstDesign(overrides, layerTypes, { designType: design.type, mode: 'async' }, path);
     if (!checked.ok) throw checked.error;
+    const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(design.type, NO_AI_CAPABILITIES), path);
+    if (refused.length > 0) throw AppError.fromIssues(refused);
     return { frame: page.id, overrides: checked.value };
   });
   return enqueuePrint(deps, workspace, found, {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { chargeAiOperations, countAiOperations } from '@pressroom/shared/ai/credits';
+import type { AiCapabilities } from '@pressroom/shared/ai/refusals';
 import { findBanner } from '@pressroom/shared/banners/store';
 import { type CreditCosts, creditCostOfFile, spendCredits } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
@@ -22,6 +24,10 @@ export interface GenerationServiceDeps {
   designs: DesignSource;
   /** Credits per file by output kind (config `CREDIT_COST_IMAGE`, `_ANIMATION`, `_PRINT`); priced by `creditCostOfFile`. */
   creditCosts: CreditCosts;
+  /** The AI operations this farm runs (docs/ai.md); the others are refused up front. */
+  ai: AiCapabilities;
+  /** AI credits per AI operation per file (config `creditCostAi`). */
+  creditCostAi: number;
 }
 
 /** 404 template_not_found covers every design the workspace may not generate from (spec). */
@@ -49,7 +55,7 @@ export async function acceptSyncGeneration(
   output: SyncOutput = {},
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
-  const request = parseGenerationBody('sync', body, found.design);
+  const request = parseGenerationBody('sync', body, found.design, deps.ai);
   const design = found.design as FormatDesign;
   const formatName = request.formatName ?? design.formats[0]?.name;
   if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
@@ -76,7 +82,7 @@ export async function acceptAsyncGeneration(
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
   if (found.design.type === 'printer_multipage') return acceptMultipageFromAsync(deps, workspace, found, body);
-  const request = parseGenerationBody('async', body, found.design);
+  const request = parseGenerationBody('async', body, found.design, deps.ai);
   const design = found.design as FormatDesign;
   const known = new Set(design.formats.map((f) => f.name));
   const formats = request.formatNames ? [...new Set(request.formatNames)] : design.formats.map((f) => f.name);
@@ -148,6 +154,10 @@ async function enqueueRequest(
     const cost = perFile * input.formats.length;
     if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
       throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+    }
+    const aiPerFile = deps.creditCostAi * countAiOperations(input.overrides);
+    if (!(await chargeAiOperations(client, { workspaceId: workspace.id, requestId, perFile: aiPerFile, files: input.formats.length }))) {
+      throw new AppError('rate_limit_exceeded', 'The workspace has no AI credits left for the AI operations of this request.');
     }
     for (const formatName of input.formats) {
       await addRenderStaticJob(client, {

@@ -7,6 +7,8 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { installShutdown } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { createAiMetrics } from '../ai/metrics.js';
+import { createLocalAiProcessor, storageAiCache } from '../ai/processor.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
 import { loadRenderWorkerConfig } from '../config.js';
@@ -62,7 +64,11 @@ const runtime = await startWorkerRuntime({
     metrics,
     renderMetrics: createRenderMetrics(metrics),
     designs: sqlDesignSource,
-    render: createChromiumRenderer(supervisor, { timeoutMs: config.renderTimeoutMs, encoder }),
+    render: createChromiumRenderer(supervisor, {
+      timeoutMs: config.renderTimeoutMs,
+      encoder,
+      ai: createLocalAiProcessor(config, { metrics: createAiMetrics(metrics), cache: storageAiCache(storage), logger }),
+    }),
     animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
     ...(print ? { print: print.render } : {}),
   }),

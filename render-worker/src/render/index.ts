@@ -1,5 +1,5 @@
-export { attentionCrop } from './encode.js';
 export { CannotBuildBannerError } from './errors.js';
+export { focusCrop } from './focus.js';
 export { type EncodeCapture, loadPlan, type RenderToImageInput, renderToImage } from './render-to-image.js';
 export {
   CONTENT_TYPES,

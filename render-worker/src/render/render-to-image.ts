@@ -1,11 +1,12 @@
 import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
 import type { FontCatalogue } from '@pressroom/shared/fonts/index';
+import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
 import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
-import { attentionCrop } from './encode.js';
 import { CannotBuildBannerError } from './errors.js';
+import { focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
 import { CONTENT_TYPES, type RegisterAsset, type RenderedFile, type RenderOutput, type Resource } from './types.js';
 
@@ -107,20 +108,22 @@ export type EncodeCapture = (png: Buffer, options: Pick<EncodeOptions, 'format' 
 /** The piscina threads' own function, run in this thread (tests and tools without a pool). */
 const encodeInThread: EncodeCapture = (png, options) => encodeImage({ ...options, input: png });
 
-/** Registers every fetched resource; auto_focus images are attention-cropped to their box first. */
+/** Registers every fetched resource; auto_focus images are cropped to their box around the subject first. */
 async function registerResources(input: Pick<RenderToImageInput, 'plan' | 'resources' | 'registerAsset'>): Promise<Map<string, string>> {
-  const crop = new Map<string, { width: number; height: number }>();
+  const crop = new Map<string, { box: { width: number; height: number }; focus: AutoFocusSettings }>();
   for (const node of allNodes(input.plan.nodes)) {
-    if ((node.kind === 'image' || node.kind === 'logo') && node.attentionCrop && node.ref !== null) crop.set(node.ref, node.box);
+    if ((node.kind === 'image' || node.kind === 'logo') && node.focus !== null && node.ref !== null) {
+      crop.set(node.ref, { box: node.box, focus: node.focus });
+    }
   }
   const urls = new Map<string, string>();
   for (const asset of input.plan.assets) {
     if (asset.purpose === 'font') continue;
     const resource = input.resources.get(asset.ref);
     if (!resource) continue;
-    const box = crop.get(asset.ref);
-    if (box && resource.contentType !== 'image/svg+xml') {
-      urls.set(asset.ref, pageUrl(input.registerAsset, await attentionCrop(resource.bytes, box.width, box.height), 'image/png', asset.ref));
+    const focus = crop.get(asset.ref);
+    if (focus && resource.contentType !== 'image/svg+xml') {
+      urls.set(asset.ref, pageUrl(input.registerAsset, await focusCrop(resource.bytes, focus.box, focus.focus), 'image/png', asset.ref));
     } else {
       urls.set(asset.ref, pageUrl(input.registerAsset, resource.bytes, resource.contentType, asset.ref));
     }

@@ -38,7 +38,8 @@ export function classifyFailure(error: unknown): FailureClass {
     typeof error === 'object' && error !== null
       ? ((error as { code?: unknown; id?: unknown }).code ?? (error as { id?: unknown }).id)
       : undefined;
-  if (code === 'cannot_build_banner') return 'refused';
+  // An AI operation that failed on this image fails the same way next time; its message names it.
+  if (code === 'cannot_build_banner' || code === 'ai_operation_failed') return 'refused';
   if (code === 'image_fetching_error' || findOutboundError(error)) return 'fetch';
   if (code === 'render_timeout') return 'timeout';
   if (code === 'browser_crashed' || code === 'supervisor_stopped') return 'crash';

@@ -37,13 +37,16 @@ export async function runFileJob(
   helpers: JobHelpers,
   job: FileJob,
   render: (stage: Stage) => Promise<FileOutcome>,
+  /** Runs once the outcome is recorded by this run (not on a re-run that found it recorded). */
+  onRecorded?: (outcome: FileOutcome) => Promise<void>,
 ): Promise<void> {
   const stage: Stage = (name, seconds) => deps.renderMetrics.stageSeconds.observe({ stage: name, output: job.output }, seconds);
   stage('queue_wait', Math.max(0, Date.now() - job.enqueuedAt) / 1000);
   if (await fileOutcomeExists(deps.db, job.requestId, job.outputName)) return;
   try {
     const outcome = await render(stage);
-    await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    const { recorded } = await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    if (recorded && onRecorded) await onRecorded(outcome);
     deps.renderMetrics.totalSeconds.observe(
       { output: job.output, priority: job.priority },
       Math.max(0, Date.now() - job.enqueuedAt) / 1000,

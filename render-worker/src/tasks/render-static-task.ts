@@ -1,7 +1,9 @@
+import { countAiOperations, refundReusedAiOperations } from '@pressroom/shared/ai/credits';
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { bannerFileKey, isDynamicVariantKeyOf } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
@@ -23,6 +25,8 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
       deps.logger.error({ err, jobId: helpers.job.id }, 'render_static: unreadable payload, job dropped');
       return;
     }
+    // An AI operation served from a stored result ran no model: its credit goes back, once.
+    let aiReused = 0;
     await runFileJob(
       deps,
       helpers,
@@ -33,30 +37,55 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
         priority: payload.priority,
         enqueuedAt: payload.enqueued_at,
       },
-      (stage) => render(deps, payload, helpers, stage),
+      async (stage) => {
+        const rendered = await render(deps, payload, helpers, stage);
+        aiReused = rendered.aiReused;
+        return rendered.outcome;
+      },
+      async (outcome) => {
+        if (outcome.kind === 'error' || aiReused === 0) return;
+        await refundReusedAiOperations(
+          deps.db,
+          payload.generation_request_id,
+          aiReused,
+          countAiOperations(payload.overrides as NormalisedOverrides),
+        );
+      },
     );
   };
 }
 
-async function render(deps: RenderDeps, payload: RenderStaticPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {
+/** The file's outcome, and how many of its AI operations were served from stored results. */
+async function render(
+  deps: RenderDeps,
+  payload: RenderStaticPayload,
+  helpers: JobHelpers,
+  stage: Stage,
+): Promise<{ outcome: FileOutcome; aiReused: number }> {
   const found = await deps.designs.find(deps.db, payload.workspace_id, payload.design_id);
   const design = found?.design;
   const format = design && design.type === 'static' ? design.formats.find((f) => f.name === payload.format_name) : undefined;
   if (!found || !format) {
     return {
-      kind: 'error',
-      formatName: payload.format_name,
-      errorId: 'internal_server_error',
-      reason: 'The design or format no longer exists.',
+      outcome: {
+        kind: 'error',
+        formatName: payload.format_name,
+        errorId: 'internal_server_error',
+        reason: 'The design or format no longer exists.',
+      },
+      aiReused: 0,
     };
   }
   const outputKey = payload.output_key ?? null;
   if (outputKey !== null && !isDynamicVariantKeyOf(payload.workspace_id, outputKey)) {
     return {
-      kind: 'error',
-      formatName: payload.format_name,
-      errorId: 'internal_server_error',
-      reason: 'The job asked to store its file outside the dynamic images of its workspace.',
+      outcome: {
+        kind: 'error',
+        formatName: payload.format_name,
+        errorId: 'internal_server_error',
+        reason: 'The job asked to store its file outside the dynamic images of its workspace.',
+      },
+      aiReused: 0,
     };
   }
   const staticDesign = design as StaticDesign;
@@ -84,7 +113,7 @@ async function render(deps: RenderDeps, payload: RenderStaticPayload, helpers: J
   if (outputKey !== null) {
     // No Banner: the bytes go where the control plane waits for them (a dynamic image variant).
     await store(deps, outputKey, file, payload, stage);
-    return { kind: 'stored', formatName: payload.format_name };
+    return { outcome: { kind: 'stored', formatName: payload.format_name }, aiReused: file.aiReused ?? 0 };
   }
 
   const filename = bannerFilename({
@@ -98,7 +127,7 @@ async function render(deps: RenderDeps, payload: RenderStaticPayload, helpers: J
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
   await store(deps, key, file, payload, stage);
 
-  return {
+  const outcome: FileOutcome = {
     kind: 'banner',
     banner: {
       id: payload.banner_id,
@@ -119,6 +148,7 @@ async function render(deps: RenderDeps, payload: RenderStaticPayload, helpers: J
       original_banner_id: payload.original_banner_id ?? null,
     },
   };
+  return { outcome, aiReused: file.aiReused ?? 0 };
 }
 
 async function store(

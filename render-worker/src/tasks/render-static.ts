@@ -1,10 +1,11 @@
 // The ONE place the render task calls the renderer (planRender → assetRefsOf → renderToImage,
 // which runs buildDocument on the page). Everything around it — payload, design, store, banner,
 // retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
-import { assetRefsOf, planRender } from '@pressroom/renderer';
+import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import type { RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
@@ -38,13 +39,15 @@ export interface StaticRenderOutput {
   height: number;
   /** Seconds spent in each stage. */
   timings: { fetch: number; layout: number; capture: number; encode: number };
+  /** AI operations served from stored results instead of running (their credits are given back). */
+  aiReused?: number;
 }
 
 export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderOutput>;
 
 export function createChromiumRenderer(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; encoder?: EncoderPool | null },
+  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
   return async (input) => {
@@ -61,6 +64,8 @@ export function createChromiumRenderer(
         if (got) resources.set(ref.ref, got);
       }),
     );
+    // AI operations on the fetched images, before a page is taken (docs/ai.md).
+    const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai) : 0;
     timings.fetch = seconds(t);
 
     // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
@@ -88,8 +93,22 @@ export function createChromiumRenderer(
       { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );
     timings.capture = Math.max(0, seconds(t) - timings.encode);
-    return { bytes: file.bytes, contentType: file.contentType, width: file.width, height: file.height, timings };
+    return { bytes: file.bytes, contentType: file.contentType, width: file.width, height: file.height, timings, aiReused };
   };
+}
+
+/** Runs each image's AI operations on its fetched bytes; answers how many were served from stored results. */
+async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor): Promise<number> {
+  let reused = 0;
+  for (const node of allNodes(plan.nodes)) {
+    if (node.kind !== 'image' || node.ai === null || node.ref === null) continue;
+    const resource = resources.get(node.ref);
+    if (!resource || resource.contentType === 'image/svg+xml') continue;
+    const done = await ai.apply(resource.bytes, node.ai);
+    resources.set(node.ref, { bytes: done.bytes, contentType: 'image/png' });
+    reused += done.reused;
+  }
+  return reused;
 }
 
 function seconds(since: number): number {

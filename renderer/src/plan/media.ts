@@ -1,10 +1,11 @@
-import type { EncodedImage } from '@pressroom/shared/overrides/index';
+import { DEFAULT_UPSCALE_FACTOR } from '@pressroom/shared/overrides/enums';
+import type { AutoFocusSettings, EncodedImage, UpscaleProperties } from '@pressroom/shared/overrides/index';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { solidPaint } from './paint.js';
 import { planShadow } from './shadow.js';
 import { encodedSource, sourceOf } from './sources.js';
-import type { AssetSource, IllustrationNode, ImageNode } from './types.js';
+import type { AssetSource, IllustrationNode, ImageAiOps, ImageNode } from './types.js';
 
 /** Masks as CSS: the round family through border-radius, the polygons through clip-path. */
 const MASK_RADIUS: Record<string, string> = {
@@ -49,8 +50,25 @@ export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode 
     },
     filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
     overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
-    attentionCrop: kind === 'image' && ctx.override.auto_focus === true,
+    ai: kind === 'image' ? planAiOps(ctx.override) : null,
+    focus:
+      kind === 'image' && ctx.override.auto_focus === true
+        ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
+        : null,
   };
+}
+
+/** The AI operations the request asks for on this image, with their settings; null when none. */
+function planAiOps(override: Record<string, unknown>): ImageAiOps | null {
+  const removeBg =
+    override.remove_bg === true
+      ? { crop: (override.remove_bg_properties as { remove_bg_crop?: boolean } | undefined)?.remove_bg_crop === true }
+      : null;
+  const upscale =
+    override.upscale === true
+      ? { factor: (override.upscale_properties as UpscaleProperties | undefined)?.upscale_factor ?? DEFAULT_UPSCALE_FACTOR }
+      : null;
+  return removeBg || upscale ? { removeBg, upscale } : null;
 }
 
 /** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */

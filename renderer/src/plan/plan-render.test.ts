@@ -220,13 +220,15 @@ describe('planRender: layers', () => {
     const assets = { photo: { src: 'https://example.com/p.png' } };
     const a = plan(design, {}, { assets });
     expect(assetRefsOf(a)).toEqual([{ ref: 'i:image', source: { kind: 'design_asset', name: 'photo' }, purpose: 'image' }]);
-    expect(a.nodes[0]).toMatchObject({ kind: 'image', ref: 'i:image', fit: 'contain', position: '0% 0%', attentionCrop: false });
+    expect(a.nodes[0]).toMatchObject({ kind: 'image', ref: 'i:image', fit: 'contain', position: '0% 0%', focus: null });
     const png1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     const b = plan(design, { i: { image_encoded: png1x1 } }, { assets });
     expect(assetRefsOf(b)[0]?.source).toEqual({ kind: 'base64', data: png1x1, contentType: 'image/png' });
     const c = plan(design, { i: { image_url: 'https://example.com/q.jpg', image_encoded: png1x1, auto_focus: true } }, { assets });
     expect(assetRefsOf(c)[0]?.source).toEqual({ kind: 'url', url: 'https://example.com/q.jpg' });
-    expect((c.nodes[0] as ImageNode).attentionCrop).toBe(true);
+    expect((c.nodes[0] as ImageNode).focus).toEqual({});
+    const d = plan(design, { i: { auto_focus: true, auto_focus_model: 'generic', focus_zoom: 'max', focus_target: 'left' } }, { assets });
+    expect((d.nodes[0] as ImageNode).focus).toEqual({ model: 'generic', focus_zoom: 'max', focus_target: 'left' });
   });
 
   it('logo is always contained', () => {

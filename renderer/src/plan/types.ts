@@ -1,3 +1,4 @@
+import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
 /**
  * The render tree of one format: every value resolved (pixels, CSS colors, final text), so the
  * HTML builder only draws and the in-page script only measures. Absent features are explicit
@@ -134,8 +135,19 @@ export interface ImageNode extends NodeBase {
   clip: { radius: string | null; path: string | null };
   filter: 'grayscale' | null;
   overlay: string | null;
-  /** auto_focus: the bytes are cropped with an attention strategy to the box before drawing. */
-  attentionCrop: boolean;
+  /**
+   * auto_focus: the bytes are cropped to the box around the subject before drawing, with these
+   * settings (docs/ai.md); null when auto_focus is off.
+   */
+  focus: AutoFocusSettings | null;
+  /** AI operations run on the image's bytes before it is drawn (docs/ai.md); null when none. */
+  ai: ImageAiOps | null;
+}
+
+/** remove_bg, then upscale, as the request asked for them on this image layer. */
+export interface ImageAiOps {
+  removeBg: { crop: boolean } | null;
+  upscale: { factor: number } | null;
 }
 
 export interface ShapeNode extends NodeBase {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { refundAiOperations } from '../ai/credits.js';
 import { presentBanners } from '../banners/present.js';
 import { insertBanner } from '../banners/record.js';
 import { listBannersOfRequest, type NewBanner } from '../banners/store.js';
@@ -61,6 +62,7 @@ export async function recordOutcome(
       recorded = (rowCount ?? 0) > 0;
       if (recorded) {
         await refundCredits(client, request.workspace_id, 'generation', request.credit_per_file, 'generation_failed', requestId);
+        await refundAiOperations(client, requestId);
       }
     }
     const finalized =

@@ -60,6 +60,8 @@ export const UPSCALE_FACTORS_BY_MODEL = {
   'bria-increase-resolution': [2, 4],
 } as const;
 export const DEFAULT_UPSCALE_MODEL = 'seedvr-upscale';
+/** `upscale_factor` when a request sends none. */
+export const DEFAULT_UPSCALE_FACTOR = 2;
 
 /** Text-to-image models and the most inpaint_images each takes (spec: between 3 and 16). */
 export const INPAINT_MAX_BY_MODEL = {

@@ -10,9 +10,11 @@ import { registerEnvelope } from './plugins/envelope.js';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { DebugRequestLog } from './plugins/request-log.js';
 import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
 import { designRoutes } from './routes/designs.js';
+import { docsRoutes } from './routes/docs.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { generationRoutes } from './routes/generation.js';
@@ -50,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    logController: new DebugRequestLog(),
   });
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);
@@ -70,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);
+  await docsRoutes(app, deps.publicBaseUrl);
   return app;
 }
 

@@ -4,10 +4,11 @@ import { connectDatabase } from '@pressroom/shared/db/index';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
-import { installShutdown } from '@pressroom/shared/process/index';
+import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { BrowserSupervisor, createBrowserMetrics } from '../browser/index.js';
+import { chromiumCheck } from '../browser/preflight.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
 import { warmPages } from '../render/index.js';
@@ -17,7 +18,9 @@ import { createChromiumRenderer } from '../tasks/render-static.js';
 import { scheduleRetention } from '../tasks/retention.js';
 
 const config = loadRenderWorkerConfig();
-const logger = createLogger('render-worker', config.logLevel);
+const logger = createLogger('render-worker', config.logLevel, config.logFormat);
+// Without a Chromium the worker exits here, before it takes a job (exit code 78).
+await preflightOrExit('render-worker', [writableDirCheck(config.dataDir), databaseCheck(config.databaseUrl), chromiumCheck()]);
 const metrics = createMetricsRegistry('render-worker');
 const database = await connectDatabase(config, logger, 'pressroom-render-worker');
 const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });

@@ -70,16 +70,20 @@ const children = [
 ];
 for (const child of children) child.start();
 
-// Roles stop together (each drains on its one SIGTERM); Postgres goes last. Should the deadline
-// force the exit, no role may outlive the farm.
+// Shutdown runs bottom-up: the control plane drains first (its in-flight sync renders still need
+// the workers), then the workers finish their jobs, then Postgres stops last. Each role hears one
+// SIGTERM. Should the deadline force the exit, no role may outlive the farm.
 process.once('exit', () => {
   for (const child of children) child.kill();
 });
+const [controlPlane, ...workers] = children;
+const roleTimeoutMs = Math.max(1_000, Math.floor((config.shutdownTimeoutMs - 2_000) / 2));
 stopFarm = installShutdown(
   [
     { name: 'database', stop: () => database.stop() },
     { name: 'farewell', stop: async () => void process.stdout.write(farewellText(demo.api_key)) },
-    { name: 'roles', stop: () => Promise.all(children.map((c) => c.stop(config.shutdownTimeoutMs - 2_000))).then(() => undefined) },
+    { name: 'workers', stop: () => Promise.all(workers.map((c) => c.stop(roleTimeoutMs))).then(() => undefined) },
+    { name: 'control-plane', stop: () => controlPlane?.stop(roleTimeoutMs) ?? Promise.resolve() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },
 );

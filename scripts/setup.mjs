@@ -107,11 +107,12 @@ function goTools() {
       log(`${tool.name}: present`);
       continue;
     }
-    if (!onPath('go')) {
+    const go = onPath('go') ? 'go' : existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined;
+    if (!go) {
       todo.push(`install Go, then: go install ${tool.module}`);
       continue;
     }
-    run('go', ['install', tool.module]);
+    run(go, ['install', tool.module]);
   }
 }
 

@@ -20,6 +20,9 @@ export PORT="${PORT:-$(free_port)}"
 export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-$(free_port)}"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/pressroom-fresh-XXXXXX")"
+# mktemp makes the folder 0700; as root the embedded Postgres runs as the postgres user and must
+# be able to enter it (npm start's preflight says so when it cannot), as in a usual checkout.
+chmod 755 "$WORK"
 LOG="$WORK/farm.log"
 FARM_PID=""
 cleanup() {

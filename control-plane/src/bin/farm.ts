@@ -8,6 +8,7 @@ import {
   freePortCheck,
   installShutdown,
   PREFLIGHT_EXIT_CODE,
+  postgresUserCanReachCheck,
   preflightOrExit,
   writableDirCheck,
 } from '@pressroom/shared/process/index';
@@ -28,6 +29,7 @@ await preflightOrExit('Pressroom', [
   writableDirCheck(dataDir),
   freePortCheck(config.port, config.host, 'PORT'),
   databaseCheck(config.databaseUrl),
+  postgresUserCanReachCheck(dataDir, !config.databaseUrl),
 ]);
 
 const database = await connectDatabase({ ...config, dataDir, databasePoolSize: 2 }, logger, 'pressroom-farm');

@@ -3,7 +3,15 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandRunsCheck, formatPreflight, freePortCheck, installCommand, runPreflight, writableDirCheck } from './preflight.js';
+import {
+  commandRunsCheck,
+  foldersClosedToOthers,
+  formatPreflight,
+  freePortCheck,
+  installCommand,
+  runPreflight,
+  writableDirCheck,
+} from './preflight.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'preflight-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -66,5 +74,14 @@ describe('preflight checks', () => {
   it('collects only the problems', async () => {
     const problems = await runPreflight([async () => undefined, async () => ({ missing: 'm', fix: 'f' })]);
     expect(problems).toEqual([{ missing: 'm', fix: 'f' }]);
+  });
+});
+
+describe('foldersClosedToOthers', () => {
+  it('names each folder on the way that others cannot enter', () => {
+    const modes: Record<string, number> = { '/root': 0o40700, '/root/app': 0o40755, '/tmp': 0o41777, '/tmp/x': 0o40700 };
+    expect(foldersClosedToOthers('/root/app/node_modules', (d) => modes[d])).toEqual(['/root']);
+    expect(foldersClosedToOthers('/tmp/x/data', (d) => modes[d])).toEqual(['/tmp/x']);
+    expect(foldersClosedToOthers('/tmp', (d) => modes[d])).toEqual([]);
   });
 });

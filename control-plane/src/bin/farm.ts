@@ -92,5 +92,6 @@ stopFarm = installShutdown(
 
 await waitForReady(`http://127.0.0.1:${config.port}/ready`, 60_000);
 await Promise.all(children.map((c) => c.ready));
-const exampleDesignId = await waitForExampleDesign(database.pool, demo.workspace_id, 30_000);
+// On a first run the examples are still being imported by the render worker; wait for one.
+const exampleDesignId = await waitForExampleDesign(database.pool, demo.workspace_id, 120_000);
 process.stdout.write(bannerText({ baseUrl, apiKey: demo.api_key, createdWorkspace: created, exampleDesignId }));

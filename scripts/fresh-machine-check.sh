@@ -55,7 +55,11 @@ done
 echo "fresh-machine-check: banner printed after ${SECONDS} s"
 
 KEY="$(grep -m1 -oE 'prk_[A-Za-z0-9_-]+' "$LOG")"
-URL="$(grep -m1 -oE 'http://localhost:[0-9]+/banner-builder/[0-9a-f-]+/generate' "$LOG")" || fail "the banner has no render line (no example design was imported in time)"
+# The render line is in the banner, or follows it once the first example design is imported.
+until URL="$(grep -m1 -oE 'http://localhost:[0-9]+/banner-builder/[0-9a-f-]+/generate' "$LOG")"; do
+  [ "$SECONDS" -lt "$deadline" ] || fail "no render line within ${TIMEOUT_S} s (no example design was imported)"
+  sleep 1
+done
 curl -fsS -X POST -H "x-api-key: $KEY" -H 'content-type: application/json' -d '{"elements":{}}' "$URL" >"$WORK/banner.json" ||
   fail "the render request failed: $(cat "$WORK/banner.json" 2>/dev/null)"
 FILE_URL="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).file.url)' "$WORK/banner.json")"
@@ -64,12 +68,13 @@ MAGIC="$(head -c 3 "$WORK/banner.jpeg" | od -An -tx1 | tr -d ' \n')"
 [ "$MAGIC" = "ffd8ff" ] || fail "the rendered file is not a JPEG (starts with $MAGIC)"
 echo "fresh-machine-check: rendered a JPEG of $(wc -c <"$WORK/banner.jpeg") bytes"
 
-POSTMASTER="$(head -n1 .data/postgres/postmaster.pid)"
+POSTMASTER="$(head -n1 "$WORK/pressroom/.data/postgres/postmaster.pid")"
 kill -INT -- "-$FARM_PID"
 for _ in $(seq 1 60); do kill -0 "$FARM_PID" 2>/dev/null || break; sleep 1; done
 kill -0 "$FARM_PID" 2>/dev/null && fail "the farm did not stop within 60 s of Ctrl-C"
 grep -q 'second signal' "$LOG" && fail "a process saw Ctrl-C twice"
 sleep 1
+cd "$WORK" # this script is no process of the farm
 # Every process working in the clone (the roles, Chromium, Postgres all run there) must be gone.
 LEFT=""
 for proc in /proc/[0-9]*; do

@@ -14,7 +14,7 @@ import {
 } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { loadControlPlaneConfig } from '../config.js';
-import { bannerText, farewellText, waitForExampleDesign } from '../farm/banner.js';
+import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
 import { SupervisedChild } from '../farm/children.js';
 import { ensureDemoDesigns } from '../farm/demo-designs.js';
@@ -92,6 +92,11 @@ stopFarm = installShutdown(
 
 await waitForReady(`http://127.0.0.1:${config.port}/ready`, 60_000);
 await Promise.all(children.map((c) => c.ready));
-// On a first run the examples are still being imported by the render worker; wait for one.
-const exampleDesignId = await waitForExampleDesign(database.pool, demo.workspace_id, 120_000);
+// On a first run the examples are still being imported by the render worker: the render line
+// follows the banner once one is ready.
+const exampleDesignId = await waitForExampleDesign(database.pool, demo.workspace_id, 5_000);
 process.stdout.write(bannerText({ baseUrl, apiKey: demo.api_key, createdWorkspace: created, exampleDesignId }));
+if (!exampleDesignId) {
+  const late = await waitForExampleDesign(database.pool, demo.workspace_id, 300_000);
+  if (late) process.stdout.write(renderLineText({ baseUrl, apiKey: demo.api_key, exampleDesignId: late }));
+}

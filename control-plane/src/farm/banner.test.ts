@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerText, farewellText } from './banner.js';
+import { bannerText, farewellText, renderLineText } from './banner.js';
 
 describe('bannerText', () => {
   const facts = { baseUrl: 'http://localhost:8080', apiKey: 'prk_abc', createdWorkspace: true, exampleDesignId: 'd-1' };
@@ -20,6 +20,14 @@ describe('bannerText', () => {
     expect(text).toContain('Pressroom is running.');
     expect(text).toContain('http://localhost:8080/auth');
     expect(text).not.toContain('banner-builder');
+  });
+});
+
+describe('renderLineText', () => {
+  it('prints the render line once an example design is ready', () => {
+    const text = renderLineText({ baseUrl: 'http://localhost:8080', apiKey: 'prk_abc', exampleDesignId: 'd-2' });
+    expect(text).toContain("-H 'x-api-key: prk_abc'");
+    expect(text).toContain('http://localhost:8080/banner-builder/d-2/generate');
   });
 });
 

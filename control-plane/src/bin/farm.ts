@@ -16,7 +16,7 @@ import { createStorage } from '@pressroom/shared/storage/index';
 import { loadControlPlaneConfig } from '../config.js';
 import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
-import { SupervisedChild } from '../farm/children.js';
+import { childLogLevel, SupervisedChild, shouldRelay } from '../farm/children.js';
 import { ensureDemoDesigns } from '../farm/demo-designs.js';
 import { waitForReady } from '../farm/ready.js';
 
@@ -46,13 +46,16 @@ await demoStorage.stop();
 // The roles log JSON lines to a pipe; the farm prints them as they are, or readable on a terminal.
 const pretty =
   resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? createPrettifier({ colorize: true }) : undefined;
-const onLine = (line: string) => process.stdout.write(pretty ? pretty(line) : `${line}\n`);
+const onLine = (line: string) => {
+  if (shouldRelay(line, config.logLevel)) process.stdout.write(pretty ? pretty(line) : `${line}\n`);
+};
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: database.url,
   DATA_DIR: dataDir,
   PUBLIC_BASE_URL: baseUrl,
   LOG_FORMAT: 'json',
+  LOG_LEVEL: childLogLevel(config.logLevel),
 };
 let stopFarm: () => Promise<void> = async () => undefined;
 const onGiveUp = () => void stopFarm().then(() => process.exit(PREFLIGHT_EXIT_CODE));

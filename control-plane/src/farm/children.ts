@@ -111,3 +111,21 @@ function readMessage(line: string): unknown {
     return undefined;
   }
 }
+
+/** pino's numeric levels; a line's level is compared with the farm's LOG_LEVEL. */
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY };
+
+/**
+ * Roles log at least at info, so that the farm sees their ready lines whatever LOG_LEVEL says;
+ * the farm then relays only the lines at LOG_LEVEL or above (`shouldRelay`).
+ */
+export function childLogLevel(level: string): string {
+  return (LEVELS[level] ?? 30) > 30 ? 'info' : level;
+}
+
+/** Pure: whether a role's output line is shown at `level`. Lines that are not JSON always are. */
+export function shouldRelay(line: string, level: string): boolean {
+  if (!line.startsWith('{')) return true;
+  const match = /"level":(\d+)/.exec(line);
+  return !match || Number(match[1]) >= (LEVELS[level] ?? 30);
+}

@@ -10,7 +10,7 @@ export interface Stoppable {
 export const EXIT_WITH_PARENT_ENV = 'PRESSROOM_EXIT_WITH_PARENT';
 
 /**
- * The one shutdown path of a process. The first SIGTERM/SIGINT drains: components stop in
+ * The one shutdown path of a process. The first SIGTERM/SIGINT/SIGHUP drains: components stop in
  * reverse start order. Copies of that signal arriving by other routes within a moment are
  * ignored (see `decideSignal`); a deliberate later signal, or the deadline, forces the exit.
  * A process started with PRESSROOM_EXIT_WITH_PARENT=1 also drains when its parent goes away,
@@ -62,6 +62,11 @@ export function installShutdown(
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
+  // The terminal went away (window closed, ssh dropped): drain too, rather than die on the spot
+  // and leave the roles and the embedded Postgres, which run in their own process groups, behind.
+  process.on('SIGHUP', () => onSignal('SIGHUP'));
+  // Output to a terminal that is gone fails with EIO/EPIPE; that must not crash the drain.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   if (process.env[EXIT_WITH_PARENT_ENV] === '1') {
     const parent = process.ppid;
     const watch = setInterval(() => {

@@ -11,10 +11,12 @@ import { registerEnvelope } from './plugins/envelope.js';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { DebugRequestLog } from './plugins/request-log.js';
 import { bannerRoutes } from './routes/banners.js';
 import { creditRoutes } from './routes/credits.js';
 import { designReviewRoutes } from './routes/design-review.js';
 import { designRoutes } from './routes/designs.js';
+import { docsRoutes } from './routes/docs.js';
 import { dynamicImageRoutes } from './routes/dynamic-images.js';
 import { exportRoutes } from './routes/exports.js';
 import { fileRoutes } from './routes/files.js';
@@ -54,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    logController: new DebugRequestLog(),
   });
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);
+  await docsRoutes(app, deps.publicBaseUrl);
   return app;
 }
 

@@ -51,10 +51,11 @@ export async function startFarm(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const apiKey = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${out}`)),
-      options.timeoutMs ?? 60_000,
-    );
+    const timer = setTimeout(() => {
+      // A farm that never became ready must not outlive the test that started it.
+      child.kill('SIGINT');
+      reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${out}`));
+    }, options.timeoutMs ?? 60_000);
     const check = () => {
       const match = /API key:\s+(\S+)/.exec(out);
       if (match) {

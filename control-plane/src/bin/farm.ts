@@ -1,61 +1,105 @@
-// `npm start`: the whole farm on one machine — embedded Postgres, migrations, the demo
+// `npm start`: the whole farm on one machine — preflight, embedded Postgres, migrations, the demo
 // workspace, then the control plane, one render worker and one media worker as separate processes.
 import { resolve } from 'node:path';
 import { connectDatabase, migrate } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { installShutdown } from '@pressroom/shared/process/index';
+import { createLogger, createPrettifier, resolveLogFormat } from '@pressroom/shared/logger';
+import {
+  databaseCheck,
+  freePortCheck,
+  installShutdown,
+  PREFLIGHT_EXIT_CODE,
+  postgresUserCanReachCheck,
+  preflightOrExit,
+  writableDirCheck,
+} from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { loadControlPlaneConfig } from '../config.js';
+import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
-import { SupervisedChild } from '../farm/children.js';
+import { childLogLevel, SupervisedChild, shouldRelay } from '../farm/children.js';
 import { ensureDemoDesigns } from '../farm/demo-designs.js';
 import { waitForReady } from '../farm/ready.js';
 
 const config = loadControlPlaneConfig();
-const logger = createLogger('farm', config.logLevel);
+const logger = createLogger('farm', config.logLevel, config.logFormat);
 const dataDir = resolve(config.dataDir);
+// Chromium and ffmpeg are checked by the roles that use them (one lookup each); a role that
+// misses one exits with PREFLIGHT_EXIT_CODE and takes the farm down with its sentence.
+await preflightOrExit('Pressroom', [
+  writableDirCheck(dataDir),
+  freePortCheck(config.port, config.host, 'PORT'),
+  databaseCheck(config.databaseUrl),
+  postgresUserCanReachCheck(dataDir, !config.databaseUrl),
+]);
+
 const database = await connectDatabase({ ...config, dataDir, databasePoolSize: 2 }, logger, 'pressroom-farm');
 await migrate(database.pool);
 const { demo, created } = await ensureDemoWorkspace(database.pool, dataDir, {
   credits: config.creditsDefaultGrant,
   aiCredits: config.creditsDefaultAiGrant,
 });
-const demoStorage = await createStorage(config, { publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`, dataDir });
+const baseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+const demoStorage = await createStorage(config, { publicBaseUrl: baseUrl, dataDir });
 await ensureDemoDesigns(database.pool, demoStorage, demo.workspace_id, logger);
 await demoStorage.stop();
 
-const baseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl };
+// The roles log JSON lines to a pipe; the farm prints them as they are, or readable on a terminal.
+const pretty =
+  resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? createPrettifier({ colorize: true }) : undefined;
+const onLine = (line: string) => {
+  if (shouldRelay(line, config.logLevel)) process.stdout.write(pretty ? pretty(line) : `${line}\n`);
+};
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  PUBLIC_BASE_URL: baseUrl,
+  LOG_FORMAT: 'json',
+  LOG_LEVEL: childLogLevel(config.logLevel),
+};
+let stopFarm: () => Promise<void> = async () => undefined;
+const onGiveUp = () => void stopFarm().then(() => process.exit(PREFLIGHT_EXIT_CODE));
 const children = [
-  new SupervisedChild({ role: 'control-plane', entry: 'control-plane/src/bin/server.ts', env }, logger),
-  new SupervisedChild({ role: 'render-worker', entry: 'render-worker/src/bin/worker.ts', env }, logger),
-  new SupervisedChild({ role: 'media-worker', entry: 'media-worker/src/bin/worker.ts', env }, logger),
+  new SupervisedChild(
+    { role: 'control-plane', entry: 'control-plane/src/bin/server.ts', env, onLine, onGiveUp, readyMessage: 'control plane listening' },
+    logger,
+  ),
+  new SupervisedChild(
+    { role: 'render-worker', entry: 'render-worker/src/bin/worker.ts', env, onLine, onGiveUp, readyMessage: 'render worker running' },
+    logger,
+  ),
+  new SupervisedChild(
+    { role: 'media-worker', entry: 'media-worker/src/bin/worker.ts', env, onLine, onGiveUp, readyMessage: 'media worker running' },
+    logger,
+  ),
 ];
 for (const child of children) child.start();
 
-// Roles stop together (each drains on its own SIGTERM); Postgres goes last. Should the deadline
-// force the exit, no role may outlive the farm.
+// Shutdown runs bottom-up: the control plane drains first (its in-flight sync renders still need
+// the workers), then the workers finish their jobs, then Postgres stops last. Each role hears one
+// SIGTERM. Should the deadline force the exit, no role may outlive the farm.
 process.once('exit', () => {
   for (const child of children) child.kill();
 });
-installShutdown(
+const [controlPlane, ...workers] = children;
+const roleTimeoutMs = Math.max(1_000, Math.floor((config.shutdownTimeoutMs - 2_000) / 2));
+stopFarm = installShutdown(
   [
     { name: 'database', stop: () => database.stop() },
-    { name: 'roles', stop: () => Promise.all(children.map((c) => c.stop(config.shutdownTimeoutMs - 2_000))).then(() => undefined) },
+    { name: 'farewell', stop: async () => void process.stdout.write(farewellText(demo.api_key)) },
+    { name: 'workers', stop: () => Promise.all(workers.map((c) => c.stop(roleTimeoutMs))).then(() => undefined) },
+    { name: 'control-plane', stop: () => controlPlane?.stop(roleTimeoutMs) ?? Promise.resolve() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },
 );
 
 await waitForReady(`http://127.0.0.1:${config.port}/ready`, 60_000);
-process.stdout.write(
-  [
-    '',
-    `Pressroom is running${created ? ' (demo workspace created)' : ''}.`,
-    `  Base URL:  ${baseUrl}`,
-    `  API key:   ${demo.api_key}`,
-    `  Try:       curl -s -X POST -H 'x-api-key: ${demo.api_key}' ${baseUrl}/auth`,
-    '  Stop:      Ctrl-C',
-    '',
-    '',
-  ].join('\n'),
-);
+await Promise.all(children.map((c) => c.ready));
+// On a first run the examples are still being imported by the render worker: the render line
+// follows the banner once one is ready.
+const exampleDesignId = await waitForExampleDesign(database.pool, demo.workspace_id, 5_000);
+process.stdout.write(bannerText({ baseUrl, apiKey: demo.api_key, createdWorkspace: created, exampleDesignId }));
+if (!exampleDesignId) {
+  const late = await waitForExampleDesign(database.pool, demo.workspace_id, 300_000);
+  if (late) process.stdout.write(renderLineText({ baseUrl, apiKey: demo.api_key, exampleDesignId: late }));
+}

@@ -4,7 +4,7 @@ import { createLogger } from '@pressroom/shared/logger';
 import { loadControlPlaneConfig } from '../config.js';
 
 const config = loadControlPlaneConfig();
-const logger = createLogger('migrate', config.logLevel);
+const logger = createLogger('migrate', config.logLevel, config.logFormat);
 const database = await connectDatabase(config, logger, 'pressroom-migrate');
 try {
   const { applied } = await migrate(database.pool);

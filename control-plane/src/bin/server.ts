@@ -2,7 +2,7 @@
 import { connectDatabase, migrate } from '@pressroom/shared/db/index';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { installShutdown } from '@pressroom/shared/process/index';
+import { databaseCheck, freePortCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
@@ -10,7 +10,12 @@ import { sweepDynamicImageCounters } from '../services/dynamic-images.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
 
 const config = loadControlPlaneConfig();
-const logger = createLogger('control-plane', config.logLevel);
+const logger = createLogger('control-plane', config.logLevel, config.logFormat);
+await preflightOrExit('control-plane', [
+  writableDirCheck(config.dataDir),
+  freePortCheck(config.port, config.host, 'PORT'),
+  databaseCheck(config.databaseUrl),
+]);
 const database = await connectDatabase(config, logger, 'pressroom-control-plane');
 await migrate(database.pool);
 const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;

@@ -2,14 +2,20 @@
 import { connectDatabase } from '@pressroom/shared/db/index';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
-import { installShutdown } from '@pressroom/shared/process/index';
+import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { loadMediaWorkerConfig } from '../config.js';
+import { ffmpegCheck } from '../preflight.js';
 import { mediaTaskList } from '../tasks/index.js';
 
 const config = loadMediaWorkerConfig();
-const logger = createLogger('media-worker', config.logLevel);
+const logger = createLogger('media-worker', config.logLevel, config.logFormat);
+await preflightOrExit('media-worker', [
+  writableDirCheck(config.dataDir),
+  databaseCheck(config.databaseUrl),
+  ffmpegCheck(config.ffmpegPath),
+]);
 const metrics = createMetricsRegistry('media-worker');
 const database = await connectDatabase(config, logger, 'pressroom-media-worker');
 const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });

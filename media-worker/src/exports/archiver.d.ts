@@ -1,4 +1,4 @@
-// archiver 8 ships no types; this declares the part of its API the export task uses.
+// archiver 8 ships no types; this declares the part of its API the media worker uses (exports, HTML5 zips).
 declare module 'archiver' {
   import { Transform } from 'node:stream';
 

@@ -1,6 +1,7 @@
 import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkJsonBounds } from '../http/json-bounds.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -68,6 +69,9 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    // Bound the work first: a hostile body is refused after a short scan, before any parse.
+    const excess = checkJsonBounds(text);
+    if (excess) return done(AppError.fromIssues([excess]), undefined);
     try {
       done(null, JSON.parse(text));
     } catch (err) {

@@ -11,7 +11,9 @@ const list = z.union([z.string(), z.array(z.string())]).transform((v) =>
     .filter(Boolean),
 );
 
-const SIZE = /^(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)$/;
+/** `1080x1920` or `1080x1920px` (pixels), `210x297mm`, `8.5x11in` (print, compared in mm). */
+const SIZE = /^(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(px|mm|in)?$/i;
+const MM_PER_INCH = 25.4;
 
 /** An ISO 8601 date or date-time; a bare date means midnight UTC (SDK docstring). */
 const isoInstant = z.string().transform((v, ctx) => {
@@ -53,12 +55,18 @@ export const listDesignsQuery = z.object({
         if (!m) {
           ctx.addIssue({
             code: 'custom',
-            message: 'must be WIDTHxHEIGHT, e.g. 1080x1920',
+            message: 'must be WIDTHxHEIGHT with an optional unit px, mm or in, e.g. 1080x1920 or 210x297mm',
             params: { code: 'invalid_payload', received: v },
           });
-          return { width: 0, height: 0 };
+          return { width: 0, height: 0, unit: null };
         }
-        return { width: Number(m[1]), height: Number(m[2]) };
+        const unit = m[3]?.toLowerCase();
+        const scale = unit === 'in' ? MM_PER_INCH : 1;
+        return {
+          width: Number(m[1]) * scale,
+          height: Number(m[2]) * scale,
+          unit: unit === undefined ? null : unit === 'px' ? ('px' as const) : ('mm' as const),
+        };
       }),
     )
     .optional(),

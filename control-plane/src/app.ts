@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { ControlPlaneConfig } from './config.js';
+import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope } from './plugins/envelope.js';
 import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerPathParamCheck(app);
   registerEnvelope(app);
   const httpMetrics = registerHttpMetrics(app, deps.metrics);
   registerAuth(app, deps.db);

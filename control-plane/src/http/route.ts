@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError, type ErrorId } from '@pressroom/shared/errors/index';
 import { zodIssuesToFieldIssues } from '@pressroom/shared/errors/zod-issues';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +24,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   response?: { status: number; schema: z.ZodType; description?: string; array?: boolean };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;
+  /** The id a body that is not JSON answers; default `invalid_json`. */
+  malformedJsonId?: ErrorId;
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
 }
 
@@ -55,6 +57,9 @@ declare module 'fastify' {
     auth?: boolean;
     tier?: Tier | null | ((request: FastifyRequest) => Tier | null);
     raw?: boolean;
+    /** Path parameters; a mismatch means the route does not exist (checked before the key). */
+    params?: z.ZodType;
+    malformedJsonId?: ErrorId;
   }
   interface FastifyInstance {
     routeRegistry: RegisteredRoute[];
@@ -85,9 +90,14 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { auth: spec.auth !== false, tier: spec.tier ?? null, raw: spec.raw ?? false },
+    config: {
+      auth: spec.auth !== false,
+      tier: spec.tier ?? null,
+      raw: spec.raw ?? false,
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.malformedJsonId ? { malformedJsonId: spec.malformedJsonId } : {}),
+    },
     handler: async (request, reply) => {
-      // A malformed path parameter means the route does not exist (spec: endpoint_not_found).
       const params = spec.params ? parseOr404(spec.params, request.params) : undefined;
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
       const body = spec.body ? parseInput(spec.body, request.body ?? {}) : undefined;
@@ -107,6 +117,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues, prefix));
+}
+
+/**
+ * A malformed path parameter means the route does not exist: 404 endpoint_not_found, answered
+ * before the key is looked up and before the request counts against any budget. Register it
+ * before the authentication and rate-limit hooks.
+ */
+export function registerPathParamCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const schema = request.routeOptions.config?.params;
+    if (schema) parseOr404(schema, request.params);
+  });
 }
 
 function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

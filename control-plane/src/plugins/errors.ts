@@ -66,7 +66,7 @@ export function toAppError(error: unknown): AppError {
 /** JSON bodies only; an empty body is no body (an empty generation request renders saved content). */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     // Bound the work first: a hostile body is refused after a short scan, before any parse.
@@ -75,7 +75,8 @@ export function registerJsonParser(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch (err) {
-      done(new AppError('invalid_json', `The body is not valid JSON: ${(err as Error).message}`), undefined);
+      const id = request.routeOptions.config?.malformedJsonId ?? 'invalid_json';
+      done(new AppError(id, `The body is not valid JSON: ${(err as Error).message}`), undefined);
     }
   });
 }

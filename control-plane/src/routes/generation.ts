@@ -64,6 +64,8 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tier: null,
     params: designParams,
     body: generateBody,
+    // The asynchronous endpoint answers a body that is not JSON as invalid_payload (docs/api.md).
+    malformedJsonId: 'invalid_payload',
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);

@@ -8,7 +8,7 @@ import type { ControlPlaneConfig } from './config.js';
 import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope } from './plugins/envelope.js';
-import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
+import { clientErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { bannerRoutes } from './routes/banners.js';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
+    clientErrorHandler,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
@@ -55,5 +56,55 @@ describe('contract details, on real Postgres', () => {
     const syncRes = await post(`/banner-builder/${randomUUID()}/generate`);
     expect(syncRes.statusCode).toBe(400);
     expect(syncRes.json().id).toBe('invalid_json');
+  });
+
+  it('an undeclared method answers 405 method_not_allowed in the envelope, QUERY and unknown methods included', async () => {
+    for (const method of ['QUERY', 'DELETE', 'OPTIONS'] as const) {
+      const res = await app.inject({ method, url: '/credits', headers: { 'x-api-key': key } });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.json(), method).toMatchObject({ id: 'method_not_allowed', version: expect.any(String) });
+      expect(res.headers['allow'], method).toBe('GET, HEAD');
+    }
+    // A method Node's HTTP parser does not know never reaches Fastify; it still gets the envelope.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('FOO /credits HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => {
+        text += String(d);
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ id: 'method_not_allowed' });
+  });
+
+  it('the OpenAPI document states the version stamp, the key, the error statuses and links between operations', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    const credits = doc.paths['/credits'].get.responses;
+    expect(credits['200'].content['application/json'].schema.required).toContain('version');
+    expect(Object.keys(credits)).toEqual(expect.arrayContaining(['401', '429', 'default']));
+    expect(doc.paths['/ready'].get.security).toEqual([]);
+    expect(doc.paths['/ready'].get.responses['429']).toBeUndefined();
+    const projects = doc.paths['/projects'].get.parameters;
+    expect(projects.find((p: { name: string }) => p.name === 'page').schema).toMatchObject({ minimum: 1 });
+    expect(projects.find((p: { name: string }) => p.name === 'per_page').schema).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(doc.paths['/designs'].get.responses['200'].links.getDesign).toEqual({
+      operationId: 'getDesign',
+      parameters: { id: '$response.body#/0/id' },
+    });
+    const operationIds = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, { operationId: string }>).map((o) => o.operationId)),
+    );
+    for (const ops of Object.values(doc.paths) as Record<
+      string,
+      { responses: Record<string, { links?: Record<string, { operationId: string }> }> }
+    >[]) {
+      for (const op of Object.values(ops))
+        for (const response of Object.values(op.responses))
+          for (const link of Object.values(response.links ?? {})) expect(operationIds).toContain(link.operationId);
+    }
   });
 });

@@ -20,11 +20,19 @@ describe('checkJsonBounds', () => {
   });
 
   it('refuses nesting deeper than the bound at the path where it happens', () => {
-    expect(checkJsonBounds('{"a":{"b":[[{"c":1}]]}}', small)).toMatchObject({ path: 'a.b[0][0]', code: 'out_of_range', expected: { max: 4 } });
+    expect(checkJsonBounds('{"a":{"b":[[{"c":1}]]}}', small)).toMatchObject({
+      path: 'a.b[0][0]',
+      code: 'out_of_range',
+      expected: { max: 4 },
+    });
   });
 
   it('counts array items and keys across the whole body', () => {
-    expect(checkJsonBounds(`{"ids":[${'1,'.repeat(20)}1]}`, small)).toMatchObject({ path: 'ids', code: 'out_of_range', expected: { max: 10 } });
+    expect(checkJsonBounds(`{"ids":[${'1,'.repeat(20)}1]}`, small)).toMatchObject({
+      path: 'ids',
+      code: 'out_of_range',
+      expected: { max: 10 },
+    });
   });
 
   it('refuses a key longer than the bound; escaped quotes do not end a key', () => {
@@ -42,7 +50,11 @@ describe('checkJsonBounds', () => {
       fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
         const text = JSON.stringify(value);
         const walked = walk(value, 0);
-        const ok = walked.depth <= small.maxDepth && walked.maxKeys <= small.maxKeysPerObject && walked.members <= small.maxMembers && walked.maxKeyLength <= small.maxKeyLength;
+        const ok =
+          walked.depth <= small.maxDepth &&
+          walked.maxKeys <= small.maxKeysPerObject &&
+          walked.members <= small.maxMembers &&
+          walked.maxKeyLength <= small.maxKeyLength;
         expect(checkJsonBounds(text, small) === null).toBe(ok);
       }),
       { numRuns: 300 },

@@ -60,7 +60,10 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
       if (top && !top.array && top.expectKey) {
         top.expectKey = false;
         if (end - i - 1 > bounds.maxKeyLength) {
-          return { ...tooMany(pathOf(stack.length - 1), 'an object key', bounds.maxKeyLength), message: `an object key is longer than ${bounds.maxKeyLength} characters` };
+          return {
+            ...tooMany(pathOf(stack.length - 1), 'an object key', bounds.maxKeyLength),
+            message: `an object key is longer than ${bounds.maxKeyLength} characters`,
+          };
         }
         top.segment = decodeKey(text.slice(i, end + 1));
         top.keys += 1;

@@ -26,7 +26,11 @@ describe('request bounds under concurrent load', () => {
   let designId: string;
 
   beforeAll(async () => {
-    h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '100000', RATE_LIMIT_READ_PER_MINUTE: '100000', RATE_LIMIT_POLLING_PER_MINUTE: '100000' });
+    h = await createHarness({
+      RATE_LIMIT_GLOBAL_PER_SECOND: '100000',
+      RATE_LIMIT_READ_PER_MINUTE: '100000',
+      RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+    });
     app = await h.build();
     const ws = await h.workspace();
     key = ws.key;

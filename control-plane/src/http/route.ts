@@ -21,12 +21,20 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   query?: Q;
   params?: P;
   /** Documented success response (OpenAPI only); handlers are trusted to return it. */
-  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean };
+  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean; links?: Record<string, OpenApiLink> };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;
   /** The id a body that is not JSON answers; default `invalid_json`. */
   malformedJsonId?: ErrorId;
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+}
+
+/** An OpenAPI link: how a value of this response reaches another operation's parameters. */
+export interface OpenApiLink {
+  operationId: string;
+  /** Parameter name → runtime expression, e.g. `$response.body#/0/id`. */
+  parameters: Record<string, string>;
+  description?: string;
 }
 
 export interface RouteContext<B, Q, P> {

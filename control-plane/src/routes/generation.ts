@@ -66,7 +66,11 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     body: generateBody,
     // The asynchronous endpoint answers a body that is not JSON as invalid_payload (docs/api.md).
     malformedJsonId: 'invalid_payload',
-    response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
+    response: {
+      status: 200,
+      schema: z.object({ generation_request_id: z.uuid() }),
+      links: { getGenerationRequest: { operationId: 'getGenerationRequest', parameters: { id: '$response.body#/generation_request_id' } } },
+    },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
       return { generation_request_id: id };
@@ -81,6 +85,11 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: 'polling',
     params: requestParams,
+    response: {
+      status: 200,
+      schema: z.record(z.string(), z.unknown()),
+      links: { getFile: { operationId: 'getFile', parameters: { id: '$response.body#/banners/0/id' } } },
+    },
     handler: async ({ workspace, params, reply }) => {
       const { finalized, body } = await readGenerationRequest(deps.db, deps.storage, workspace.id, params.id);
       reply.status(finalized ? 200 : 202);

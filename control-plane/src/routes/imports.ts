@@ -79,7 +79,14 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
     query: z.object({ validate_only: z.enum(['true', 'false']).optional() }),
     body: z.unknown(),
-    response: { status: 201, schema: open },
+    response: {
+      status: 201,
+      schema: open,
+      links: {
+        getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/id' } },
+        validateDesignImport: { operationId: 'validateDesignImport', parameters: { id: '$response.body#/id' } },
+      },
+    },
     handler: async ({ workspace, query, body, reply }) => {
       const plan = planImport(body, workspace.id);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
@@ -149,7 +156,12 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: 'read',
     query: listImportsQuery,
-    response: { status: 200, schema: open, array: true },
+    response: {
+      status: 200,
+      schema: open,
+      array: true,
+      links: { getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/0/id' } } },
+    },
     handler: async ({ workspace, query }) => {
       const rows = await listImports(db, workspace.id, {
         status: query.status,

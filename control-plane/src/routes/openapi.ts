@@ -10,13 +10,16 @@ function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return schema;
 }
 
+/** The API version stamp of every JSON object body, Banner excepted (its `version` is a counter). */
+const versionStamp: JsonSchema = { type: 'string', pattern: '^v\\d{4}-\\d{2}-\\d{2}$' };
+
 const envelope: JsonSchema = {
   type: 'object',
   required: ['id', 'message', 'version'],
   properties: {
     id: { type: 'string' },
     message: { type: 'string' },
-    version: { type: 'string', pattern: '^v\\d{4}-\\d{2}-\\d{2}$' },
+    version: versionStamp,
     errors: {
       type: 'array',
       items: {
@@ -45,14 +48,15 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       for (const [name, s] of Object.entries(props))
         parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
     }
-    const responses: Record<string, JsonSchema> = {
-      default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    };
+    const responses: Record<string, JsonSchema> = {};
+    for (const [status, description] of errorStatuses(route)) responses[status] = errorResponse(description);
+    responses['default'] = errorResponse('Error envelope');
     if (route.response) {
       const item = schemaOf(route.response.schema, 'output');
       responses[String(route.response.status)] = {
         description: route.response.description ?? 'Success',
-        content: { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : item } },
+        content: { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : stamped(item) } },
+        ...(route.response.links ? { links: route.response.links } : {}),
       };
     }
     const operation: JsonSchema = {
@@ -80,6 +84,28 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     },
     paths,
   };
+}
+
+function errorResponse(description: string): JsonSchema {
+  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
+/** The error statuses an operation can answer, as far as its declaration tells. */
+function errorStatuses(route: RegisteredRoute): [string, string][] {
+  const out: [string, string][] = [];
+  if (route.body || route.query) out.push(['400', 'Invalid request (invalid_payload, invalid_json, out_of_range, ...)']);
+  if (route.auth) out.push(['401', 'unauthorized or api_access_denied']);
+  if (route.params) out.push(['404', 'Unknown resource, or a path parameter that is not a UUID (endpoint_not_found)']);
+  if (route.auth) out.push(['429', 'rate_limit_exceeded or request_rate_limited; see Retry-After']);
+  return out;
+}
+
+/** Every JSON object body carries the version stamp (docs/api.md). */
+function stamped(schema: JsonSchema): JsonSchema {
+  if (schema['type'] !== 'object') return schema;
+  const properties = { ...((schema['properties'] ?? {}) as Record<string, JsonSchema>), version: versionStamp };
+  const required = [...new Set([...((schema['required'] ?? []) as string[]), 'version'])];
+  return { ...schema, properties, required };
 }
 
 export function openApiRoute(app: FastifyInstance, serverUrl: string): void {

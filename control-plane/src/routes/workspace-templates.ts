@@ -55,7 +55,12 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tag: 'Workspace templates',
     tier: 'read',
     query: listTemplatesQuery,
-    response: { status: 200, schema: open, array: true },
+    response: {
+      status: 200,
+      schema: open,
+      array: true,
+      links: { useWorkspaceTemplate: { operationId: 'useWorkspaceTemplate', parameters: { id: '$response.body#/0/id' } } },
+    },
     handler: async ({ workspace, query }) => {
       const rows = await listTemplates(db, storage, workspace.id, { categoryId: query.category_id, type: query.type });
       return rows.map(serializeWorkspaceTemplate);
@@ -82,7 +87,13 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tier: 'write',
     params: z.object({ id: uuidParam }),
     body: useTemplateBody,
-    response: { status: 200, schema: z.object({ duplication_request_id: z.uuid() }) },
+    response: {
+      status: 200,
+      schema: z.object({ duplication_request_id: z.uuid() }),
+      links: {
+        getDuplicationRequest: { operationId: 'getDuplicationRequest', parameters: { id: '$response.body#/duplication_request_id' } },
+      },
+    },
     handler: async ({ workspace, params, body }) => {
       const out = await withTransaction(db, (tx) =>
         requestDuplication(tx, workspace.id, params.id, { projectId: body.project_id, name: body.name }),

@@ -1,8 +1,9 @@
 // The contract against `npm start` with its example designs: image sources Chromium cannot draw
 // itself, and the OpenAPI document checked from outside by schemathesis.
+
+import { api, waitFinal } from '@pressroom/render-worker/tasks/testing/farm-processes';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, waitFinal } from '@pressroom/render-worker/tasks/testing/farm-processes';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 /** Rate limits far above what the run sends: the budgets have their own tests. */
@@ -42,7 +43,9 @@ describe('the API contract against npm start', () => {
     const final = await waitFinal(farm, farm.apiKey, res.body.generation_request_id, 90_000);
     expect(final.errors).toEqual([]);
     const file = await fetch(final.banners[0].file.url);
-    return sharp(Buffer.from(await file.arrayBuffer())).raw().toBuffer();
+    return sharp(Buffer.from(await file.arrayBuffer()))
+      .raw()
+      .toBuffer();
   };
 
   it('draws a TIFF image source exactly as the same pixels sent as PNG', async () => {

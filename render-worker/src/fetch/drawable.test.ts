@@ -5,7 +5,9 @@ import { isTiff, toDrawable } from './drawable.js';
 
 describe('toDrawable', () => {
   it('turns a TIFF into a PNG of the same pixels, whatever its declared type', async () => {
-    const tiff = await sharp({ create: { width: 8, height: 4, channels: 3, background: '#ff0000' } }).tiff({ compression: 'lzw' }).toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 4, channels: 3, background: '#ff0000' } })
+      .tiff({ compression: 'lzw' })
+      .toBuffer();
     expect(isTiff(tiff)).toBe(true);
     const out = await toDrawable({ bytes: tiff, contentType: 'application/octet-stream' });
     expect(out.contentType).toBe('image/png');
@@ -15,7 +17,9 @@ describe('toDrawable', () => {
   });
 
   it('passes other images through untouched', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     const resource = { bytes: png, contentType: 'image/png' };
     expect(await toDrawable(resource)).toBe(resource);
   });

@@ -186,13 +186,16 @@ describe('parseGenerationRequest', () => {
   });
 
   it('refuses more layer keys than the cap before validating any of them, over elements or all pages', () => {
-    const layers = (n: number, from = 0) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`layer_${from + i}`, { payload: 'x' }]));
+    const layers = (n: number, from = 0) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`layer_${from + i}`, { payload: 'x' }]));
     expect(parseGenerationRequest('async', { elements: layers(MAX_LAYER_KEYS) }, STATIC).ok).toBe(true);
     const sync = parseGenerationRequest('sync', { elements: layers(MAX_LAYER_KEYS + 1) }, STATIC);
     expect(sync.ok).toBe(false);
     if (sync.ok) return;
     expect(sync.error.id).toBe('out_of_range');
-    expect(sync.error.issues).toEqual([expect.objectContaining({ path: 'elements', expected: { max: MAX_LAYER_KEYS }, received: MAX_LAYER_KEYS + 1 })]);
+    expect(sync.error.issues).toEqual([
+      expect.objectContaining({ path: 'elements', expected: { max: MAX_LAYER_KEYS }, received: MAX_LAYER_KEYS + 1 }),
+    ]);
     const half = MAX_LAYER_KEYS / 2;
     const multipage = parseGenerationRequest('multipage', { pages: { page_1: layers(half), page_2: layers(half + 1, half) } }, MULTIPAGE);
     expect(!multipage.ok && multipage.error.issues?.[0]?.path).toBe('pages');

@@ -1,13 +1,22 @@
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DOCUMENTED_KEY } from '../http/documented.js';
 import type { RegisteredRoute } from '../http/route.js';
 
 type JsonSchema = Record<string, unknown>;
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any', override: useDocumented }) as JsonSchema;
   return schema;
+}
+
+/** A schema marked with `documented()` shows its stated JSON Schema instead of the derived one. */
+function useDocumented(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const stated = ctx.jsonSchema[DOCUMENTED_KEY] as JsonSchema | undefined;
+  if (stated === undefined) return;
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, stated);
 }
 
 /** The API version stamp of every JSON object body, Banner excepted (its `version` is a counter). */
@@ -66,7 +75,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       ...(route.auth ? {} : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: false, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+        ? { requestBody: requestBody(schemaOf(route.body, 'input')) }
         : {}),
       responses,
     };
@@ -84,6 +93,12 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     },
     paths,
   };
+}
+
+/** A body is required when its schema requires a field; generation bodies, all optional, are not. */
+function requestBody(schema: JsonSchema): JsonSchema {
+  const required = Array.isArray(schema['required']) && (schema['required'] as unknown[]).length > 0;
+  return { required, content: { 'application/json': { schema } } };
 }
 
 function errorResponse(description: string): JsonSchema {

@@ -19,7 +19,10 @@ export const UUID_JSON_SCHEMA: Record<string, unknown> = (() => {
   return schema;
 })();
 
-/** A comma-joined list of values each matching `item` (a regex source without anchors). */
+/**
+ * A comma-joined list of values each matching `item` (a regex source without anchors), as the
+ * list parser reads it: items are trimmed and empty ones dropped, so an empty value is no filter.
+ */
 export function commaListPattern(item: string): string {
-  return `^(${item})(,(${item}))*$`;
+  return `^\\s*(${item})?\\s*(,\\s*(${item})?\\s*)*$`;
 }

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
+import { formatPath } from '@pressroom/shared/errors/zod-issues';
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkJsonBounds } from '../http/json-bounds.js';
@@ -97,13 +98,35 @@ export function registerJsonParser(app: FastifyInstance): void {
     // Bound the work first: a hostile body is refused after a short scan, before any parse.
     const excess = checkJsonBounds(text);
     if (excess) return done(AppError.fromIssues([excess]), undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch (err) {
       const id = request.routeOptions.config?.malformedJsonId ?? 'invalid_json';
-      done(new AppError(id, `The body is not valid JSON: ${(err as Error).message}`), undefined);
+      return done(new AppError(id, `The body is not valid JSON: ${(err as Error).message}`), undefined);
     }
+    // Postgres text and jsonb cannot hold U+0000; refuse it here rather than fail at storage.
+    const nul = text.includes('\\u0000') ? findNul(value) : null;
+    if (nul !== null) {
+      return done(
+        AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]),
+        undefined,
+      );
+    }
+    done(null, value);
   });
+}
+
+/** Path of the first key or string holding U+0000, or null. */
+function findNul(value: unknown, path: PropertyKey[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return formatPath([...path, key]);
+    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** 406 when the Accept header rules out JSON on a JSON endpoint. */

@@ -3,6 +3,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { type CompletionListener, WaitTimeoutError } from '../services/completion-listener.js';
 import { acceptAsyncGeneration, acceptSyncGeneration, type GenerationServiceDeps } from '../services/generation.js';
@@ -20,7 +21,8 @@ const designParams = z.object({ id: uuidParam });
 const requestParams = z.object({ id: uuidParam });
 
 // Bodies stay unknown here: the request parser needs the design type, known only after lookup.
-const generateBody = z.unknown();
+// The document says only that a body is an object; its fields depend on the design (docs/api.md).
+const generateBody = documented(z.unknown(), { type: 'object' });
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
   defineRoute(app, {

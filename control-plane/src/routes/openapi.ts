@@ -74,9 +74,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       tags: [route.tag],
       ...(route.auth ? {} : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body
-        ? { requestBody: requestBody(schemaOf(route.body, 'input')) }
-        : {}),
+      ...(route.body ? { requestBody: requestBody(schemaOf(route.body, 'input')) } : {}),
       responses,
     };
     paths[path] ??= {};

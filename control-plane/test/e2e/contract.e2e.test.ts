@@ -1,10 +1,33 @@
 // The contract against `npm start` with its example designs: image sources Chromium cannot draw
 // itself, and the OpenAPI document checked from outside by schemathesis.
 
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { api, waitFinal } from '@pressroom/render-worker/tasks/testing/farm-processes';
+import { sdkPython } from '@pressroom/shared/testing/sdk-python';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+const CONFIG = fileURLToPath(new URL('./schemathesis.toml', import.meta.url));
+/** Examples per operation and phase: enough to cover every operation's schema, short enough for CI. */
+const MAX_EXAMPLES = process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '10';
+
+/** Runs the schemathesis CLI pinned in requirements-test.txt, from the tests' Python venv. */
+function schemathesis(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(sdkPython(), ['-c', 'import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())', ...args], {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
 
 /** Rate limits far above what the run sends: the budgets have their own tests. */
 const UNLIMITED = {
@@ -58,4 +81,28 @@ describe('the API contract against npm start', () => {
     expect(fromTiff.equals(without)).toBe(false);
     expect(fromTiff.equals(fromPng)).toBe(true);
   });
+
+  it('schemathesis --checks all finds no failure in the OpenAPI document', async () => {
+    const { code, output } = await schemathesis(
+      [
+        '--config-file',
+        CONFIG,
+        'run',
+        `${farm.baseUrl}/openapi.json`,
+        '--checks',
+        'all',
+        '--max-examples',
+        MAX_EXAMPLES,
+        '--workers',
+        '2',
+        '--seed',
+        process.env.SCHEMATHESIS_SEED ?? '20261123',
+      ],
+      { PRESSROOM_API_KEY: farm.apiKey },
+    );
+    const summary = output.slice(output.lastIndexOf('SUMMARY'));
+    expect(summary, output.slice(-6000)).toMatch(/Tested: 2\d/);
+    expect(summary, output.slice(-6000)).not.toMatch(/Failures:|unique failures|Errors:/);
+    expect(code, output.slice(-6000)).toBe(0);
+  }, 600_000);
 });

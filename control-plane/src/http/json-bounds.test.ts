@@ -61,12 +61,18 @@ describe('checkJsonBounds', () => {
     );
   });
 
-  it('stops early on the stall body of issue 10 (340,000 layer names)', () => {
-    const text = `{"elements":{${Array.from({ length: 340_000 }, (_, i) => `"layer_${i}":{"payload":"x"}`).join(',')}}}`;
-    const started = performance.now();
+  it('stops early on a stall body like the one of issue 10 (100,000 layer names here): a fraction of one JSON.parse', () => {
+    const text = `{"elements":{${Array.from({ length: 100_000 }, (_, i) => `"layer_${i}":{"payload":"x"}`).join(',')}}}`;
+    let started = performance.now();
     expect(checkJsonBounds(text)).toMatchObject({ path: 'elements', expected: { max: JSON_BOUNDS.maxKeysPerObject } });
-    expect(performance.now() - started).toBeLessThan(50);
-  });
+    const scan = performance.now() - started;
+    started = performance.now();
+    JSON.parse(text);
+    const parse = performance.now() - started;
+    // The scan reads about 1,000 of 100,000 entries; timing both on the same loaded machine keeps
+    // the comparison fair.
+    expect(scan).toBeLessThan(parse / 4);
+  }, 60_000);
 });
 
 function walk(value: unknown, depth: number): { depth: number; maxKeys: number; members: number; maxKeyLength: number } {

@@ -107,4 +107,10 @@ describe('contract details, on real Postgres', () => {
           for (const link of Object.values(response.links ?? {})) expect(operationIds).toContain(link.operationId);
     }
   });
+
+  it('U+0000 in a query value answers 400 invalid_payload naming the parameter, not a 500 from Postgres', async () => {
+    const res = await app.inject({ method: 'GET', url: '/designs?query=%00abc', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'query', code: 'invalid_payload' }] });
+  });
 });

@@ -115,3 +115,15 @@ function decodeKey(quoted: string): string {
     return quoted.slice(1, -1);
   }
 }
+
+/** Path of the first key or string holding U+0000, or null. */
+export function findNul(value: unknown, path: PropertyKey[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return formatPath([...path, key]);
+    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import { zodIssuesToFieldIssues } from '@pressroom/shared/errors/zod-issues';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Workspace } from '../services/workspaces.js';
+import { findNul } from './json-bounds.js';
 
 /** Rate-limit tiers of the spec's Limits part; `null` is the unbudgeted tier. */
 export type Tier = 'polling' | 'read' | 'validation' | 'write';
@@ -107,6 +108,10 @@ export function defineRoute<
     },
     handler: async (request, reply) => {
       const params = spec.params ? parseOr404(spec.params, request.params) : undefined;
+      const nul = spec.query ? findNul(request.query) : null;
+      // Postgres cannot hold U+0000; a query value with one is refused, as in bodies.
+      if (nul !== null)
+        throw AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]);
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
       const body = spec.body ? parseInput(spec.body, request.body ?? {}) : undefined;
       return spec.handler({

@@ -1,9 +1,8 @@
 import type { Duplex } from 'node:stream';
 import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
-import { formatPath } from '@pressroom/shared/errors/zod-issues';
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkJsonBounds } from '../http/json-bounds.js';
+import { checkJsonBounds, findNul } from '../http/json-bounds.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -115,18 +114,6 @@ export function registerJsonParser(app: FastifyInstance): void {
     }
     done(null, value);
   });
-}
-
-/** Path of the first key or string holding U+0000, or null. */
-function findNul(value: unknown, path: PropertyKey[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return formatPath([...path, key]);
-    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
-    if (found !== null) return found;
-  }
-  return null;
 }
 
 /** 406 when the Accept header rules out JSON on a JSON endpoint. */

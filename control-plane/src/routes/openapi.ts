@@ -55,7 +55,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       const props = (json['properties'] ?? {}) as Record<string, JsonSchema>;
       const required = new Set((json['required'] ?? []) as string[]);
       for (const [name, s] of Object.entries(props))
-        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
+        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: withoutNul(s) });
     }
     const responses: Record<string, JsonSchema> = {};
     for (const [status, description] of errorStatuses(route)) responses[status] = errorResponse(description);
@@ -97,6 +97,14 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
 function requestBody(schema: JsonSchema): JsonSchema {
   const required = Array.isArray(schema['required']) && (schema['required'] as unknown[]).length > 0;
   return { required, content: { 'application/json': { schema } } };
+}
+
+/** Text parameters refuse U+0000 (docs/api.md); the document says so where no pattern does already. */
+function withoutNul(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(withoutNul) };
+  if (schema['type'] === 'array' && schema['items']) return { ...schema, items: withoutNul(schema['items'] as JsonSchema) };
+  if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return schema;
+  return { ...schema, pattern: '^[^\\u0000]*$' };
 }
 
 function errorResponse(description: string): JsonSchema {

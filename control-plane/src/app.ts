@@ -6,9 +6,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { ControlPlaneConfig } from './config.js';
+import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope } from './plugins/envelope.js';
-import { registerErrorHandling, registerJsonParser } from './plugins/errors.js';
+import { clientErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
+    clientErrorHandler,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     logController: new DebugRequestLog(),
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerPathParamCheck(app);
   registerEnvelope(app);
   const httpMetrics = registerHttpMetrics(app, deps.metrics);
   registerAuth(app, deps.db);

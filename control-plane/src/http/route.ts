@@ -1,8 +1,9 @@
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError, type ErrorId } from '@pressroom/shared/errors/index';
 import { zodIssuesToFieldIssues } from '@pressroom/shared/errors/zod-issues';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Workspace } from '../services/workspaces.js';
+import { findNul } from './json-bounds.js';
 
 /** Rate-limit tiers of the spec's Limits part; `null` is the unbudgeted tier. */
 export type Tier = 'polling' | 'read' | 'validation' | 'write';
@@ -21,10 +22,28 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   query?: Q;
   params?: P;
   /** Documented success response (OpenAPI only); handlers are trusted to return it. */
-  response?: { status: number; schema: z.ZodType; description?: string; array?: boolean; contentType?: string };
+  response?: {
+    status: number;
+    schema: z.ZodType;
+    description?: string;
+    array?: boolean;
+    /** A non-JSON success body (an image): documented as binary of this type. */
+    contentType?: string;
+    links?: Record<string, OpenApiLink>;
+  };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;
+  /** The id a body that is not JSON answers; default `invalid_json`. */
+  malformedJsonId?: ErrorId;
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+}
+
+/** An OpenAPI link: how a value of this response reaches another operation's parameters. */
+export interface OpenApiLink {
+  operationId: string;
+  /** Parameter name → runtime expression, e.g. `$response.body#/0/id`. */
+  parameters: Record<string, string>;
+  description?: string;
 }
 
 export interface RouteContext<B, Q, P> {
@@ -55,6 +74,9 @@ declare module 'fastify' {
     auth?: boolean;
     tier?: Tier | null | ((request: FastifyRequest) => Tier | null);
     raw?: boolean;
+    /** Path parameters; a mismatch means the route does not exist (checked before the key). */
+    params?: z.ZodType;
+    malformedJsonId?: ErrorId;
   }
   interface FastifyInstance {
     routeRegistry: RegisteredRoute[];
@@ -85,10 +107,19 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { auth: spec.auth !== false, tier: spec.tier ?? null, raw: spec.raw ?? false },
+    config: {
+      auth: spec.auth !== false,
+      tier: spec.tier ?? null,
+      raw: spec.raw ?? false,
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.malformedJsonId ? { malformedJsonId: spec.malformedJsonId } : {}),
+    },
     handler: async (request, reply) => {
-      // A malformed path parameter means the route does not exist (spec: endpoint_not_found).
       const params = spec.params ? parseOr404(spec.params, request.params) : undefined;
+      const nul = spec.query ? findNul(request.query) : null;
+      // Postgres cannot hold U+0000; a query value with one is refused, as in bodies.
+      if (nul !== null)
+        throw AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]);
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
       const body = spec.body ? parseInput(spec.body, request.body ?? {}) : undefined;
       return spec.handler({
@@ -107,6 +138,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues, prefix));
+}
+
+/**
+ * A malformed path parameter means the route does not exist: 404 endpoint_not_found, answered
+ * before the key is looked up and before the request counts against any budget. Register it
+ * before the authentication and rate-limit hooks.
+ */
+export function registerPathParamCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const schema = request.routeOptions.config?.params;
+    if (schema) parseOr404(schema, request.params);
+  });
 }
 
 function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

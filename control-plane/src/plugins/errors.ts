@@ -1,8 +1,10 @@
+import type { Duplex } from 'node:stream';
 import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkJsonBounds, findNul } from '../http/json-bounds.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * Every failure leaves through here, framework failures included, as the spec's envelope.
@@ -11,24 +13,48 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (!request.routeOptions.url) return answerNoRoute(app, request, reply);
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ id: appError.id, status: appError.status }, appError.message);
     send(reply, appError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }) !== null);
-    if (allowed.length > 0) {
-      reply.header('Allow', allowed.join(', '));
-      return send(
-        reply,
-        new AppError('method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`),
-      );
-    }
-    return send(reply, new AppError('endpoint_not_found', `No endpoint ${request.method} ${path}.`));
-  });
+  app.setNotFoundHandler((request, reply) => answerNoRoute(app, request, reply));
+}
+
+/**
+ * No route matched: 405 method_not_allowed with Allow when the path exists under another method,
+ * else 404 endpoint_not_found. Also used when the framework failed before a handler could run on
+ * an unmatched request (a body-carrying method such as QUERY without a Content-Type).
+ */
+function answerNoRoute(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '/';
+  const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }) !== null);
+  if (allowed.length > 0) {
+    reply.header('Allow', allowed.join(', '));
+    return send(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allowed.join(', ')}.`));
+  }
+  return send(reply, new AppError('endpoint_not_found', `No endpoint ${request.method} ${path}.`));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method such as
+ * `FOO`, a malformed request line) still get the envelope: 405 for a method, 400 otherwise.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const appError =
+    error.code === 'HPE_INVALID_METHOD'
+      ? new AppError('method_not_allowed', 'The request method is not one this API accepts.')
+      : new AppError('invalid_payload', 'The HTTP request could not be parsed.');
+  const body = JSON.stringify({ ...toEnvelope(appError), version: API_VERSION });
+  socket.end(
+    `HTTP/1.1 ${appError.status} ${appError.status === 405 ? 'Method Not Allowed' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function send(reply: FastifyReply, error: AppError): FastifyReply {
@@ -65,14 +91,28 @@ export function toAppError(error: unknown): AppError {
 /** JSON bodies only; an empty body is no body (an empty generation request renders saved content). */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(/^application\/([\w.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    // Bound the work first: a hostile body is refused after a short scan, before any parse.
+    const excess = checkJsonBounds(text);
+    if (excess) return done(AppError.fromIssues([excess]), undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch (err) {
-      done(new AppError('invalid_json', `The body is not valid JSON: ${(err as Error).message}`), undefined);
+      const id = request.routeOptions.config?.malformedJsonId ?? 'invalid_json';
+      return done(new AppError(id, `The body is not valid JSON: ${(err as Error).message}`), undefined);
     }
+    // Postgres text and jsonb cannot hold U+0000; refuse it here rather than fail at storage.
+    const nul = text.includes('\\u0000') ? findNul(value) : null;
+    if (nul !== null) {
+      return done(
+        AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]),
+        undefined,
+      );
+    }
+    done(null, value);
   });
 }
 

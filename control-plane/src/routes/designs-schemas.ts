@@ -1,5 +1,6 @@
 import { DESIGN_TYPES, type DesignType } from '@pressroom/shared/design/index';
 import { z } from 'zod';
+import { commaListPattern, documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery } from '../http/paging.js';
 import { uuidParam } from '../http/route.js';
 
@@ -11,57 +12,78 @@ const list = z.union([z.string(), z.array(z.string())]).transform((v) =>
     .filter(Boolean),
 );
 
-const SIZE = /^(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)$/;
+/** `1080x1920` or `1080x1920px` (pixels), `210x297mm`, `8.5x11in` (print, compared in mm). */
+const SIZE = /^(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(px|mm|in)?$/i;
+/** One size as documented (JSON Schema patterns take no flags): the common spellings of SIZE. */
+const SIZE_ITEM = '\\d+(\\.\\d+)?[xX×]\\d+(\\.\\d+)?(px|mm|in|PX|MM|IN)?';
+const MM_PER_INCH = 25.4;
 
 /** An ISO 8601 date or date-time; a bare date means midnight UTC (SDK docstring). */
-const isoInstant = z.string().transform((v, ctx) => {
-  const ok = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim());
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T00:00:00Z` : v.trim());
-  if (!ok || Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date or date-time', params: { code: 'invalid_payload', received: v } });
-    return z.NEVER;
-  }
-  return date;
-});
+const isoInstant = documented(
+  z.string().transform((v, ctx) => {
+    const ok = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim());
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T00:00:00Z` : v.trim());
+    if (!ok || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date or date-time', params: { code: 'invalid_payload', received: v } });
+      return z.NEVER;
+    }
+    return date;
+  }),
+  {
+    anyOf: [
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time' },
+    ],
+  },
+);
 
 export const listDesignsQuery = z.object({
   query: z.string().optional(),
   name: z.string().optional(),
   project: z.string().optional(),
   project_id: z.uuid().optional(),
-  type: list
-    .pipe(
-      z.array(z.string()).superRefine((values, ctx) => {
-        for (const v of values) {
-          if (!(DESIGN_TYPES as readonly string[]).includes(v)) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `must be one of ${DESIGN_TYPES.join(', ')}`,
-              params: { code: 'unknown_enum_value', expected: DESIGN_TYPES, received: v },
-            });
+  type: documented(
+    list
+      .pipe(
+        z.array(z.string()).superRefine((values, ctx) => {
+          for (const v of values) {
+            if (!(DESIGN_TYPES as readonly string[]).includes(v)) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `must be one of ${DESIGN_TYPES.join(', ')}`,
+                params: { code: 'unknown_enum_value', expected: DESIGN_TYPES, received: v },
+              });
+            }
           }
-        }
-      }),
-    )
-    .transform((v) => v as DesignType[])
-    .optional(),
+        }),
+      )
+      .transform((v) => v as DesignType[]),
+    { type: 'string', pattern: commaListPattern(DESIGN_TYPES.join('|')) },
+  ).optional(),
   orientation: z.enum(['portrait', 'landscape', 'square']).optional(),
-  size: list
-    .transform((values, ctx) =>
+  size: documented(
+    list.transform((values, ctx) =>
       values.map((v) => {
         const m = SIZE.exec(v);
         if (!m) {
           ctx.addIssue({
             code: 'custom',
-            message: 'must be WIDTHxHEIGHT, e.g. 1080x1920',
+            message: 'must be WIDTHxHEIGHT with an optional unit px, mm or in, e.g. 1080x1920 or 210x297mm',
             params: { code: 'invalid_payload', received: v },
           });
-          return { width: 0, height: 0 };
+          return { width: 0, height: 0, unit: null };
         }
-        return { width: Number(m[1]), height: Number(m[2]) };
+        const unit = m[3]?.toLowerCase();
+        const scale = unit === 'in' ? MM_PER_INCH : 1;
+        return {
+          width: Number(m[1]) * scale,
+          height: Number(m[2]) * scale,
+          unit: unit === undefined ? null : unit === 'px' ? ('px' as const) : ('mm' as const),
+        };
       }),
-    )
-    .optional(),
+    ),
+    { type: 'string', pattern: commaListPattern(SIZE_ITEM) },
+  ).optional(),
   format: list.optional(),
   updated_since: isoInstant.optional(),
   created_since: isoInstant.optional(),
@@ -75,25 +97,34 @@ export const formatParams = designParams.extend({ spec: z.string().min(1) });
 export const readQuery = z.object({ i: z.string().optional() });
 
 export const moveBody = z.object({
-  project_id: z.string().superRefine((v, ctx) => {
-    if (!z.uuid().safeParse(v).success)
-      ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
-  }),
+  project_id: documented(
+    z.string().superRefine((v, ctx) => {
+      if (!z.uuid().safeParse(v).success)
+        ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
+    }),
+    UUID_JSON_SCHEMA,
+  ),
 });
+
+/** A name checked once trimmed: at least one non-space character, at most 100 as sent. */
+export const TRIMMED_NAME = { type: 'string', maxLength: 100, pattern: '[^\\s\\uFEFF]' };
 
 // Trimmed first, then 1 to 100 characters (SDK rename_design).
 export const renameBody = z.object({
-  name: z.string().transform((v, ctx) => {
-    const t = v.trim();
-    if (t.length < 1 || t.length > 100) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be 1 to 100 characters once trimmed',
-        params: { code: 'out_of_range', expected: { min: 1, max: 100 }, received: t.length },
-      });
-    }
-    return t;
-  }),
+  name: documented(
+    z.string().transform((v, ctx) => {
+      const t = v.trim();
+      if (t.length < 1 || t.length > 100) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be 1 to 100 characters once trimmed',
+          params: { code: 'out_of_range', expected: { min: 1, max: 100 }, received: t.length },
+        });
+      }
+      return t;
+    }),
+    TRIMMED_NAME,
+  ),
 });
 
 export const designNameResult = z.object({ id: z.uuid(), name: z.string(), project_id: z.uuid().optional() });

@@ -118,6 +118,11 @@ describe('designs API, on real Postgres and real storage', () => {
     expect((await get('/designs?orientation=square')).json()).toHaveLength(3);
     expect(ids(await get('/designs?size=210x297'))).toEqual([catalogue]);
     expect(ids(await get('/designs?size=105x148'))).toEqual([flyer]);
+    expect(ids(await get('/designs?size=210x297mm'))).toEqual([catalogue]);
+    expect(ids(await get('/designs?size=148x210mm,105x148MM'))).toEqual([flyer]);
+    expect(ids(await get(`/designs?size=${(210 / 25.4).toFixed(4)}x${(297 / 25.4).toFixed(4)}in`))).toEqual([catalogue]);
+    expect((await get('/designs?size=105x148px')).json()).toHaveLength(0);
+    expect((await get('/designs?size=1080x1080px')).json()).toHaveLength(3);
     expect((await get('/designs?size=1080x1080')).json()).toHaveLength(3);
     expect((await get('/designs?size=1080x1080&orientation=landscape')).json()).toHaveLength(0);
     expect((await get('/designs?size=big')).json().id).toBe('invalid_payload');

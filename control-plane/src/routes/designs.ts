@@ -39,7 +39,18 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tag: 'Designs',
     tier: 'read',
     query: listDesignsQuery,
-    response: { status: 200, schema: open, array: true },
+    response: {
+      status: 200,
+      schema: open,
+      array: true,
+      links: {
+        getDesign: { operationId: 'getDesign', parameters: { id: '$response.body#/0/id' } },
+        exportDesignAsImport: { operationId: 'exportDesignAsImport', parameters: { id: '$response.body#/0/id' } },
+        renameDesign: { operationId: 'renameDesign', parameters: { id: '$response.body#/0/id' } },
+        generateImage: { operationId: 'generateImage', parameters: { id: '$response.body#/0/id' } },
+        generateMultiFormatMedia: { operationId: 'generateMultiFormatMedia', parameters: { id: '$response.body#/0/id' } },
+      },
+    },
     handler: async ({ workspace, query, reply }) => {
       const filters = {
         query: query.query,
@@ -70,7 +81,13 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tier: 'read',
     params: designParams,
     query: readQuery,
-    response: { status: 200, schema: open },
+    response: {
+      status: 200,
+      schema: open,
+      links: {
+        getDesignFormat: { operationId: 'getDesignFormat', parameters: { id: '$request.path.id', spec: '$response.body#/formats/0/uid' } },
+      },
+    },
     handler: async ({ workspace, params, query }) => {
       const loaded = await loadDesignRecord(db, storage, workspace.id, params.id, dynamic);
       if (!loaded) throw notFound();

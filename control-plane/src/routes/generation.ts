@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { acceptAsyncGeneration, loadDesignFor } from '../services/generation.js';
 import { acceptMultipageGeneration } from '../services/generation-print.js';
@@ -15,7 +16,8 @@ const designParams = z.object({ id: uuidParam });
 const requestParams = z.object({ id: uuidParam });
 
 // Bodies stay unknown here: the request parser needs the design type, known only after lookup.
-const generateBody = z.unknown();
+// The document says only that a body is an object; its fields depend on the design (docs/api.md).
+const generateBody = documented(z.unknown(), { type: 'object' });
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
   defineRoute(app, {
@@ -39,7 +41,13 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tier: null,
     params: designParams,
     body: generateBody,
-    response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
+    // The asynchronous endpoint answers a body that is not JSON as invalid_payload (docs/api.md).
+    malformedJsonId: 'invalid_payload',
+    response: {
+      status: 200,
+      schema: z.object({ generation_request_id: z.uuid() }),
+      links: { getGenerationRequest: { operationId: 'getGenerationRequest', parameters: { id: '$response.body#/generation_request_id' } } },
+    },
     handler: async ({ workspace, params, body }) => {
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
       return { generation_request_id: id };
@@ -71,6 +79,11 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: 'polling',
     params: requestParams,
+    response: {
+      status: 200,
+      schema: z.record(z.string(), z.unknown()),
+      links: { getFile: { operationId: 'getFile', parameters: { id: '$response.body#/banners/0/id' } } },
+    },
     handler: async ({ workspace, params, reply }) => {
       const { finalized, body } = await readGenerationRequest(deps.db, deps.storage, workspace.id, params.id);
       reply.status(finalized ? 200 : 202);

@@ -3,6 +3,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
@@ -19,37 +20,41 @@ export interface ImportRouteDeps {
 const validateOnly = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.validate_only === 'true';
 
 /** Integer Unix seconds, refused as `invalid_query_param` like the spec says for this listing. */
-const unixSeconds = z.string().transform((v, ctx) => {
-  if (!/^\d{1,12}$/.test(v)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be an integer Unix timestamp (seconds)',
-      params: { code: 'invalid_query_param', received: v },
-    });
-    return z.NEVER;
-  }
-  return Number(v);
-});
+const unixSeconds = documented(
+  z.string().transform((v, ctx) => {
+    if (!/^\d{1,12}$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an integer Unix timestamp (seconds)',
+        params: { code: 'invalid_query_param', received: v },
+      });
+      return z.NEVER;
+    }
+    return Number(v);
+  }),
+  { type: 'integer', minimum: 0, maximum: 999_999_999_999 },
+);
 
 export const listImportsQuery = z.object({
-  status: z
-    .string()
-    .superRefine((v, ctx) => {
-      if (!(IMPORT_STATUSES as readonly string[]).includes(v)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be one of ${IMPORT_STATUSES.join(', ')}`,
-          params: { code: 'unknown_enum_value', expected: IMPORT_STATUSES, received: v },
-        });
-      }
-    })
-    .transform((v) => v as (typeof IMPORT_STATUSES)[number])
-    .optional(),
+  status: documented(
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        if (!(IMPORT_STATUSES as readonly string[]).includes(v)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be one of ${IMPORT_STATUSES.join(', ')}`,
+            params: { code: 'unknown_enum_value', expected: IMPORT_STATUSES, received: v },
+          });
+        }
+      })
+      .transform((v) => v as (typeof IMPORT_STATUSES)[number]),
+    { type: 'string', enum: [...IMPORT_STATUSES] },
+  ).optional(),
   created_after: unixSeconds.optional(),
   created_before: unixSeconds.optional(),
-  limit: z
-    .string()
-    .transform((v, ctx) => {
+  limit: documented(
+    z.string().transform((v, ctx) => {
       const n = Number(v);
       if (!/^\d+$/.test(v) || n < 1 || n > 200) {
         ctx.addIssue({
@@ -60,8 +65,9 @@ export const listImportsQuery = z.object({
         return z.NEVER;
       }
       return n;
-    })
-    .optional(),
+    }),
+    { type: 'integer', minimum: 1, maximum: 200 },
+  ).optional(),
 });
 
 const open = z.record(z.string(), z.unknown());
@@ -79,7 +85,14 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
     query: z.object({ validate_only: z.enum(['true', 'false']).optional() }),
     body: z.unknown(),
-    response: { status: 201, schema: open },
+    response: {
+      status: 201,
+      schema: open,
+      links: {
+        getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/id' } },
+        validateDesignImport: { operationId: 'validateDesignImport', parameters: { id: '$response.body#/id' } },
+      },
+    },
     handler: async ({ workspace, query, body, reply }) => {
       const plan = planImport(body, workspace.id);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
@@ -149,7 +162,12 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: 'read',
     query: listImportsQuery,
-    response: { status: 200, schema: open, array: true },
+    response: {
+      status: 200,
+      schema: open,
+      array: true,
+      links: { getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/0/id' } } },
+    },
     handler: async ({ workspace, query }) => {
       const rows = await listImports(db, workspace.id, {
         status: query.status,

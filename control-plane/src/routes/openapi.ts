@@ -1,14 +1,26 @@
 import { API_VERSION } from '@pressroom/shared/version';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DOCUMENTED_KEY } from '../http/documented.js';
 import type { RegisteredRoute } from '../http/route.js';
 
 type JsonSchema = Record<string, unknown>;
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any', override: useDocumented }) as JsonSchema;
   return schema;
 }
+
+/** A schema marked with `documented()` shows its stated JSON Schema instead of the derived one. */
+function useDocumented(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const stated = ctx.jsonSchema[DOCUMENTED_KEY] as JsonSchema | undefined;
+  if (stated === undefined) return;
+  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+  Object.assign(ctx.jsonSchema, stated);
+}
+
+/** The API version stamp of every JSON object body, Banner excepted (its `version` is a counter). */
+const versionStamp: JsonSchema = { type: 'string', pattern: '^v\\d{4}-\\d{2}-\\d{2}$' };
 
 const envelope: JsonSchema = {
   type: 'object',
@@ -16,7 +28,7 @@ const envelope: JsonSchema = {
   properties: {
     id: { type: 'string' },
     message: { type: 'string' },
-    version: { type: 'string', pattern: '^v\\d{4}-\\d{2}-\\d{2}$' },
+    version: versionStamp,
     errors: {
       type: 'array',
       items: {
@@ -43,18 +55,19 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       const props = (json['properties'] ?? {}) as Record<string, JsonSchema>;
       const required = new Set((json['required'] ?? []) as string[]);
       for (const [name, s] of Object.entries(props))
-        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
+        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: withoutNul(s) });
     }
-    const responses: Record<string, JsonSchema> = {
-      default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    };
+    const responses: Record<string, JsonSchema> = {};
+    for (const [status, description] of errorStatuses(route)) responses[status] = errorResponse(description);
+    responses['default'] = errorResponse('Error envelope');
     if (route.response) {
       const item = schemaOf(route.response.schema, 'output');
       responses[String(route.response.status)] = {
         description: route.response.description ?? 'Success',
         content: route.response.contentType
           ? { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } }
-          : { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : item } },
+          : { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : stamped(item) } },
+        ...(route.response.links ? { links: route.response.links } : {}),
       };
     }
     const operation: JsonSchema = {
@@ -63,9 +76,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       tags: [route.tag],
       ...(route.auth ? {} : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body
-        ? { requestBody: { required: false, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
-        : {}),
+      ...(route.body ? { requestBody: requestBody(schemaOf(route.body, 'input')) } : {}),
       responses,
     };
     paths[path] ??= {};
@@ -82,6 +93,42 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     },
     paths,
   };
+}
+
+/** A body is required when its schema requires a field; generation bodies, all optional, are not. */
+function requestBody(schema: JsonSchema): JsonSchema {
+  const required = Array.isArray(schema['required']) && (schema['required'] as unknown[]).length > 0;
+  return { required, content: { 'application/json': { schema } } };
+}
+
+/** Text parameters refuse U+0000 (docs/api.md); the document says so where no pattern does already. */
+function withoutNul(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(withoutNul) };
+  if (schema['type'] === 'array' && schema['items']) return { ...schema, items: withoutNul(schema['items'] as JsonSchema) };
+  if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return schema;
+  return { ...schema, pattern: '^[^\\u0000]*$' };
+}
+
+function errorResponse(description: string): JsonSchema {
+  return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+}
+
+/** The error statuses an operation can answer, as far as its declaration tells. */
+function errorStatuses(route: RegisteredRoute): [string, string][] {
+  const out: [string, string][] = [];
+  if (route.body || route.query) out.push(['400', 'Invalid request (invalid_payload, invalid_json, out_of_range, ...)']);
+  if (route.auth) out.push(['401', 'unauthorized or api_access_denied']);
+  if (route.params) out.push(['404', 'Unknown resource, or a path parameter that is not a UUID (endpoint_not_found)']);
+  if (route.auth) out.push(['429', 'rate_limit_exceeded or request_rate_limited; see Retry-After']);
+  return out;
+}
+
+/** Every JSON object body carries the version stamp (docs/api.md). */
+function stamped(schema: JsonSchema): JsonSchema {
+  if (schema['type'] !== 'object') return schema;
+  const properties = { ...((schema['properties'] ?? {}) as Record<string, JsonSchema>), version: versionStamp };
+  const required = [...new Set([...((schema['required'] ?? []) as string[]), 'version'])];
+  return { ...schema, properties, required };
 }
 
 export function openApiRoute(app: FastifyInstance, serverUrl: string): void {

@@ -5,6 +5,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import {
   DUPLICATION_RETENTION_MS,
@@ -14,15 +15,16 @@ import {
   requestDuplication,
   serializeDuplication,
 } from '../services/templates.js';
+import { TRIMMED_NAME } from './designs-schemas.js';
 
 export const listTemplatesQuery = z.object({
-  category_id: z
-    .string()
-    .superRefine((v, ctx) => {
+  category_id: documented(
+    z.string().superRefine((v, ctx) => {
       if (!z.uuid().safeParse(v).success)
         ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
-    })
-    .optional(),
+    }),
+    UUID_JSON_SCHEMA,
+  ).optional(),
   // An unknown type is ignored and the full list returned (spec).
   type: z
     .string()
@@ -31,15 +33,20 @@ export const listTemplatesQuery = z.object({
 });
 
 export const useTemplateBody = z.object({
-  project_id: z.string().superRefine((v, ctx) => {
-    if (!z.uuid().safeParse(v).success)
-      ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
-  }),
-  name: z
-    .string()
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1).max(100))
-    .optional(),
+  project_id: documented(
+    z.string().superRefine((v, ctx) => {
+      if (!z.uuid().safeParse(v).success)
+        ctx.addIssue({ code: 'custom', message: 'must be a UUID', params: { code: 'invalid_payload', received: v } });
+    }),
+    UUID_JSON_SCHEMA,
+  ),
+  name: documented(
+    z
+      .string()
+      .transform((v) => v.trim())
+      .pipe(z.string().min(1).max(100)),
+    TRIMMED_NAME,
+  ).optional(),
 });
 
 const open = z.record(z.string(), z.unknown());
@@ -55,7 +62,12 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tag: 'Workspace templates',
     tier: 'read',
     query: listTemplatesQuery,
-    response: { status: 200, schema: open, array: true },
+    response: {
+      status: 200,
+      schema: open,
+      array: true,
+      links: { useWorkspaceTemplate: { operationId: 'useWorkspaceTemplate', parameters: { id: '$response.body#/0/id' } } },
+    },
     handler: async ({ workspace, query }) => {
       const rows = await listTemplates(db, storage, workspace.id, { categoryId: query.category_id, type: query.type });
       return rows.map(serializeWorkspaceTemplate);
@@ -82,7 +94,13 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tier: 'write',
     params: z.object({ id: uuidParam }),
     body: useTemplateBody,
-    response: { status: 200, schema: z.object({ duplication_request_id: z.uuid() }) },
+    response: {
+      status: 200,
+      schema: z.object({ duplication_request_id: z.uuid() }),
+      links: {
+        getDuplicationRequest: { operationId: 'getDuplicationRequest', parameters: { id: '$response.body#/duplication_request_id' } },
+      },
+    },
     handler: async ({ workspace, params, body }) => {
       const out = await withTransaction(db, (tx) =>
         requestDuplication(tx, workspace.id, params.id, { projectId: body.project_id, name: body.name }),

@@ -7,14 +7,19 @@ export interface DesignListFilters {
   projectId?: string | undefined;
   types?: DesignType[] | undefined;
   orientation?: 'portrait' | 'landscape' | 'square' | undefined;
-  /** Pixel sizes, or millimetres on print designs (inch designs are compared in mm). */
-  sizes?: { width: number; height: number }[] | undefined;
+  /**
+   * Pixel sizes, or millimetres on print designs (inch designs are compared in mm). A size with a
+   * unit matches only designs measured in it: `px` screen designs, `mm` (and `in`, converted) print.
+   */
+  sizes?: { width: number; height: number; unit?: 'px' | 'mm' | null }[] | undefined;
   formats?: string[] | undefined;
   updatedSince?: Date | undefined;
   createdSince?: Date | undefined;
   sort: 'name' | 'updated' | 'created';
   order?: 'asc' | 'desc' | undefined;
 }
+
+const PRINT_TYPES_SQL = "d.type IN ('printer', 'printer_multipage')";
 
 /** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
 export function likeContains(text: string): string {
@@ -50,7 +55,10 @@ export function planDesignList(filters: DesignListFilters): { where: string; par
   if (filters.orientation === 'landscape') frame.push('fr.width > fr.height');
   if (filters.orientation === 'square') frame.push('fr.width = fr.height');
   if (filters.sizes && filters.sizes.length > 0) {
-    const any = filters.sizes.map((s) => `(abs(fr.w_cmp - ${p(s.width)}) < 0.5 AND abs(fr.h_cmp - ${p(s.height)}) < 0.5)`);
+    const any = filters.sizes.map((s) => {
+      const kind = s.unit === 'mm' ? ` AND ${PRINT_TYPES_SQL}` : s.unit === 'px' ? ` AND NOT ${PRINT_TYPES_SQL}` : '';
+      return `(abs(fr.w_cmp - ${p(s.width)}) < 0.5 AND abs(fr.h_cmp - ${p(s.height)}) < 0.5${kind})`;
+    });
     frame.push(`(${any.join(' OR ')})`);
   }
   if (filters.formats && filters.formats.length > 0) frame.push(`fr.name = ANY(${p(filters.formats)}::text[])`);

@@ -3,6 +3,7 @@ import type { Design } from '@pressroom/shared/design/types';
 import { findOutboundError, guardedFetchBytes } from '@pressroom/shared/outbound/index';
 import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import { AssetFetchError } from '../tasks/failures.js';
+import { toDrawable } from './drawable.js';
 
 export interface Resource {
   bytes: Buffer;
@@ -50,7 +51,7 @@ export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
       throw new AssetFetchError(`The image at ${url} could not be fetched (${reason.replaceAll('_', ' ')}).`, { cause: error });
     }
   };
-  return async (source) => {
+  const load = async (source: AssetSourceLike): Promise<Resource | null> => {
     if (source.kind === 'url') return fromDataUrl(source.url) ?? fetchUrl(source.url);
     if (source.kind === 'base64')
       return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
@@ -66,6 +67,10 @@ export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
       default:
         return null;
     }
+  };
+  return async (source) => {
+    const resource = await load(source);
+    return resource && toDrawable(resource);
   };
 }
 

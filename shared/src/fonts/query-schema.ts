@@ -15,6 +15,8 @@ function rangeParam(min: number, max: number | undefined) {
     z
       .number()
       .int()
+      // The bounds checked below, stated for the JSON Schema (OpenAPI) of this parameter.
+      .meta(max === undefined ? { minimum: min } : { minimum: min, maximum: max })
       .superRefine((value, ctx) => {
         if (value < min || (max !== undefined && value > max)) {
           ctx.addIssue({
@@ -43,6 +45,7 @@ export const fontQuerySchema = z.object({
       integerParam,
       z
         .number()
+        .meta({ enum: [...FONT_WEIGHTS] })
         .refine(isFontWeight, { message: `must be one of ${FONT_WEIGHTS.join(', ')}`, params: { code: 'invalid_payload' } })
         .transform((weight) => weight as FontWeight),
     )

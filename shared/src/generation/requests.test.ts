@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { checkFileType, parseGenerationRequest } from './requests.js';
 
 const STATIC = { designType: 'static' } as const;
@@ -182,5 +183,21 @@ describe('parseGenerationRequest', () => {
     expect(Object.keys(result.value.pages)).toEqual(['page_1', 'page_2']);
     expect(result.value.pages.page_1!.layers.root!.background_color).toEqual({ kind: 'cmyk', c: 0, m: 0, y: 0, k: 10, alpha: null });
     expect(result.value.callbackUrl).toBe('https://hooks.example/x');
+  });
+
+  it('refuses more layer keys than the cap before validating any of them, over elements or all pages', () => {
+    const layers = (n: number, from = 0) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`layer_${from + i}`, { payload: 'x' }]));
+    expect(parseGenerationRequest('async', { elements: layers(MAX_LAYER_KEYS) }, STATIC).ok).toBe(true);
+    const sync = parseGenerationRequest('sync', { elements: layers(MAX_LAYER_KEYS + 1) }, STATIC);
+    expect(sync.ok).toBe(false);
+    if (sync.ok) return;
+    expect(sync.error.id).toBe('out_of_range');
+    expect(sync.error.issues).toEqual([
+      expect.objectContaining({ path: 'elements', expected: { max: MAX_LAYER_KEYS }, received: MAX_LAYER_KEYS + 1 }),
+    ]);
+    const half = MAX_LAYER_KEYS / 2;
+    const multipage = parseGenerationRequest('multipage', { pages: { page_1: layers(half), page_2: layers(half + 1, half) } }, MULTIPAGE);
+    expect(!multipage.ok && multipage.error.issues?.[0]?.path).toBe('pages');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DesignType } from '../design/types.js';
 import { AppError, type FieldIssue, zodIssuesToFieldIssues } from '../errors/index.js';
-import { elementsSchema } from '../overrides/elements.js';
+import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 import { FILE_TYPES_BY_DESIGN } from './file-types.js';
@@ -173,6 +173,8 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
   if (kind === 'multipage' && context.designType !== 'printer_multipage') {
     return { ok: false, error: new AppError('invalid_design_type', 'Multi-page PDF generation needs a printer_multipage design.') };
   }
+  const excess = layerKeyExcess(kind, input);
+  if (excess) return { ok: false, error: AppError.fromIssues([excess]) };
   const schema = requestSchema(kind, context);
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data as RequestOf<K> };
@@ -180,6 +182,30 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
     return { ok: false, error: new AppError('invalid_payload', 'The request body must be a JSON object.') };
   }
   return { ok: false, error: AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues)) };
+}
+
+/** Counted before validation, so the work a request causes stays bounded whatever it names. */
+function layerKeyExcess(kind: GenerationRequestKind, input: unknown): FieldIssue | null {
+  if (!isObject(input)) return null;
+  const field = kind === 'multipage' ? 'pages' : 'elements';
+  const value = input[field];
+  if (!isObject(value)) return null;
+  const count =
+    kind === 'multipage'
+      ? Object.values(value).reduce((sum: number, page) => sum + (isObject(page) ? Object.keys(page).length : 0), 0)
+      : Object.keys(value).length;
+  if (count <= MAX_LAYER_KEYS) return null;
+  return {
+    path: field,
+    code: 'out_of_range',
+    message: `names ${count} layers; a request may name at most ${MAX_LAYER_KEYS}`,
+    expected: { max: MAX_LAYER_KEYS },
+    received: count,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const schemas = new Map<string, z.ZodType<GenerationRequest>>();

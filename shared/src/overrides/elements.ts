@@ -6,6 +6,11 @@ import type { LayerOverride, NormalisedOverrides } from './types.js';
 
 export const VARS_KEY = 'vars';
 export const ROOT_LAYER = 'root';
+/**
+ * Layer keys one generation request may name, over `elements` or every page together: far above
+ * any design (the largest example has 36 layers), low enough that validating them is cheap.
+ */
+export const MAX_LAYER_KEYS = 1000;
 
 /**
  * The `elements` override object of any generation endpoint (and each page of a multipage

@@ -102,6 +102,13 @@ describe('accepted overrides are normalised', () => {
     expect(layers.t).toEqual({ payload: 'hi' });
   });
 
+  it('audio_muted takes a boolean, as the design read reports it, or a number 0–1', () => {
+    const animated: OverrideContext = { designType: 'animated', mode: 'async' };
+    expect(ok({ v: { audio_muted: true } }, animated).layers.v).toMatchObject({ audio_muted: 1 });
+    expect(ok({ v: { audio_muted: false } }, animated).layers.v).toMatchObject({ audio_muted: 0 });
+    expect(ok({ v: { audio_muted: 0.5 } }, animated).layers.v).toMatchObject({ audio_muted: 0.5 });
+  });
+
   it('async tolerates and ignores bare string values', () => {
     const { layers } = ok({ title: 'Hello', t: { payload: 'x' } }, STATIC_ASYNC);
     expect(Object.keys(layers)).toEqual(['t']);

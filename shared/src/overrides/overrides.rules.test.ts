@@ -580,9 +580,9 @@ const refused: Refused[] = [
     path: 'elements.L.audio_url',
   },
   {
-    rule: 'audio_muted is a number',
+    rule: 'audio_muted is a boolean or a number',
     ctx: ANIMATED_ASYNC,
-    props: { audio_muted: true },
+    props: { audio_muted: 'yes' },
     id: 'invalid_payload',
     path: 'elements.L.audio_muted',
   },

@@ -124,7 +124,7 @@ export function propertyShape(context: OverrideContext, options: { root: boolean
     video_url: prop(httpUrl()),
     audio_url: prop(httpUrl()),
     audio_encoded: prop(string({ min: 1 })),
-    audio_muted: prop(number({ min: 0, max: 1 })),
+    audio_muted: prop(muted()),
     video_muted: prop(muted()),
     max_volume: prop(number({ min: 0, max: 1 })),
     speed: prop(number({ min: 0.25, max: 2 })),

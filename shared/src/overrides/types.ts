@@ -163,7 +163,7 @@ export interface LayerOverride {
   video_url?: string;
   audio_url?: string;
   audio_encoded?: string;
-  /** 0–1 (1 mutes); a number, not a boolean, per the SDK. */
+  /** Boolean (as the design read reports it) or 0–1; normalised to a number (true → 1). */
   audio_muted?: number;
   /** Boolean or 0–1; normalised to a number (true → 1). */
   video_muted?: number;

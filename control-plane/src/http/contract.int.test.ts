@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.js';
+
+/** Points of the API contract that issue 10 found answered differently than documented. */
+describe('contract details, on real Postgres', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let key: string;
+
+  beforeAll(async () => {
+    h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000' });
+    app = await h.build();
+    key = (await h.workspace()).key;
+  });
+  afterAll(() => h.close());
+
+  const NOT_UUIDS = [
+    ['GET', '/designs/not-a-uuid'],
+    ['GET', '/designs/123/formats/a4'],
+    ['GET', '/generation-request/xyz'],
+    ['POST', '/banner-builder/xyz/generate'],
+    ['POST', '/async/banner-builder/xyz/generate'],
+    ['PUT', '/designs/import/json/xyz'],
+  ] as const;
+
+  it('a path parameter that is not a UUID answers 404 endpoint_not_found before authentication', async () => {
+    for (const [method, url] of NOT_UUIDS) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().id, `${method} ${url}`).toBe('endpoint_not_found');
+    }
+  });
+
+  it('... and before the rate limiter: it draws on no budget', async () => {
+    const limited = await h.build({ RATE_LIMIT_GLOBAL_PER_SECOND: '3' });
+    const own = (await h.workspace('pro', 'Limited')).key;
+    for (let i = 0; i < 6; i++) {
+      const res = await limited.inject({ method: 'GET', url: '/designs/not-a-uuid', headers: { 'x-api-key': own } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    const counted = await limited.inject({ method: 'GET', url: '/projects', headers: { 'x-api-key': own } });
+    expect(counted.statusCode).toBe(200);
+    expect(counted.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it('malformed JSON answers invalid_payload on the asynchronous endpoint and invalid_json elsewhere', async () => {
+    const post = (url: string) =>
+      app.inject({ method: 'POST', url, payload: '{"elements": ', headers: { 'x-api-key': key, 'content-type': 'application/json' } });
+    const asyncRes = await post(`/async/banner-builder/${randomUUID()}/generate`);
+    expect(asyncRes.statusCode).toBe(400);
+    expect(asyncRes.json().id).toBe('invalid_payload');
+    const syncRes = await post(`/banner-builder/${randomUUID()}/generate`);
+    expect(syncRes.statusCode).toBe(400);
+    expect(syncRes.json().id).toBe('invalid_json');
+  });
+
+  it('an undeclared method answers 405 method_not_allowed in the envelope, QUERY and unknown methods included', async () => {
+    for (const method of ['QUERY', 'DELETE', 'OPTIONS'] as const) {
+      const res = await app.inject({ method, url: '/credits', headers: { 'x-api-key': key } });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.json(), method).toMatchObject({ id: 'method_not_allowed', version: expect.any(String) });
+      expect(res.headers['allow'], method).toBe('GET, HEAD');
+    }
+    // A method Node's HTTP parser does not know never reaches Fastify; it still gets the envelope.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('FOO /credits HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => {
+        text += String(d);
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ id: 'method_not_allowed' });
+  });
+
+  it('the OpenAPI document states the version stamp, the key, the error statuses and links between operations', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    const credits = doc.paths['/credits'].get.responses;
+    expect(credits['200'].content['application/json'].schema.required).toContain('version');
+    expect(Object.keys(credits)).toEqual(expect.arrayContaining(['401', '429', 'default']));
+    expect(doc.paths['/ready'].get.security).toEqual([]);
+    expect(doc.paths['/ready'].get.responses['429']).toBeUndefined();
+    const projects = doc.paths['/projects'].get.parameters;
+    expect(projects.find((p: { name: string }) => p.name === 'page').schema).toMatchObject({ minimum: 1 });
+    expect(projects.find((p: { name: string }) => p.name === 'per_page').schema).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(doc.paths['/designs'].get.responses['200'].links.getDesign).toEqual({
+      operationId: 'getDesign',
+      parameters: { id: '$response.body#/0/id' },
+    });
+    const operationIds = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops as Record<string, { operationId: string }>).map((o) => o.operationId)),
+    );
+    for (const ops of Object.values(doc.paths) as Record<
+      string,
+      { responses: Record<string, { links?: Record<string, { operationId: string }> }> }
+    >[]) {
+      for (const op of Object.values(ops))
+        for (const response of Object.values(op.responses))
+          for (const link of Object.values(response.links ?? {})) expect(operationIds).toContain(link.operationId);
+    }
+  });
+
+  it('U+0000 in a query value answers 400 invalid_payload naming the parameter, not a 500 from Postgres', async () => {
+    const res = await app.inject({ method: 'GET', url: '/designs?query=%00abc', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'query', code: 'invalid_payload' }] });
+  });
+});

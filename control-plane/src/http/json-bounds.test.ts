@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkJsonBounds, JSON_BOUNDS } from './json-bounds.js';
+
+const small = { maxDepth: 4, maxKeysPerObject: 3, maxMembers: 10, maxKeyLength: 8 };
+
+describe('checkJsonBounds', () => {
+  it('passes bodies inside every bound, including strings that hold JSON syntax', () => {
+    expect(checkJsonBounds('{"a":{"b":[1,2,3]},"c":"}{][,\\"x\\":"}', small)).toBeNull();
+    expect(checkJsonBounds('', small)).toBeNull();
+    expect(checkJsonBounds('"just a string"', small)).toBeNull();
+  });
+
+  it('names the object that holds too many keys', () => {
+    expect(checkJsonBounds('{"elements":{"a":{},"b":{},"c":{},"d":{}}}', small)).toMatchObject({
+      path: 'elements',
+      code: 'out_of_range',
+      expected: { max: 3 },
+    });
+  });
+
+  it('refuses nesting deeper than the bound at the path where it happens', () => {
+    expect(checkJsonBounds('{"a":{"b":[[{"c":1}]]}}', small)).toMatchObject({
+      path: 'a.b[0][0]',
+      code: 'out_of_range',
+      expected: { max: 4 },
+    });
+  });
+
+  it('counts array items and keys across the whole body', () => {
+    expect(checkJsonBounds(`{"ids":[${'1,'.repeat(20)}1]}`, small)).toMatchObject({
+      path: 'ids',
+      code: 'out_of_range',
+      expected: { max: 10 },
+    });
+  });
+
+  it('refuses a key longer than the bound; escaped quotes do not end a key', () => {
+    expect(checkJsonBounds('{"abcdefghi":1}', small)).toMatchObject({ path: '', code: 'out_of_range' });
+    expect(checkJsonBounds('{"a\\"b":{"x":1,"y":2,"z":3,"w":4}}', small)).toMatchObject({ path: '["a\\"b"]' });
+  });
+
+  it('leaves malformed text to JSON.parse', () => {
+    expect(checkJsonBounds('{"a":', small)).toBeNull();
+    expect(checkJsonBounds('{"unterminated', small)).toBeNull();
+  });
+
+  it('agrees with a walk of the parsed value on random JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        const text = JSON.stringify(value);
+        const walked = walk(value, 0);
+        const ok =
+          walked.depth <= small.maxDepth &&
+          walked.maxKeys <= small.maxKeysPerObject &&
+          walked.members <= small.maxMembers &&
+          walked.maxKeyLength <= small.maxKeyLength;
+        expect(checkJsonBounds(text, small) === null).toBe(ok);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stops early on a stall body like the one of issue 10 (100,000 layer names here): a fraction of one JSON.parse', () => {
+    const text = `{"elements":{${Array.from({ length: 100_000 }, (_, i) => `"layer_${i}":{"payload":"x"}`).join(',')}}}`;
+    let started = performance.now();
+    expect(checkJsonBounds(text)).toMatchObject({ path: 'elements', expected: { max: JSON_BOUNDS.maxKeysPerObject } });
+    const scan = performance.now() - started;
+    started = performance.now();
+    JSON.parse(text);
+    const parse = performance.now() - started;
+    // The scan reads about 1,000 of 100,000 entries; timing both on the same loaded machine keeps
+    // the comparison fair.
+    expect(scan).toBeLessThan(parse / 4);
+  }, 60_000);
+});
+
+function walk(value: unknown, depth: number): { depth: number; maxKeys: number; members: number; maxKeyLength: number } {
+  const out = { depth, maxKeys: 0, members: 0, maxKeyLength: 0 };
+  if (value === null || typeof value !== 'object') return out;
+  out.depth = depth + 1;
+  const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value);
+  if (Array.isArray(value)) out.members += Math.max(1, value.length);
+  else {
+    out.maxKeys = entries.length;
+    out.members += entries.length;
+    for (const [k] of entries) out.maxKeyLength = Math.max(out.maxKeyLength, k.length);
+  }
+  for (const [, v] of entries) {
+    const w = walk(v, depth + 1);
+    out.depth = Math.max(out.depth, w.depth);
+    out.maxKeys = Math.max(out.maxKeys, w.maxKeys);
+    out.members += w.members;
+    out.maxKeyLength = Math.max(out.maxKeyLength, w.maxKeyLength);
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+import type { FieldIssue } from '@pressroom/shared/errors/index';
+import { formatPath } from '@pressroom/shared/errors/zod-issues';
+
+/**
+ * The most work one JSON body may cause, checked on the raw text before `JSON.parse` runs, so a
+ * hostile body costs a short scan rather than a parse and a validation of every member. The
+ * figures are far above what a real request holds (the largest example design has 36 layers and
+ * about 550 JSON values; an override body a few hundred) and are documented in docs/api.md.
+ */
+export const JSON_BOUNDS = {
+  /** Nesting of objects and arrays. */
+  maxDepth: 32,
+  /** Keys of any one object (for example layer names in `elements`). */
+  maxKeysPerObject: 1000,
+  /** Object keys plus array items in the whole body. */
+  maxMembers: 20_000,
+  /** Length of one object key, in UTF-16 code units. */
+  maxKeyLength: 1000,
+} as const;
+
+export type JsonBounds = { readonly [K in keyof typeof JSON_BOUNDS]: number };
+
+interface Frame {
+  array: boolean;
+  /** Current key (objects) or index (arrays): the path segment of the value being read. */
+  segment: string | number;
+  keys: number;
+  expectKey: boolean;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+
+/**
+ * Pure: the first bound the body's text exceeds, as an envelope field issue, or null. Malformed
+ * JSON is not this function's concern: it returns null and leaves the refusal to `JSON.parse`.
+ * Linear in the text and stops at the first excess; string contents are skipped with `indexOf`.
+ */
+export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS): FieldIssue | null {
+  const stack: Frame[] = [];
+  let members = 0;
+  const pathOf = (depth: number) => formatPath(stack.slice(0, depth).map((f) => f.segment));
+  const tooMany = (path: string, what: string, max: number): FieldIssue => ({
+    path,
+    code: 'out_of_range',
+    message: `${what} exceeds the limit of ${max}`,
+    expected: { max },
+  });
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i + 1);
+      if (end < 0) return null;
+      const top = stack[stack.length - 1];
+      if (top && !top.array && top.expectKey) {
+        top.expectKey = false;
+        if (end - i - 1 > bounds.maxKeyLength) {
+          return {
+            ...tooMany(pathOf(stack.length - 1), 'an object key', bounds.maxKeyLength),
+            message: `an object key is longer than ${bounds.maxKeyLength} characters`,
+          };
+        }
+        top.segment = decodeKey(text.slice(i, end + 1));
+        top.keys += 1;
+        members += 1;
+        if (top.keys > bounds.maxKeysPerObject) {
+          return tooMany(pathOf(stack.length - 1), 'the number of keys of this object', bounds.maxKeysPerObject);
+        }
+        if (members > bounds.maxMembers) return tooMany('', 'the number of values in the body', bounds.maxMembers);
+      }
+      i = end;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (stack.length >= bounds.maxDepth) return tooMany(pathOf(stack.length), 'nesting depth', bounds.maxDepth);
+      const array = c === OPEN_ARRAY;
+      stack.push({ array, segment: array ? 0 : '', keys: 0, expectKey: !array });
+      if (array) members += 1;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      stack.pop();
+    } else if (c === COMMA) {
+      const top = stack[stack.length - 1];
+      if (!top) continue;
+      if (top.array) {
+        top.segment = (top.segment as number) + 1;
+        members += 1;
+        if (members > bounds.maxMembers) return tooMany(pathOf(stack.length - 1), 'the number of values in the body', bounds.maxMembers);
+      } else top.expectKey = true;
+    }
+  }
+  return null;
+}
+
+/** Index of the closing quote of the string whose contents start at `from`, or -1. */
+function stringEnd(text: string, from: number): number {
+  let j = from;
+  for (;;) {
+    const k = text.indexOf('"', j);
+    if (k < 0) return -1;
+    let slashes = 0;
+    while (text.charCodeAt(k - 1 - slashes) === BACKSLASH) slashes += 1;
+    if (slashes % 2 === 0) return k;
+    j = k + 1;
+  }
+}
+
+function decodeKey(quoted: string): string {
+  if (quoted.indexOf('\\') < 0) return quoted.slice(1, -1);
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return quoted.slice(1, -1);
+  }
+}
+
+/** Path of the first key or string holding U+0000, or null. */
+export function findNul(value: unknown, path: PropertyKey[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return formatPath([...path, key]);
+    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== null) return found;
+  }
+  return null;
+}

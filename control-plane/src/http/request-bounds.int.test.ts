@@ -1,0 +1,94 @@
+import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/shared/design/examples';
+import type { WorkerRuntime } from '@pressroom/shared/worker/index';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headers, solidPreview, startDesignWorker, waitForImport } from '../../test/design-worker.js';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { importDocument } from '../farm/demo-designs.js';
+import { createProject } from '../services/projects.js';
+import { JSON_BOUNDS } from './json-bounds.js';
+
+/**
+ * Issue 10, item 3: one caller's huge body must not stall everyone else. The worst body of the
+ * probe (about 10 MB naming 340,000 unknown layers) took seconds of event-loop time; here three
+ * of them go in at once over real HTTP while other callers keep asking, and every other answer
+ * must stay fast. On a loaded 2-core box a normal request answers in tens of milliseconds; the
+ * stall this guards against lasted 5 to 11 seconds.
+ */
+const OTHERS_MAX_MS = 1500;
+
+describe('request bounds under concurrent load', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let worker: WorkerRuntime;
+  let base: string;
+  let key: string;
+  let designId: string;
+
+  beforeAll(async () => {
+    h = await createHarness({
+      RATE_LIMIT_GLOBAL_PER_SECOND: '100000',
+      RATE_LIMIT_READ_PER_MINUTE: '100000',
+      RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+    });
+    app = await h.build();
+    const ws = await h.workspace();
+    key = ws.key;
+    worker = await startDesignWorker(h.db.pool, h.storage, solidPreview);
+    const project = await createProject(h.db.pool, ws.id, 'Bounds');
+    const example = loadExampleDocuments().find((e) => e.file === 'static-summer-sale.json');
+    if (!example || !project) throw new Error('example design or project missing');
+    const importId = await importDocument(h.db.pool, h.storage, ws.id, {
+      json: example.json,
+      baseDir: EXAMPLES_DIR,
+      target: { kind: 'design', project_id: project.id },
+    });
+    const done = await waitForImport(app, key, importId);
+    designId = (done.result as { uuid: string }).uuid;
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await h?.close();
+  });
+
+  it('refuses the worst bodies cheaply while every other caller stays fast', async () => {
+    const hostile = `{"elements":{${Array.from({ length: 340_000 }, (_, i) => `"lay${i}":{"payload":"x"}`).join(',')}}}`;
+    expect(hostile.length).toBeGreaterThan(9_000_000);
+    const send = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}${path}`, { ...init, headers: { ...headers(key), 'content-type': 'application/json', ...(init.headers ?? {}) } });
+
+    const hostileAnswers = Promise.all(
+      Array.from({ length: 3 }, () => send(`/async/banner-builder/${designId}/generate`, { method: 'POST', body: hostile })),
+    );
+    const latencies: number[] = [];
+    const statuses: number[] = [];
+    const normal = async () => {
+      for (let i = 0; i < 8; i++) {
+        for (const [path, init] of [
+          ['/projects', {}],
+          ['/no-such-endpoint', {}],
+          [`/async/banner-builder/${designId}/generate`, { method: 'POST', body: JSON.stringify({ template_format_names: [] }) }],
+        ] as const) {
+          const started = performance.now();
+          const res = await send(path, init);
+          await res.arrayBuffer();
+          latencies.push(performance.now() - started);
+          statuses.push(res.status);
+        }
+      }
+    };
+    await Promise.all([normal(), normal()]);
+    const refused = await hostileAnswers;
+    expect(statuses.every((s) => s < 500)).toBe(true);
+    expect(Math.max(...latencies)).toBeLessThan(OTHERS_MAX_MS);
+    for (const res of refused) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        id: 'out_of_range',
+        errors: [{ path: 'elements', code: 'out_of_range', expected: { max: JSON_BOUNDS.maxKeysPerObject } }],
+      });
+    }
+  });
+});

@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
+          // The fast-check properties run hundreds of cases; 5 s is too tight on a busy 2-core box.
+          testTimeout: 20_000,
         },
       },
       {

@@ -11,6 +11,7 @@ import { ANIMATED_FILE_TYPES, type AnimatedFileType } from '@pressroom/shared/jo
 import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type { GenerationServiceDeps } from './generation.js';
+import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
 /**
@@ -34,21 +35,17 @@ export async function enqueueAnimatedRequest(
   if (!ANIMATED_FILE_TYPES.includes(fileType))
     throw new AppError('invalid_filetype', `An animated design cannot produce ${input.fileType}.`);
   const design = found.design as AnimatedDesign;
-  const creditPerFile = creditCostOfFile(design.type, deps.creditCosts);
   const enqueuedAt = Date.now();
   return withTransaction(deps.db, async (client) => {
-    const requestId = await createGenerationRequest(client, {
+    const requestId = await openPaidRequest(client, {
       workspaceId: workspace.id,
-      designId: found.id,
+      found,
       kind: 'async',
       callbackUrl: input.callbackUrl,
       fileType,
-      expectedFiles: input.formats.length,
-      creditPerFile,
+      files: input.formats.length,
+      creditCosts: deps.creditCosts,
     });
-    if (!(await spendCredits(client, workspace.id, 'generation', creditPerFile * input.formats.length, 'generation', requestId))) {
-      throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
-    }
     for (const formatName of input.formats) {
       await addAnimatedFileJobs(
         client,

@@ -14,6 +14,7 @@ import type { LayerType } from '@pressroom/shared/overrides/context';
 import { checkAgainstDesign, type NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
 import { z } from 'zod';
+import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
 export interface PrintGenerationDeps {
@@ -151,21 +152,16 @@ async function enqueuePrint(
   },
 ): Promise<string> {
   const enqueuedAt = Date.now();
-  const creditPerFile = creditCostOfFile(found.design.type, deps.creditCosts);
   return withTransaction(deps.db, async (client) => {
-    const requestId = await createGenerationRequest(client, {
+    const requestId = await openPaidRequest(client, {
       workspaceId: workspace.id,
-      designId: found.id,
+      found,
       kind: input.kind,
       callbackUrl: input.callbackUrl,
       fileType: 'pdf',
-      expectedFiles: input.outputs.length,
-      creditPerFile,
+      files: input.outputs.length,
+      creditCosts: deps.creditCosts,
     });
-    const cost = creditPerFile * input.outputs.length;
-    if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
-      throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
-    }
     for (const output of input.outputs) {
       await addRenderPrintJob(client, {
         v: 1,

@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { enqueueAnimatedRequest } from './generation-animated.js';
 import { parseGenerationBody } from './generation-overrides.js';
 import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
+import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
 export interface GenerationServiceDeps {
@@ -140,21 +141,16 @@ async function enqueueRequest(
   },
 ): Promise<string> {
   const enqueuedAt = Date.now();
-  const perFile = creditCostOfFile(found.design.type, deps.creditCosts);
   return withTransaction(deps.db, async (client) => {
-    const requestId = await createGenerationRequest(client, {
+    const requestId = await openPaidRequest(client, {
       workspaceId: workspace.id,
-      designId: found.id,
+      found,
       kind: input.kind,
       callbackUrl: input.callbackUrl,
       fileType: input.fileType,
-      expectedFiles: input.formats.length,
-      creditPerFile: perFile,
+      files: input.formats.length,
+      creditCosts: deps.creditCosts,
     });
-    const cost = perFile * input.formats.length;
-    if (!(await spendCredits(client, workspace.id, 'generation', cost, 'generation', requestId))) {
-      throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
-    }
     const aiPerFile = deps.creditCostAi * countAiOperations(input.overrides);
     if (!(await chargeAiOperations(client, { workspaceId: workspace.id, requestId, perFile: aiPerFile, files: input.formats.length }))) {
       throw new AppError('rate_limit_exceeded', 'The workspace has no AI credits left for the AI operations of this request.');

@@ -30,6 +30,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
     /** A non-JSON success body (an image): documented as binary of this type. */
     contentType?: string;
     links?: Record<string, OpenApiLink>;
+    /** Other success statuses answered with the same body (201 created, 200 existing). */
+    alsoStatuses?: number[];
   };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;

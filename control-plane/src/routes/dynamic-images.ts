@@ -8,6 +8,7 @@ import { loadSigningSecrets } from '@pressroom/shared/webhooks/secrets-store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import {
   assertDynamicCapable,
@@ -64,13 +65,21 @@ const dynamicImage = z.object({
   settings: z.object({ enable_rate_limit: z.boolean(), enable_production_mode: z.boolean(), require_signed_urls: z.boolean() }),
 });
 
+/** The output types a dynamic image serves, as the query names them (`jpg` reads as `jpeg`). */
+const QUERY_FILE_TYPES = ['jpeg', 'jpg', 'png', 'webp', 'avif'];
+
+// The handler parses the raw query itself (parseDynamicQuery); these schemas document what it takes.
+function queryOption(description: string, jsonSchema: Record<string, unknown>) {
+  return documented(z.string().optional().describe(description), { ...jsonSchema, description });
+}
+
 const publicQuery = z.looseObject({
-  format: z
-    .string()
-    .optional()
-    .describe('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.'),
-  image_file_type: z.string().optional().describe('Alias of format, as in the sync generation body.'),
-  width: z.string().optional().describe('Thumbnail width in pixels, 16 to 4000 (never enlarged).'),
+  format: queryOption('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.', {
+    type: 'string',
+    enum: QUERY_FILE_TYPES,
+  }),
+  image_file_type: queryOption('Alias of format, as in the sync generation body.', { type: 'string', enum: QUERY_FILE_TYPES }),
+  width: queryOption('Thumbnail width in pixels, 16 to 4000 (never enlarged).', { type: 'integer', minimum: 16, maximum: 4000 }),
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 
@@ -123,7 +132,12 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
     tier: 'write',
     params: z.object({ id: uuidParam }),
     body: createBody,
-    response: { status: 201, schema: dynamicImage, description: 'Created; 200 with the same shape when the design already has one.' },
+    response: {
+      status: 201,
+      alsoStatuses: [200],
+      schema: dynamicImage,
+      description: 'Created (201); 200 with the same shape when the design already has one.',
+    },
     handler: async ({ workspace, params, body, reply }) => {
       await assertDynamicCapable(deps.db, workspace.id, params.id);
       const { row, created } = await upsertDynamicImage(deps.db, workspace.id, params.id, body);

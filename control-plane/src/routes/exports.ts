@@ -3,6 +3,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { acceptExport, readExport } from '../services/exports.js';
 
@@ -11,7 +12,7 @@ export const MAX_EXPORT_IDS = 10_000;
 
 const exportBody = z.object({
   ids: z.array(z.string()).min(1).max(MAX_EXPORT_IDS),
-  callback_url: prop(httpsUrl()),
+  callback_url: documented(prop(httpsUrl()), { type: 'string', format: 'uri', pattern: '^https://' }),
 });
 
 const exportStatus = z.object({

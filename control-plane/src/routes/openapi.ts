@@ -62,13 +62,14 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     responses['default'] = errorResponse('Error envelope');
     if (route.response) {
       const item = schemaOf(route.response.schema, 'output');
-      responses[String(route.response.status)] = {
+      const success = {
         description: route.response.description ?? 'Success',
         content: route.response.contentType
           ? { [route.response.contentType]: { schema: { type: 'string', format: 'binary' } } }
           : { 'application/json': { schema: route.response.array ? { type: 'array', items: item } : stamped(item) } },
         ...(route.response.links ? { links: route.response.links } : {}),
       };
+      for (const status of [route.response.status, ...(route.response.alsoStatuses ?? [])]) responses[String(status)] = success;
     }
     const operation: JsonSchema = {
       operationId: route.operationId,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -30,8 +30,24 @@ export async function createProfileDir(root: string): Promise<string> {
   return mkdtemp(join(root, `${process.pid}-`));
 }
 
-export async function removeProfileDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+/**
+ * Removes a browser's profile folder. A helper process of a browser that just died (zygote,
+ * renderers) can still write into it for a moment, which makes a single `rm -r` fail with
+ * ENOTEMPTY or leaves a file behind: remove, look again, and retry for up to about 3 s.
+ */
+export async function removeProfileDir(dir: string, attempts = 15): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    await rm(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 }).catch(() => undefined);
+    if (!(await exists(dir))) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 function processAlive(pid: number): boolean {

@@ -8,7 +8,6 @@ import { loadSigningSecrets } from '@pressroom/shared/webhooks/secrets-store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
-import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import {
   assertDynamicCapable,
@@ -65,21 +64,14 @@ const dynamicImage = z.object({
   settings: z.object({ enable_rate_limit: z.boolean(), enable_production_mode: z.boolean(), require_signed_urls: z.boolean() }),
 });
 
-/** The output types a dynamic image serves, as the query names them (`jpg` reads as `jpeg`). */
-const QUERY_FILE_TYPES = ['jpeg', 'jpg', 'png', 'webp', 'avif'];
-
 // The handler parses the raw query itself (parseDynamicQuery); these schemas document what it takes.
-function queryOption(description: string, jsonSchema: Record<string, unknown>) {
-  return documented(z.string().optional().describe(description), { ...jsonSchema, description });
-}
-
 const publicQuery = z.looseObject({
-  format: queryOption('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.', {
-    type: 'string',
-    enum: QUERY_FILE_TYPES,
-  }),
-  image_file_type: queryOption('Alias of format, as in the sync generation body.', { type: 'string', enum: QUERY_FILE_TYPES }),
-  width: queryOption('Thumbnail width in pixels, 16 to 4000 (never enlarged).', { type: 'integer', minimum: 16, maximum: 4000 }),
+  format: z
+    .string()
+    .optional()
+    .describe('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.'),
+  image_file_type: z.string().optional().describe('Alias of format, as in the sync generation body.'),
+  width: z.string().optional().describe('Thumbnail width in pixels, 16 to 4000 (never enlarged).'),
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 

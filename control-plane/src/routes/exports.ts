@@ -12,7 +12,11 @@ export const MAX_EXPORT_IDS = 10_000;
 
 const exportBody = z.object({
   ids: z.array(z.string()).min(1).max(MAX_EXPORT_IDS),
-  callback_url: documented(prop(httpsUrl()), { type: 'string', format: 'uri', pattern: '^https://' }),
+  callback_url: documented(prop(httpsUrl()), {
+    type: 'string',
+    format: 'uri',
+    pattern: '^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,4})?(/[A-Za-z0-9._~/-]*)?$',
+  }),
 });
 
 const exportStatus = z.object({

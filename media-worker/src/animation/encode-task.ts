@@ -8,6 +8,7 @@ import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filenam
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
+import { formatBanner } from '@pressroom/shared/generation/format-banner';
 import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { type AnimatedFilePayload, parseAnimatedFilePayload } from '@pressroom/shared/jobs/animation';
 import { animationPartKey, bannerFileKey } from '@pressroom/shared/storage/keys';
@@ -94,23 +95,7 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
 
       const outcome: FileOutcome = {
         kind: 'banner',
-        banner: {
-          id: payload.banner_id,
-          workspace_id: payload.workspace_id,
-          design_id: payload.design_id,
-          generation_request_id: payload.generation_request_id,
-          format_name: format.name,
-          format_uid: found.formatUids[format.name] ?? null,
-          unit: format.unit,
-          width: format.width,
-          height: format.height,
-          file_type: payload.file_type === 'html5' ? 'zip' : payload.file_type,
-          storage_key: key,
-          filename,
-          template: { id: found.id, name: design.name, created_at: found.createdAt, updated_at: found.updatedAt },
-          project_id: found.projectId,
-          original_banner_id: payload.original_banner_id ?? null,
-        },
+        banner: formatBanner(payload, found, format, { type: payload.file_type === 'html5' ? 'zip' : payload.file_type, key, filename }),
       };
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
       await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>

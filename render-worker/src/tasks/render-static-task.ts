@@ -1,6 +1,7 @@
 import { countAiOperations, refundReusedAiOperations } from '@pressroom/shared/ai/credits';
 import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
+import { formatBanner } from '@pressroom/shared/generation/format-banner';
 import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
@@ -129,24 +130,13 @@ async function render(
 
   const outcome: FileOutcome = {
     kind: 'banner',
-    banner: {
-      id: payload.banner_id,
-      workspace_id: payload.workspace_id,
-      design_id: payload.design_id,
-      generation_request_id: payload.generation_request_id,
-      format_name: format.name,
-      format_uid: found.formatUids[format.name] ?? null,
-      unit: format.unit,
-      // The file's own size when `output_width` scaled it down, else the format's.
-      width: payload.output_width == null ? format.width : file.width,
-      height: payload.output_width == null ? format.height : file.height,
-      file_type: payload.file_type,
-      storage_key: key,
+    banner: formatBanner(payload, found, format, {
+      type: payload.file_type,
+      key,
       filename,
-      template: { id: found.id, name: staticDesign.name, created_at: found.createdAt, updated_at: found.updatedAt },
-      project_id: found.projectId,
-      original_banner_id: payload.original_banner_id ?? null,
-    },
+      // The file's own size when `output_width` scaled it down, else the format's.
+      ...(payload.output_width == null ? {} : { size: { width: file.width, height: file.height } }),
+    }),
   };
   return { outcome, aiReused: file.aiReused ?? 0 };
 }

@@ -59,7 +59,8 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
       const top = stack[stack.length - 1];
       if (top && !top.array && top.expectKey) {
         top.expectKey = false;
-        if (end - i - 1 > bounds.maxKeyLength) {
+        // The raw length bounds the decoded one from above; decode only when it matters.
+        if (end - i - 1 > bounds.maxKeyLength && decodeKey(text.slice(i, end + 1)).length > bounds.maxKeyLength) {
           return {
             ...tooMany(pathOf(stack.length - 1), 'an object key', bounds.maxKeyLength),
             message: `an object key is longer than ${bounds.maxKeyLength} characters`,

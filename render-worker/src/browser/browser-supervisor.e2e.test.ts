@@ -263,7 +263,7 @@ describe('withPage', () => {
   it('times out when the deadline passes while the browser is still launching', async () => {
     const sup = build({
       launch: async () => {
-        await new Promise((r) => setTimeout(r, 1_000));
+        await new Promise((r) => setTimeout(r, 5_000));
         return launchBrowser();
       },
     });
@@ -277,10 +277,10 @@ describe('withPage', () => {
       { timeoutMs: 300 },
     );
     await expect(render).rejects.toBeInstanceOf(RenderTimeoutError);
-    expect(Date.now() - started).toBeLessThan(900); // not held until the launch finishes
+    expect(Date.now() - started).toBeLessThan(3_000); // not held until the 5 s launch finishes
     expect(ran).toBe(false);
     // The page that arrived late goes back to the pool; the slot is free again.
-    await until(async () => (await sup.metrics.pagesInUse.get()).values[0]?.value === 0);
+    await until(async () => (await sup.metrics.pagesInUse.get()).values[0]?.value === 0, 15_000);
     expect(await withPage(sup, async () => 'ok', { timeoutMs: 20_000 })).toBe('ok');
   });
 });

@@ -12,10 +12,12 @@ import { JSON_BOUNDS } from './json-bounds.js';
  * Issue 10, item 3: one caller's huge body must not stall everyone else. The worst body of the
  * probe (about 10 MB naming 340,000 unknown layers) took seconds of event-loop time; here three
  * of them go in at once over real HTTP while other callers keep asking, and every other answer
- * must stay fast. On a loaded 2-core box a normal request answers in tens of milliseconds; the
- * stall this guards against lasted 5 to 11 seconds.
+ * must stay fast. On a 2-core box a normal request answers in tens of milliseconds; the stall this
+ * guards against lasted 5 to 11 seconds. The bound is relative to the same callers measured just
+ * before without the hostile bodies, so a machine that is slow for other reasons does not fail it.
  */
-const OTHERS_MAX_MS = 1500;
+const OTHERS_MIN_BOUND_MS = 1500;
+const OTHERS_FACTOR = 4;
 
 describe('request bounds under concurrent load', () => {
   let h: Harness;
@@ -59,9 +61,6 @@ describe('request bounds under concurrent load', () => {
     const send = (path: string, init: RequestInit = {}) =>
       fetch(`${base}${path}`, { ...init, headers: { ...headers(key), 'content-type': 'application/json', ...(init.headers ?? {}) } });
 
-    const hostileAnswers = Promise.all(
-      Array.from({ length: 3 }, () => send(`/async/banner-builder/${designId}/generate`, { method: 'POST', body: hostile })),
-    );
     const latencies: number[] = [];
     const statuses: number[] = [];
     const normal = async () => {
@@ -80,9 +79,16 @@ describe('request bounds under concurrent load', () => {
       }
     };
     await Promise.all([normal(), normal()]);
+    const bound = Math.max(OTHERS_MIN_BOUND_MS, OTHERS_FACTOR * Math.max(...latencies));
+    latencies.length = 0;
+
+    const hostileAnswers = Promise.all(
+      Array.from({ length: 3 }, () => send(`/async/banner-builder/${designId}/generate`, { method: 'POST', body: hostile })),
+    );
+    await Promise.all([normal(), normal()]);
     const refused = await hostileAnswers;
     expect(statuses.every((s) => s < 500)).toBe(true);
-    expect(Math.max(...latencies)).toBeLessThan(OTHERS_MAX_MS);
+    expect(Math.max(...latencies)).toBeLessThan(bound);
     for (const res of refused) {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({

@@ -77,7 +77,7 @@ describe('recording a generated file announces NEW_BANNER', () => {
     const { rows } = await db.pool.query<{ event_type: string; payload: Record<string, unknown>; targets: string[] }>(
       `SELECT e.event_type, e.payload, array_agg(d.url ORDER BY d.url) AS targets
          FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id
-        WHERE e.workspace_id = $1 GROUP BY e.id ORDER BY e.created_at, e.id`,
+        WHERE e.workspace_id = $1 GROUP BY e.id ORDER BY e.created_at, e.event_type`,
       [ws],
     );
     expect(rows.map((r) => [r.event_type, r.targets])).toEqual([

@@ -8,7 +8,8 @@ import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } fro
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
 import { createAiMetrics } from '../ai/metrics.js';
-import { createLocalAiProcessor, storageAiCache } from '../ai/processor.js';
+import { createConfiguredProvider } from '../ai/configured-provider.js';
+import { createAiProcessor, storageAiCache } from '../ai/processor.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
 import { chromiumCheck } from '../browser/preflight.js';
@@ -70,7 +71,12 @@ const runtime = await startWorkerRuntime({
     render: createChromiumRenderer(supervisor, {
       timeoutMs: config.renderTimeoutMs,
       encoder,
-      ai: createLocalAiProcessor(config, { metrics: createAiMetrics(metrics), cache: storageAiCache(storage), logger }),
+      ai: createAiProcessor(config, {
+        metrics: createAiMetrics(metrics),
+        cache: storageAiCache(storage),
+        logger,
+        provider: createConfiguredProvider(config),
+      }),
     }),
     animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
     ...(print ? { print: print.render } : {}),

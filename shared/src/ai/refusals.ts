@@ -2,6 +2,7 @@ import { type FieldIssue, formatPath } from '../errors/index.js';
 import type { LayerType } from '../overrides/context.js';
 import { ROOT_LAYER } from '../overrides/elements.js';
 import type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from '../overrides/types.js';
+import { parseRatio } from './ratio.js';
 
 /**
  * The AI image operations a request can ask for on an image layer. An operation either runs or
@@ -26,11 +27,11 @@ export interface AiCapabilities {
 /** A farm with nothing configured: every operation is refused; auto_focus runs on sharp. */
 export const NO_AI_CAPABILITIES: AiCapabilities = { operations: new Set(), focusDetector: false };
 
-/** The configuration setting that enables each operation; null where this version has no provider for it. */
-export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string | null>> = {
-  text_to_image: null,
+/** The configuration setting that enables each operation. */
+export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string>> = {
+  text_to_image: 'AI_TEXT_TO_IMAGE_PROVIDER=http',
   remove_bg: 'AI_REMOVE_BG_MODEL',
-  expand: null,
+  expand: 'AI_EXPAND_PROVIDER=http',
   upscale: 'AI_UPSCALE_MODEL',
 };
 
@@ -50,10 +51,7 @@ export function aiCapabilitiesFor(designType: string, ai: AiCapabilities): AiCap
 }
 
 export function unavailableMessage(operation: AiOperation): string {
-  const setting = AI_OPERATION_SETTINGS[operation];
-  return setting === null
-    ? `${operation} is not available on this farm: this version has no ${operation} provider (see docs/ai.md)`
-    : `${operation} is not available on this farm: set ${setting} to enable it (see docs/ai.md)`;
+  return `${operation} is not available on this farm: set ${AI_OPERATION_SETTINGS[operation]} to enable it (see docs/ai.md)`;
 }
 
 /** The auto-focus settings and what each needs to take effect. */
@@ -97,6 +95,10 @@ function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapa
     }
   }
 
+  const ratio = override.text_to_image_properties?.ratio;
+  if (override.text_to_image === true && type === 'image' && ratio !== undefined && parseRatio(ratio) === null) {
+    refuse(['text_to_image_properties', 'ratio'], 'text_to_image ratio must be width:height, such as 16:9 or 1:1 (see docs/ai.md)');
+  }
   const focus = override.auto_focus_properties ?? {};
   const sent = FOCUS_SETTINGS.filter((key) => focus[key] !== undefined);
   if (override.auto_focus === true && type !== 'image') {

@@ -7,8 +7,8 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
-import { createAiMetrics } from '../ai/metrics.js';
 import { createConfiguredProvider } from '../ai/configured-provider.js';
+import { createAiMetrics } from '../ai/metrics.js';
 import { createAiProcessor, storageAiCache } from '../ai/processor.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';

@@ -76,6 +76,17 @@ export const renderWorkerOptions = {
     '1024',
     'Images larger than this (longest side, px) are scaled down before the upscale model runs, to bound its memory.',
   ),
+  aiFocusDetectorNormalisation: option(
+    env.enum(NORMALISATIONS),
+    'unit',
+    'How the auto_focus detector expects its pixels (unit: 0–1, as YOLO exports; see AI_REMOVE_BG_NORMALISATION).',
+  ),
+  aiFocusDetectorInputSize: option(
+    env.int(16, 4096),
+    '640',
+    'Square input side for a detector whose input size is not fixed in the model.',
+  ),
+  aiFocusDetectorMinScore: option(env.number(0), '0.25', 'Lowest class score of a detection auto_focus takes as an object (0–1).'),
   ...aiHttpOptions(),
   ...databaseOptions,
   ...storageOptions,

@@ -7,6 +7,7 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { createConfiguredDetector } from '../ai/configured-detector.js';
 import { createConfiguredProvider } from '../ai/configured-provider.js';
 import { createAiMetrics } from '../ai/metrics.js';
 import { createAiProcessor, storageAiCache } from '../ai/processor.js';
@@ -77,6 +78,7 @@ const runtime = await startWorkerRuntime({
         logger,
         provider: createConfiguredProvider(config),
       }),
+      focusDetector: createConfiguredDetector(config),
     }),
     animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
     ...(print ? { print: print.render } : {}),

@@ -9,6 +9,7 @@ import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
+import type { FocusDetector } from '../render/focus.js';
 import { type EncodeCapture, renderToImage } from '../render/index.js';
 
 export interface StaticRenderInput {
@@ -47,7 +48,7 @@ export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderO
 
 export function createChromiumRenderer(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null },
+  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null; focusDetector?: FocusDetector | null },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
   return async (input) => {
@@ -89,6 +90,7 @@ export function createChromiumRenderer(
           resources,
           output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
           ...(encode ? { encode } : {}),
+          focusDetector: options.focusDetector ?? null,
         }),
       { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );

@@ -20,6 +20,16 @@ export const aiModelOptions = {
     undefined,
     'Path of an ONNX super-resolution model (1×3×H×W in, 1×3×sH×sW out) that runs upscale in the render worker. Unset: upscale is refused.',
   ),
+  aiFocusDetectorModel: option(
+    env.optionalString(),
+    undefined,
+    'Path of an ONNX object detector (YOLO layout: 1×3×H×W in, 1×(4+C)×N or 1×N×(4+C) out, boxes cx,cy,w,h in input pixels) that auto_focus uses for focus_objects and the people/face models. Unset: sharp saliency, and focus_objects is refused.',
+  ),
+  aiFocusDetectorLabels: option(
+    env.string(),
+    'person',
+    "The detector's class names, comma-separated, in its output order (COCO: person,bicycle,car,…). focus_objects may name only these.",
+  ),
   aiTextToImageProvider: option(
     env.enum(AI_HTTP_PROVIDER_CHOICES),
     'none',
@@ -38,11 +48,19 @@ export function aiCapabilitiesOf(config: {
   aiUpscaleModel?: string | undefined;
   aiTextToImageProvider?: (typeof AI_HTTP_PROVIDER_CHOICES)[number];
   aiExpandProvider?: (typeof AI_HTTP_PROVIDER_CHOICES)[number];
+  aiFocusDetectorModel?: string | undefined;
+  aiFocusDetectorLabels?: string;
 }): AiCapabilities {
   const operations = new Set<AiOperation>();
   if (config.aiRemoveBgModel) operations.add('remove_bg');
   if (config.aiUpscaleModel) operations.add('upscale');
   if (config.aiTextToImageProvider === 'http') operations.add('text_to_image');
   if (config.aiExpandProvider === 'http') operations.add('expand');
-  return { operations, focusDetector: false };
+  if (!config.aiFocusDetectorModel) return { operations, focusDetector: false };
+  return { operations, focusDetector: true, focusLabels: new Set(detectorLabels(config.aiFocusDetectorLabels ?? 'person')) };
+}
+
+/** `AI_FOCUS_DETECTOR_LABELS` as a list, in the detector's output order. */
+export function detectorLabels(text: string): string[] {
+  return text.split(',').map((label) => label.trim().toLowerCase());
 }

@@ -70,6 +70,18 @@ describe('refuseUnavailableAi', () => {
     expect(refuse({ photo: { auto_focus: true, focus_objects: [] } })).toEqual([]);
   });
 
+  it('refuses focus_objects the detector does not know, naming what it knows', () => {
+    const capabilities: AiCapabilities = { operations: new Set(), focusDetector: true, focusLabels: new Set(['person', 'dog']) };
+    expect(refuse({ photo: { auto_focus: true, focus_objects: ['Dog'] } }, capabilities)).toEqual([]);
+    expect(refuse({ photo: { auto_focus: true, focus_objects: ['dog', 'cat'] } }, capabilities)).toEqual([
+      {
+        path: 'elements.photo.auto_focus_properties.focus_objects',
+        code: 'invalid_payload',
+        message: 'auto_focus cannot find cat: the detector knows person, dog (see docs/ai.md)',
+      },
+    ]);
+  });
+
   it('refuses focus settings that would do nothing because auto_focus is not on', () => {
     const issues = refuse({ photo: { auto_focus_properties: { model: 'face' }, focus_target: 'right' } });
     expect(issues.map((i) => i.path)).toEqual([

@@ -20,6 +20,8 @@ export type AiOperation = (typeof AI_OPERATIONS)[number];
 export interface AiCapabilities {
   operations: ReadonlySet<AiOperation>;
   focusDetector: boolean;
+  /** The object names the detector knows (focus_objects may name only these); absent: any. */
+  focusLabels?: ReadonlySet<string>;
   /** Why an operation missing from `operations` cannot run, when not for want of configuration. */
   refusal?: (operation: AiOperation) => string;
 }
@@ -38,13 +40,14 @@ export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string>> = {
 /**
  * The operations run in the static pipeline only: animated frames and print pages draw no AI
  * result yet, so there every operation is refused by name, whatever is configured. auto_focus (no
- * model needed) works on every design type.
+ * model needed) works on every design type, with the detector on static designs only.
  */
 export function aiCapabilitiesFor(designType: string, ai: AiCapabilities): AiCapabilities {
   if (designType === 'static') return ai;
   return {
     operations: new Set(),
-    focusDetector: ai.focusDetector,
+    // Animated frames and print pages crop with sharp's saliency only: focus_objects is refused there.
+    focusDetector: false,
     refusal: (operation) =>
       `${operation} is not available on ${designType} designs: AI operations run on static designs only (see docs/ai.md)`,
   };
@@ -108,8 +111,17 @@ function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapa
   } else if (override.auto_focus === true && (focus.focus_objects?.length ?? 0) > 0 && !capabilities.focusDetector) {
     refuse(
       ['auto_focus_properties', 'focus_objects'],
-      'auto_focus focus_objects needs an object detector, and this farm has none configured (see docs/ai.md)',
+      'auto_focus focus_objects needs an object detector: set AI_FOCUS_DETECTOR_MODEL to enable it (see docs/ai.md)',
     );
+  } else if (override.auto_focus === true && capabilities.focusLabels) {
+    const labels = capabilities.focusLabels;
+    const unknown = (focus.focus_objects ?? []).filter((name) => !labels.has(name.trim().toLowerCase()));
+    if (unknown.length > 0) {
+      refuse(
+        ['auto_focus_properties', 'focus_objects'],
+        `auto_focus cannot find ${unknown.join(', ')}: the detector knows ${[...labels].join(', ')} (see docs/ai.md)`,
+      );
+    }
   }
   return issues;
 }

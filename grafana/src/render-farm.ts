@@ -252,5 +252,34 @@ export const renderFarm = dashboard({
       unit: 'percentunit',
       width: 8,
     }),
+    timeseries({
+      title: 'AI provider failures and retries',
+      description:
+        'Provider calls tried again by reason (rate_limited: 429, server_error: 5xx, timeout, network), and operations that failed, by operation and provider. Rising rate_limited: lower AI_HTTP_CONCURRENCY or raise the quota (docs/ai.md).',
+      queries: [
+        {
+          expr: 'sum by (operation, reason) (rate(pressroom_ai_provider_retries_total[$__rate_interval]))',
+          legend: 'retry {{operation}} {{reason}}',
+        },
+        {
+          expr: 'sum by (operation, provider) (rate(pressroom_ai_operations_total{outcome="failed"}[$__rate_interval]))',
+          legend: 'failed {{operation}} {{provider}}',
+        },
+      ],
+      unit: 'ops',
+      width: 12,
+    }),
+    timeseries({
+      title: 'AI calls by provider',
+      description: 'Operations that ran (a model or a provider call), cache hits excluded: what the provider bills.',
+      queries: [
+        {
+          expr: 'sum by (provider, operation) (rate(pressroom_ai_operations_total{outcome="ok"}[$__rate_interval]))',
+          legend: '{{provider}} {{operation}}',
+        },
+      ],
+      unit: 'ops',
+      width: 12,
+    }),
   ],
 });

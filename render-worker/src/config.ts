@@ -1,5 +1,6 @@
 import { aiModelOptions } from '@pressroom/shared/ai/options';
 import {
+  ConfigError,
   type ConfigOf,
   databaseOptions,
   env,
@@ -10,6 +11,7 @@ import {
   storageOptions,
 } from '@pressroom/shared/config/index';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
+import { parseSizes } from './ai/http-plan.js';
 import { NORMALISATIONS } from './ai/onnx-image.js';
 
 /** Every option of a render-worker process. Names are derived: `pagePoolSize` → PAGE_POOL_SIZE. */
@@ -74,14 +76,104 @@ export const renderWorkerOptions = {
     '1024',
     'Images larger than this (longest side, px) are scaled down before the upscale model runs, to bound its memory.',
   ),
+  aiFocusDetectorNormalisation: option(
+    env.enum(NORMALISATIONS),
+    'unit',
+    'How the auto_focus detector expects its pixels (unit: 0–1, as YOLO exports; see AI_REMOVE_BG_NORMALISATION).',
+  ),
+  aiFocusDetectorInputSize: option(
+    env.int(16, 4096),
+    '640',
+    'Square input side for a detector whose input size is not fixed in the model.',
+  ),
+  aiFocusDetectorMinScore: option(env.number(0), '0.25', 'Lowest class score of a detection auto_focus takes as an object (0–1).'),
+  ...aiHttpOptions(),
   ...databaseOptions,
   ...storageOptions,
   ...observabilityOptions,
   ...outboundOptions,
 };
 
+/** The OpenAI-compatible images API that runs text_to_image and expand when their provider is `http` (docs/ai.md). */
+function aiHttpOptions() {
+  return {
+    aiHttpBaseUrl: option(
+      env.optionalUrl(),
+      undefined,
+      'Base URL of the OpenAI-compatible images API (e.g. https://api.openai.com/v1); /images/generations and /images/edits are appended. Required when AI_TEXT_TO_IMAGE_PROVIDER or AI_EXPAND_PROVIDER is http.',
+    ),
+    aiHttpApiKey: option(
+      env.optionalString(),
+      undefined,
+      'Sent as `Authorization: Bearer <key>` to the images API. Unset: no Authorization header (a self-hosted server without keys).',
+    ),
+    aiHttpAllowPrivateNetworks: option(
+      env.bool(),
+      'false',
+      "Let the images API's own host be private or loopback (a self-hosted server on this machine or network). Opens nothing for customer URLs (OUTBOUND_ALLOW_PRIVATE_NETWORKS).",
+    ),
+    aiTextToImageModel: option(
+      env.optionalString(),
+      undefined,
+      "Model name sent for text_to_image. Unset: the request's text_to_image_properties.model (default nano-banana-2) is sent as it is, for a gateway that serves those names.",
+    ),
+    aiExpandModel: option(
+      env.optionalString(),
+      undefined,
+      "Model name sent for expand. Unset: the request's expand_properties.model, else image-outpaint.",
+    ),
+    aiExpandPrompt: option(
+      env.string(),
+      'Extend the scene beyond its borders, matching its content, style and lighting.',
+      'Prompt sent with every expand (outpainting) edit.',
+    ),
+    aiImageSizes: option(
+      env.string().transform((value, ctx) => {
+        const parsed = parseSizes(value);
+        if ('sizes' in parsed) return parsed.sizes;
+        ctx.addIssue({ code: 'custom', message: `not a WxH size: ${parsed.invalid}` });
+        return [];
+      }),
+      '1024x1024,1536x1024,1024x1536',
+      'Sizes the images API draws (WxH, comma-separated); each call asks for the one nearest the wanted ratio (text_to_image ratio, or the layer box for expand).',
+    ),
+    aiHttpTimeoutMs: option(env.int(1000), '120000', 'Deadline of one call to the images API, answer included.'),
+    aiHttpMaxAttempts: option(
+      env.int(1, 10),
+      '4',
+      'Attempts of one call when the images API answers 429 or 5xx, times out or cannot be reached.',
+    ),
+    aiHttpRetryBaseMs: option(
+      env.int(1),
+      '1000',
+      'First wait before another attempt; it doubles each time (with jitter) unless the answer has Retry-After.',
+    ),
+    aiHttpRetryMaxDelayMs: option(
+      env.int(1),
+      '30000',
+      'Longest wait before another attempt; a Retry-After asking for more fails the operation at once.',
+    ),
+    aiHttpConcurrency: option(
+      env.int(1, 64),
+      '2',
+      'Calls to the images API in flight at once from one render worker; the others wait their turn.',
+    ),
+    aiHttpMaxResponseBytes: option(
+      env.int(1024),
+      String(64 * 1024 * 1024),
+      'Largest answer (JSON with base64 image, or linked image) accepted from the images API, in bytes.',
+    ),
+  };
+}
+
 export type RenderWorkerConfig = ConfigOf<typeof renderWorkerOptions>;
 
 export function loadRenderWorkerConfig(environment: NodeJS.ProcessEnv = process.env): RenderWorkerConfig {
-  return loadConfig(renderWorkerOptions, environment);
+  const config = loadConfig(renderWorkerOptions, environment);
+  if ((config.aiTextToImageProvider === 'http' || config.aiExpandProvider === 'http') && !config.aiHttpBaseUrl) {
+    throw new ConfigError([
+      { variable: 'AI_HTTP_BASE_URL', message: 'is required when an AI operation has the http provider (see docs/ai.md)' },
+    ]);
+  }
+  return config;
 }

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRenderWorkerConfig } from '../config.js';
 import { type AiMetrics, createAiMetrics } from './metrics.js';
-import { AiOperationError, type AiProcessor, createLocalAiProcessor, storageAiCache } from './processor.js';
+import { AiOperationError, type AiProcessor, createAiProcessor, storageAiCache } from './processor.js';
 import { buildTinyModels } from './testing/tiny-models.js';
 
 let storage: ObjectStorage;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   storage = await createStorage(config, { publicBaseUrl: 'http://localhost:8080', dataDir });
   registry = new Registry();
   metrics = createAiMetrics(registry);
-  ai = createLocalAiProcessor(config, { metrics, cache: storageAiCache(storage) });
+  ai = createAiProcessor(config, { metrics, cache: storageAiCache(storage) });
   photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#e02020' } })
     .png()
     .toBuffer();
@@ -38,10 +38,10 @@ async function count(operation: string, outcome: string): Promise<number> {
 
 describe('content-addressed AI results', () => {
   it('runs each operation once for the same inputs and reuses the stored result after', async () => {
-    const first = await ai.apply(photo, { removeBg: { crop: false }, upscale: { factor: 2 } });
+    const first = await ai.apply(photo, { textToImage: null, expand: null, removeBg: { crop: false }, upscale: { factor: 2 } });
     expect([await count('remove_bg', 'ok'), await count('upscale', 'ok')]).toEqual([1, 1]);
     expect(first.reused).toBe(0);
-    const second = await ai.apply(photo, { removeBg: { crop: false }, upscale: { factor: 2 } });
+    const second = await ai.apply(photo, { textToImage: null, expand: null, removeBg: { crop: false }, upscale: { factor: 2 } });
     expect(second.bytes.equals(first.bytes)).toBe(true);
     expect(second.reused).toBe(2);
     expect([await count('remove_bg', 'ok'), await count('upscale', 'ok')]).toEqual([1, 1]);
@@ -50,16 +50,18 @@ describe('content-addressed AI results', () => {
   });
 
   it('runs again when a setting or the image changes', async () => {
-    await ai.apply(photo, { removeBg: null, upscale: { factor: 3 } });
+    await ai.apply(photo, { textToImage: null, expand: null, removeBg: null, upscale: { factor: 3 } });
     expect(await count('upscale', 'ok')).toBe(2);
     const other = await sharp(photo).negate().png().toBuffer();
-    await ai.apply(other, { removeBg: null, upscale: { factor: 3 } });
+    await ai.apply(other, { textToImage: null, expand: null, removeBg: null, upscale: { factor: 3 } });
     expect(await count('upscale', 'ok')).toBe(3);
   });
 
   it('counts a failure and names the operation', async () => {
-    const noModel = createLocalAiProcessor(loadRenderWorkerConfig({ DATA_DIR: '/nonexistent' }), { metrics });
-    const error = await noModel.apply(photo, { removeBg: { crop: false }, upscale: null }).catch((e: unknown) => e);
+    const noModel = createAiProcessor(loadRenderWorkerConfig({ DATA_DIR: '/nonexistent' }), { metrics });
+    const error = await noModel
+      .apply(photo, { textToImage: null, expand: null, removeBg: { crop: false }, upscale: null })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiOperationError);
     expect((error as Error).message).toBe('remove_bg failed: this render worker has no model (set AI_REMOVE_BG_MODEL)');
     expect(await count('remove_bg', 'failed')).toBe(1);

@@ -7,8 +7,10 @@ import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/i
 import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { createConfiguredDetector } from '../ai/configured-detector.js';
+import { createConfiguredProvider } from '../ai/configured-provider.js';
 import { createAiMetrics } from '../ai/metrics.js';
-import { createLocalAiProcessor, storageAiCache } from '../ai/processor.js';
+import { createAiProcessor, storageAiCache } from '../ai/processor.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
 import { chromiumCheck } from '../browser/preflight.js';
@@ -70,7 +72,13 @@ const runtime = await startWorkerRuntime({
     render: createChromiumRenderer(supervisor, {
       timeoutMs: config.renderTimeoutMs,
       encoder,
-      ai: createLocalAiProcessor(config, { metrics: createAiMetrics(metrics), cache: storageAiCache(storage), logger }),
+      ai: createAiProcessor(config, {
+        metrics: createAiMetrics(metrics),
+        cache: storageAiCache(storage),
+        logger,
+        provider: createConfiguredProvider(config),
+      }),
+      focusDetector: createConfiguredDetector(config),
     }),
     animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
     ...(print ? { print: print.render } : {}),

@@ -14,7 +14,8 @@ export interface Resource {
 export type AssetSourceLike =
   | { kind: 'url'; url: string }
   | { kind: 'base64'; data: string; contentType: string | null }
-  | { kind: 'design_asset'; name: string };
+  | { kind: 'design_asset'; name: string }
+  | { kind: 'generated' };
 
 export type AssetLoader = (source: AssetSourceLike) => Promise<Resource | null>;
 
@@ -52,6 +53,7 @@ export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
     }
   };
   const load = async (source: AssetSourceLike): Promise<Resource | null> => {
+    if (source.kind === 'generated') return null; // drawn by text_to_image, nothing to fetch
     if (source.kind === 'url') return fromDataUrl(source.url) ?? fetchUrl(source.url);
     if (source.kind === 'base64')
       return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };

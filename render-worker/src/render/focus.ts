@@ -1,6 +1,14 @@
 import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
 import sharp from 'sharp';
+import { chooseSubject, wantedLabels } from '../ai/detections.js';
+import type { ObjectDetector } from '../ai/detector.js';
 import '../encode/encode-image.js'; // turns libvips' operation cache off for this process too
+
+/** A configured detector and the labels it knows (docs/ai.md). */
+export interface FocusDetector {
+  detect: ObjectDetector;
+  labels: readonly string[];
+}
 
 /**
  * auto_focus without an object detector: sharp's saliency strategies find the subject, and the
@@ -73,10 +81,20 @@ export function placeWindow(source: Size, size: Size, centre: { x: number; y: nu
  * The image cropped to the box's aspect around its subject and sized to the box, as PNG. With no
  * zoom and no pinned side this is sharp's own cover crop with the strategy.
  */
-export async function focusCrop(bytes: Buffer, box: Size, settings: AutoFocusSettings): Promise<Buffer> {
+export async function focusCrop(
+  bytes: Buffer,
+  box: Size,
+  settings: AutoFocusSettings,
+  detector: FocusDetector | null = null,
+): Promise<Buffer> {
   const width = Math.max(1, Math.round(box.width));
   const height = Math.max(1, Math.round(box.height));
   const plan = planFocus(settings);
+  const wanted = detector ? wantedLabels(settings, detector.labels) : [];
+  if (detector && wanted.length > 0) {
+    const detected = await detectedCrop(bytes, { width, height }, settings, plan, detector, wanted);
+    if (detected) return detected;
+  }
   const position = sharp.strategy[plan.strategy];
   if (plan.zoom === 1 && plan.horizontal === 'strategy') {
     return sharp(bytes).resize(width, height, { fit: 'cover', position }).png().toBuffer();
@@ -95,6 +113,28 @@ export async function focusCrop(bytes: Buffer, box: Size, settings: AutoFocusSet
   }[plan.horizontal];
   const window = placeWindow(source, size, { x, y: row + size.height / 2 });
   return sharp(oriented.data).extract(window).resize(width, height, { fit: 'fill' }).png().toBuffer();
+}
+
+/**
+ * With a detector: the window of the zoom's size centred on the subject that focus_target picks
+ * among the wanted objects (`all`: the box around them, at no zoom). Null when none was found:
+ * the saliency strategy decides, as without a detector.
+ */
+async function detectedCrop(
+  bytes: Buffer,
+  box: Size,
+  settings: AutoFocusSettings,
+  plan: FocusPlan,
+  detector: FocusDetector,
+  wanted: readonly string[],
+): Promise<Buffer | null> {
+  const oriented = await sharp(bytes).rotate().png().toBuffer({ resolveWithObject: true });
+  const source = { width: oriented.info.width, height: oriented.info.height };
+  const subject = chooseSubject(await detector.detect(oriented.data), wanted, settings.focus_target, source.width);
+  if (!subject) return null;
+  const size = windowSize(source, box, plan.zoom);
+  const window = placeWindow(source, size, { x: subject.x + subject.width / 2, y: subject.y + subject.height / 2 });
+  return sharp(oriented.data).extract(window).resize(box.width, box.height, { fit: 'fill' }).png().toBuffer();
 }
 
 /** Where the strategy places a crop of `strip` (one side equal to the source's): no scaling happens. */

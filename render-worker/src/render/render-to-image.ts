@@ -6,7 +6,7 @@ import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
 import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
 import { CannotBuildBannerError } from './errors.js';
-import { focusCrop } from './focus.js';
+import { type FocusDetector, focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
 import { CONTENT_TYPES, type RegisterAsset, type RenderedFile, type RenderOutput, type Resource } from './types.js';
 
@@ -21,6 +21,8 @@ export interface RenderToImageInput {
   /** Re-encoder of the intermediate PNG (the piscina threads); default the same encoder in this thread. */
   encode?: EncodeCapture;
   catalogue?: FontCatalogue;
+  /** The object detector auto_focus uses (docs/ai.md); absent: sharp's saliency strategies. */
+  focusDetector?: FocusDetector | null;
 }
 
 /**
@@ -109,7 +111,9 @@ export type EncodeCapture = (png: Buffer, options: Pick<EncodeOptions, 'format' 
 const encodeInThread: EncodeCapture = (png, options) => encodeImage({ ...options, input: png });
 
 /** Registers every fetched resource; auto_focus images are cropped to their box around the subject first. */
-async function registerResources(input: Pick<RenderToImageInput, 'plan' | 'resources' | 'registerAsset'>): Promise<Map<string, string>> {
+async function registerResources(
+  input: Pick<RenderToImageInput, 'plan' | 'resources' | 'registerAsset' | 'focusDetector'>,
+): Promise<Map<string, string>> {
   const crop = new Map<string, { box: { width: number; height: number }; focus: AutoFocusSettings }>();
   for (const node of allNodes(input.plan.nodes)) {
     if ((node.kind === 'image' || node.kind === 'logo') && node.focus !== null && node.ref !== null) {
@@ -123,7 +127,15 @@ async function registerResources(input: Pick<RenderToImageInput, 'plan' | 'resou
     if (!resource) continue;
     const focus = crop.get(asset.ref);
     if (focus && resource.contentType !== 'image/svg+xml') {
-      urls.set(asset.ref, pageUrl(input.registerAsset, await focusCrop(resource.bytes, focus.box, focus.focus), 'image/png', asset.ref));
+      urls.set(
+        asset.ref,
+        pageUrl(
+          input.registerAsset,
+          await focusCrop(resource.bytes, focus.box, focus.focus, input.focusDetector ?? null),
+          'image/png',
+          asset.ref,
+        ),
+      );
     } else {
       urls.set(asset.ref, pageUrl(input.registerAsset, resource.bytes, resource.contentType, asset.ref));
     }

@@ -9,6 +9,7 @@ import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
+import type { FocusDetector } from '../render/focus.js';
 import { type EncodeCapture, renderToImage } from '../render/index.js';
 
 export interface StaticRenderInput {
@@ -47,7 +48,7 @@ export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderO
 
 export function createChromiumRenderer(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null },
+  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null; focusDetector?: FocusDetector | null },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
   return async (input) => {
@@ -65,7 +66,7 @@ export function createChromiumRenderer(
       }),
     );
     // AI operations on the fetched images, before a page is taken (docs/ai.md).
-    const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai) : 0;
+    const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai, input) : 0;
     timings.fetch = seconds(t);
 
     // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
@@ -89,6 +90,7 @@ export function createChromiumRenderer(
           resources,
           output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
           ...(encode ? { encode } : {}),
+          focusDetector: options.focusDetector ?? null,
         }),
       { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
     );
@@ -98,13 +100,21 @@ export function createChromiumRenderer(
 }
 
 /** Runs each image's AI operations on its fetched bytes; answers how many were served from stored results. */
-async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor): Promise<number> {
+async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor, input: StaticRenderInput): Promise<number> {
   let reused = 0;
+  const { loadAsset } = input;
+  // inpaint_images are customer URLs: they come through the same guarded loader as any image.
+  const fetchImage = async (url: string): Promise<Buffer> => {
+    const got = loadAsset ? await loadAsset({ kind: 'url', url }) : null;
+    if (!got) throw new Error(`the image at ${url} could not be loaded`);
+    return got.bytes;
+  };
   for (const node of allNodes(plan.nodes)) {
     if (node.kind !== 'image' || node.ai === null || node.ref === null) continue;
-    const resource = resources.get(node.ref);
-    if (!resource || resource.contentType === 'image/svg+xml') continue;
-    const done = await ai.apply(resource.bytes, node.ai);
+    const resource = resources.get(node.ref) ?? null;
+    // text_to_image draws the image; every other operation needs one, and SVG is drawn as it is.
+    if (node.ai.textToImage === null && (!resource || resource.contentType === 'image/svg+xml')) continue;
+    const done = await ai.apply(node.ai.textToImage === null ? resource!.bytes : null, node.ai, { fetchImage, signal: input.signal });
     resources.set(node.ref, { bytes: done.bytes, contentType: 'image/png' });
     reused += done.reused;
   }

@@ -1,5 +1,6 @@
-import { DEFAULT_UPSCALE_FACTOR } from '@pressroom/shared/overrides/enums';
-import type { AutoFocusSettings, EncodedImage, UpscaleProperties } from '@pressroom/shared/overrides/index';
+import { parseRatio } from '@pressroom/shared/ai/ratio';
+import { DEFAULT_TEXT_TO_IMAGE_MODEL, DEFAULT_UPSCALE_FACTOR } from '@pressroom/shared/overrides/enums';
+import type { AutoFocusSettings, EncodedImage, TextToImageProperties, UpscaleProperties } from '@pressroom/shared/overrides/index';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { solidPaint } from './paint.js';
@@ -23,7 +24,8 @@ const OVERLAY_DIRECTION: Record<string, string> = { horizontal: 'to right', vert
 
 export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode {
   const p = ctx.props;
-  const source = imageSource(ctx);
+  // text_to_image draws the layer's image: its own source is not fetched.
+  const source: AssetSource | null = kind === 'image' && ctx.override.text_to_image === true ? { kind: 'generated' } : imageSource(ctx);
   const strokeWidth = num(p.stroke_width);
   const strokeColor = solidPaint(p.stroke_color);
   const mask = str(p.mask_name);
@@ -50,7 +52,7 @@ export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode 
     },
     filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
     overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
-    ai: kind === 'image' ? planAiOps(ctx.override) : null,
+    ai: kind === 'image' ? planAiOps(ctx.override, ctx.box.width / Math.max(1, ctx.box.height)) : null,
     focus:
       kind === 'image' && ctx.override.auto_focus === true
         ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
@@ -58,8 +60,25 @@ export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode 
   };
 }
 
-/** The AI operations the request asks for on this image, with their settings; null when none. */
-function planAiOps(override: Record<string, unknown>): ImageAiOps | null {
+/**
+ * The AI operations the request asks for on this image, with their settings; null when none.
+ * `aspect` is the layer box's width / height: the shape text_to_image draws when no ratio is sent,
+ * and the shape expand grows the image to.
+ */
+function planAiOps(override: Record<string, unknown>, aspect: number): ImageAiOps | null {
+  const t2i = override.text_to_image_properties as TextToImageProperties | undefined;
+  const textToImage =
+    override.text_to_image === true && t2i !== undefined
+      ? {
+          prompt: t2i.prompt,
+          model: t2i.model ?? DEFAULT_TEXT_TO_IMAGE_MODEL,
+          ratio: (t2i.ratio === undefined ? null : parseRatio(t2i.ratio)) ?? aspect,
+          quality: t2i.quality ?? null,
+          inpaintImages: t2i.inpaint_images ?? [],
+        }
+      : null;
+  const expand =
+    override.expand === true ? { model: (override.expand_properties as { model?: string } | undefined)?.model ?? null, aspect } : null;
   const removeBg =
     override.remove_bg === true
       ? { crop: (override.remove_bg_properties as { remove_bg_crop?: boolean } | undefined)?.remove_bg_crop === true }
@@ -68,7 +87,7 @@ function planAiOps(override: Record<string, unknown>): ImageAiOps | null {
     override.upscale === true
       ? { factor: (override.upscale_properties as UpscaleProperties | undefined)?.upscale_factor ?? DEFAULT_UPSCALE_FACTOR }
       : null;
-  return removeBg || upscale ? { removeBg, upscale } : null;
+  return textToImage || expand || removeBg || upscale ? { textToImage, expand, removeBg, upscale } : null;
 }
 
 /** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */

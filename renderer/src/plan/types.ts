@@ -30,7 +30,9 @@ export interface PlanStroke {
 export type AssetSource =
   | { kind: 'url'; url: string }
   | { kind: 'base64'; data: string; contentType: string | null }
-  | { kind: 'design_asset'; name: string };
+  | { kind: 'design_asset'; name: string }
+  /** Nothing to fetch: text_to_image draws the layer's image (docs/ai.md). */
+  | { kind: 'generated' };
 
 export type AssetPurpose = 'image' | 'icon' | 'illustration' | 'font';
 
@@ -144,8 +146,15 @@ export interface ImageNode extends NodeBase {
   ai: ImageAiOps | null;
 }
 
-/** remove_bg, then upscale, as the request asked for them on this image layer. */
+/**
+ * text_to_image, expand, remove_bg, then upscale, as the request asked for them on this image
+ * layer (docs/ai.md). Each step takes the previous one's result.
+ */
 export interface ImageAiOps {
+  /** The generated image replaces the layer's own. `ratio` is width / height. */
+  textToImage: { prompt: string; model: string; ratio: number; quality: string | null; inpaintImages: string[] } | null;
+  /** Outpainting to the layer box's aspect (width / height). */
+  expand: { model: string | null; aspect: number } | null;
   removeBg: { crop: boolean } | null;
   upscale: { factor: number } | null;
 }

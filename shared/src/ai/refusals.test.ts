@@ -18,13 +18,26 @@ describe('refuseUnavailableAi', () => {
   it.each([
     ['remove_bg', 'remove_bg is not available on this farm: set AI_REMOVE_BG_MODEL to enable it (see docs/ai.md)'],
     ['upscale', 'upscale is not available on this farm: set AI_UPSCALE_MODEL to enable it (see docs/ai.md)'],
-    ['expand', 'expand is not available on this farm: this version has no expand provider (see docs/ai.md)'],
+    ['expand', 'expand is not available on this farm: set AI_EXPAND_PROVIDER=http to enable it (see docs/ai.md)'],
   ])('refuses %s without a provider, naming the operation and the setting', (op, message) => {
     expect(refuse({ photo: { [op]: true } })).toEqual([{ path: `elements.photo.${op}`, code: 'invalid_payload', message }]);
   });
 
+  it('refuses a text_to_image ratio that is not width:height, even with a provider', () => {
+    const capabilities: AiCapabilities = { operations: new Set(['text_to_image']), focusDetector: false };
+    const photo = (ratio: string) => ({ text_to_image: true, text_to_image_properties: { prompt: 'a red bicycle here', ratio } });
+    expect(refuse({ photo: photo('16:9') }, capabilities)).toEqual([]);
+    expect(refuse({ photo: photo('wide') }, capabilities).map((i) => i.path)).toEqual(['elements.photo.text_to_image_properties.ratio']);
+  });
+
   it('refuses text_to_image, also in its prompt shorthand', () => {
-    expect(refuse({ photo: { text_to_image: 'a red bicycle on a beach' } }).map((i) => i.path)).toEqual(['elements.photo.text_to_image']);
+    expect(refuse({ photo: { text_to_image: 'a red bicycle on a beach' } })).toEqual([
+      {
+        path: 'elements.photo.text_to_image',
+        code: 'invalid_payload',
+        message: 'text_to_image is not available on this farm: set AI_TEXT_TO_IMAGE_PROVIDER=http to enable it (see docs/ai.md)',
+      },
+    ]);
   });
 
   it('accepts an operation the farm has, and false everywhere', () => {
@@ -55,6 +68,18 @@ describe('refuseUnavailableAi', () => {
     expect(refuse({ photo }).map((i) => i.path)).toEqual(['elements.photo.auto_focus_properties.focus_objects']);
     expect(refuse({ photo }, { operations: new Set(), focusDetector: true })).toEqual([]);
     expect(refuse({ photo: { auto_focus: true, focus_objects: [] } })).toEqual([]);
+  });
+
+  it('refuses focus_objects the detector does not know, naming what it knows', () => {
+    const capabilities: AiCapabilities = { operations: new Set(), focusDetector: true, focusLabels: new Set(['person', 'dog']) };
+    expect(refuse({ photo: { auto_focus: true, focus_objects: ['Dog'] } }, capabilities)).toEqual([]);
+    expect(refuse({ photo: { auto_focus: true, focus_objects: ['dog', 'cat'] } }, capabilities)).toEqual([
+      {
+        path: 'elements.photo.auto_focus_properties.focus_objects',
+        code: 'invalid_payload',
+        message: 'auto_focus cannot find cat: the detector knows person, dog (see docs/ai.md)',
+      },
+    ]);
   });
 
   it('refuses focus settings that would do nothing because auto_focus is not on', () => {

@@ -2,6 +2,7 @@ import { type FieldIssue, formatPath } from '../errors/index.js';
 import type { LayerType } from '../overrides/context.js';
 import { ROOT_LAYER } from '../overrides/elements.js';
 import type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from '../overrides/types.js';
+import { parseRatio } from './ratio.js';
 
 /**
  * The AI image operations a request can ask for on an image layer. An operation either runs or
@@ -19,6 +20,8 @@ export type AiOperation = (typeof AI_OPERATIONS)[number];
 export interface AiCapabilities {
   operations: ReadonlySet<AiOperation>;
   focusDetector: boolean;
+  /** The object names the detector knows (focus_objects may name only these); absent: any. */
+  focusLabels?: ReadonlySet<string>;
   /** Why an operation missing from `operations` cannot run, when not for want of configuration. */
   refusal?: (operation: AiOperation) => string;
 }
@@ -26,34 +29,32 @@ export interface AiCapabilities {
 /** A farm with nothing configured: every operation is refused; auto_focus runs on sharp. */
 export const NO_AI_CAPABILITIES: AiCapabilities = { operations: new Set(), focusDetector: false };
 
-/** The configuration setting that enables each operation; null where this version has no provider for it. */
-export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string | null>> = {
-  text_to_image: null,
+/** The configuration setting that enables each operation. */
+export const AI_OPERATION_SETTINGS: Readonly<Record<AiOperation, string>> = {
+  text_to_image: 'AI_TEXT_TO_IMAGE_PROVIDER=http',
   remove_bg: 'AI_REMOVE_BG_MODEL',
-  expand: null,
+  expand: 'AI_EXPAND_PROVIDER=http',
   upscale: 'AI_UPSCALE_MODEL',
 };
 
 /**
  * The operations run in the static pipeline only: animated frames and print pages draw no AI
  * result yet, so there every operation is refused by name, whatever is configured. auto_focus (no
- * model needed) works on every design type.
+ * model needed) works on every design type, with the detector on static designs only.
  */
 export function aiCapabilitiesFor(designType: string, ai: AiCapabilities): AiCapabilities {
   if (designType === 'static') return ai;
   return {
     operations: new Set(),
-    focusDetector: ai.focusDetector,
+    // Animated frames and print pages crop with sharp's saliency only: focus_objects is refused there.
+    focusDetector: false,
     refusal: (operation) =>
       `${operation} is not available on ${designType} designs: AI operations run on static designs only (see docs/ai.md)`,
   };
 }
 
 export function unavailableMessage(operation: AiOperation): string {
-  const setting = AI_OPERATION_SETTINGS[operation];
-  return setting === null
-    ? `${operation} is not available on this farm: this version has no ${operation} provider (see docs/ai.md)`
-    : `${operation} is not available on this farm: set ${setting} to enable it (see docs/ai.md)`;
+  return `${operation} is not available on this farm: set ${AI_OPERATION_SETTINGS[operation]} to enable it (see docs/ai.md)`;
 }
 
 /** The auto-focus settings and what each needs to take effect. */
@@ -97,6 +98,10 @@ function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapa
     }
   }
 
+  const ratio = override.text_to_image_properties?.ratio;
+  if (override.text_to_image === true && type === 'image' && ratio !== undefined && parseRatio(ratio) === null) {
+    refuse(['text_to_image_properties', 'ratio'], 'text_to_image ratio must be width:height, such as 16:9 or 1:1 (see docs/ai.md)');
+  }
   const focus = override.auto_focus_properties ?? {};
   const sent = FOCUS_SETTINGS.filter((key) => focus[key] !== undefined);
   if (override.auto_focus === true && type !== 'image') {
@@ -106,8 +111,17 @@ function refuseLayer(override: LayerOverride, type: string, capabilities: AiCapa
   } else if (override.auto_focus === true && (focus.focus_objects?.length ?? 0) > 0 && !capabilities.focusDetector) {
     refuse(
       ['auto_focus_properties', 'focus_objects'],
-      'auto_focus focus_objects needs an object detector, and this farm has none configured (see docs/ai.md)',
+      'auto_focus focus_objects needs an object detector: set AI_FOCUS_DETECTOR_MODEL to enable it (see docs/ai.md)',
     );
+  } else if (override.auto_focus === true && capabilities.focusLabels) {
+    const labels = capabilities.focusLabels;
+    const unknown = (focus.focus_objects ?? []).filter((name) => !labels.has(name.trim().toLowerCase()));
+    if (unknown.length > 0) {
+      refuse(
+        ['auto_focus_properties', 'focus_objects'],
+        `auto_focus cannot find ${unknown.join(', ')}: the detector knows ${[...labels].join(', ')} (see docs/ai.md)`,
+      );
+    }
   }
   return issues;
 }

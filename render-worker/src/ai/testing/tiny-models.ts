@@ -13,9 +13,9 @@ const SCRIPT = fileURLToPath(new URL('./tiny_models.py', import.meta.url));
  * `requirements-test.txt` gives the pinned `onnx` package (SDK_PYTHON overrides, as for the SDK
  * checks). Returns the model paths.
  */
-export async function buildTinyModels(): Promise<{ removeBg: string; upscale: string }> {
+export async function buildTinyModels(): Promise<{ removeBg: string; upscale: string; detector: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-tiny-models-'));
   const python = process.env['SDK_PYTHON'] ?? `${ROOT}.venv/bin/python`;
   await promisify(execFile)(python, [SCRIPT, dir], { timeout: 60_000 });
-  return { removeBg: join(dir, 'remove_bg.onnx'), upscale: join(dir, 'upscale.onnx') };
+  return { removeBg: join(dir, 'remove_bg.onnx'), upscale: join(dir, 'upscale.onnx'), detector: join(dir, 'detector.onnx') };
 }

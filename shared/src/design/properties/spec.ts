@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGradient, parseColor } from '../color.js';
+import { isGradient, parseColor } from '../../color/index.js';
 import type { DesignType } from '../types.js';
 
 /** What a property's validation depends on: the design type fixes units and color space. */
@@ -64,7 +64,7 @@ export function colorSchema(kind: ColorKind, ctx: PropContext): z.ZodType<string
   return z.string().superRefine((value, issue) => {
     const parsed = parseColor(value);
     if (!parsed.ok) {
-      issue.addIssue({ code: 'custom', message: parsed.reason, params: { code: 'invalid_payload', received: value } });
+      issue.addIssue({ code: 'custom', message: parsed.refusal.message, params: { code: 'invalid_payload', received: value } });
       return;
     }
     if (!isGradient(parsed.color)) return;

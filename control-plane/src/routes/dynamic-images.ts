@@ -1,8 +1,7 @@
-import { CONTENT_TYPES } from '@pressroom/shared/banners/filename';
 import { findBanner } from '@pressroom/shared/banners/store';
 import { SIGNATURE_PARAM, verifyDynamicSignature } from '@pressroom/shared/dynamic-images/sign';
 import { AppError } from '@pressroom/shared/errors/index';
-import { FILE_TYPES_BY_DESIGN, resolveFileType } from '@pressroom/shared/generation/file-types';
+import { contentTypeOf, defaultFileType, FILE_TYPES_BY_DESIGN } from '@pressroom/shared/output-formats/index';
 import { dynamicVariantKey, isObjectNotFound, type ObjectStorage } from '@pressroom/shared/storage/index';
 import { loadSigningSecrets } from '@pressroom/shared/webhooks/secrets-store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -195,7 +194,7 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
           ...(askedType === null ? {} : { image_file_type: askedType }),
         };
         const parsed = parseGenerationBody('sync', body, design, deps.ai);
-        const fileType = parsed.fileType ?? resolveFileType(served.design_type, undefined, served.default_file_type);
+        const fileType = parsed.fileType ?? defaultFileType(served.design_type, served.default_file_type);
         if (fileType === 'pdf') {
           throw AppError.fromIssues([
             { path: 'format', code: 'invalid_filetype', message: `a dynamic image is one of ${allowed.join(', ')}`, received: fileType },
@@ -248,7 +247,7 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
   function finish(reply: FastifyReply, headers: Record<string, string>, fileType: string, bytes: Buffer, outcome: Outcome) {
     requests.inc({ outcome });
     bandwidth.inc({ outcome }, bytes.length);
-    return send(reply, 200, { ...headers, 'content-type': CONTENT_TYPES[fileType] ?? 'application/octet-stream' }, bytes, outcome);
+    return send(reply, 200, { ...headers, 'content-type': contentTypeOf(fileType) ?? 'application/octet-stream' }, bytes, outcome);
   }
 }
 
@@ -299,7 +298,7 @@ async function renderVariant(
   if (!banner) throw new AppError('internal_server_error', 'The rendered file is gone.');
   const bytes = await deps.storage.get(banner.storage_key);
   await deps.storage.put(variant.key, bytes, {
-    contentType: CONTENT_TYPES[variant.fileType] ?? 'application/octet-stream',
+    contentType: contentTypeOf(variant.fileType) ?? 'application/octet-stream',
     contentLength: bytes.length,
   });
   return bytes;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SIGNATURE_PARAM } from '@pressroom/shared/dynamic-images/sign';
 import { AppError } from '@pressroom/shared/errors/index';
 import { OUTPUT_WIDTH_MAX } from '@pressroom/shared/jobs/render-static';
+import { CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
 import { VARS_KEY } from '@pressroom/shared/overrides/index';
 
 /**
@@ -109,14 +110,9 @@ function queryIssue(path: string, message: string, received: string): AppError {
   return AppError.fromIssues([{ path, code: 'invalid_query_param', message, received }]);
 }
 
-const ACCEPT_ORDER = [
-  // WebP first: it encodes in a fraction of AVIF's time and every browser that sends image/avif
-  // also accepts image/webp.
-  ['image/webp', 'webp'],
-  ['image/avif', 'avif'],
-  ['image/png', 'png'],
-  ['image/jpeg', 'jpeg'],
-] as const;
+// WebP first: it encodes in a fraction of AVIF's time and every browser that sends image/avif
+// also accepts image/webp.
+const ACCEPT_ORDER = (['webp', 'avif', 'png', 'jpeg'] as const).map((fileType) => [CONTENT_TYPE[fileType], fileType] as const);
 
 /**
  * The file type from `Accept` when no format is asked for: the first of webp, avif, png, jpeg the

@@ -7,11 +7,11 @@ import { withTransaction } from '@pressroom/shared/db/index';
 import type { FormatDesign } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
 import type { DesignSource, GenerationDesign } from '@pressroom/shared/generation/design-source';
-import { resolveFileType } from '@pressroom/shared/generation/file-types';
 import { assertPlanAllows } from '@pressroom/shared/generation/plan-check';
 import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
 import { addRenderStaticJob } from '@pressroom/shared/jobs/add-job';
-import type { PriorityClass, RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
+import type { PriorityClass, RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import { defaultFileType, type StaticFileType } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type pg from 'pg';
 import { enqueueAnimatedRequest } from './generation-animated.js';
@@ -62,7 +62,7 @@ export async function acceptSyncGeneration(
   if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
     throw new AppError('format_not_found', `The design has no format "${formatName ?? ''}".`);
   }
-  const fileType = (request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType)) as StaticFileType;
+  const fileType = (request.fileType ?? defaultFileType(design.type, found.defaultFileType)) as StaticFileType;
   return enqueueRequest(deps, workspace, found, {
     kind: 'sync',
     formats: [formatName],
@@ -90,7 +90,7 @@ export async function acceptAsyncGeneration(
   const unknown = formats.find((name) => !known.has(name));
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
-  const fileType = request.fileType ?? resolveFileType(design.type, undefined, found.defaultFileType);
+  const fileType = request.fileType ?? defaultFileType(design.type, found.defaultFileType);
   if (design.type === 'printer') return acceptPrintFormats(deps, workspace, found, request, formats, body);
   let original: string | null = null;
   if (request.originalVisualId !== null) {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { GIF_MAX_WIDTH } from '@pressroom/shared/animation/frames';
 import { dropParts, listParts } from '@pressroom/shared/animation/parts';
 import { fallbackImageKey } from '@pressroom/shared/banners/fallback';
-import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
+import { bannerFilename } from '@pressroom/shared/banners/filename';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
 import { formatBanner } from '@pressroom/shared/generation/format-banner';
 import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { type AnimatedFilePayload, parseAnimatedFilePayload } from '@pressroom/shared/jobs/animation';
+import { bannerFileType, CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
 import { animationPartKey, bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
@@ -87,15 +88,16 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
       stage('encode', t);
 
       t = performance.now();
-      const contentType = CONTENT_TYPES[payload.file_type === 'html5' ? 'zip' : payload.file_type]!;
+      const contentType = CONTENT_TYPE[bannerFileType(payload.file_type)];
       await deps.storage.put(key, file, { contentType, contentLength: file.length });
       const row = { workspace_id: payload.workspace_id, id: payload.banner_id, filename };
-      if (fallback) await deps.storage.put(fallbackImageKey(row), fallback, { contentType: 'image/jpeg', contentLength: fallback.length });
+      if (fallback)
+        await deps.storage.put(fallbackImageKey(row), fallback, { contentType: CONTENT_TYPE.jpeg, contentLength: fallback.length });
       stage('store', t);
 
       const outcome: FileOutcome = {
         kind: 'banner',
-        banner: formatBanner(payload, found, format, { type: payload.file_type === 'html5' ? 'zip' : payload.file_type, key, filename }),
+        banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename }),
       };
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
       await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>

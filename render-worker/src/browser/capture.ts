@@ -1,10 +1,11 @@
+import { ENCODER_DEFAULTS } from '@pressroom/shared/output-formats/index';
 import type { CDPSession, Page } from 'puppeteer';
 
 export interface CaptureOptions {
   width: number;
   height: number;
   format: 'jpeg' | 'png';
-  /** JPEG quality 0–100. Default 90. */
+  /** JPEG quality 0–100. Default: the jpeg quality of `ENCODER_DEFAULTS` (shared/src/output-formats). */
   quality?: number;
   /**
    * Faster, larger PNGs (about 90 ms instead of 206 ms at 1080², see docs/render-worker.md).
@@ -41,7 +42,7 @@ export async function capture(page: Page, options: CaptureOptions): Promise<Buff
   try {
     const { data } = await session.send('Page.captureScreenshot', {
       format: options.format,
-      ...(options.format === 'jpeg' ? { quality: options.quality ?? 90 } : {}),
+      ...(options.format === 'jpeg' ? { quality: options.quality ?? ENCODER_DEFAULTS.quality.jpeg } : {}),
       clip: { x: 0, y: 0, width: options.width, height: options.height, scale: 1 },
       captureBeyondViewport: true,
       fromSurface: true,

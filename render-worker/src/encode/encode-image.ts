@@ -1,19 +1,10 @@
+import { CONTENT_TYPE, ENCODER_DEFAULTS, type RasterFileType } from '@pressroom/shared/output-formats/index';
 import sharp from 'sharp';
 
 // libvips' operation cache is per process (shared by the encoder threads) and, by default, holds
 // up to 50 MB and 100 operations. Every input here is a new capture or download, so it never
 // hits: it is off, and holds nothing (docs/operations.md, "Render worker memory").
 sharp.cache(false);
-
-export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-const CONTENT_TYPES: Record<OutputFormat, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
 
 export interface ResizeOptions {
   width: number;
@@ -25,13 +16,13 @@ export interface ResizeOptions {
 }
 
 export interface EncodeOptions {
-  format: OutputFormat;
-  /** 1–100 for jpeg, webp and avif. Defaults: jpeg 90, webp 90, avif 60. Ignored for png. */
+  format: RasterFileType;
+  /** 1–100 for jpeg, webp and avif; default `ENCODER_DEFAULTS.quality`. Ignored for png. */
   quality?: number;
   resize?: ResizeOptions;
   /** Scale down to at most this width, aspect kept, never enlarged (thumbnails). Ignored with `resize`. */
   maxWidth?: number;
-  /** JPEG has no alpha: transparent pixels are flattened onto this colour. Default white. */
+  /** JPEG has no alpha: transparent pixels are flattened onto this colour. Default `ENCODER_DEFAULTS.jpegBackground`. */
   background?: string;
 }
 
@@ -65,19 +56,20 @@ export async function encodeImage(task: EncodeTask): Promise<EncodedImage> {
   }
   switch (task.format) {
     case 'jpeg':
-      image = image.flatten({ background: task.background ?? '#ffffff' }).jpeg({ quality: task.quality ?? 90 });
+      image = image
+        .flatten({ background: task.background ?? ENCODER_DEFAULTS.jpegBackground })
+        .jpeg({ quality: task.quality ?? ENCODER_DEFAULTS.quality.jpeg });
       break;
     case 'png':
       image = image.png();
       break;
     case 'webp':
-      image = image.webp({ quality: task.quality ?? 90 });
+      image = image.webp({ quality: task.quality ?? ENCODER_DEFAULTS.quality.webp });
       break;
     case 'avif':
-      // effort 2: the default (4) takes about 1.5 s for 1080² here, effort 2 about 0.25 s.
-      image = image.avif({ quality: task.quality ?? 60, effort: 2 });
+      image = image.avif({ quality: task.quality ?? ENCODER_DEFAULTS.quality.avif, effort: ENCODER_DEFAULTS.avifEffort });
       break;
   }
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
-  return { bytes: data, contentType: CONTENT_TYPES[task.format], width: info.width, height: info.height };
+  return { bytes: data, contentType: CONTENT_TYPE[task.format], width: info.width, height: info.height };
 }

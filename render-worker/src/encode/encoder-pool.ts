@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
+import type { RasterFileType } from '@pressroom/shared/output-formats/index';
 import { Piscina } from 'piscina';
-import type { EncodedImage, EncodeOptions, OutputFormat } from './encode-image.js';
+import type { EncodedImage, EncodeOptions } from './encode-image.js';
 
 export interface EncoderPoolOptions {
   /** Encoder threads. Default: the number of cores. */
@@ -11,7 +12,7 @@ export interface EncoderPool {
   /** Re-encode a captured PNG/JPEG into the requested format, optionally resized. */
   encode(input: Buffer | Uint8Array, options: EncodeOptions): Promise<EncodedImage>;
   /** Crop to exactly `width`×`height` around the most salient region (`auto_focus`). */
-  cropToFocus(input: Buffer | Uint8Array, options: { width: number; height: number; format?: OutputFormat }): Promise<EncodedImage>;
+  cropToFocus(input: Buffer | Uint8Array, options: { width: number; height: number; format?: RasterFileType }): Promise<EncodedImage>;
   stop(): Promise<void>;
 }
 

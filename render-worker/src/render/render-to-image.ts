@@ -1,5 +1,6 @@
 import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
 import type { FontCatalogue } from '@pressroom/shared/fonts/index';
+import { CONTENT_TYPE, defaultQuality } from '@pressroom/shared/output-formats/index';
 import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
@@ -8,7 +9,7 @@ import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/en
 import { CannotBuildBannerError } from './errors.js';
 import { type FocusDetector, focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
-import { CONTENT_TYPES, type RegisterAsset, type RenderedFile, type RenderOutput, type Resource } from './types.js';
+import type { RegisterAsset, RenderedFile, RenderOutput, Resource } from './types.js';
 
 export interface RenderToImageInput {
   plan: RenderPlan;
@@ -34,12 +35,16 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
   await loadPlan(input);
 
   const size = { width: plan.width, height: plan.height };
-  const contentType = CONTENT_TYPES[output.type];
+  const contentType = CONTENT_TYPE[output.type];
   // A smaller width goes through the encoder, which resizes; a larger one is ignored (never enlarged).
   const maxWidth = output.width !== undefined && output.width < plan.width ? output.width : undefined;
   if (output.type === 'pdf') return { bytes: await printPdf(page, size), contentType, ...size };
   if (output.type === 'jpeg' && maxWidth === undefined) {
-    return { bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? 90 }), contentType, ...size };
+    return {
+      bytes: await capture(page, { ...size, format: 'jpeg', quality: output.quality ?? defaultQuality('jpeg')! }),
+      contentType,
+      ...size,
+    };
   }
   // Chromium's own PNG encoder is slow; a fast PNG re-encoded by sharp is quicker for every format.
   const png = await capture(page, {

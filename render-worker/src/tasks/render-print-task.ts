@@ -1,7 +1,8 @@
-import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
+import { bannerFilename } from '@pressroom/shared/banners/filename';
 import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
 import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
+import { CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
@@ -85,7 +86,7 @@ async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: Jo
   });
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
   const t = performance.now();
-  await deps.storage.put(key, file.bytes, { contentType: CONTENT_TYPES.pdf ?? 'application/pdf', contentLength: file.bytes.length });
+  await deps.storage.put(key, file.bytes, { contentType: CONTENT_TYPE.pdf, contentLength: file.bytes.length });
   stage('store', (performance.now() - t) / 1000);
   return {
     kind: 'banner',

@@ -1,9 +1,10 @@
 import { countAiOperations, refundReusedAiOperations } from '@pressroom/shared/ai/credits';
-import { bannerFilename, CONTENT_TYPES } from '@pressroom/shared/banners/filename';
+import { bannerFilename } from '@pressroom/shared/banners/filename';
 import type { StaticDesign } from '@pressroom/shared/design/types';
 import { formatBanner } from '@pressroom/shared/generation/format-banner';
 import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
 import { parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import { CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { bannerFileKey, isDynamicVariantKeyOf } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
@@ -150,7 +151,7 @@ async function store(
 ): Promise<void> {
   const t = performance.now();
   await deps.storage.put(key, file.bytes, {
-    contentType: CONTENT_TYPES[payload.file_type] ?? file.contentType,
+    contentType: CONTENT_TYPE[payload.file_type],
     contentLength: file.bytes.length,
   });
   stage('store', (performance.now() - t) / 1000);

@@ -3,7 +3,8 @@
 // retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { StaticDesign } from '@pressroom/shared/design/types';
-import type { RenderStaticPayload, StaticFileType } from '@pressroom/shared/jobs/render-static';
+import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
+import type { StaticFileType } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';

@@ -12,16 +12,16 @@ export function planButton(ctx: LayerContext): ButtonNode {
   const typography = planTypography(ctx);
   const padding = paddingOf(p.background_padding);
   const iconSource = buttonIcon(ctx);
-  const textAlign = str(p.text_align, 'center');
+  const textAlign = str(p.text_align);
   return {
     kind: 'button',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity, 100) / 100,
+    opacity: num(p.opacity) / 100,
     rotation: num(p.rotation),
     shadow: planShadow(p, 'box'),
     ...typography,
-    align: boxAlign(str(p.alignment, 'middle center')),
+    align: boxAlign(str(p.alignment)),
     textAlign: textAlign === 'left' || textAlign === 'right' ? textAlign : 'center',
     padding: padding === null ? null : { vertical: ctx.scale.length(padding.vertical), horizontal: ctx.scale.length(padding.horizontal) },
     background: paint(p.background_color, ctx.box),
@@ -33,7 +33,7 @@ export function planButton(ctx: LayerContext): ButtonNode {
         : {
             ref: ctx.addAsset('icon', iconSource),
             size: typeof p.icon_size === 'number' ? ctx.scale.length(p.icon_size) : typography.fontSize,
-            gap: ctx.scale.length(num(p.icon_gap, 0)) || Math.round(typography.fontSize * 0.4),
+            gap: ctx.scale.length(num(p.icon_gap)) || Math.round(typography.fontSize * 0.4),
             position: p.icon_position === 'right' ? 'right' : 'left',
             color: solidPaint(p.icon_color),
           },

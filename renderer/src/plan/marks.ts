@@ -28,18 +28,18 @@ export function planShape(ctx: LayerContext): ShapeNode {
 
 export function planRating(ctx: LayerContext): RatingNode {
   const p = ctx.props;
-  const starCount = Math.max(1, Math.round(num(p.star_count, 5)));
+  const starCount = Math.max(1, Math.round(num(p.star_count)));
   return {
     kind: 'rating',
     ...base(ctx),
     shadow: planShadow(p, 'drop'),
     value: (Math.min(100, Math.max(0, num(p.rating_score))) / 100) * starCount,
     starCount,
-    starSize: ctx.scale.length(num(p.star_dimension, 48)),
-    starMargin: ctx.scale.length(num(p.star_margin, 8)),
+    starSize: ctx.scale.length(num(p.star_dimension)),
+    starMargin: ctx.scale.length(num(p.star_margin)),
     starColor: solidPaint(p.star_color) ?? '#FFC107',
     emptyColor: solidPaint(p.background_color) ?? '#E0E0E0',
-    align: boxAlign(str(p.alignment, 'middle left')),
+    align: boxAlign(str(p.alignment)),
   };
 }
 

@@ -37,13 +37,13 @@ export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode 
     kind,
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity, 100) / 100,
+    opacity: num(p.opacity) / 100,
     rotation: num(p.rotation),
     shadow: planShadow(p, 'drop'),
     ref: source === null ? null : ctx.addAsset('image', source),
     // A logo is always contained (design model); `fill` means the whole image shows.
     fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
-    position: objectPosition(str(p.alignment, 'middle center')),
+    position: objectPosition(str(p.alignment)),
     stroke:
       kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
     clip: {
@@ -107,11 +107,11 @@ export function planIllustration(ctx: LayerContext): IllustrationNode {
     kind: 'illustration',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity, 100) / 100,
+    opacity: num(p.opacity) / 100,
     rotation: num(p.rotation),
     shadow: planShadow(p, 'drop'),
     ref: source === null ? null : ctx.addAsset('illustration', source),
     recolor: solidPaint(props.primary_color),
-    position: objectPosition(str(p.alignment, 'middle center')),
+    position: objectPosition(str(p.alignment)),
   };
 }

@@ -1,3 +1,4 @@
+import { PROPERTY_DEFAULTS } from '@pressroom/shared/design/properties/index';
 import { type ResolvedLayer, resolveFrame } from '@pressroom/shared/design/resolve';
 import type { Design, GroupMask } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
@@ -57,7 +58,7 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     const override = (Object.hasOwn(overrides.layers, layer.name) ? overrides.layers[layer.name] : undefined) ?? {};
     merged.set(layer.name, {
       layer,
-      props: { ...(layer.properties as object), ...dropUndefined(override) },
+      props: { ...PROPERTY_DEFAULTS[layer.type], ...(layer.properties as object), ...dropUndefined(override) },
       override: override as Record<string, unknown>,
     });
   }

@@ -14,10 +14,10 @@ export function planTypography(ctx: LayerContext): PlanTypography {
   const strokeWidth = num(p.stroke_width);
   const strokeColor = solidPaint(p.stroke_color);
   return {
-    text: applyTextTransform(raw, str(p.text_transform, 'none')),
+    text: applyTextTransform(raw, str(p.text_transform)),
     font: planFont(p.font, p.font_weight, p.font_style, ctx.catalogue, ctx.designFonts),
     fontSize: ctx.scale.fontSize(num(p.font_size, 16)),
-    lineHeight: num(p.line_height, 120) / 100,
+    lineHeight: num(p.line_height) / 100,
     letterSpacing: ctx.scale.fontSize(num(p.letter_spacing)),
     color: paint(p.color, ctx.box) ?? '#000000',
     colorIsGradient: isGradientValue(p.color),
@@ -35,11 +35,11 @@ export function planText(ctx: LayerContext): TextNode {
     kind: 'text',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity, 100) / 100,
+    opacity: num(p.opacity) / 100,
     rotation: num(p.rotation),
     shadow: planShadow(p, 'drop'),
     ...typography,
-    align: textAlign(str(p.alignment, 'top left')),
+    align: textAlign(str(p.alignment)),
     skewY: num(p.skew_y),
     background:
       background === null
@@ -57,7 +57,7 @@ export function planText(ctx: LayerContext): TextNode {
 
 function sideBorder(ctx: LayerContext, textColor: string | null): SideBorder | null {
   const p = ctx.props;
-  const side = str(p.side_border, 'none');
+  const side = str(p.side_border);
   const thickness = ctx.scale.length(num(p.side_border_thickness));
   if (side === 'none' || thickness <= 0) return null;
   return {

@@ -1,3 +1,5 @@
+import { bannerFileType } from '../output-formats/index.js';
+
 /**
  * The file name of a generated file: the design's naming scheme when it has one (placeholders
  * `{design}`, `{format}`, `{width}`, `{height}`), else `<design name>-<format>`; always slugged
@@ -22,7 +24,7 @@ export function bannerFilename(input: {
 }
 
 export function extensionOf(fileType: string): string {
-  return fileType === 'jpeg' ? 'jpeg' : fileType === 'html5' ? 'zip' : fileType;
+  return bannerFileType(fileType);
 }
 
 /** Lowercase ASCII words joined by `-`; accents folded, everything else dropped. */
@@ -36,14 +38,3 @@ export function slug(value: string): string {
     .slice(0, 120)
     .replace(/-+$/, '');
 }
-
-export const CONTENT_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  zip: 'application/zip',
-};

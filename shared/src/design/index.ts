@@ -2,7 +2,6 @@
  * The design model: the stored/import document (`types.ts`), its parser, pure read serializers
  * and the per-format resolution renderers build on.
  */
-export * from './color.js';
 export { type ParseDesignResult, parseDesignDocument, SOURCE_PROPS } from './parse/document.js';
 export * from './print.js';
 export { ALL_PROPERTY_NAMES, layerTypesFor, PROPERTY_TABLES, type PropSpec } from './properties/index.js';

@@ -1,5 +1,4 @@
 export * from './design-source.js';
-export * from './file-types.js';
 export * from './notify.js';
 export * from './plan-check.js';
 export * from './record-outcome.js';

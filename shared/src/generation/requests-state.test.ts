@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/index.js';
-import { resolveFileType } from './file-types.js';
 import { assertPlanAllows } from './plan-check.js';
+import { checkFileType } from './requests.js';
 import { RETENTION_MS, requestState } from './requests-store.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -20,19 +20,19 @@ describe('requestState', () => {
   });
 });
 
-describe('resolveFileType', () => {
-  it('defaults per design type and honours a valid design default', () => {
-    expect(resolveFileType('static', undefined)).toBe('jpeg');
-    expect(resolveFileType('static', undefined, 'webp')).toBe('webp');
-    expect(resolveFileType('static', undefined, 'mp4')).toBe('jpeg');
-    expect(resolveFileType('printer', undefined)).toBe('pdf');
-  });
-
+describe('checkFileType', () => {
   it('accepts the design type row and refuses the rest with invalid_filetype', () => {
-    expect(resolveFileType('static', 'AVIF')).toBe('avif');
-    expect(resolveFileType('static', 'jpg')).toBe('jpeg');
-    expect(() => resolveFileType('static', 'gif')).toThrow(expect.objectContaining({ id: 'invalid_filetype' }));
-    expect(() => resolveFileType('printer', 'png')).toThrow(expect.objectContaining({ id: 'invalid_filetype' }));
+    expect(checkFileType('static', 'AVIF')).toEqual({ ok: true, value: 'avif' });
+    expect(checkFileType('static', 'jpg')).toEqual({ ok: true, value: 'jpeg' });
+    for (const [designType, fileType] of [
+      ['static', 'gif'],
+      ['printer', 'png'],
+      ['animated', 'jpeg'],
+    ] as const) {
+      const checked = checkFileType(designType, fileType);
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.error.issues?.[0]).toMatchObject({ path: 'image_file_type', code: 'invalid_filetype' });
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { DesignType } from '../design/types.js';
 import { AppError, type FieldIssue, zodIssuesToFieldIssues } from '../errors/index.js';
+import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
-import { FILE_TYPES_BY_DESIGN } from './file-types.js';
 
 /**
  * Request bodies of the three generation endpoints (spec, Generation). Parsing yields internal
@@ -52,7 +52,7 @@ const EMPTY_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null
 
 /** `image_file_type` against the design type's row (spec, What the service does §3). `jpg` reads as jpeg. */
 export function checkFileType(designType: DesignType, fileType: unknown): ParseResult<string> {
-  const allowed = FILE_TYPES_BY_DESIGN[designType];
+  const allowed: readonly string[] = FILE_TYPES_BY_DESIGN[designType];
   const value = typeof fileType === 'string' ? fileType.toLowerCase().replace(/^jpg$/, 'jpeg') : undefined;
   if (value !== undefined && allowed.includes(value)) return { ok: true, value };
   const issue: FieldIssue = {

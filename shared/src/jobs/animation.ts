@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANIMATED_FILE_TYPES } from '../output-formats/index.js';
 import { renderStaticPayloadSchema } from './render-static.js';
 
 /**
@@ -13,9 +14,6 @@ import { renderStaticPayloadSchema } from './render-static.js';
 export const ANIMATION_FRAMES = 'animation_frames';
 export const ANIMATION_HTML5 = 'animation_html5';
 export const ANIMATION_ENCODE = 'animation_encode';
-
-export const ANIMATED_FILE_TYPES = ['mp4', 'gif', 'html5'] as const;
-export type AnimatedFileType = (typeof ANIMATED_FILE_TYPES)[number];
 
 /** What every job of one animated file carries: the static payload's fields, another file type. */
 export const animatedFileSchema = renderStaticPayloadSchema.extend({

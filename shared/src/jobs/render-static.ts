@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { STATIC_FILE_TYPES } from '../output-formats/index.js';
 
 /** Task identifier of one static render: one job renders one file of one generation request. */
 export const RENDER_STATIC = 'render_static';
-
-/** Static outputs (spec, design type table). */
-export const STATIC_FILE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'pdf'] as const;
-export type StaticFileType = (typeof STATIC_FILE_TYPES)[number];
 
 /** Largest `output_width` a job may ask for. */
 export const OUTPUT_WIDTH_MAX = 4000;

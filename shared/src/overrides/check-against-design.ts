@@ -1,9 +1,10 @@
 import { isGradient } from '../color/index.js';
 import { AppError, type FieldIssue, formatPath } from '../errors/index.js';
+import { inRange, overrideRange } from '../properties/numeric.js';
 import { isPrintDesign, type LayerType, type OverrideContext } from './context.js';
 import { ROOT_LAYER } from './elements.js';
 import { TEXT_ONLY_ALIGNMENTS } from './enums.js';
-import { BUTTON_PAYLOAD_MAX, TEXT_STROKE_WIDTH_MAX } from './properties.js';
+import { BUTTON_PAYLOAD_MAX } from './properties.js';
 import type { LayerOverride, NormalisedOverrides } from './types.js';
 
 /** Layer types that no request can target (spec, Element rules): overrides on them change nothing. */
@@ -43,14 +44,13 @@ export function checkAgainstDesign(
 function checkLayer(override: LayerOverride, type: LayerType, context: OverrideContext, path: readonly PropertyKey[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const at = (key: string) => formatPath([...path, key]);
-  const textual = type === 'text' || type === 'button';
-
-  if (textual && override.stroke_width !== undefined && override.stroke_width > TEXT_STROKE_WIDTH_MAX) {
+  const stroke = overrideRange('stroke_width', type);
+  if (stroke !== null && override.stroke_width !== undefined && !inRange(override.stroke_width, stroke)) {
     issues.push({
       path: at('stroke_width'),
       code: 'out_of_range',
-      message: `must be between 0 and ${TEXT_STROKE_WIDTH_MAX} on a ${type} layer`,
-      expected: { min: 0, max: TEXT_STROKE_WIDTH_MAX },
+      message: `must be between ${stroke.min} and ${stroke.max} on a ${type} layer`,
+      expected: { min: stroke.min, max: stroke.max },
       received: override.stroke_width,
     });
   }

@@ -7,5 +7,5 @@ export { decodeImage, type EncodedImage } from './encoded.js';
 export * from './enums.js';
 export { layerSchema } from './layer.js';
 export { type OverridesResult, parseOverrides } from './parse.js';
-export { BUTTON_PAYLOAD_MAX, STROKE_WIDTH_MAX, TEXT_PAYLOAD_MAX, TEXT_STROKE_WIDTH_MAX } from './properties.js';
+export { BUTTON_PAYLOAD_MAX, TEXT_PAYLOAD_MAX } from './properties.js';
 export type { AutoFocusSettings, LayerOverride, NormalisedOverrides, Padding, TextToImageProperties, UpscaleProperties } from './types.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { overrideBounds } from '../properties/numeric.js';
 import {
   autoFocusFields,
   autoFocusProperties,
@@ -29,68 +30,62 @@ import {
 import { boolean, fail, httpUrl, number, oneOf, prop, string, uuid } from './rules.js';
 import type { Padding } from './types.js';
 
-/** Shadow offsets, both families (spec, Limits). */
-const OFFSET = { min: -200, max: 200 };
-/**
- * The widest stroke any layer takes (shape and image: 60). Text and button stop at 40, which
- * checkAgainstDesign enforces once the layer type is known.
- */
-export const STROKE_WIDTH_MAX = 60;
-export const TEXT_STROKE_WIDTH_MAX = 40;
 export const TEXT_PAYLOAD_MAX = 10000;
 export const BUTTON_PAYLOAD_MAX = 2048;
 
 /**
  * One rule per property name, wherever it appears: an override carries no layer type, so the
- * same name is checked the same way on every layer (spec, Element override object).
+ * same name is checked the same way on every layer (docs/overrides.md). Number ranges come from
+ * the property catalogue (shared/src/properties/numeric.ts); where a bound depends on the layer
+ * type (stroke width), checkAgainstDesign narrows it once the type is known.
  */
 export function propertyShape(context: OverrideContext, options: { root: boolean }) {
   const flat = () => prop(colorField('flat', context));
   return {
     hidden: prop(boolean()),
     shadow_color: flat(),
-    shadow_blur: prop(number({ min: 0 })),
-    shadow_offset_x: prop(number(OFFSET)),
-    shadow_offset_y: prop(number(OFFSET)),
+    shadow_blur: prop(number(overrideBounds('shadow_blur'))),
+    shadow_offset_x: prop(number(overrideBounds('shadow_offset_x'))),
+    shadow_offset_y: prop(number(overrideBounds('shadow_offset_y'))),
 
     payload: prop(string({ min: 1, max: TEXT_PAYLOAD_MAX })),
     color: prop(colorField('text', context)),
     background_color: prop(colorField(options.root ? 'root' : 'fill', context)),
     background_padding: prop(padding()),
-    font_size: prop(number({ min: 1 })),
+    font_size: prop(number(overrideBounds('font_size'))),
     font: prop(uuid()),
     font_weight: prop(oneOf(FONT_WEIGHTS)),
-    line_height: prop(number({ min: 1 })),
-    skew_y: prop(number({ min: -20, max: 20 })),
+    line_height: prop(number(overrideBounds('line_height'))),
+    skew_y: prop(number(overrideBounds('skew_y'))),
     alignment: prop(oneOf([...ALIGNMENTS, ...TEXT_ONLY_ALIGNMENTS] as const)),
-    stroke_width: prop(number({ min: 0, max: STROKE_WIDTH_MAX })),
+    stroke_width: prop(number(overrideBounds('stroke_width'))),
     stroke_color: flat(),
     text_transform: prop(oneOf(TEXT_TRANSFORMS)),
     auto_resize: prop(boolean()),
-    min_font_size: prop(number({ min: 0 })),
-    max_lines: prop(number({ min: 1 })),
+    min_font_size: prop(number(overrideBounds('min_font_size'))),
+    max_lines: prop(number(overrideBounds('max_lines'))),
     text_harmony: prop(boolean()),
     text_truncation: prop(boolean()),
     side_border: prop(oneOf(SIDE_BORDERS)),
-    side_border_thickness: prop(number({ min: 0 })),
+    side_border_thickness: prop(number(overrideBounds('side_border_thickness'))),
     side_border_color: flat(),
     side_border_rounded: prop(boolean()),
-    side_border_padding: prop(number({ min: 0 })),
-    side_border_offset: prop(number()),
-    side_border_spread: prop(number({ min: 0 })),
+    side_border_padding: prop(number(overrideBounds('side_border_padding'))),
+    side_border_offset: prop(number(overrideBounds('side_border_offset'))),
+    side_border_spread: prop(number(overrideBounds('side_border_spread'))),
 
     text_align: prop(oneOf(BUTTON_TEXT_ALIGNS)),
     text_shadow_color: flat(),
-    text_shadow_blur: prop(number({ min: 0 })),
-    text_shadow_offset_x: prop(number(OFFSET)),
-    text_shadow_offset_y: prop(number(OFFSET)),
+    text_shadow_blur: prop(number(overrideBounds('text_shadow_blur'))),
+    text_shadow_offset_x: prop(number(overrideBounds('text_shadow_offset_x'))),
+    text_shadow_offset_y: prop(number(overrideBounds('text_shadow_offset_y'))),
     icon_url: prop(httpUrl()),
     icon_color: flat(),
     icon_encoded: prop(base64Image()),
 
     image_url: prop(httpUrl()),
     image_encoded: prop(base64Image()),
-    opacity: prop(number({ min: 0, max: 100 })),
+    opacity: prop(number(overrideBounds('opacity'))),
     fitting_type: prop(oneOf(FITTING_TYPES)),
     mask_name: prop(oneOf(MASK_NAMES)),
     mask_properties: prop(maskProperties()),
@@ -109,9 +104,9 @@ export function propertyShape(context: OverrideContext, options: { root: boolean
     pattern_name: prop(oneOf(PATTERN_NAMES)),
     pattern_color: flat(),
 
-    rating_score: prop(number({ min: 0, max: 100 })),
-    star_dimension: prop(number({ above: 0, max: 400 })),
-    star_margin: prop(number({ min: 0, max: 100 })),
+    rating_score: prop(number(overrideBounds('rating_score'))),
+    star_dimension: prop(number(overrideBounds('star_dimension'))),
+    star_margin: prop(number(overrideBounds('star_margin'))),
     star_color: flat(),
 
     illustration_type: prop(string()),
@@ -126,8 +121,8 @@ export function propertyShape(context: OverrideContext, options: { root: boolean
     audio_encoded: prop(string({ min: 1 })),
     audio_muted: prop(muted()),
     video_muted: prop(muted()),
-    max_volume: prop(number({ min: 0, max: 1 })),
-    speed: prop(number({ min: 0.25, max: 2 })),
+    max_volume: prop(number(overrideBounds('max_volume'))),
+    speed: prop(number(overrideBounds('speed'))),
   };
 }
 
@@ -184,7 +179,7 @@ function maskProperties() {
     for (const issue of r.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
     return z.NEVER;
   });
-  return z.object({ radius: prop(radius), skew_y: prop(number({ min: -22, max: 22 })) }).transform(stripUndefined);
+  return z.object({ radius: prop(radius), skew_y: prop(number(overrideBounds('mask_properties.skew_y'))) }).transform(stripUndefined);
 }
 
 /** Booleans (as a design read returns them) or a 0–1 level; normalised to a number. */

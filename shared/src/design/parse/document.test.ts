@@ -187,6 +187,21 @@ describe('parseDesignDocument: warnings and normalisation', () => {
     expect(print.design.type === 'printer' && print.design.elements[0]?.properties).toMatchObject({ color: 'cmyk(0,100,100,0)' });
   });
 
+  it('writes a converted color upper-case, with alpha only below full opacity', () => {
+    const cases: [string, boolean, string][] = [
+      ['cmyka(0,0,0,100,50)', false, '#00000080'],
+      ['cmyka(0,100,100,0,100)', false, '#FF0000'],
+      ['#FFFFFF80', true, 'cmyka(0,0,0,0,50)'],
+      ['#000000ff', true, 'cmyk(0,0,0,100)'],
+    ];
+    for (const [color, print, expected] of cases) {
+      const over = print ? { type: 'printer', print: { unit: 'mm' } } : {};
+      const { design } = warnings(doc({ ...over, elements: [text({ color })] }));
+      const first = 'elements' in design ? design.elements[0] : undefined;
+      expect((first?.properties as { color?: string } | undefined)?.color, color).toBe(expected);
+    }
+  });
+
   it('defaults print settings when a printer payload has none (print_settings_not_recoverable)', () => {
     const { design, warnings: w } = warnings(doc({ type: 'printer', formats: [{ name: 'square', width: 8.5, height: 11, unit: 'in' }] }));
     expect(design.type === 'printer' && design.print).toEqual({ unit: 'in', dpi: 300, bleed: 0, safe: 0 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCmyk, formatHex, isGradient, parseColor, rgbToCmyk, toRgb } from '../color.js';
+import { cmykToRgb, formatCmyk, formatHex, isGradient, parseColor, rgbToCmyk } from '../../color/index.js';
 import { ALL_PROPERTY_NAMES, GROUP_LAYOUT_PROPS, PROPERTY_TABLES, type PropContext, type PropSpec } from '../properties/index.js';
 import type { LayerType } from '../types.js';
 import type { IssueCollector, Path } from './issues.js';
@@ -90,18 +90,24 @@ function convertColors(
   }
 }
 
-/** Solid colors move to the design's color space (spec: color_converted); gradients stay. */
+/**
+ * Solid colors move to the design's color space (a `color_converted` warning); gradients stay.
+ * The written form is upper-case `#RRGGBB` (`#RRGGBBAA` below full alpha) and `cmyk(...)`
+ * (`cmyka(...)` below full alpha), whatever notation the author used.
+ */
 export function convertColor(value: string, ctx: PropContext, path: Path, col: IssueCollector | null, layer?: string): string {
   const parsed = parseColor(value);
   if (!parsed.ok || isGradient(parsed.color)) return value;
   const c = parsed.color;
-  if (ctx.print && c.kind === 'rgb') {
-    const out = formatCmyk(rgbToCmyk(c));
+  if (ctx.print && c.kind === 'hex') {
+    const cmyk = rgbToCmyk(c);
+    const out = formatCmyk({ ...cmyk, alpha: c.alpha < 1 ? Math.round(c.alpha * 100) : null });
     col?.warn(path, 'color_converted', `${value} was converted to ${out} for print`, layer);
     return out;
   }
   if (!ctx.print && c.kind === 'cmyk') {
-    const out = formatHex(toRgb(c));
+    const rgb = cmykToRgb(c);
+    const out = formatHex({ ...rgb, digits: rgb.alpha < 1 ? 8 : 6 }).toUpperCase();
     col?.warn(path, 'color_converted', `${value} was converted to ${out}`, layer);
     return out;
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IllustrationProperties, ImageProperties, LogoProperties } from '../types.js';
 import { BOX_ALIGNMENTS } from '../types.js';
 import { SHARED_PROPS } from './shared.js';
-import { color, colorSchema, num, oneOf, type PropSpec, radius, source, text } from './spec.js';
+import { color, colorSchema, numeric, oneOf, type PropSpec, radius, source, text } from './spec.js';
 
 const MASKS = ['circle', 'rounded_corners', 'blob', 'squircle', 'pentagon', 'hexagon', 'parallelogram', 'window'] as const;
 
@@ -11,11 +11,11 @@ export const IMAGE_PROPS = {
   image_url: { schema: source(), required: true, help: 'Image source (asset, URL or data URL)' },
   fitting_type: { schema: oneOf(['cover', 'fill']), default: 'cover', help: 'cover crops to fill the box; fill shows the whole image' },
   alignment: { schema: oneOf(BOX_ALIGNMENTS), default: 'middle center', help: 'Anchor of the image in its box' },
-  stroke_width: { schema: num(0, 1000), default: 0, help: 'Width of the frame drawn outside the image' },
+  stroke_width: { schema: numeric('stroke_width'), default: 0, help: 'Width of the frame drawn outside the image' },
   stroke_color: color('solid', 'Color of the image frame'),
   mask_name: { schema: oneOf(MASKS), help: 'Mask shape applied to the image' },
   mask_properties: {
-    schema: () => z.strictObject({ radius: radius()().optional(), skew_y: num(-22, 22)().optional() }),
+    schema: (ctx) => z.strictObject({ radius: radius()().optional(), skew_y: numeric('mask_properties.skew_y')(ctx).optional() }),
     help: 'Mask settings; radius for rounded_corners',
   },
   filter_name: { schema: oneOf(['grayscale', 'duotone']), help: 'Filter applied to the image' },

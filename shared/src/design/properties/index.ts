@@ -24,6 +24,20 @@ export const PROPERTY_TABLES: Record<LayerType, PropTable> = {
   code: CODE_PROPS,
 };
 
+/**
+ * The default of every property that has one, by layer type: what a layer that does not set
+ * the property is drawn with. The renderer lays these under a layer's own properties, so it
+ * states no default of its own.
+ */
+export const PROPERTY_DEFAULTS: Readonly<Record<LayerType, Readonly<Record<string, unknown>>>> = Object.fromEntries(
+  Object.entries(PROPERTY_TABLES).map(([type, table]) => [
+    type,
+    Object.freeze(
+      Object.fromEntries(Object.entries(table).flatMap(([name, spec]) => (spec.default === undefined ? [] : [[name, spec.default]]))),
+    ),
+  ]),
+) as Record<LayerType, Readonly<Record<string, unknown>>>;
+
 /** Every property name some layer type knows: a name outside it is `unknown_field`. */
 export const ALL_PROPERTY_NAMES: ReadonlySet<string> = new Set(Object.values(PROPERTY_TABLES).flatMap((t) => Object.keys(t)));
 

@@ -1,15 +1,14 @@
 import type { QrcodeProperties, RatingProperties, ShapeProperties } from '../types.js';
 import { BOX_ALIGNMENTS } from '../types.js';
 import { SHARED_PROPS } from './shared.js';
-import { bool, color, int, num, oneOf, type PropSpec, radius, source, text } from './spec.js';
+import { bool, color, numeric, oneOf, type PropSpec, radius, source, text } from './spec.js';
 
 export const SHAPE_PROPS = {
   ...SHARED_PROPS,
   shape_type: { schema: oneOf(['rectangle', 'ellipse']), default: 'rectangle', help: 'rectangle or ellipse' },
   background_color: color('fill', 'Fill (hex, cmyk or gradient)'),
   border_radius: { schema: radius(), default: 0, help: 'Corner radius of a rectangle: one number or {tl,tr,br,bl}' },
-  // The import bound (1000) is wider than the override bound (60), as the spec says.
-  stroke_width: { schema: num(0, 1000), default: 0, help: 'Width of the stroke' },
+  stroke_width: { schema: numeric('stroke_width'), default: 0, help: 'Width of the stroke' },
   stroke_color: color('solid', 'Stroke color'),
   pattern_name: { schema: text(1, 100), help: 'Pattern drawn over the fill' },
   pattern_color: color('solid', 'Color of the pattern'),
@@ -17,10 +16,10 @@ export const SHAPE_PROPS = {
 
 export const RATING_PROPS = {
   ...SHARED_PROPS,
-  rating_score: { schema: num(0, 100), required: true, help: 'Score out of 100 (50 = 2.5/5)' },
-  star_count: { schema: int(1, 10), default: 5, help: 'Number of stars' },
-  star_dimension: { schema: num(4, 400), default: 48, help: 'Size of one star' },
-  star_margin: { schema: num(0, 100), default: 8, help: 'Space between stars' },
+  rating_score: { schema: numeric('rating_score'), required: true, help: 'Score out of 100 (50 = 2.5/5)' },
+  star_count: { schema: numeric('star_count'), default: 5, help: 'Number of stars' },
+  star_dimension: { schema: numeric('star_dimension'), default: 48, help: 'Size of one star' },
+  star_margin: { schema: numeric('star_margin'), default: 8, help: 'Space between stars' },
   star_color: color('solid', 'Color of the filled stars', { default: '#FFC107' }),
   background_color: color('solid', 'Color of the empty stars', { default: '#E0E0E0' }),
   alignment: { schema: oneOf(BOX_ALIGNMENTS), default: 'middle left', help: 'Anchor of the stars in the box' },

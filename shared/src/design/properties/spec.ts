@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isGradient, parseColor } from '../color.js';
+import { isGradient, parseColor } from '../../color/index.js';
+import { NUMERIC_PROPERTIES, type NumericPropertyName } from '../../properties/numeric.js';
 import type { DesignType } from '../types.js';
 
 /** What a property's validation depends on: the design type fixes units and color space. */
@@ -47,6 +48,11 @@ function range(min: number, max: number, int: boolean) {
   });
 }
 
+/** A number whose design range is stated in the property catalogue (shared/src/properties). */
+export const numeric = (name: NumericPropertyName) => (ctx: PropContext) => {
+  const { min, max, unit } = NUMERIC_PROPERTIES[name].design as { min: number; max: number; unit?: 'integer' | 'length' };
+  return range(min, max, unit === 'integer' || (unit === 'length' && !ctx.print));
+};
 /** A plain number in a range. */
 export const num = (min: number, max: number) => () => range(min, max, false);
 /** An integer in a range. */
@@ -64,7 +70,7 @@ export function colorSchema(kind: ColorKind, ctx: PropContext): z.ZodType<string
   return z.string().superRefine((value, issue) => {
     const parsed = parseColor(value);
     if (!parsed.ok) {
-      issue.addIssue({ code: 'custom', message: parsed.reason, params: { code: 'invalid_payload', received: value } });
+      issue.addIssue({ code: 'custom', message: parsed.refusal.message, params: { code: 'invalid_payload', received: value } });
       return;
     }
     if (!isGradient(parsed.color)) return;

@@ -13,7 +13,7 @@ const RENDERS = Number(process.env['SOAK_RENDERS'] ?? 300);
 const EVERY = Number(process.env['SOAK_EVERY'] ?? 25);
 const TYPES = ['jpeg', 'png', 'webp'] as const;
 
-await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error' }, async ({ farm, seed }) => {
+await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error', compiled: true }, async ({ farm, seed }) => {
   const pid = farm.workers[0]!.child.pid!;
   process.stdout.write(`render worker ${pid}: RSS ${await rssMb(pid)} MB before the first render\n`);
   let failed = 0;

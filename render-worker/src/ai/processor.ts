@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { ImageAiOps } from '@pressroom/renderer';
 import type { Logger } from '@pressroom/shared/logger';
 import type { ObjectStorage } from '@pressroom/shared/storage/index';
-import { type ImageModel, loadImageModel, removeBackground, upscaleImage } from './local-models.js';
+import type { ImageModel } from './local-models.js';
 import type { AiMetrics, AiRunOperation } from './metrics.js';
 import type { Normalisation } from './onnx-image.js';
 
@@ -84,7 +84,8 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
   const model = (path: string): Promise<ImageModel> => {
     let loading = models.get(path);
     if (!loading) {
-      loading = loadImageModel(path);
+      // onnxruntime is loaded with the first model, not at start: most workers never run one.
+      loading = localModels().then((m) => m.loadImageModel(path));
       models.set(path, loading);
       loading.catch(() => models.delete(path));
     }
@@ -131,7 +132,9 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
           normalisation: options.aiRemoveBgNormalisation,
           inputSize: options.aiRemoveBgInputSize,
         };
-        const done = await attempt('remove_bg', options.aiRemoveBgModel, out, settings, (m) => removeBackground(m, out, settings));
+        const done = await attempt('remove_bg', options.aiRemoveBgModel, out, settings, async (m) =>
+          (await localModels()).removeBackground(m, out, settings),
+        );
         out = done.bytes;
         if (done.cached) reused++;
       }
@@ -141,11 +144,18 @@ export function createLocalAiProcessor(options: LocalAiOptions, deps: AiProcesso
           normalisation: options.aiUpscaleNormalisation,
           maxInputSide: options.aiUpscaleMaxInputSide,
         };
-        const done = await attempt('upscale', options.aiUpscaleModel, out, settings, (m) => upscaleImage(m, out, settings));
+        const done = await attempt('upscale', options.aiUpscaleModel, out, settings, async (m) =>
+          (await localModels()).upscaleImage(m, out, settings),
+        );
         out = done.bytes;
         if (done.cached) reused++;
       }
       return { bytes: out, reused };
     },
   };
+}
+
+/** The ONNX runner, imported on first use (it loads onnxruntime's native library). */
+function localModels(): Promise<typeof import('./local-models.js')> {
+  return import('./local-models.js');
 }

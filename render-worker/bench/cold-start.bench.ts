@@ -55,6 +55,8 @@ await withBenchFarm({ workers: 0, logLevel: 'info', compiled }, async ({ farm, p
     // The worker logs "first job done" a moment after the row is visible; give it that moment.
     for (let i = 0; i < 100 && !logLine(worker, 'first job done'); i++) await new Promise((r) => setTimeout(r, 20));
     const stages = STAGES.map(({ label, msg, field }) => `${label} ${logLine(worker, msg)?.[field] ?? '?'}`);
+    // The first job may be a maintenance job that was due, not the render: say which it was.
+    stages.push(`(first job: ${logLine(worker, 'first job done')?.['task'] ?? '?'})`);
     process.stdout.write(`run ${run} (ms from start): ${stages.join(' | ')} | banner row seen ${stored} | ${cpu} | load ${load()}\n`);
     worker.child.kill('SIGTERM');
     await worker.exited;

@@ -94,7 +94,15 @@ function nodeModules() {
   writeFileSync(stamp, hash);
 }
 
-// 3. Test-only tools: MinIO and k6 built with Go into ~/go/bin (the tests look there), and a Python
+// 3. The compiled process entries `npm start` runs (scripts/build.mjs): built now so that the first
+//    start does not pay for it; rebuilt only when a source changed since.
+async function compiledEntries() {
+  const { ensureBuilt } = await import('./build.mjs');
+  const reason = await ensureBuilt({ log });
+  log(reason ? `compiled the process entries (${reason})` : 'compiled entries: up to date');
+}
+
+// 4. Test-only tools: MinIO and k6 built with Go into ~/go/bin (the tests look there), and a Python
 //    venv with requirements-test.txt (re-installed when that file changes).
 function goTools() {
   const goBin = join(process.env.GOPATH ?? join(homedir(), 'go'), 'bin');
@@ -131,6 +139,7 @@ function pythonVenv() {
 try {
   systemPackages();
   nodeModules();
+  await compiledEntries();
   if (withTests) {
     goTools();
     pythonVenv();

@@ -20,8 +20,8 @@ export interface RunningFarm {
 }
 
 /**
- * Starts the farm exactly as the README's `npm start` does (the same entry file), on a data dir
- * and ports of its own, and resolves once it printed its banner with the API key.
+ * Starts the farm exactly as the README's `npm start` does (the same runner and compiled entry),
+ * on a data dir and ports of its own, and resolves once it printed its banner with the API key.
  */
 export async function startFarm(
   options: { dataDir?: string; port?: number; pgPort?: number; env?: Record<string, string>; timeoutMs?: number } = {},
@@ -29,7 +29,7 @@ export async function startFarm(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'pressroom-farm-')));
   const port = options.port ?? (await freePort());
   const pgPort = options.pgPort ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/bin/farm.ts'], {
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'farm'], {
     cwd: ROOT,
     env: {
       ...process.env,

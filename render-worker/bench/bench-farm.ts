@@ -17,7 +17,7 @@ export interface BenchFarm {
 }
 
 export async function withBenchFarm(
-  options: { workers: number; logLevel: string },
+  options: { workers: number; logLevel: string; compiled?: boolean },
   fn: (bench: BenchFarm) => Promise<void>,
 ): Promise<void> {
   const pgDir = await mkdtemp(join(tmpdir(), 'pressroom-bench-pg-'));
@@ -27,7 +27,12 @@ export async function withBenchFarm(
   try {
     await migrate(pool);
     // Render-worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
-    farm = await startFarm({ databaseUrl: db.connectionString, workers: options.workers, env: { LOG_LEVEL: options.logLevel } });
+    farm = await startFarm({
+      databaseUrl: db.connectionString,
+      workers: options.workers,
+      env: { LOG_LEVEL: options.logLevel },
+      compiled: options.compiled ?? false,
+    });
     const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: db.connectionString }), {
       dataDir: farm.dataDir,
       publicBaseUrl: farm.baseUrl,

@@ -13,6 +13,7 @@ import {
   writableDirCheck,
 } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
+import { ensureBuilt } from '../../../scripts/build.mjs';
 import { loadControlPlaneConfig } from '../config.js';
 import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
@@ -32,6 +33,9 @@ await preflightOrExit('Pressroom', [
   postgresUserCanReachCheck(dataDir, !config.databaseUrl),
 ]);
 
+// The roles run compiled: build them now if a source changed since (a no-op under `npm start`,
+// which has just done so; not when this file runs from sources, as some tests do).
+const built = ensureBuilt({ log: (message) => logger.info(message) });
 const database = await connectDatabase({ ...config, dataDir, databasePoolSize: 2 }, logger, 'pressroom-farm');
 await migrate(database.pool);
 const { demo, created } = await ensureDemoWorkspace(database.pool, dataDir, {
@@ -60,19 +64,11 @@ const env: NodeJS.ProcessEnv = {
 let stopFarm: () => Promise<void> = async () => undefined;
 const onGiveUp = () => void stopFarm().then(() => process.exit(PREFLIGHT_EXIT_CODE));
 const children = [
-  new SupervisedChild(
-    { role: 'control-plane', entry: 'control-plane/src/bin/server.ts', env, onLine, onGiveUp, readyMessage: 'control plane listening' },
-    logger,
-  ),
-  new SupervisedChild(
-    { role: 'render-worker', entry: 'render-worker/src/bin/worker.ts', env, onLine, onGiveUp, readyMessage: 'render worker running' },
-    logger,
-  ),
-  new SupervisedChild(
-    { role: 'media-worker', entry: 'media-worker/src/bin/worker.ts', env, onLine, onGiveUp, readyMessage: 'media worker running' },
-    logger,
-  ),
+  new SupervisedChild({ role: 'control-plane', env, onLine, onGiveUp, readyMessage: 'control plane listening' }, logger),
+  new SupervisedChild({ role: 'render-worker', env, onLine, onGiveUp, readyMessage: 'render worker running' }, logger),
+  new SupervisedChild({ role: 'media-worker', env, onLine, onGiveUp, readyMessage: 'media worker running' }, logger),
 ];
+await built;
 for (const child of children) child.start();
 
 // Shutdown runs bottom-up: the control plane drains first (its in-flight sync renders still need

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@pressroom/shared/logger';
 import { EXIT_WITH_PARENT_ENV, PREFLIGHT_EXIT_CODE } from '@pressroom/shared/process/index';
+import { outputOf } from '../../../scripts/entries.mjs';
 import { planRestart } from './restart-policy.js';
 
 export interface ChildSpec {
+  /** The role, also the name of its process entry (scripts/entries.mjs), whose compiled JavaScript runs. */
   role: string;
-  /** Entry file, relative to the repository root. */
-  entry: string;
   env: NodeJS.ProcessEnv;
   /** Each line the child prints on stdout (its JSON log lines), for the farm to format. */
   onLine: (line: string) => void;
@@ -50,7 +51,9 @@ export class SupervisedChild {
 
   start(): void {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', this.spec.entry], {
+    // Compiled JavaScript, as in production: no TypeScript compiler at start (scripts/build.mjs;
+    // the farm builds before it starts any role).
+    const child = spawn(process.execPath, [join(ROOT, outputOf(this.spec.role))], {
       cwd: ROOT,
       env: { ...this.spec.env, [EXIT_WITH_PARENT_ENV]: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { outputOf } from '../../../scripts/entries.mjs';
 import { freePort } from '../farm.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -82,7 +83,7 @@ describe('Ctrl-C on a real `npm start`', () => {
     const [, apiKey, renderUrl] = banner;
     const before = descendants(npm.pid ?? 0);
     const postmaster = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    expect([...before.values()].some((args) => args.includes('render-worker/src/bin/worker.ts'))).toBe(true);
+    expect([...before.values()].some((args) => args.includes(outputOf('render-worker')))).toBe(true);
     expect(alive(postmaster)).toBe(true);
 
     // Three sync renders; SIGINT goes out once the control plane has accepted all three, so each

@@ -7,7 +7,7 @@ import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import { outpaintInputs, toPng } from './expand.js';
 import { nearestSize, type PixelSize, type RetryReason, sizeParam } from './http-plan.js';
 import type { ImageProvider } from './http-provider.js';
-import { type ImageModel, loadImageModel, removeBackground, upscaleImage } from './local-models.js';
+import type { ImageModel } from './local-models.js';
 import { AI_OPERATION_PROVIDER, type AiMetrics, type AiRunOperation } from './metrics.js';
 import type { Normalisation } from './onnx-image.js';
 
@@ -126,7 +126,8 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
   const model = (path: string): Promise<ImageModel> => {
     let loading = models.get(path);
     if (!loading) {
-      loading = loadImageModel(path);
+      // onnxruntime is loaded with the first model, not at start: most workers never run one.
+      loading = localModels().then((m) => m.loadImageModel(path));
       models.set(path, loading);
       loading.catch(() => models.delete(path));
     }
@@ -261,7 +262,7 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
           inputs: async () => [input],
           settings,
           runner: () => modelIdentity(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')),
-          run: async () => removeBackground(await model(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')), input, settings),
+          run: async () => (await localModels()).removeBackground(await model(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')), input, settings),
         });
       }
       if (ops.upscale) {
@@ -277,11 +278,16 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
           inputs: async () => [input],
           settings,
           runner: () => modelIdentity(needModel('upscale', path, 'AI_UPSCALE_MODEL')),
-          run: async () => upscaleImage(await model(needModel('upscale', path, 'AI_UPSCALE_MODEL')), input, settings),
+          run: async () => (await localModels()).upscaleImage(await model(needModel('upscale', path, 'AI_UPSCALE_MODEL')), input, settings),
         });
       }
       if (out === null) throw new AiOperationError('text_to_image', 'no operation produced an image');
       return { bytes: out, reused };
     },
   };
+}
+
+/** The ONNX runner, imported on first use (it loads onnxruntime's native library). */
+function localModels(): Promise<typeof import('./local-models.js')> {
+  return import('./local-models.js');
 }

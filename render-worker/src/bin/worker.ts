@@ -1,36 +1,22 @@
 // A render-worker process: config, database, storage, Chromium, the task list, metrics, one
 // shutdown path. Entry files wire; everything here is built by factories the tests also build.
-import { connectDatabase } from '@pressroom/shared/db/index';
-import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
+//
+// Cold start (docs/operations.md, "Cold start of a render worker"): launching Chromium is the
+// longest step, and loading the worker's modules the next. So this file imports only what the
+// launch needs, starts it, and only then loads the rest (`worker-process.ts`, a separate chunk of
+// the compiled build) while Chromium starts on the other core.
 import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
-import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { startWorkerRuntime } from '@pressroom/shared/worker/index';
-import { createConfiguredDetector } from '../ai/configured-detector.js';
-import { createConfiguredProvider } from '../ai/configured-provider.js';
-import { createAiMetrics } from '../ai/metrics.js';
-import { createAiProcessor, storageAiCache } from '../ai/processor.js';
-import { createChromiumAnimator } from '../animation/render-animation.js';
-import { BrowserSupervisor, createBrowserMetrics, launchBrowser, profileRoot } from '../browser/index.js';
-import { chromiumCheck } from '../browser/preflight.js';
+import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { BrowserSupervisor } from '../browser/browser-supervisor.js';
+import { launchBrowser } from '../browser/launch-browser.js';
+import { createBrowserMetrics } from '../browser/metrics.js';
+import { profileRoot } from '../browser/profile-dirs.js';
 import { loadRenderWorkerConfig } from '../config.js';
-import { createEncoderPool } from '../encode/index.js';
-import { createPrintRenderer } from '../print/print-renderer.js';
-import { warmPages } from '../render/index.js';
-import { renderTaskList } from '../tasks/index.js';
-import { createRenderMetrics } from '../tasks/metrics.js';
-import { createChromiumRenderer } from '../tasks/render-static.js';
-import { scheduleRetention } from '../tasks/retention.js';
 
+const sinceStartMs = () => Math.round(process.uptime() * 1000);
 const config = loadRenderWorkerConfig();
 const logger = createLogger('render-worker', config.logLevel, config.logFormat);
-// Without a Chromium the worker exits here, before it takes a job (exit code 78).
-await preflightOrExit('render-worker', [writableDirCheck(config.dataDir), databaseCheck(config.databaseUrl), chromiumCheck()]);
 const metrics = createMetricsRegistry('render-worker');
-// Cold start: Chromium's launch and page warm-up (the longest steps) run while the database,
-// storage and job runner start; jobs are taken as soon as the runner is up and wait for a page.
-const modulesMs = Math.round(process.uptime() * 1000);
 const supervisor = new BrowserSupervisor({
   poolSize: config.pagePoolSize,
   recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
@@ -40,72 +26,8 @@ const supervisor = new BrowserSupervisor({
   logger,
   launch: () => launchBrowser({ profileRoot: profileRoot(config.dataDir) }),
 });
-void warmPages(supervisor, config.pagePoolSize, 30_000).then(
-  () => logger.info({ sinceStartMs: Math.round(process.uptime() * 1000) }, 'page pool warm'),
-  (err) => logger.warn({ err }, 'could not warm the page pool; pages open on first use'),
-);
-const print = (() => {
-  try {
-    return createPrintRenderer(supervisor, { profilePath: config.printCmykProfile, pageTimeoutMs: config.printPageTimeoutMs });
-  } catch (err) {
-    logger.warn({ err }, 'print PDFs are not available on this worker');
-    return null;
-  }
-})();
-const database = await connectDatabase(config, logger, 'pressroom-render-worker');
-const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
-const encoder = createEncoderPool({ threads: config.encoderThreads });
-// Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
-let readiness = (): string => 'starting';
-const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
-const runtime = await startWorkerRuntime({
-  role: 'render-worker',
-  db: database.pool,
-  taskList: renderTaskList({
-    config,
-    db: database.pool,
-    storage,
-    logger,
-    metrics,
-    renderMetrics: createRenderMetrics(metrics),
-    designs: sqlDesignSource,
-    render: createChromiumRenderer(supervisor, {
-      timeoutMs: config.renderTimeoutMs,
-      encoder,
-      ai: createAiProcessor(config, {
-        metrics: createAiMetrics(metrics),
-        cache: storageAiCache(storage),
-        logger,
-        provider: createConfiguredProvider(config),
-      }),
-      focusDetector: createConfiguredDetector(config),
-    }),
-    animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
-    ...(print ? { print: print.render } : {}),
-  }),
-  concurrency: config.renderConcurrency,
-  logger,
-  metrics,
-  pollIntervalMs: config.workerPollIntervalMs,
-  heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
-  staleAfterMs: config.workerStaleAfterMs,
-});
-readiness = runtime.state;
-await scheduleRetention(runtime);
-
-// Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
-installShutdown(
-  [
-    { name: 'database', stop: () => database.stop() },
-    { name: 'storage', stop: () => storage.stop() },
-    { name: 'browser', stop: () => supervisor.stop() },
-    { name: 'encoder', stop: () => encoder.stop() },
-    { name: 'metrics', stop: () => metricsServer.stop() },
-    { name: 'jobs', stop: () => runtime.stop() },
-  ],
-  { logger, timeoutMs: config.shutdownTimeoutMs },
-);
-logger.info(
-  { metricsPort: metricsServer.port, concurrency: config.renderConcurrency, modulesMs, sinceStartMs: Math.round(process.uptime() * 1000) },
-  'render worker running',
-);
+// A failed launch is reported by the warm-up, after the preflight checks have had their say.
+void supervisor.start().catch(() => undefined);
+const launchStartedMs = sinceStartMs();
+const { startRenderWorker } = await import('../worker-process.js');
+await startRenderWorker({ config, logger, metrics, supervisor, launchStartedMs, modulesMs: sinceStartMs() });

@@ -90,6 +90,14 @@ export class BrowserSupervisor {
   }
 
   /**
+   * Launches Chromium now instead of at the first page (a worker's cold start: the launch runs
+   * while the rest of the worker loads). A failed launch is reported by the next page request.
+   */
+  async start(): Promise<void> {
+    await this.generation();
+  }
+
+  /**
    * Leases a page, waiting in a bounded queue when all are busy. Aborting `signal` leaves the
    * queue and rejects with the signal's reason.
    */
@@ -274,7 +282,10 @@ export class BrowserSupervisor {
       throw new SupervisorStoppedError();
     }
     this.current = gen;
-    this.logger?.info({ generation: gen.id, pid: browser.process()?.pid }, 'browser launched');
+    this.logger?.info(
+      { generation: gen.id, pid: browser.process()?.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
+      'browser launched',
+    );
     return gen;
   }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { RasterFileType } from '@pressroom/shared/output-formats/index';
+import { RUNS_COMPILED } from '@pressroom/shared/process/compiled';
 import { Piscina } from 'piscina';
 import type { EncodedImage, EncodeOptions } from './encode-image.js';
 
@@ -17,18 +18,25 @@ export interface EncoderPool {
 }
 
 /**
+ * The thread's file: compiled, the `encode-thread` entry of scripts/entries.mjs (this path is
+ * relative to this source file, which is what `import.meta.url` means in the build too); from
+ * sources, the TypeScript file, which each thread loads through tsx unless the process already
+ * runs under it.
+ */
+export const COMPILED_THREAD = '../../dist/encode-thread.js';
+
+/**
  * sharp off the main thread: a 1080² AVIF takes a quarter of a second of CPU, which would stall
- * the event loop (CDP traffic, heartbeats) of the render worker. The worker file is TypeScript,
- * so each thread loads tsx unless the process already runs under it.
+ * the event loop (CDP traffic, heartbeats) of the render worker.
  */
 export function createEncoderPool(options: EncoderPoolOptions = {}): EncoderPool {
   const threads = options.threads ?? availableParallelism();
   const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
   const pool = new Piscina({
-    filename: new URL('./worker.ts', import.meta.url).href,
+    filename: new URL(RUNS_COMPILED ? COMPILED_THREAD : './worker.ts', import.meta.url).href,
     minThreads: Math.min(1, threads),
     maxThreads: threads,
-    execArgv: underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    execArgv: RUNS_COMPILED || underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
   });
 
   // piscina quietly spawns new threads after destroy(); a stopped pool must refuse instead.

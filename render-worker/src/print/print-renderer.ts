@@ -1,6 +1,6 @@
 import type { BrowserSupervisor } from '../browser/index.js';
 import { findOutputProfilePath, loadOutputProfile, type OutputProfile } from './output-profile.js';
-import { type PrintRenderInput, type PrintRenderOutput, renderPrintPdf } from './render-print.js';
+import type { PrintRenderInput, PrintRenderOutput } from './render-print.js';
 
 /** What the print task calls: the pages of one PDF in, the PDF out. */
 export type PrintRenderer = (input: Omit<PrintRenderInput, 'profile' | 'timeoutMs'>) => Promise<PrintRenderOutput>;
@@ -21,6 +21,8 @@ export function createPrintRenderer(
   const profile = loadOutputProfile(path);
   return {
     profile,
-    render: (input) => renderPrintPdf(supervisor, { ...input, profile, timeoutMs: options.pageTimeoutMs }),
+    // Imported with the first print job, not at start: it loads pdf-lib (docs/operations.md, cold start).
+    render: async (input) =>
+      (await import('./render-print.js')).renderPrintPdf(supervisor, { ...input, profile, timeoutMs: options.pageTimeoutMs }),
   };
 }

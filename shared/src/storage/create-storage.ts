@@ -1,7 +1,7 @@
 import type { storageOptions } from '../config/common.js';
 import type { ConfigOf } from '../config/define.js';
 import { LocalObjectStorage } from './local.js';
-import { S3ObjectStorage } from './s3.js';
+import type { S3ObjectStorage } from './s3.js';
 import { resolveUrlSigningSecret } from './signing-secret.js';
 import type { ObjectStorage } from './storage.js';
 
@@ -27,6 +27,8 @@ export async function createStorage(
     if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey)) {
       throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use the AWS default credential chain).');
     }
+    // The AWS SDK is imported only when S3 is configured: it is a large part of a process's start.
+    const { S3ObjectStorage } = await import('./s3.js');
     const storage = new S3ObjectStorage({
       bucket: config.s3Bucket,
       endpoint: config.s3Endpoint,

@@ -3,7 +3,6 @@ export * from './errors.js';
 export * from './keys.js';
 export * from './local.js';
 export * from './local-file-response.js';
-export * from './s3.js';
 export * from './signing-secret.js';
 export * from './storage.js';
 export * from './url-signing.js';

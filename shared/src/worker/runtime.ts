@@ -91,9 +91,15 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   });
   events.on('pool:release', ({ workerPool }) => workerIds.delete(workerPool.id));
   events.on('job:start', ({ job }) => running.inc({ task: job.task_identifier }));
+  // The last step of a cold start, in the same terms as the others (process uptime).
+  let firstJobDone = false;
   events.on('job:success', ({ job }) => {
     running.dec({ task: job.task_identifier });
     jobs.inc({ task: job.task_identifier, outcome: 'success' });
+    if (!firstJobDone) {
+      firstJobDone = true;
+      logger.info({ task: job.task_identifier, sinceStartMs: Math.round(process.uptime() * 1000) }, 'first job done');
+    }
   });
   events.on('job:error', ({ job, error }) => {
     running.dec({ task: job.task_identifier });

@@ -1,5 +1,7 @@
 // Starts real farm processes for end-to-end tests: one control plane and N render workers as
-// child processes (`node --import tsx <entry>`) on a test database, sharing one data dir.
+// child processes on a test database, sharing one data dir. Tests run the roles from their
+// TypeScript sources (`node --import tsx <source>`); benches run them compiled, as production
+// does (`compiled: true`, scripts/build.mjs).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -16,6 +18,8 @@ import { designAssetKey } from '@pressroom/shared/storage/keys';
 import { freePort } from '@pressroom/shared/testing/ports';
 import type pg from 'pg';
 import sharp from 'sharp';
+import { ensureBuilt } from '../../../../scripts/build.mjs';
+import { outputOf, sourceOf } from '../../../../scripts/entries.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -28,8 +32,13 @@ export interface FarmProcess {
   exited: Promise<number | null>;
 }
 
-function start(name: string, entry: string, env: Record<string, string>): FarmProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** How a role runs: its TypeScript source through tsx, or its compiled JavaScript. */
+function commandOf(role: string, compiled: boolean): string[] {
+  return compiled ? [outputOf(role)] : ['--import', 'tsx', sourceOf(role)];
+}
+
+function start(name: string, args: string[], env: Record<string, string>): FarmProcess {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +72,11 @@ export async function startFarm(options: {
   workers: number;
   mediaWorkers?: number;
   env?: Record<string, string>;
+  /** Run the roles' compiled entries (rebuilt first when stale), as production does. Default: sources. */
+  compiled?: boolean;
 }): Promise<Farm> {
+  const compiled = options.compiled ?? false;
+  if (compiled) await ensureBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -78,16 +91,16 @@ export async function startFarm(options: {
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
   };
-  const controlPlane = start('control-plane', 'control-plane/src/bin/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const controlPlane = start('control-plane', commandOf('control-plane', compiled), { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const workers: FarmProcess[] = [];
   const addWorker = () => {
-    const w = start(`render-worker-${workers.length + 1}`, 'render-worker/src/bin/worker.ts', env);
+    const w = start(`render-worker-${workers.length + 1}`, commandOf('render-worker', compiled), env);
     workers.push(w);
     return w;
   };
   const mediaWorkers: FarmProcess[] = [];
   const addMediaWorker = () => {
-    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', env);
+    const w = start(`media-worker-${mediaWorkers.length + 1}`, commandOf('media-worker', compiled), env);
     mediaWorkers.push(w);
     return w;
   };

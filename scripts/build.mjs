@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// The production build: each process entry (scripts/entries.mjs) bundled with esbuild into one
+// JavaScript file under its package's `dist/` (git-ignored), so that a process starts by loading
+// compiled code instead of compiling TypeScript (tsx) at every start. Our own packages
+// (`@pressroom/*`, TypeScript sources) are bundled in; every npm package stays external and is
+// loaded from node_modules as usual (sharp, puppeteer, onnxruntime-node, pg, graphile-worker: native
+// or heavy code, never rebundled). Tests do not use this: vitest runs the sources.
+//
+//   node scripts/build.mjs              build now
+//   node scripts/build.mjs --if-stale   build only when a source changed since the last build
+//
+// Code shared between entries, and modules imported with `await import()` (print, AI models, the
+// S3 driver: loaded on first use, not at start), go to content-hashed chunks in `dist/chunks/`.
+//
+// A build records what it read (esbuild's metafile) in node_modules/.pressroom-build.json; the
+// build is stale when one of those files changed after it started, or an output is missing.
+// `npm run setup` builds; `npm start` and the `start:*` scripts go through scripts/run.mjs, which
+// rebuilds a stale build first (well under a second), so edited sources are never run stale.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENTRIES, outputOf } from './entries.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = join(ROOT, 'node_modules', '.pressroom-build.json');
+const CHUNKS = 'dist/chunks';
+/** A process started from an older build may still import its chunks lazily; they go after a day. */
+const OLD_CHUNK_MS = 24 * 3600 * 1000;
+/** Files that shape every output besides the sources esbuild reports. */
+const ALWAYS = [
+  'scripts/build.mjs',
+  'scripts/entries.mjs',
+  'package.json',
+  ...new Set(ENTRIES.map((e) => `${e.source.split('/')[0]}/package.json`)),
+];
+
+const toPosix = (path) => path.split(sep).join('/');
+// Spelt in pieces so that this file, were it ever bundled, would not rewrite its own pattern.
+const META_URL = ['import', 'meta', 'url'].join('.');
+
+/** Why the build must run again, or null when every output is newer than what it was made of. */
+export function staleReason() {
+  if (!existsSync(STAMP)) return 'never built';
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+  } catch {
+    return 'unreadable build record';
+  }
+  if (stamp.root !== ROOT) return 'the checkout moved';
+  const outputs = ENTRIES.map((e) => outputOf(e.name));
+  if (JSON.stringify(stamp.outputs) !== JSON.stringify(outputs)) return 'the entry list changed';
+  for (const output of [...outputs, ...(stamp.chunks ?? [])]) if (!existsSync(join(ROOT, output))) return `${output} is missing`;
+  for (const input of stamp.inputs) {
+    let mtimeMs;
+    try {
+      mtimeMs = statSync(join(ROOT, input)).mtimeMs;
+    } catch {
+      return `${input} is gone`;
+    }
+    if (mtimeMs >= stamp.startedAtMs) return `${input} changed`;
+  }
+  return null;
+}
+
+/**
+ * esbuild keeps `import.meta.url` as it is, which in a bundle is the bundle's own URL. Several
+ * modules find files next to their source that way (migrations, the example designs, the Chromium
+ * lookup, the repository root), so each occurrence becomes the source file's URL, expressed
+ * relative to the bundle: the same for every output, since all sit two folders below the root.
+ */
+function sourceUrlPlugin(outputDepth) {
+  const up = '../'.repeat(outputDepth);
+  return {
+    name: 'pressroom-source-url',
+    setup(build) {
+      build.onLoad({ filter: /\.(ts|mjs)$/ }, (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const contents = readFileSync(args.path, 'utf8');
+        if (!contents.includes(META_URL)) return undefined;
+        const url = `new URL(${JSON.stringify(up + toPosix(relative(ROOT, args.path)))}, ${META_URL}).href`;
+        return { contents: contents.replaceAll(META_URL, url), loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
+      });
+    },
+  };
+}
+
+/** Bare imports stay external (npm packages and Node's own), except our workspaces: those are TypeScript. */
+const externalPackagesPlugin = {
+  name: 'pressroom-external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@pressroom/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** Builds every entry; writes each output atomically (a process starting meanwhile reads old or new, never half). */
+export async function build({ log = (message) => process.stderr.write(`build: ${message}\n`) } = {}) {
+  const { build: esbuild } = await import('esbuild');
+  const startedAtMs = Date.now();
+  const outputs = ENTRIES.map((e) => outputOf(e.name));
+  const depths = new Set([...outputs, `${CHUNKS}/chunk.js`].map((o) => o.split('/').length - 1));
+  if (depths.size !== 1) throw new Error(`every output must sit at the same depth below the root: ${outputs.join(', ')}`);
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(ENTRIES.map((e) => [outputOf(e.name).replace(/\.js$/, ''), e.source])),
+    outdir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
+    target: 'node20',
+    sourcemap: 'linked',
+    // Read by code that must know whether it runs compiled (see shared/src/process/compiled.ts).
+    define: { __PRESSROOM_COMPILED__: 'true' },
+    plugins: [externalPackagesPlugin, sourceUrlPlugin([...depths][0])],
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  const written = result.outputFiles.map((f) => toPosix(relative(ROOT, f.path)));
+  const chunks = written.filter((f) => f.startsWith(`${CHUNKS}/`) && f.endsWith('.js'));
+  pruneChunks(new Set(written));
+  const inputs = [...new Set([...Object.keys(result.metafile.inputs).map(toPosix), ...ALWAYS])].sort();
+  writeFileSync(STAMP, JSON.stringify({ root: ROOT, startedAtMs, outputs, chunks, inputs }));
+  log(`${outputs.length} entries from ${inputs.length} files in ${Date.now() - startedAtMs} ms (${outputs.join(', ')})`);
+}
+
+function pruneChunks(keep) {
+  const dir = join(ROOT, CHUNKS);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!keep.has(`${CHUNKS}/${name}`) && Date.now() - statSync(file).mtimeMs > OLD_CHUNK_MS) rmSync(file, { force: true });
+  }
+}
+
+/** Builds when the last build is stale; returns the reason it built, or null. */
+export async function ensureBuilt(options = {}) {
+  const reason = staleReason();
+  if (reason) await build(options);
+  return reason;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    if (process.argv.includes('--if-stale')) await ensureBuilt();
+    else await build();
+  } catch (err) {
+    process.stderr.write(`build failed: ${err.message}\n`);
+    process.exit(1);
+  }
+}

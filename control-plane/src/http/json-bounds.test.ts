@@ -57,7 +57,7 @@ describe('checkJsonBounds', () => {
           walked.maxKeyLength <= small.maxKeyLength;
         expect(checkJsonBounds(text, small) === null).toBe(ok);
       }),
-      { numRuns: 1000 },
+      { numRuns: 5000 },
     );
   });
 
@@ -68,6 +68,10 @@ describe('checkJsonBounds', () => {
     const text = `{"elements":{${names},"unterminated`;
     expect(checkJsonBounds(text)).toMatchObject({ path: 'elements', expected: { max: JSON_BOUNDS.maxKeysPerObject } });
     expect(checkJsonBounds(`{"elements":{"a":1,"unterminated`)).toBeNull();
+  });
+
+  it('counts an array that opens past the bound, even an empty one', () => {
+    expect(checkJsonBounds(`{"x":[${'0,'.repeat(7)}0],"y":[]}`, small)).toMatchObject({ path: 'y', code: 'out_of_range' });
   });
 
   it('measures a key by its decoded length, so escapes do not count twice', () => {

@@ -79,7 +79,11 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
       if (stack.length >= bounds.maxDepth) return tooMany(pathOf(stack.length), 'nesting depth', bounds.maxDepth);
       const array = c === OPEN_ARRAY;
       stack.push({ array, segment: array ? 0 : '', keys: 0, expectKey: !array });
-      if (array) members += 1;
+      if (array) {
+        // An array counts as one value even when empty; its later items count at each comma.
+        members += 1;
+        if (members > bounds.maxMembers) return tooMany(pathOf(stack.length - 1), 'the number of values in the body', bounds.maxMembers);
+      }
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       stack.pop();
     } else if (c === COMMA) {

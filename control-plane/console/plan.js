@@ -10,6 +10,11 @@ const UNTARGETABLE = new Set(['code', 'group']);
 /** Properties a person changes most, shown first; the rest follow in the design's order. */
 const FIRST = ['payload', 'image_url', 'color', 'background_color', 'font', 'font_size', 'icon_url', 'hidden'];
 
+/** Whether a property is shown at once; the others wait behind "More properties". */
+export function isMainProp(layerType, prop) {
+  return layerType === 'variables' || FIRST.includes(prop);
+}
+
 function byUse(props) {
   const rank = (p) => {
     const i = FIRST.indexOf(p.id);

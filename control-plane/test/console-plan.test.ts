@@ -63,6 +63,9 @@ describe('console plan', () => {
     expect(plan.controlFor('opacity', 100).kind).toBe('number');
     expect(plan.controlFor('font_weight', 700).kind).toBe('select');
     expect(plan.controlFor('first_name', '{x}', 'variables').kind).toBe('text');
+    expect(plan.isMainProp('text', 'payload')).toBe(true);
+    expect(plan.isMainProp('text', 'skew_y')).toBe(false);
+    expect(plan.isMainProp('variables', 'first_name')).toBe(true);
   });
 
   it('maps every error path the API gives onto the field it came from', () => {

@@ -13,6 +13,7 @@ import {
   fieldKey,
   fieldKeyOfPath,
   fileKind,
+  isMainProp,
   normalizeDesign,
   snippets,
   swatchOf,
@@ -151,8 +152,8 @@ function Playground({ design }) {
             <summary>${layer.name} <span class="tag">${layer.type}</span></summary>
             <fieldset>
               <legend class="skip">${layer.name}</legend>
-              ${layer.props.map(
-                (p) => html`<${Control}
+              ${(() => {
+                const control = (p) => html`<${Control}
                   key=${`${scope}/${layer.name}/${p.id}`}
                   layer=${layer.name}
                   layerType=${layer.type}
@@ -165,8 +166,20 @@ function Playground({ design }) {
                     setValue(layer.name, prop, v);
                     setValue(layer.name, p.id, undefined);
                   }}
-                />`,
-              )}
+                />`;
+                const main = layer.props.filter((p) => isMainProp(layer.type, p.id));
+                const more = layer.props.filter((p) => !isMainProp(layer.type, p.id));
+                const moreError = more.some((p) => fieldErrors[fieldKey(layer.name, p.id)]);
+                return html`${main.map(control)}
+                  ${
+                    more.length
+                      ? html`<details class="more" open=${moreError || undefined}>
+                        <summary>More properties of ${layer.name} (${more.length})</summary>
+                        ${more.map(control)}
+                      </details>`
+                      : null
+                  }`;
+              })()}
             </fieldset>
           </details>`,
         )}

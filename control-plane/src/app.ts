@@ -14,6 +14,7 @@ import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
 import { bannerRoutes } from './routes/banners.js';
+import { consoleRoutes } from './routes/console.js';
 import { creditRoutes } from './routes/credits.js';
 import { designReviewRoutes } from './routes/design-review.js';
 import { designRoutes } from './routes/designs.js';
@@ -23,11 +24,14 @@ import { exportRoutes } from './routes/exports.js';
 import { fileRoutes } from './routes/files.js';
 import { fontRoutes } from './routes/fonts.js';
 import { generationRoutes } from './routes/generation.js';
+import { generationRequestListRoutes } from './routes/generation-requests.js';
 import { healthRoutes } from './routes/health.js';
 import { importRoutes } from './routes/imports.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { signingSecretRoutes } from './routes/signing-secret.js';
+import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions.js';
+import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
@@ -73,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   creditRoutes(app, deps.db);
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
+  webhookSubscriptionRoutes(app, deps.db);
+  workspaceRoutes(app, rateLimitBudgets(deps.config));
   fontRoutes(app);
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
@@ -82,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   openApiRoute(app, deps.publicBaseUrl);
   await docsRoutes(app, deps.publicBaseUrl);
+  await consoleRoutes(app);
   return app;
 }
 
@@ -105,6 +112,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
   };
   generationRoutes(app, sync);
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
+  generationRequestListRoutes(app, { db: deps.db, storage: deps.storage });
   exportRoutes(app, { db: deps.db, storage: deps.storage });
   dynamicImageRoutes(app, {
     ...sync,

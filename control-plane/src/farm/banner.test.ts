@@ -11,6 +11,7 @@ describe('bannerText', () => {
     expect(text).toContain('API key:   prk_abc');
     expect(text).toContain('http://localhost:8080/docs');
     expect(text).toContain('http://localhost:8080/openapi.json');
+    expect(text).toContain('Console:   http://localhost:8080/console');
     expect(text).toContain("-H 'x-api-key: prk_abc'");
     expect(text).toContain('http://localhost:8080/banner-builder/d-1/generate');
   });

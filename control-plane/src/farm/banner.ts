@@ -31,6 +31,7 @@ export function bannerText(facts: BannerFacts): string {
     `Pressroom is running${facts.createdWorkspace ? ' (demo workspace created)' : ''}.`,
     `  Base URL:  ${baseUrl}`,
     `  API key:   ${apiKey}`,
+    `  Console:   ${baseUrl}/console   (sign in with the API key)`,
     `  API docs:  ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)`,
     ...render,
     '  Stop:      Ctrl-C',

@@ -35,13 +35,16 @@ export async function listSubscriptions(db: Queryable, workspaceId: string): Pro
   return rows;
 }
 
-/** Removal is a deactivation with reason `removed`: the delivery history keeps its target. */
-export async function removeSubscription(db: Queryable, id: string): Promise<Subscription | undefined> {
+/**
+ * Removal is a deactivation with reason `removed`: the delivery history keeps its target. With
+ * `workspaceId`, only that workspace's subscription is removed (the API's scope).
+ */
+export async function removeSubscription(db: Queryable, id: string, workspaceId: string | null = null): Promise<Subscription | undefined> {
   const { rows } = await db.query<Subscription>(
     `UPDATE webhook_subscriptions SET active = false, deactivated_at = coalesce(deactivated_at, now()),
        deactivation_reason = coalesce(deactivation_reason, 'removed')
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id],
+     WHERE id = $1 AND ($2::uuid IS NULL OR workspace_id = $2::uuid) RETURNING ${COLUMNS}`,
+    [id, workspaceId],
   );
   return rows[0];
 }

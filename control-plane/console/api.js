@@ -1,0 +1,70 @@
+// The only way the console talks to the farm: the public API, with the key the user typed.
+// The key lives in sessionStorage (gone when the tab closes) and travels in the x-api-key
+// header, never in a URL.
+
+const KEY = 'pressroom.apiKey';
+
+export const session = {
+  key: () => sessionStorage.getItem(KEY),
+  signIn: (key) => sessionStorage.setItem(KEY, key),
+  signOut: () => sessionStorage.removeItem(KEY),
+};
+
+/** An answer in the API's error envelope: `id`, `message`, and `errors[]` with field paths. */
+export class ApiError extends Error {
+  constructor(status, envelope) {
+    super(envelope?.message ?? `The API answered ${status}.`);
+    this.status = status;
+    this.id = envelope?.id ?? 'http_error';
+    this.errors = Array.isArray(envelope?.errors) ? envelope.errors : [];
+  }
+}
+
+/** The X-RateLimit-* headers of the last budgeted answer, for the Workspace page. */
+export const lastRateLimit = { value: null };
+
+/**
+ * Calls the API. Resolves with `{ status, data, headers }`; rejects with `ApiError` for any
+ * 4xx/5xx, and with a plain Error when the farm cannot be reached.
+ */
+export async function api(method, path, { body, query } = {}) {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const headers = { accept: 'application/json', 'x-api-key': session.key() ?? '' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Error('The farm could not be reached. Is `npm start` still running?');
+  }
+  if (res.headers.get('x-ratelimit-limit')) {
+    lastRateLimit.value = {
+      path: url.pathname,
+      limit: Number(res.headers.get('x-ratelimit-limit')),
+      remaining: Number(res.headers.get('x-ratelimit-remaining')),
+      reset: Number(res.headers.get('x-ratelimit-reset')),
+    };
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (res.status >= 400) throw new ApiError(res.status, data);
+  return { status: res.status, data, headers: res.headers };
+}
+
+/** A `PUT` of raw bytes to a signed upload URL (design import assets). */
+export async function upload(uploadUrl, file, contentType) {
+  const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file });
+  if (res.status >= 400) {
+    let envelope = null;
+    try {
+      envelope = await res.json();
+    } catch {}
+    throw new ApiError(res.status, envelope);
+  }
+}

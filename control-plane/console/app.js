@@ -1,0 +1,130 @@
+// The console's shell: sign-in, navigation, and a hash router (the key never enters a URL).
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, session } from './api.js';
+import { DesignPage } from './pages/design.js';
+import { DesignsPage } from './pages/designs.js';
+import { GenerationsPage } from './pages/generations.js';
+import { PlaygroundPage } from './pages/playground.js';
+import { WebhooksPage } from './pages/webhooks.js';
+import { WorkspacePage } from './pages/workspace.js';
+import { ErrorBox, html } from './ui.js';
+
+const NAV = [
+  ['designs', 'Designs'],
+  ['generations', 'Generations'],
+  ['webhooks', 'Webhooks'],
+  ['workspace', 'Workspace'],
+];
+
+function parseRoute(hash) {
+  const [page = 'designs', id = null] = hash.replace(/^#\/?/, '').split('/');
+  return { page: page || 'designs', id };
+}
+
+function useRoute() {
+  const [route, setRoute] = useState(parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+function SignIn({ onSignedIn }) {
+  const [key, setKey] = useState('');
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    session.signIn(key.trim());
+    try {
+      const { data } = await api('POST', '/auth');
+      onSignedIn(data.company);
+    } catch (e) {
+      session.signOut();
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<main id="main" class="signin">
+    <h1>Sign in to Pressroom</h1>
+    <p>Use a workspace API key. <code>npm start</code> prints one; <code>npm run admin -- key create</code> makes more.
+      The key is kept in this tab's session storage only.</p>
+    <form onSubmit=${submit}>
+      <div class="field">
+        <label for="api-key">API key</label>
+        <input id="api-key" name="api-key" type="password" autocomplete="off" required size="48" placeholder="prk_…"
+          value=${key} onInput=${(e) => setKey(e.currentTarget.value)} aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${error ? 'api-key-error' : undefined} />
+        ${error ? html`<p class="error" id="api-key-error">${error.message}</p>` : null}
+      </div>
+      <button type="submit" disabled=${busy || key.trim() === ''}>${busy ? 'Signing in…' : 'Sign in'}</button>
+    </form>
+  </main>`;
+}
+
+function Shell({ company, onSignOut }) {
+  const route = useRoute();
+  const current = route.page === 'design' || route.page === 'playground' ? 'designs' : route.page;
+  useEffect(() => {
+    const title =
+      { designs: 'Designs', design: 'Design', playground: 'Playground' }[route.page] ?? NAV.find(([p]) => p === route.page)?.[1];
+    document.title = `${title ?? 'Console'} · Pressroom`;
+  }, [route.page]);
+  let page;
+  if (route.page === 'designs') page = html`<${DesignsPage} />`;
+  else if (route.page === 'design') page = html`<${DesignPage} id=${route.id} />`;
+  else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
+  else if (route.page === 'generations') page = html`<${GenerationsPage} />`;
+  else if (route.page === 'webhooks') page = html`<${WebhooksPage} />`;
+  else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;
+  else page = html`<${ErrorBox} error=${{ message: `There is no page “${route.page}”.` }} />`;
+  return html`
+    <a class="skip" href="#main" onClick=${(e) => {
+      e.preventDefault();
+      document.getElementById('main')?.focus();
+    }}>Skip to content</a>
+    <header class="top">
+      <p class="brand">Pressroom</p>
+      <nav aria-label="Console">
+        <ul>
+          ${NAV.map(([p, label]) => html`<li><a href=${`#/${p}`} aria-current=${current === p ? 'page' : undefined}>${label}</a></li>`)}
+        </ul>
+      </nav>
+      <div class="who">
+        <span>${company}</span>
+        <button type="button" class="secondary" onClick=${onSignOut}>Sign out</button>
+      </div>
+    </header>
+    <main id="main" tabindex="-1" key=${`${route.page}/${route.id}`}>${page}</main>`;
+}
+
+function App() {
+  const [company, setCompany] = useState(null);
+  const [checking, setChecking] = useState(session.key() !== null);
+  useEffect(() => {
+    if (!session.key()) return;
+    api('POST', '/auth')
+      .then(({ data }) => setCompany(data.company))
+      .catch(() => session.signOut())
+      .finally(() => setChecking(false));
+  }, []);
+  if (checking) return html`<main id="main"><p class="loading" role="status">Checking your key…</p></main>`;
+  if (!company) return html`<${SignIn} onSignedIn=${setCompany} />`;
+  return html`<${Shell}
+    company=${company}
+    onSignOut=${() => {
+      session.signOut();
+      setCompany(null);
+    }}
+  />`;
+}
+
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);

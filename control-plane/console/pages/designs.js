@@ -1,0 +1,68 @@
+// Designs: a gallery with previews, filtered by type and project and searched, as GET /designs offers.
+import { useState } from 'preact/hooks';
+import { debounce } from '../plan.js';
+import { ErrorBox, html, Loading, useApi } from '../ui.js';
+
+const TYPES = [
+  ['', 'Every type'],
+  ['static', 'Static'],
+  ['animated', 'Animated'],
+  ['printer', 'Print'],
+  ['printer_multipage', 'Print, multipage'],
+];
+
+export function DesignsPage() {
+  const [type, setType] = useState('');
+  const [project, setProject] = useState('');
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  const [applySearch] = useState(() => debounce(setSearch, 300));
+  const projects = useApi('GET', '/projects');
+  const designs = useApi('GET', '/designs', { query: { type, project_id: project, query: search, sort: 'name' } }, [type, project, search]);
+  return html`
+    <h1>Designs</h1>
+    <form class="row" role="search" onSubmit=${(e) => e.preventDefault()}>
+      <div class="field">
+        <label for="design-search">Search</label>
+        <input id="design-search" type="search" value=${typed} placeholder="Name or words"
+          onInput=${(e) => {
+            setTyped(e.currentTarget.value);
+            applySearch(e.currentTarget.value);
+          }} />
+      </div>
+      <div class="field">
+        <label for="design-type">Type</label>
+        <select id="design-type" value=${type} onChange=${(e) => setType(e.currentTarget.value)}>
+          ${TYPES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="design-project">Project</label>
+        <select id="design-project" value=${project} onChange=${(e) => setProject(e.currentTarget.value)}>
+          <option value="">Every project</option>
+          ${(projects.data ?? []).map((p) => html`<option value=${p.id}>${p.name}</option>`)}
+        </select>
+      </div>
+    </form>
+    <${ErrorBox} error=${designs.error ?? projects.error} title="The designs could not be listed" />
+    ${designs.loading && !designs.data ? html`<${Loading} what="designs" />` : null}
+    ${designs.data && designs.data.length === 0 ? html`<p class="notice">No design matches. Import one from a design's page, or clear the filters.</p>` : null}
+    ${
+      designs.data?.length
+        ? html`<p class="loading" aria-live="polite">${designs.data.length} design${designs.data.length === 1 ? '' : 's'}</p>
+          <ul class="gallery">
+            ${designs.data.map(
+              (d) => html`<li class="card">
+                ${d.preview_url ? html`<img src=${d.preview_url} alt=${`Preview of ${d.name}`} loading="lazy" />` : html`<div class="notice">No preview yet</div>`}
+                <div class="body">
+                  <h2><a href=${`#/design/${d.id}`}>${d.name}</a></h2>
+                  <p><span class="tag">${d.type}</span> <span class="tag">${d.project_name}</span></p>
+                  <p><a class="button" href=${`#/playground/${d.id}`}>Playground<span class="skip"> for ${d.name}</span></a></p>
+                </div>
+              </li>`,
+            )}
+          </ul>`
+        : null
+    }
+  `;
+}

@@ -1,0 +1,358 @@
+// Playground: a form generated from the design's layers, a preview that re-renders through the
+// sync endpoint as the user types (static designs), async renders with progress for every
+// type, and the exact request as curl, Python SDK and Node.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, session } from '../api.js';
+import {
+  buildBody,
+  coerce,
+  controlFor,
+  debounce,
+  endpointFor,
+  FILE_TYPES,
+  fieldKey,
+  fieldKeyOfPath,
+  fileKind,
+  isMainProp,
+  normalizeDesign,
+  snippets,
+  swatchOf,
+} from '../plan.js';
+import { Copy, ErrorBox, html, Loading, useApi } from '../ui.js';
+
+const PREVIEW_DEBOUNCE_MS = 500;
+const POLL_MS = 1000;
+
+export function PlaygroundPage({ id }) {
+  const read = useApi('GET', `/designs/${id}`, undefined, [id]);
+  if (read.loading && !read.data) return html`<${Loading} what="the design" />`;
+  if (read.error) return html`<h1>Playground</h1><${ErrorBox} error=${read.error} title="The design could not be read" />`;
+  return html`<${Playground} design=${normalizeDesign(read.data)} />`;
+}
+
+function Playground({ design }) {
+  const [frame, setFrame] = useState(design.frames[0]?.id ?? '');
+  const [fileType, setFileType] = useState('');
+  const [changes, setChanges] = useState({});
+  const [fieldErrors, setFieldErrors] = useState({});
+  const [error, setError] = useState(null);
+  const [preview, setPreview] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState(null);
+  const live = design.type === 'static';
+  const savedPreview = design.frames.find((f) => f.id === frame)?.preview_url ?? null;
+  const scope = design.perFrame ? frame : 'all';
+  const layers = useMemo(() => design.layersOf(frame), [design, frame]);
+  const body = buildBody(design, { frame, fileType, changes, async: !live });
+  const endpoint = endpointFor(design, !live);
+  const seq = useRef(0);
+
+  const showError = (e) => {
+    const byField = {};
+    for (const issue of e.errors ?? []) {
+      const key = fieldKeyOfPath(issue.path);
+      if (key && document.getElementById(key)) byField[key] = byField[key] ? `${byField[key]}; ${issue.message}` : issue.message;
+    }
+    setFieldErrors(byField);
+    setError(e);
+  };
+
+  const renderSync = async (requestBody) => {
+    const mine = ++seq.current;
+    setBusy(true);
+    const started = performance.now();
+    try {
+      const { data } = await api('POST', `/banner-builder/${design.id}/generate`, { body: requestBody });
+      if (mine !== seq.current) return;
+      setPreview({
+        url: data.file.url,
+        type: data.file.type ?? requestBody.image_file_type ?? 'jpeg',
+        ms: Math.round(performance.now() - started),
+        id: data.id,
+      });
+      setFieldErrors({});
+      setError(null);
+    } catch (e) {
+      if (mine === seq.current) showError(e);
+    } finally {
+      if (mine === seq.current) setBusy(false);
+    }
+  };
+  const [schedule] = useState(() => debounce((b) => void renderSync(b), PREVIEW_DEBOUNCE_MS));
+  useEffect(() => () => schedule.cancel(), [schedule]);
+  // The first preview renders the saved content; every change after it re-renders, debounced.
+  const bodyKey = JSON.stringify(body);
+  useEffect(() => {
+    if (live) schedule(JSON.parse(bodyKey));
+  }, [bodyKey, live, schedule]);
+
+  const generate = async () => {
+    setError(null);
+    setFieldErrors({});
+    setJob({ status: 'sending', started: Date.now(), files: [], errors: [] });
+    try {
+      const asyncEndpoint = endpointFor(design, true);
+      const asyncBody = buildBody(design, { frame, fileType, changes, async: true });
+      const { data } = await api(asyncEndpoint.method, asyncEndpoint.path, { body: asyncBody });
+      const requestId = data.generation_request_id;
+      setJob((j) => ({ ...j, status: 'in_progress', requestId }));
+      for (;;) {
+        const { data: state } = await api('GET', `/generation-request/${requestId}`);
+        setJob((j) => ({ ...j, files: state.banners, errors: state.errors, status: state.is_finalized ? 'done' : 'in_progress' }));
+        if (state.is_finalized) return;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    } catch (e) {
+      setJob((j) => ({ ...j, status: 'failed' }));
+      showError(e);
+    }
+  };
+
+  const setValue = (layer, prop, value) => {
+    setChanges((c) => {
+      const next = { ...c, [scope]: { ...(c[scope] ?? {}), [layer]: { ...(c[scope]?.[layer] ?? {}), [prop]: value } } };
+      return next;
+    });
+  };
+  const currentValue = (layer, prop, original) => {
+    const v = changes[scope]?.[layer.name]?.[prop];
+    return v === undefined ? original : v;
+  };
+
+  return html`
+    <h1>Playground: ${design.name}</h1>
+    <p><a href=${`#/design/${design.id}`}>Back to the design</a> · <span class="tag">${design.type}</span>
+      ${live ? ' The preview re-renders as you type (synchronous endpoint).' : ' This type renders asynchronously: press Generate.'}</p>
+    <div class="playground">
+      <form aria-label="Overrides" onSubmit=${(e) => {
+        e.preventDefault();
+        void generate();
+      }}>
+        <div class="row">
+          <div class="field">
+            <label for="pg-frame">${design.perFrame ? 'Page' : 'Format'}</label>
+            <select id="pg-frame" value=${frame} onChange=${(e) => setFrame(e.currentTarget.value)}>
+              ${design.frames.map((f) => html`<option value=${f.id}>${f.id} (${f.width}×${f.height} ${f.unit})</option>`)}
+            </select>
+          </div>
+          ${
+            design.type !== 'printer_multipage'
+              ? html`<div class="field">
+                <label for="pg-type">File type</label>
+                <select id="pg-type" value=${fileType} onChange=${(e) => setFileType(e.currentTarget.value)}>
+                  <option value="">Design default</option>
+                  ${FILE_TYPES[design.type].map((t) => html`<option value=${t}>${t}</option>`)}
+                </select>
+              </div>`
+              : null
+          }
+        </div>
+        ${layers.map(
+          (layer, i) => html`<details open=${i < 2 || layer.type === 'text' || layer.type === 'variables'}>
+            <summary>${layer.name} <span class="tag">${layer.type}</span></summary>
+            <fieldset>
+              <legend class="skip">${layer.name}</legend>
+              ${(() => {
+                const control = (p) => html`<${Control}
+                  key=${`${scope}/${layer.name}/${p.id}`}
+                  layer=${layer.name}
+                  layerType=${layer.type}
+                  prop=${p}
+                  value=${currentValue(layer, p.id, p.value)}
+                  encoded=${changes[scope]?.[layer.name]?.[p.id.replace(/_url$/, '_encoded')]}
+                  error=${fieldErrors[fieldKey(layer.name, p.id)]}
+                  onChange=${(v) => setValue(layer.name, p.id, v)}
+                  onEncoded=${(prop, v) => {
+                    setValue(layer.name, prop, v);
+                    setValue(layer.name, p.id, undefined);
+                  }}
+                />`;
+                const main = layer.props.filter((p) => isMainProp(layer.type, p.id));
+                const more = layer.props.filter((p) => !isMainProp(layer.type, p.id));
+                const moreError = more.some((p) => fieldErrors[fieldKey(layer.name, p.id)]);
+                return html`${main.map(control)}
+                  ${
+                    more.length
+                      ? html`<details class="more" open=${moreError || undefined}>
+                        <summary>More properties of ${layer.name} (${more.length})</summary>
+                        ${more.map(control)}
+                      </details>`
+                      : null
+                  }`;
+              })()}
+            </fieldset>
+          </details>`,
+        )}
+        <p class="row">
+          <button type="submit" disabled=${job?.status === 'sending' || job?.status === 'in_progress'}>Generate${live ? ' (async, saved in Generations)' : ''}</button>
+          <button type="button" class="secondary" onClick=${() => setChanges({})}>Reset the form</button>
+        </p>
+      </form>
+      <div class="preview">
+        <h2>Preview</h2>
+        <${ErrorBox} error=${error} title="The API refused the request" />
+        ${live ? html`<${SyncPreview} preview=${preview} busy=${busy} />` : null}
+        ${
+          live
+            ? null
+            : html`<p><button type="button" onClick=${generate} disabled=${job?.status === 'sending' || job?.status === 'in_progress'}>Generate ${design.perFrame ? 'the PDF' : frame}</button></p>
+              ${!job && savedPreview ? html`<figure><img src=${savedPreview} alt=${`Saved preview of ${frame}`} /><figcaption>Saved preview; press Generate to render your changes.</figcaption></figure>` : null}`
+        }
+        ${job ? html`<${JobView} job=${job} />` : null}
+        <${Snippets} design=${design} endpoint=${endpoint} body=${body} />
+      </div>
+    </div>`;
+}
+
+function SyncPreview({ preview, busy }) {
+  return html`<div aria-busy=${busy ? 'true' : 'false'}>
+    <p role="status" class="loading">${busy ? 'Rendering…' : preview ? `Rendered in ${preview.ms} ms.` : 'Waiting for the first render…'}</p>
+    ${preview ? html`<figure><${FileView} url=${preview.url} type=${preview.type} alt="Live preview" /><figcaption>Latency <span id="pg-latency">${preview.ms}</span> ms (request to answer, sync endpoint)</figcaption></figure>` : null}
+  </div>`;
+}
+
+function JobView({ job }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (job.status !== 'in_progress' && job.status !== 'sending') return;
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [job.status]);
+  const seconds = ((now - job.started) / 1000).toFixed(1);
+  return html`<section aria-labelledby="job-title">
+    <h3 id="job-title">Generation ${job.requestId ? html`<a href="#/generations"><code>${job.requestId.slice(0, 8)}</code></a>` : null}</h3>
+    ${
+      job.status === 'in_progress' || job.status === 'sending'
+        ? html`<p role="status">Rendering… ${seconds} s <progress aria-label="Generation progress"></progress></p>`
+        : null
+    }
+    ${job.status === 'done' ? html`<p role="status" class="ok">Finished: ${job.files.length} file(s)${job.errors.length ? `, ${job.errors.length} error(s)` : ''}.</p>` : null}
+    ${job.errors.map((e) => html`<p class="error-text">${e.template_format_name}: ${e.reason}</p>`)}
+    ${job.files.map(
+      (f) => html`<figure>
+        <${FileView} url=${f.file.cdn_url ?? f.file.url} type=${f.file.type} fallback=${f.file.fallback_image_url} alt=${`Generated ${f.format?.id ?? 'file'}`} />
+        <figcaption><a href=${f.file.url}>Download ${f.file.filename ?? f.file.type}</a></figcaption>
+      </figure>`,
+    )}
+  </section>`;
+}
+
+/** A generated file inline: image, video, GIF, PDF, or an HTML5 banner's fallback image. */
+export function FileView({ url, type, fallback, alt }) {
+  const kind = fileKind(type);
+  if (kind === 'video') return html`<video src=${url} controls muted loop playsinline aria-label=${alt}></video>`;
+  if (kind === 'pdf') return html`<object data=${url} type="application/pdf" aria-label=${alt}><a href=${url}>Open the PDF</a></object>`;
+  if (kind === 'html5')
+    return fallback ? html`<img src=${fallback} alt=${`${alt} (HTML5 banner, fallback image)`} />` : html`<p>HTML5 banner (ZIP)</p>`;
+  return html`<img src=${url} alt=${alt} />`;
+}
+
+function Control({ layer, layerType, prop, value, encoded, error, onChange, onEncoded }) {
+  const control = controlFor(prop.id, prop.value, layerType);
+  const id = fieldKey(layer, prop.id);
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: `${layer}.${prop.id}`,
+    'aria-invalid': error ? 'true' : 'false',
+    'aria-describedby': error ? errorId : undefined,
+  };
+  let input;
+  if (control.kind === 'readonly') return null;
+  if (control.kind === 'switch') {
+    input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />`;
+  } else if (control.kind === 'number') {
+    input = html`<input type="number" step="any" ...${common} value=${value ?? ''} onInput=${(e) => onChange(coerce('number', e.currentTarget.value))} />`;
+  } else if (control.kind === 'select') {
+    input = html`<select ...${common} value=${String(value ?? '')} onChange=${(e) => onChange(coerce('select', e.currentTarget.value, prop.value))}>
+      ${control.options.map((o) => html`<option value=${o}>${o}</option>`)}
+    </select>`;
+  } else if (control.kind === 'color') {
+    const swatch = swatchOf(value);
+    input = html`<div class="color-row">
+      <input type="text" ...${common} value=${value ?? ''} spellcheck="false" onInput=${(e) => onChange(e.currentTarget.value)} />
+      ${swatch ? html`<input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch} onInput=${(e) => onChange(e.currentTarget.value)} />` : null}
+    </div>`;
+  } else if (control.kind === 'font') {
+    input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;
+  } else if (control.kind === 'source') {
+    input = html`<div>
+      <input type="url" ...${common} value=${encoded ? '' : (value ?? '')} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
+        onInput=${(e) => onChange(e.currentTarget.value)} />
+      <label class="hint" for=${`${id}-upload`}>…or upload a file</label>
+      <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${async (e) => {
+        const file = e.currentTarget.files?.[0];
+        if (!file) return;
+        const reader = new FileReader();
+        reader.onload = () => onEncoded(control.encoded, String(reader.result));
+        reader.readAsDataURL(file);
+      }} />
+    </div>`;
+  } else if (control.multiline) {
+    input = html`<textarea ...${common} rows="3" onInput=${(e) => onChange(e.currentTarget.value)}>${value ?? ''}</textarea>`;
+  } else {
+    input = html`<input type="text" ...${common} value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)} />`;
+  }
+  return html`<div class="field">
+    ${control.kind === 'switch' ? null : html`<label for=${id}>${prop.id}</label>`}
+    ${control.kind === 'switch' ? html`<label>${input} ${prop.id}</label>` : input}
+    ${prop.help ? html`<p class="hint">${prop.help}</p>` : null}
+    ${error ? html`<p class="error" id=${errorId} role="alert">${error}</p>` : null}
+  </div>`;
+}
+
+/** A font from /fonts: a search box, and a choice among the matches (the current font stays listed). */
+function FontSelect({ common, value, onChange }) {
+  const [q, setQ] = useState('');
+  const [fonts, setFonts] = useState([]);
+  useEffect(() => {
+    let alive = true;
+    const t = setTimeout(() => {
+      api('GET', '/fonts', { query: { name: q || undefined } })
+        .then(({ data }) => alive && setFonts(data.slice(0, 200)))
+        .catch(() => alive && setFonts([]));
+    }, 250);
+    return () => {
+      alive = false;
+      clearTimeout(t);
+    };
+  }, [q]);
+  const listed = fonts.some((f) => f.id === value);
+  return html`<div>
+    <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />
+    <select ...${common} value=${value ?? ''} onChange=${(e) => onChange(e.currentTarget.value)}>
+      ${!listed && value ? html`<option value=${value}>Current font (${String(value).slice(0, 8)}…)</option>` : null}
+      ${fonts.map((f) => html`<option value=${f.id}>${f.name} (${f.category})</option>`)}
+    </select>
+  </div>`;
+}
+
+function Snippets({ design, endpoint, body }) {
+  const [tab, setTab] = useState('curl');
+  const all = snippets({ baseUrl: location.origin, apiKey: session.key() ?? 'prk_…', design, endpoint, body });
+  const tabs = [
+    ['curl', 'curl'],
+    ['python', 'Python SDK'],
+    ['node', 'Node'],
+  ];
+  const onKey = (e) => {
+    const i = tabs.findIndex(([t]) => t === tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i + tabs.length - 1) % tabs.length : -1;
+    if (next < 0) return;
+    setTab(tabs[next][0]);
+    document.getElementById(`tab-${tabs[next][0]}`)?.focus();
+  };
+  return html`<section class="tabs" aria-labelledby="copy-title">
+    <h3 id="copy-title">Copy the request</h3>
+    <div role="tablist" aria-label="Request as" onKeyDown=${onKey}>
+      ${tabs.map(
+        ([t, label]) => html`<button type="button" role="tab" id=${`tab-${t}`} aria-selected=${tab === t ? 'true' : 'false'}
+          aria-controls="snippet-panel" tabindex=${tab === t ? '0' : '-1'} onClick=${() => setTab(t)}>${label}</button>`,
+      )}
+    </div>
+    <div role="tabpanel" id="snippet-panel" aria-labelledby=${`tab-${tab}`} tabindex="0">
+      <pre tabindex="0" aria-label="Request"><code>${all[tab]}</code></pre>
+      <${Copy} text=${all[tab]} label=${`Copy as ${tabs.find(([t]) => t === tab)[1]}`} />
+    </div>
+  </section>`;
+}

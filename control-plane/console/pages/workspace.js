@@ -1,0 +1,136 @@
+// Workspace: credits, plan, projects, workspace templates with "use", and rate-limit usage.
+import { useState } from 'preact/hooks';
+import { api, lastRateLimit } from '../api.js';
+import { ErrorBox, html, Loading, useApi, when } from '../ui.js';
+
+function CreditBlock({ title, block }) {
+  return html`<div class="notice">
+    <h3>${title}</h3>
+    <p><strong>${block.available}</strong> available of ${block.limit}${block.extra ? ` + ${block.extra} extra` : ''} (${block.consumed} used)</p>
+    <meter min="0" max=${Math.max(1, block.limit + block.extra)} value=${block.available} aria-label=${`${title} available`}></meter>
+  </div>`;
+}
+
+export function WorkspacePage() {
+  const ws = useApi('GET', '/workspace');
+  const credits = useApi('GET', '/credits');
+  const projects = useApi('GET', '/projects');
+  const templates = useApi('GET', '/workspace-templates');
+  const usage = ws.headers
+    ? {
+        limit: ws.headers.get('x-ratelimit-limit'),
+        remaining: ws.headers.get('x-ratelimit-remaining'),
+        reset: ws.headers.get('x-ratelimit-reset'),
+      }
+    : null;
+  return html`
+    <h1>Workspace</h1>
+    <${ErrorBox} error=${ws.error ?? credits.error} />
+    ${ws.loading && !ws.data ? html`<${Loading} what="the workspace" />` : null}
+    ${
+      ws.data
+        ? html`<p><strong>${ws.data.name}</strong> · plan <span class="tag">${ws.data.plan}</span> · id <code>${ws.data.id}</code></p>`
+        : null
+    }
+    <h2>Credits</h2>
+    ${
+      credits.data
+        ? html`<div class="row"><${CreditBlock} title="Generation credits" block=${credits.data.generation_credits} />
+          <${CreditBlock} title="AI credits" block=${credits.data.ai_credits} /></div>`
+        : null
+    }
+    <h2>Rate limits</h2>
+    ${
+      ws.data
+        ? html`<div class="table-wrap" tabindex="0"><table>
+          <thead><tr><th scope="col">Tier</th><th scope="col">Per minute</th><th scope="col">Per hour</th></tr></thead>
+          <tbody>
+            ${['read', 'write', 'polling', 'validation'].map(
+              (t) =>
+                html`<tr><th scope="row">${t}</th><td>${ws.data.rate_limits[t].per_minute}</td><td>${ws.data.rate_limits[t].per_hour}</td></tr>`,
+            )}
+          </tbody>
+        </table></div>
+        <p>Every workspace: at most ${ws.data.rate_limits.global_per_second} requests per second.
+          ${usage?.limit ? ` Read tier now: ${usage.remaining} of ${usage.limit} left in the window closest to its limit (resets ${when(Number(usage.reset))}).` : ''}
+          ${lastRateLimit.value && lastRateLimit.value.path !== '/workspace' ? ` Last budgeted call (${lastRateLimit.value.path}): ${lastRateLimit.value.remaining} of ${lastRateLimit.value.limit} left.` : ''}</p>`
+        : null
+    }
+    <h2>Projects</h2>
+    <${NewProject} onCreated=${projects.reload} />
+    ${projects.data ? html`<ul>${projects.data.map((p) => html`<li>${p.name} <small>(created ${when(p.created_at_ts)})</small></li>`)}</ul>` : null}
+    <h2>Workspace templates</h2>
+    <${ErrorBox} error=${templates.error} />
+    ${templates.data?.length === 0 ? html`<p class="notice">No workspace template.</p>` : null}
+    ${
+      templates.data?.length
+        ? html`<ul class="gallery">${templates.data.map((t) => html`<${TemplateCard} key=${t.id} template=${t} projects=${projects.data ?? []} />`)}</ul>`
+        : null
+    }
+  `;
+}
+
+function NewProject({ onCreated }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState(null);
+  const submit = async (e) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api('POST', '/projects', { body: { name } });
+      setName('');
+      onCreated();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const nameError = error?.errors?.find((i) => i.path === 'name')?.message ?? (error ? error.message : null);
+  return html`<form class="row" aria-label="New project" onSubmit=${submit}>
+    <div class="field">
+      <label for="project-name">New project</label>
+      <input id="project-name" value=${name} onInput=${(e) => setName(e.currentTarget.value)} aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${error ? 'project-name-error' : undefined} />
+      ${nameError ? html`<p class="error" id="project-name-error">${nameError}</p>` : null}
+    </div>
+    <button type="submit">Create</button>
+  </form>`;
+}
+
+function TemplateCard({ template: t, projects }) {
+  const [chosen, setProject] = useState('');
+  const project = chosen || projects[0]?.id || '';
+  const [state, setState] = useState(null);
+  const use = async () => {
+    setState({ busy: true });
+    try {
+      const { data } = await api('POST', `/workspace-templates/${t.id}/use`, { body: { project_id: project } });
+      const requestId = data.duplication_request_id;
+      for (;;) {
+        const { data: d } = await api('GET', `/design-duplication-requests/${requestId}`);
+        const designId = d.designs?.[0]?.target_design_id;
+        if (d.status !== 'INIT' && d.status !== 'IN_PROGRESS') {
+          setState({ done: true, designId, status: d.status });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    } catch (e) {
+      setState({ error: e });
+    }
+  };
+  const selectId = `use-${t.id}`;
+  return html`<li class="card">
+    ${t.preview_url ? html`<img src=${t.preview_url} alt=${`Preview of ${t.name}`} loading="lazy" />` : null}
+    <div class="body">
+      <h3>${t.name}</h3>
+      <label for=${selectId}>Into project</label>
+      <select id=${selectId} value=${project} onChange=${(e) => setProject(e.currentTarget.value)}>
+        ${projects.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
+      </select>
+      <button type="button" onClick=${use} disabled=${state?.busy || !project}>Use<span class="skip"> ${t.name}</span></button>
+      ${state?.busy ? html`<p role="status">Copying…</p>` : null}
+      ${state?.done ? html`<p class="ok" role="status">Copied (${state.status}).${state.designId ? html` <a href=${`#/design/${state.designId}`}>Open the new design</a>` : null}</p>` : null}
+      ${state?.error ? html`<${ErrorBox} error=${state.error} title="The template could not be used" />` : null}
+    </div>
+  </li>`;
+}

@@ -1,5 +1,6 @@
 // Starts real farm processes for end-to-end tests: one control plane and N render workers as
-// child processes (`node --import tsx <entry>`) on a test database, sharing one data dir.
+// child processes (`node --import tsx <entry>`) on a test database, sharing one data dir, or each
+// with its own (`separateDataDirs`), as on separate machines that share only Postgres and a bucket.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -28,8 +29,17 @@ export interface FarmProcess {
   exited: Promise<number | null>;
 }
 
-function start(name: string, entry: string, env: Record<string, string>): FarmProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** Options of one added process: extra environment, and a CPU to pin it to (`taskset -c`). */
+export interface ProcessOptions {
+  env?: Record<string, string>;
+  cpu?: number;
+}
+
+function start(name: string, entry: string, env: Record<string, string>, cpu?: number): FarmProcess {
+  const node = [process.execPath, '--import', 'tsx', entry];
+  // taskset execs node, so the child's pid is the process's own.
+  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,11 +56,14 @@ function start(name: string, entry: string, env: Record<string, string>): FarmPr
 
 export interface Farm {
   baseUrl: string;
+  /** The control plane's data dir (every process's, unless `separateDataDirs`). */
   dataDir: string;
+  /** Every data dir the farm made; `stop()` leaves them, the caller removes them. */
+  dataDirs: string[];
   controlPlane: FarmProcess;
   workers: FarmProcess[];
-  /** Adds a render worker (same env). */
-  addWorker(): FarmProcess;
+  /** Adds a render worker (same env, plus `options.env`; its own data dir with `separateDataDirs`). */
+  addWorker(options?: ProcessOptions): FarmProcess;
   /** Media-worker processes (ffmpeg, zips, webhooks). */
   mediaWorkers: FarmProcess[];
   /** Adds a media worker (same env). */
@@ -63,8 +76,20 @@ export async function startFarm(options: {
   workers: number;
   mediaWorkers?: number;
   env?: Record<string, string>;
+  /**
+   * Each process gets its own DATA_DIR, as on machines that share only DATABASE_URL and the object
+   * store: pass S3 settings in `env`, since local storage on separate dirs cannot serve files.
+   */
+  separateDataDirs?: boolean;
 }): Promise<Farm> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
+  const dataDirs = [dataDir];
+  const ownDataDir = async (): Promise<Record<string, string>> => {
+    if (!options.separateDataDirs) return {};
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
+    dataDirs.push(dir);
+    return { DATA_DIR: dir };
+  };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -79,15 +104,27 @@ export async function startFarm(options: {
     ...options.env,
   };
   const controlPlane = start('control-plane', 'control-plane/src/bin/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  // Data dirs are made ahead, so adding a process stays synchronous.
+  const spareDirs: Record<string, string>[] = [];
+  const nextDataDir = () => spareDirs.shift() ?? {};
+  const spare = async (n: number) => {
+    for (let i = 0; i < n; i++) spareDirs.push(await ownDataDir());
+  };
+  await spare(options.workers + (options.mediaWorkers ?? 0) + 4);
   const workers: FarmProcess[] = [];
-  const addWorker = () => {
-    const w = start(`render-worker-${workers.length + 1}`, 'render-worker/src/bin/worker.ts', env);
+  const addWorker = (extra: ProcessOptions = {}) => {
+    const w = start(
+      `render-worker-${workers.length + 1}`,
+      'render-worker/src/bin/worker.ts',
+      { ...env, ...nextDataDir(), ...extra.env },
+      extra.cpu,
+    );
     workers.push(w);
     return w;
   };
   const mediaWorkers: FarmProcess[] = [];
   const addMediaWorker = () => {
-    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', env);
+    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', { ...env, ...nextDataDir() });
     mediaWorkers.push(w);
     return w;
   };
@@ -98,6 +135,7 @@ export async function startFarm(options: {
   return {
     baseUrl,
     dataDir,
+    dataDirs,
     controlPlane,
     workers,
     addWorker,

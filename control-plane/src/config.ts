@@ -24,7 +24,7 @@ export const controlPlaneOptions = {
   queueMetricsIntervalMs: option(
     env.int(0),
     '5000',
-    'How often this control plane reads graphile-worker job counts into pressroom_queue_jobs (0: never; read on one control plane of a farm).',
+    'How often this control plane reads graphile-worker job counts into the pressroom_queue_jobs gauge (0: never; one reader per farm is enough).',
   ),
   rateLimitGlobalPerSecond: option(env.int(1), '10', 'Global ceiling: requests per second per workspace, every endpoint.'),
   rateLimitPollingPerMinute: option(env.int(1), '600', 'Polling tier budget per minute.'),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { createPool, migrate, startEmbeddedPostgres } from '@pressroom/shared/db/index';
 import { createStorage } from '@pressroom/shared/storage/index';
-import { type MinioServer, startMinio } from '@pressroom/shared/testing/minio';
+import { type MinioServer, minioProcessEnv, startMinio } from '@pressroom/shared/testing/minio';
 import type pg from 'pg';
 import { type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../src/tasks/testing/farm-processes.js';
 
@@ -18,18 +18,6 @@ export interface BenchFarm {
   seed: Awaited<ReturnType<typeof seedExample>>;
   /** Set with `s3`: the bucket every process uses. */
   minio?: MinioServer;
-}
-
-/** The environment that points a farm process at a MinIO bucket. */
-export function minioEnv(minio: MinioServer): Record<string, string> {
-  return {
-    S3_BUCKET: minio.bucket,
-    S3_ENDPOINT: minio.endpoint,
-    S3_REGION: minio.region,
-    S3_ACCESS_KEY_ID: minio.accessKeyId,
-    S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  };
 }
 
 export async function withBenchFarm(
@@ -51,7 +39,7 @@ export async function withBenchFarm(
   try {
     await migrate(pool);
     if (options.s3) minio = await startMinio();
-    const s3 = minio ? minioEnv(minio) : {};
+    const s3 = minio ? minioProcessEnv(minio) : {};
     // Render-worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
     farm = await startFarm({
       databaseUrl: db.connectionString,

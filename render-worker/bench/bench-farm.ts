@@ -46,6 +46,8 @@ export async function withBenchFarm(
       workers: options.workers,
       env: { LOG_LEVEL: options.logLevel, ...s3, ...options.env },
       separateDataDirs: options.s3 === true,
+      // A bench may start on a machine busy with other work: give the control plane time.
+      readyTimeoutMs: 180_000,
     });
     const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: db.connectionString, ...s3 }), {
       dataDir: farm.dataDir,

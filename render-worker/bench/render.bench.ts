@@ -78,10 +78,17 @@ await withBenchFarm(
     const serial = await batch(SERIAL, 1);
     const [cpAfter, workerAfter] = await scrapeBoth();
     figures.serialP50 = report(`sync, serial (n=${SERIAL})`, serial.latencies, serial.failed);
-    printBreakdown(mean(serial.latencies), breakdown(mean(serial.latencies), [cpBefore, cpAfter], [workerBefore, workerAfter]));
+    printBreakdown('serial', mean(serial.latencies), breakdown(mean(serial.latencies), [cpBefore, cpAfter], [workerBefore, workerAfter]));
     await benchDynamicImages(running, seed);
+    const [cpBefore4, workerBefore4] = await scrapeBoth();
     const parallel = await batch(CONCURRENT, 4);
+    const [cpAfter4, workerAfter4] = await scrapeBoth();
     report(`sync, concurrency 4 (n=${CONCURRENT})`, parallel.latencies, parallel.failed);
+    printBreakdown(
+      'concurrency-4',
+      mean(parallel.latencies),
+      breakdown(mean(parallel.latencies), [cpBefore4, cpAfter4], [workerBefore4, workerAfter4]),
+    );
     figures.concurrentP99 = percentile(parallel.latencies, 0.99);
 
     const one = await batch(THROUGHPUT, 8);
@@ -123,8 +130,8 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-function printBreakdown(clientMs: number, b: ReturnType<typeof breakdown>): void {
-  process.stdout.write(`stage breakdown of the serial batch (means per render, client mean ${clientMs.toFixed(1)} ms):\n`);
+function printBreakdown(name: string, clientMs: number, b: ReturnType<typeof breakdown>): void {
+  process.stdout.write(`stage breakdown of the ${name} batch (means per render, client mean ${clientMs.toFixed(1)} ms):\n`);
   for (const row of b.rows) {
     const ms = Number.isNaN(row.ms) ? '   n/a' : row.ms.toFixed(1).padStart(6);
     process.stdout.write(`  ${row.stage.padEnd(18)} ${ms} ms  ${row.where}\n`);

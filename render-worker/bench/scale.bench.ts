@@ -54,10 +54,10 @@ await withBenchFarm({ workers: 0, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   };
 
   farm.addWorker({ cpu: 0 });
-  await waitForWorkers(pool, farm, 1);
+  await waitForWorkers(pool, farm, 1, 180_000);
   const one = await measure(1);
   farm.addWorker({ cpu: 1 });
-  await waitForWorkers(pool, farm, 2);
+  await waitForWorkers(pool, farm, 2, 180_000);
   const two = await measure(2);
   const ratio = two / one;
   process.stdout.write(

@@ -81,6 +81,8 @@ export async function startFarm(options: {
    * store: pass S3 settings in `env`, since local storage on separate dirs cannot serve files.
    */
   separateDataDirs?: boolean;
+  /** How long the control plane may take to answer /ready (default 60 s). */
+  readyTimeoutMs?: number;
 }): Promise<Farm> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
   const dataDirs = [dataDir];
@@ -129,7 +131,7 @@ export async function startFarm(options: {
     return w;
   };
   // The control plane migrates; workers start once it answers.
-  await waitForReady(baseUrl, controlPlane);
+  await waitForReady(baseUrl, controlPlane, options.readyTimeoutMs ?? 60_000);
   for (let i = 0; i < options.workers; i++) addWorker();
   for (let i = 0; i < (options.mediaWorkers ?? 0); i++) addMediaWorker();
   return {
@@ -150,8 +152,8 @@ export async function startFarm(options: {
   };
 }
 
-async function waitForReady(baseUrl: string, cp: FarmProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitForReady(baseUrl: string, cp: FarmProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (cp.child.exitCode !== null) throw new Error(`control plane exited:\n${cp.output()}`);
     try {
@@ -161,7 +163,7 @@ async function waitForReady(baseUrl: string, cp: FarmProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`control plane not ready in 60 s:\n${cp.output()}`);
+  throw new Error(`control plane not ready in ${timeoutMs / 1000} s:\n${cp.output()}`);
 }
 
 /** Resolves once `n` live render-worker processes beat in the heartbeat table. */

@@ -31,8 +31,8 @@ describe('a farm on MinIO with a data dir per process', () => {
       workers: 1,
       mediaWorkers: 1,
       // This test is about where things live, not speed: a render on a machine busy with other
-      // work may take longer than the 9 s deadline meant for one sync answer.
-      env: { ...minioProcessEnv(minio), RENDER_TIMEOUT_MS: '60000' },
+      // work may take longer than the 9 s render deadline and the 10 s sync budget.
+      env: { ...minioProcessEnv(minio), RENDER_TIMEOUT_MS: '60000', SYNC_RENDER_TIMEOUT_MS: '60000' },
       separateDataDirs: true,
     });
     // The example's assets go to the bucket, as an import would put them.

@@ -3,6 +3,7 @@
 // with its own (`separateDataDirs`), as on separate machines that share only Postgres and a bucket.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -86,9 +87,10 @@ export async function startFarm(options: {
 }): Promise<Farm> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
   const dataDirs = [dataDir];
-  const ownDataDir = async (): Promise<Record<string, string>> => {
+  // Synchronous, so adding a process stays synchronous.
+  const ownDataDir = (): Record<string, string> => {
     if (!options.separateDataDirs) return {};
-    const dir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
+    const dir = mkdtempSync(join(tmpdir(), 'pressroom-e2e-'));
     dataDirs.push(dir);
     return { DATA_DIR: dir };
   };
@@ -106,19 +108,12 @@ export async function startFarm(options: {
     ...options.env,
   };
   const controlPlane = start('control-plane', 'control-plane/src/bin/server.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
-  // Data dirs are made ahead, so adding a process stays synchronous.
-  const spareDirs: Record<string, string>[] = [];
-  const nextDataDir = () => spareDirs.shift() ?? {};
-  const spare = async (n: number) => {
-    for (let i = 0; i < n; i++) spareDirs.push(await ownDataDir());
-  };
-  await spare(options.workers + (options.mediaWorkers ?? 0) + 4);
   const workers: FarmProcess[] = [];
   const addWorker = (extra: ProcessOptions = {}) => {
     const w = start(
       `render-worker-${workers.length + 1}`,
       'render-worker/src/bin/worker.ts',
-      { ...env, ...nextDataDir(), ...extra.env },
+      { ...env, ...ownDataDir(), ...extra.env },
       extra.cpu,
     );
     workers.push(w);
@@ -126,7 +121,7 @@ export async function startFarm(options: {
   };
   const mediaWorkers: FarmProcess[] = [];
   const addMediaWorker = () => {
-    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', { ...env, ...nextDataDir() });
+    const w = start(`media-worker-${mediaWorkers.length + 1}`, 'media-worker/src/bin/worker.ts', { ...env, ...ownDataDir() });
     mediaWorkers.push(w);
     return w;
   };

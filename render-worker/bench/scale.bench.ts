@@ -30,9 +30,7 @@ await withBenchFarm(
     env: { RENDER_TIMEOUT_MS: '60000', RATE_LIMIT_WRITE_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '1000000' },
   },
   async ({ farm, pool, seed, minio }) => {
-    process.stdout.write(
-      `storage: MinIO bucket ${minio?.bucket} at ${minio?.endpoint}; data dirs: ${farm.dataDirs.length} (one per process), shared: DATABASE_URL and the bucket\n`,
-    );
+    process.stdout.write(`storage: MinIO bucket ${minio?.bucket} at ${minio?.endpoint}; each process gets its own data dir\n`);
     /** Accepts n async renders, then waits until each has its Banner or error; answers files per second. */
     const drain = async (n: number) => {
       const t = performance.now();
@@ -72,6 +70,7 @@ await withBenchFarm(
     await waitForWorkers(pool, farm, 2, 180_000);
     const two = await measure(2);
     const ratio = two / one;
+    process.stdout.write(`data dirs: ${farm.dataDirs.length}, one per process; shared: DATABASE_URL and the bucket\n`);
     process.stdout.write(
       `scale-out ratio, 2 processes / 1: ${ratio.toFixed(2)}x, goal >= ${GOAL}x: ${ratio >= GOAL ? 'met' : 'NOT met'}\n` +
         'bound: on this machine the second worker takes the core the control plane, Postgres, MinIO and the load\n' +

@@ -21,6 +21,11 @@ export const controlPlaneOptions = {
   ),
   webhookTimeScale: option(env.number(0), '1', 'Multiplies the signing-secret overlap window (24 h); tests compress time with e.g. 0.001.'),
   syncRenderTimeoutMs: option(env.int(100), '10000', 'Hard cap of a synchronous generation (the 10-second budget).'),
+  queueMetricsIntervalMs: option(
+    env.int(0),
+    '5000',
+    'How often this control plane reads graphile-worker job counts into the pressroom_queue_jobs gauge (0: never; one reader per farm is enough).',
+  ),
   rateLimitGlobalPerSecond: option(env.int(1), '10', 'Global ceiling: requests per second per workspace, every endpoint.'),
   rateLimitPollingPerMinute: option(env.int(1), '600', 'Polling tier budget per minute.'),
   rateLimitPollingPerHour: option(env.int(1), '18000', 'Polling tier budget per hour.'),

@@ -59,6 +59,17 @@ export const overview = dashboard({
         [1, 'orange'],
       ],
     }),
+    stat({
+      title: 'Jobs waiting',
+      description:
+        'Jobs ready to run and not yet taken, every task (pressroom_queue_jobs{state="waiting"}); the render pool scales on its render tasks (README, Scaling).',
+      queries: [{ expr: 'sum(max by (task) (pressroom_queue_jobs{state="waiting"})) or vector(0)', legend: 'waiting' }],
+      steps: [
+        [null, 'green'],
+        [8, 'orange'],
+        [40, 'red'],
+      ],
+    }),
 
     row('Traffic and latency'),
     timeseries({

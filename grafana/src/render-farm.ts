@@ -1,6 +1,6 @@
 import { dashboard, quantile, row, stat, timeseries } from './panels.js';
 
-/** Histogram by stage (queue_wait, fetch, layout, capture, encode, store) and output (file type). */
+/** Histogram by stage (queue_wait, fetch, layout, capture, encode, store, record) and output (file type). */
 const STAGE = 'pressroom_render_stage_seconds';
 /** Histogram by output and priority (sync | async): request accepted → file stored. */
 const TOTAL = 'pressroom_render_seconds';
@@ -115,6 +115,13 @@ export const renderFarm = dashboard({
       ],
       unit: 's',
       budgetLine: 10,
+    }),
+    timeseries({
+      title: 'Jobs in the queue by task and state',
+      description:
+        'pressroom_queue_jobs, read from graphile-worker tables by the control plane every QUEUE_METRICS_INTERVAL_MS; max by task so several control planes count once. waiting is what KEDA scales the render pool on (deploy/k8s/optional/keda-render-worker.yaml); scheduled are retries in backoff; failed spent their attempts.',
+      queries: [{ expr: 'max by (task, state) (pressroom_queue_jobs{state!="failed"})', legend: '{{task}} {{state}}' }],
+      stacked: true,
     }),
     timeseries({
       title: 'Queue wait p90 by output',

@@ -12,8 +12,8 @@ export function trickle() {
   };
 }
 
-/** Steady arrivals per second for a while, with a short warm-up ramp (Chromium pages warm up). */
-export function steady(rate, seconds) {
+/** Steady arrivals per second for a while, after a warm-up ramp of `rampSeconds` (Chromium pages warm up). */
+export function steady(rate, seconds, rampSeconds = 10) {
   return {
     executor: 'ramping-arrival-rate',
     startRate: 0,
@@ -22,7 +22,7 @@ export function steady(rate, seconds) {
     preAllocatedVUs: Math.max(2, Math.ceil(rate * 3)),
     maxVUs: Math.max(4, Math.ceil(rate * 12)),
     stages: [
-      { target: rate, duration: '10s' },
+      { target: rate, duration: `${rampSeconds}s` },
       { target: rate, duration: `${seconds}s` },
     ],
     gracefulStop: '15s',

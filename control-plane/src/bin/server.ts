@@ -2,6 +2,7 @@
 import { connectDatabase, migrate } from '@pressroom/shared/db/index';
 import { createLogger } from '@pressroom/shared/logger';
 import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { startQueueJobsGauge } from '@pressroom/shared/metrics/queue-jobs';
 import { databaseCheck, freePortCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { buildApp } from '../app.js';
@@ -20,7 +21,14 @@ const database = await connectDatabase(config, logger, 'pressroom-control-plane'
 await migrate(database.pool);
 const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
 const storage = await createStorage(config, { publicBaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, db: database.pool, logger, metrics: createMetricsRegistry('control-plane'), publicBaseUrl, storage });
+const metrics = createMetricsRegistry('control-plane');
+const app = await buildApp({ config, db: database.pool, logger, metrics, publicBaseUrl, storage });
+const queueJobs = startQueueJobsGauge({
+  db: database.pool,
+  registry: metrics,
+  intervalMs: config.queueMetricsIntervalMs,
+  onError: (err) => logger.warn({ err }, 'queue job counts not read'),
+});
 const sweep = setInterval(() => {
   void sweepRateLimitWindows(database.pool).catch((err) => logger.warn({ err }, 'rate-limit sweep failed'));
   void sweepDynamicImageCounters(database.pool).catch((err) => logger.warn({ err }, 'dynamic image counter sweep failed'));
@@ -32,6 +40,7 @@ installShutdown(
     { name: 'database', stop: () => database.stop() },
     { name: 'storage', stop: () => storage.stop() },
     { name: 'http', stop: () => app.close() },
+    { name: 'queue metrics', stop: async () => queueJobs.stop() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },
 );

@@ -262,7 +262,8 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
           inputs: async () => [input],
           settings,
           runner: () => modelIdentity(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')),
-          run: async () => (await localModels()).removeBackground(await model(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')), input, settings),
+          run: async () =>
+            (await localModels()).removeBackground(await model(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')), input, settings),
         });
       }
       if (ops.upscale) {

@@ -45,7 +45,10 @@ export async function runFileJob(
   if (await fileOutcomeExists(deps.db, job.requestId, job.outputName)) return;
   try {
     const outcome = await render(stage);
+    const t = performance.now();
     const { recorded } = await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    // The outcome's transaction, pg_notify included: the last step before a sync caller wakes.
+    stage('record', (performance.now() - t) / 1000);
     if (recorded && onRecorded) await onRecorded(outcome);
     deps.renderMetrics.totalSeconds.observe(
       { output: job.output, priority: job.priority },

@@ -113,6 +113,18 @@ export function minioStorageConfig(minio: MinioServer, overrides: Partial<Storag
   };
 }
 
+/** The environment that points a farm process (control plane, worker) at a started MinIO's bucket. */
+export function minioProcessEnv(minio: MinioServer): Record<string, string> {
+  return {
+    S3_BUCKET: minio.bucket,
+    S3_ENDPOINT: minio.endpoint,
+    S3_REGION: minio.region,
+    S3_ACCESS_KEY_ID: minio.accessKeyId,
+    S3_SECRET_ACCESS_KEY: minio.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 async function waitForHealth(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

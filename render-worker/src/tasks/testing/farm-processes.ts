@@ -1,9 +1,12 @@
 // Starts real farm processes for end-to-end tests: one control plane and N render workers as
-// child processes on a test database, sharing one data dir. Tests run the roles from their
-// TypeScript sources (`node --import tsx <source>`); benches run them compiled, as production
-// does (`compiled: true`, scripts/build.mjs).
+// Starts real farm processes for end-to-end tests: one control plane and N render workers as
+// child processes on a test database, sharing one data dir, or each with its own
+// (`separateDataDirs`), as on separate machines that share only Postgres and a bucket. Tests run
+// the roles from their TypeScript sources (`node --import tsx <source>`); benches run them
+// compiled, as production does (`compiled: true`, scripts/build.mjs).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -37,8 +40,17 @@ function commandOf(role: string, compiled: boolean): string[] {
   return compiled ? [outputOf(role)] : ['--import', 'tsx', sourceOf(role)];
 }
 
-function start(name: string, args: string[], env: Record<string, string>): FarmProcess {
-  const child = spawn(process.execPath, args, {
+/** Options of one added process: extra environment, and a CPU to pin it to (`taskset -c`). */
+export interface ProcessOptions {
+  env?: Record<string, string>;
+  cpu?: number;
+}
+
+function start(name: string, args: string[], env: Record<string, string>, cpu?: number): FarmProcess {
+  const node = [process.execPath, ...args];
+  // taskset execs node, so the child's pid is the process's own.
+  const [command, ...rest] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
+  const child = spawn(command!, rest, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,11 +67,14 @@ function start(name: string, args: string[], env: Record<string, string>): FarmP
 
 export interface Farm {
   baseUrl: string;
+  /** The control plane's data dir (every process's, unless `separateDataDirs`). */
   dataDir: string;
+  /** Every data dir the farm made; `stop()` leaves them, the caller removes them. */
+  dataDirs: string[];
   controlPlane: FarmProcess;
   workers: FarmProcess[];
-  /** Adds a render worker (same env). */
-  addWorker(): FarmProcess;
+  /** Adds a render worker (same env, plus `options.env`; its own data dir with `separateDataDirs`). */
+  addWorker(options?: ProcessOptions): FarmProcess;
   /** Media-worker processes (ffmpeg, zips, webhooks). */
   mediaWorkers: FarmProcess[];
   /** Adds a media worker (same env). */
@@ -74,10 +89,25 @@ export async function startFarm(options: {
   env?: Record<string, string>;
   /** Run the roles' compiled entries (rebuilt first when stale), as production does. Default: sources. */
   compiled?: boolean;
+  /**
+   * Each process gets its own DATA_DIR, as on machines that share only DATABASE_URL and the object
+   * store: pass S3 settings in `env`, since local storage on separate dirs cannot serve files.
+   */
+  separateDataDirs?: boolean;
+  /** How long the control plane may take to answer /ready (default 60 s). */
+  readyTimeoutMs?: number;
 }): Promise<Farm> {
   const compiled = options.compiled ?? false;
   if (compiled) await ensureBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-e2e-'));
+  const dataDirs = [dataDir];
+  // Synchronous, so adding a process stays synchronous.
+  const ownDataDir = (): Record<string, string> => {
+    if (!options.separateDataDirs) return {};
+    const dir = mkdtempSync(join(tmpdir(), 'pressroom-e2e-'));
+    dataDirs.push(dir);
+    return { DATA_DIR: dir };
+  };
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
@@ -93,24 +123,30 @@ export async function startFarm(options: {
   };
   const controlPlane = start('control-plane', commandOf('control-plane', compiled), { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const workers: FarmProcess[] = [];
-  const addWorker = () => {
-    const w = start(`render-worker-${workers.length + 1}`, commandOf('render-worker', compiled), env);
+  const addWorker = (extra: ProcessOptions = {}) => {
+    const w = start(
+      `render-worker-${workers.length + 1}`,
+      commandOf('render-worker', compiled),
+      { ...env, ...ownDataDir(), ...extra.env },
+      extra.cpu,
+    );
     workers.push(w);
     return w;
   };
   const mediaWorkers: FarmProcess[] = [];
   const addMediaWorker = () => {
-    const w = start(`media-worker-${mediaWorkers.length + 1}`, commandOf('media-worker', compiled), env);
+    const w = start(`media-worker-${mediaWorkers.length + 1}`, commandOf('media-worker', compiled), { ...env, ...ownDataDir() });
     mediaWorkers.push(w);
     return w;
   };
   // The control plane migrates; workers start once it answers.
-  await waitForReady(baseUrl, controlPlane);
+  await waitForReady(baseUrl, controlPlane, options.readyTimeoutMs ?? 60_000);
   for (let i = 0; i < options.workers; i++) addWorker();
   for (let i = 0; i < (options.mediaWorkers ?? 0); i++) addMediaWorker();
   return {
     baseUrl,
     dataDir,
+    dataDirs,
     controlPlane,
     workers,
     addWorker,
@@ -125,8 +161,8 @@ export async function startFarm(options: {
   };
 }
 
-async function waitForReady(baseUrl: string, cp: FarmProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitForReady(baseUrl: string, cp: FarmProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (cp.child.exitCode !== null) throw new Error(`control plane exited:\n${cp.output()}`);
     try {
@@ -136,7 +172,7 @@ async function waitForReady(baseUrl: string, cp: FarmProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`control plane not ready in 60 s:\n${cp.output()}`);
+  throw new Error(`control plane not ready in ${timeoutMs / 1000} s:\n${cp.output()}`);
 }
 
 /** Resolves once `n` live render-worker processes beat in the heartbeat table. */

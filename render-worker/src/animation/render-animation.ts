@@ -160,7 +160,8 @@ async function captureAt(page: Page, plan: RenderPlan, states: LayerState[]): Pr
   await page.evaluate((s) => {
     (window as unknown as { __prAnim: { apply(s: unknown): void } }).__prAnim.apply(s);
   }, states);
-  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY });
+  // loadPlan sized the viewport to the plan: no resize around each capture.
+  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY, beyondViewport: false });
 }
 
 function seconds(since: number): number {

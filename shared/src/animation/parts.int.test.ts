@@ -68,7 +68,7 @@ describe('animation parts', () => {
     expect([mp4.fps, mp4.frames, mp4.parts]).toEqual([25, 150, 6]);
     expect(await jobs('animation_frames', mp4.banner_id)).toBe(6);
     const gif = await newFile('gif', 6);
-    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 3]);
+    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 4]);
     const html5 = await newFile('html5', 6);
     expect(html5.parts).toBe(1);
     expect(await jobs('animation_html5', html5.banner_id)).toBe(1);

@@ -1,8 +1,10 @@
 // A render-worker process: config, database, storage, Chromium, the task list, metrics, one
 // shutdown path. Entry files wire; everything here is built by factories the tests also build.
+
 import { connectDatabase } from '@pressroom/shared/db/index';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import { createLogger } from '@pressroom/shared/logger';
+import { resolveFfmpegPath } from '@pressroom/shared/media/index';
 import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
 import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
@@ -72,7 +74,10 @@ const runtime = await startWorkerRuntime({
       encoder,
       ai: createLocalAiProcessor(config, { metrics: createAiMetrics(metrics), cache: storageAiCache(storage), logger }),
     }),
-    animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
+    animation: createChromiumAnimator(supervisor, {
+      timeoutMs: config.animationPartTimeoutMs,
+      ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+    }),
     ...(print ? { print: print.render } : {}),
   }),
   concurrency: config.renderConcurrency,

@@ -8,8 +8,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
+import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import { createStorage } from '@pressroom/shared/storage/index';
 import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
 import sharp from 'sharp';
@@ -26,6 +29,7 @@ import {
 } from '../tasks/testing/farm-processes.js';
 
 const SECONDS = 2;
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 interface Probe {
   streams: { codec_type: string; codec_name: string; duration?: string }[];
@@ -131,11 +135,17 @@ describe('video and audio layers in animated files (control plane + render worke
         },
       },
     ];
-    // Cut to 2 s (tweens past the cut hold, docs/animation.md) and put the media layers on top.
+    // Parsed as the API stores them, then cut to 2 s (tweens past the cut hold, docs/animation.md)
+    // with the media layers on top.
+    const example = JSON.parse(await readFile(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8'));
+    example.elements.push(...media);
+    const parsed = parseDesignDocument(example);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+    const stored = (parsed.design as AnimatedDesign).elements.slice(-media.length);
     await db.pool.query(
       `UPDATE designs SET document = jsonb_set(jsonb_set(jsonb_set(document, '{animation,duration}', to_jsonb($2::numeric)),
          '{animation,screenshot_at_s}', to_jsonb(1)), '{elements}', (document->'elements') || $3::jsonb) WHERE id = $1`,
-      [seed.designId, SECONDS, JSON.stringify(media)],
+      [seed.designId, SECONDS, JSON.stringify(stored)],
     );
     await waitForWorkers(db.pool, farm, 1);
   }, 240_000);

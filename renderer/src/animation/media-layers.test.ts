@@ -75,6 +75,17 @@ describe('planMediaLayers', () => {
     expect(layers).toHaveLength(1);
     expect(layers[0]).toMatchObject({ audible: false, source: { kind: 'url', url: 'https://other.example/v.mp4' } });
   });
+
+  it('reads a normalised muted (1 = true, a share attenuates, 0 = false)', () => {
+    const layers = planMediaLayers(designWithMedia(), 'square', {
+      layers: { clip: { video_muted: 1 }, music: { audio_muted: 0.25 } },
+      vars: {},
+    } as unknown as NormalisedOverrides);
+    expect(layers.map((l) => [l.audible, l.maxVolume])).toEqual([
+      [false, 0],
+      [true, 0.75],
+    ]);
+  });
 });
 
 describe('mediaRefusal', () => {

@@ -18,7 +18,7 @@ export interface MediaLayer {
   source: AssetSource | null;
   /** Heard: not muted and a volume above 0. */
   audible: boolean;
-  /** max_volume, 0–1. */
+  /** max_volume × (1 − muted), 0–1. */
   maxVolume: number;
   /** Playback speed (audio layers' `speed`; 1 for video). */
   speed: number;
@@ -55,14 +55,17 @@ export function planMediaLayers(design: AnimatedDesign, formatName: string, over
     const props = { ...(layer.properties as unknown as Record<string, unknown>) };
     for (const [k, v] of Object.entries(override(layer.name))) if (v !== undefined) props[k] = v;
     const video = layer.type === 'video';
-    const maxVolume = typeof props.max_volume === 'number' ? Math.min(1, Math.max(0, props.max_volume)) : 1;
-    const muted = (video ? props.video_muted : props.audio_muted) === true;
+    // A request's muted is normalised to a number: 1 (true) silences, a share in between
+    // attenuates, 0 (false) plays as designed.
+    const mutedRaw = video ? props.video_muted : props.audio_muted;
+    const muted = mutedRaw === true ? 1 : typeof mutedRaw === 'number' ? Math.min(1, Math.max(0, mutedRaw)) : 0;
+    const maxVolume = (typeof props.max_volume === 'number' ? Math.min(1, Math.max(0, props.max_volume)) : 1) * (1 - muted);
     const a = windows.get(layer.name);
     out.push({
       name: layer.name,
       type: layer.type,
       source: sourceOf(video ? props.video_url : props.audio_url),
-      audible: !muted && maxVolume > 0,
+      audible: maxVolume > 0,
       maxVolume,
       speed: !video && typeof props.speed === 'number' ? props.speed : 1,
       playFor: video && typeof props.video_duration === 'number' && props.video_duration > 0 ? props.video_duration : null,

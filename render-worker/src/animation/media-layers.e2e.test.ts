@@ -207,19 +207,20 @@ describe('video and audio layers in animated files (control plane + render worke
     expect(ffprobe(path).streams.map((s) => s.codec_type)).toEqual(['video']);
   });
 
-  it('a GIF that would have to carry sound is refused, naming the layer', { timeout: 360_000 }, async () => {
+  it('a GIF that would have to carry sound is refused (cannot_build_banner), naming the layer', { timeout: 360_000 }, async () => {
     const final = await generate({ image_file_type: 'gif' });
     expect(final.banners).toEqual([]);
     const errors = JSON.stringify(final.errors);
-    expect(errors).toContain('cannot_build_banner');
-    expect(errors).toContain('clip');
+    // errors[] carries the format and the reason (the classified id, cannot_build_banner, is not in it).
+    expect(errors).toContain('Layer \\"clip\\"');
+    expect(errors).toContain('cannot carry sound');
   });
 
-  it('a source that cannot be fetched fails the file with image_fetching_error naming the layer', { timeout: 360_000 }, async () => {
+  it('a source that cannot be fetched fails the file (image_fetching_error), naming the layer', { timeout: 360_000 }, async () => {
     const final = await generate({ elements: { clip: { video_url: `${base}/missing.mp4` } } });
     expect(final.banners).toEqual([]);
     const errors = JSON.stringify(final.errors);
-    expect(errors).toContain('image_fetching_error');
-    expect(errors).toContain('clip');
+    expect(errors).toContain('The video of layer \\"clip\\"');
+    expect(errors).toContain('could not be fetched (bad status)');
   });
 });

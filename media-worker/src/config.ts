@@ -8,10 +8,11 @@ import {
   outboundOptions,
   storageOptions,
 } from '@pressroom/shared/config/index';
+import { ffmpegOptions } from '@pressroom/shared/media/index';
 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
-  ffmpegPath: option(env.optionalString(), undefined, 'ffmpeg binary. Unset: ffmpeg-static when installed, else `ffmpeg` on PATH.'),
+  ...ffmpegOptions,
   webhookTimeoutMs: option(env.int(100), '15000', 'A receiver must acknowledge a webhook within this many milliseconds.'),
   webhookRetryGapsMs: option(
     env.string(),

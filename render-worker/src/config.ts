@@ -10,6 +10,7 @@ import {
   outboundOptions,
   storageOptions,
 } from '@pressroom/shared/config/index';
+import { ffmpegOptions } from '@pressroom/shared/media/index';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
 import { parseSizes } from './ai/http-plan.js';
 import { NORMALISATIONS } from './ai/onnx-image.js';
@@ -30,6 +31,7 @@ export const renderWorkerOptions = {
     '60000',
     'Deadline of one part of an animated file (a frame range, or an HTML5 page and its fallback image), page wait included.',
   ),
+  ...ffmpegOptions,
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),
   assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),
   maxImageBytes: option(env.int(1024), String(20 * 1024 * 1024), 'Largest remote image a static or animated design may fetch, in bytes.'),

@@ -4,6 +4,7 @@
 import { connectDatabase } from '@pressroom/shared/db/index';
 import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
 import type { Logger } from '@pressroom/shared/logger';
+import { resolveFfmpegPath } from '@pressroom/shared/media/index';
 import { serveMetrics } from '@pressroom/shared/metrics/index';
 import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
 import { createStorage } from '@pressroom/shared/storage/index';
@@ -98,7 +99,10 @@ export async function startRenderWorker({
         }),
         focusDetector: createConfiguredDetector(config),
       }),
-      animation: createChromiumAnimator(supervisor, { timeoutMs: config.animationPartTimeoutMs }),
+      animation: createChromiumAnimator(supervisor, {
+        timeoutMs: config.animationPartTimeoutMs,
+        ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+      }),
       ...(print ? { print: print.render } : {}),
     }),
     concurrency: config.renderConcurrency,

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addAnimatedFileJobs } from '@pressroom/shared/animation/parts';
-import { creditCostOfFile } from '@pressroom/shared/credits/cost';
-import { spendCredits } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
 import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
-import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
 import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import { ANIMATED_FILE_TYPES, type AnimatedFileType } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';

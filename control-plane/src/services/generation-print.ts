@@ -2,13 +2,12 @@
 // async endpoint on a multipage design. One render_print job per PDF (docs/print.md).
 import { randomUUID } from 'node:crypto';
 import { aiCapabilitiesFor, NO_AI_CAPABILITIES, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
-import { type CreditCosts, creditCostOfFile, spendCredits } from '@pressroom/shared/credits/index';
+import type { CreditCosts } from '@pressroom/shared/credits/index';
 import { withTransaction } from '@pressroom/shared/db/index';
 import type { MultipageDesign } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
 import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
 import { type AsyncGenerationRequest, parseGenerationRequest } from '@pressroom/shared/generation/requests';
-import { createGenerationRequest } from '@pressroom/shared/generation/requests-store';
 import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
 import type { LayerType } from '@pressroom/shared/overrides/context';
 import { checkAgainstDesign, type NormalisedOverrides } from '@pressroom/shared/overrides/index';

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GIF_MAX_WIDTH } from '@pressroom/shared/animation/frames';
 import { dropParts, listParts } from '@pressroom/shared/animation/parts';
+import { parseSoundtrack, SOUNDTRACK_FILE } from '@pressroom/shared/animation/soundtrack';
 import { fallbackImageKey } from '@pressroom/shared/banners/fallback';
 import { bannerFilename } from '@pressroom/shared/banners/filename';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
@@ -11,14 +12,14 @@ import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
 import { formatBanner } from '@pressroom/shared/generation/format-banner';
 import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
 import { type AnimatedFilePayload, parseAnimatedFilePayload } from '@pressroom/shared/jobs/animation';
+import { FfmpegError, resolveFfmpegPath, runFfmpeg } from '@pressroom/shared/media/index';
 import { bannerFileType, CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
 import { animationPartKey, bannerFileKey } from '@pressroom/shared/storage/keys';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
 import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
-import { resolveFfmpegPath } from './ffmpeg-path.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
-import { FfmpegError, runFfmpeg } from './run-ffmpeg.js';
+import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { zipFiles } from './zip.js';
 
 class MissingPartError extends Error {
@@ -83,7 +84,8 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
           { name: 'fallback.jpg', bytes: fallback },
         ]);
       } else {
-        file = await encodeVideo(ffmpeg, payload, format, Buffer.concat(bytes), helpers.abortSignal);
+        const sound = payload.file_type === 'mp4' ? await soundOf(deps, ffmpeg, payload.banner_id, helpers.abortSignal) : null;
+        file = await encodeVideo(ffmpeg, payload, format, Buffer.concat(bytes), sound, helpers.abortSignal);
       }
       stage('encode', t);
 
@@ -100,6 +102,7 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename }),
       };
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
+      await dropSoundtrack(deps, payload.banner_id).catch(() => undefined);
       await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
         deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
       );
@@ -118,20 +121,48 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
   };
 }
 
+/**
+ * The MP4's mixed sound (raw f32le), or null when nothing is heard: the first range stored the
+ * plan and the sources beside the frames (docs/animation.md). A file drawn before sound existed
+ * has no plan, and is silent.
+ */
+async function soundOf(deps: MediaDeps, ffmpeg: string, bannerId: string, signal: AbortSignal): Promise<Buffer | null> {
+  const planKey = animationPartKey(bannerId, SOUNDTRACK_FILE);
+  if ((await deps.storage.head(planKey)) === undefined) return null;
+  const plan = parseSoundtrack(JSON.parse((await deps.storage.get(planKey)).toString('utf8')));
+  if (plan.tracks.length === 0) return null;
+  const sources = await Promise.all(plan.tracks.map((t) => deps.storage.get(animationPartKey(bannerId, t.key))));
+  return renderSoundtrack(ffmpeg, plan, sources, signal);
+}
+
+async function dropSoundtrack(deps: MediaDeps, bannerId: string): Promise<void> {
+  const planKey = animationPartKey(bannerId, SOUNDTRACK_FILE);
+  if ((await deps.storage.head(planKey)) === undefined) return;
+  const plan = parseSoundtrack(JSON.parse((await deps.storage.get(planKey)).toString('utf8')));
+  for (const t of plan.tracks) await deps.storage.delete(animationPartKey(bannerId, t.key));
+  await deps.storage.delete(planKey);
+}
+
 async function encodeVideo(
   ffmpeg: string,
   payload: AnimatedFilePayload,
   format: { width: number; height: number },
   frames: Buffer,
+  sound: Buffer | null,
   signal: AbortSignal,
 ): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-encode-'));
   try {
     const path = join(dir, `out.${payload.file_type}`);
+    let audio: { path: string; rate: number; channels: number } | null = null;
+    if (sound) {
+      audio = { path: join(dir, 'mix.f32'), rate: MIX_RATE, channels: MIX_CHANNELS };
+      await writeFile(audio.path, sound);
+    }
     const args =
       payload.file_type === 'gif'
         ? gifArgs({ fps: payload.fps }, { path, width: gifWidth(format, GIF_MAX_WIDTH), fps: payload.fps })
-        : mp4Args({ fps: payload.fps }, { path, width: format.width, height: format.height });
+        : mp4Args({ fps: payload.fps }, { path, width: format.width, height: format.height, audio });
     await runFfmpeg(ffmpeg, args, frames, signal);
     return await readFile(path);
   } finally {

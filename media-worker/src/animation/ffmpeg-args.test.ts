@@ -3,7 +3,7 @@ import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
 
 describe('ffmpeg arguments', () => {
   it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
-    const args = mp4Args({ fps: 25 }, { path: '/tmp/o.mp4', width: 1080, height: 1080 });
+    const args = mp4Args({ fps: 25 }, { path: '/tmp/o.mp4', width: 1080, height: 1080, audio: null });
     expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 8)).toEqual([
       '-f',
       'image2pipe',
@@ -18,11 +18,24 @@ describe('ffmpeg arguments', () => {
     expect(args[args.indexOf('-pix_fmt') + 1]).toBe('yuv420p');
     expect(args[args.indexOf('-movflags') + 1]).toBe('+faststart');
     expect(args).not.toContain('-vf');
+    expect(args).toContain('-an');
     expect(args.at(-1)).toBe('/tmp/o.mp4');
   });
 
+  it('MP4 with sound: the raw mix as a second input, AAC, both streams mapped', () => {
+    const args = mp4Args(
+      { fps: 25 },
+      { path: 'o.mp4', width: 100, height: 100, audio: { path: '/tmp/mix.f32', rate: 48000, channels: 2 } },
+    );
+    const second = args.indexOf('-i', args.indexOf('pipe:0'));
+    expect(args.slice(second - 6, second + 2)).toEqual(['-f', 'f32le', '-ar', '48000', '-ac', '2', '-i', '/tmp/mix.f32']);
+    expect(args[args.indexOf('-c:a') + 1]).toBe('aac');
+    expect(args.filter((a) => a === '-map')).toHaveLength(2);
+    expect(args).not.toContain('-an');
+  });
+
   it('MP4: pads odd sizes to even ones, which yuv420p needs', () => {
-    const args = mp4Args({ fps: 25 }, { path: 'o.mp4', width: 1081, height: 600 });
+    const args = mp4Args({ fps: 25 }, { path: 'o.mp4', width: 1081, height: 600, audio: null });
     expect(args[args.indexOf('-vf') + 1]).toBe('pad=1082:600');
   });
 

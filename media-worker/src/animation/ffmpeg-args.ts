@@ -13,6 +13,8 @@ export interface Mp4Output {
   path: string;
   width: number;
   height: number;
+  /** The mixed sound as raw float samples in a file; null = no audio stream. */
+  audio: { path: string; rate: number; channels: number } | null;
 }
 
 /** Dimensions libx264 with yuv420p accepts: even. A 1081 px format is padded by one pixel. */
@@ -29,9 +31,13 @@ const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
  */
 export function mp4Args(input: FramesInput, out: Mp4Output): string[] {
   const pad = out.width % 2 === 0 && out.height % 2 === 0 ? [] : [`pad=${even(out.width)}:${even(out.height)}`];
+  const audioIn = out.audio ? ['-f', 'f32le', '-ar', String(out.audio.rate), '-ac', String(out.audio.channels), '-i', out.audio.path] : [];
+  // AAC 128 kb/s stereo: what players expect in an MP4; the mix is exactly as long as the frames.
+  const audioOut = out.audio ? ['-map', '0:v', '-map', '1:a', '-c:a', 'aac', '-b:a', '128k'] : ['-an'];
   return [
     ...QUIET.filter((a) => a !== '-nostdin'),
     ...INPUT(input),
+    ...audioIn,
     ...(pad.length ? ['-vf', pad.join(',')] : []),
     '-c:v',
     'libx264',
@@ -45,7 +51,7 @@ export function mp4Args(input: FramesInput, out: Mp4Output): string[] {
     String(input.fps),
     '-movflags',
     '+faststart',
-    '-an',
+    ...audioOut,
     out.path,
   ];
 }

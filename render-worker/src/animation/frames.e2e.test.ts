@@ -8,6 +8,7 @@ import { frameTime, VIDEO_FPS } from '@pressroom/shared/animation/frames';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import { resolveSource } from '@pressroom/shared/design/sources';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { resolveFfmpegPath } from '@pressroom/shared/media/index';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';
@@ -44,7 +45,7 @@ let supervisor: BrowserSupervisor;
 let animator: AnimationRenderer;
 beforeAll(() => {
   supervisor = new BrowserSupervisor({ poolSize: 1 });
-  animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000 });
+  animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath: resolveFfmpegPath(process.env.FFMPEG_PATH) });
 });
 afterAll(async () => {
   await supervisor.stop();
@@ -55,7 +56,10 @@ const frames = (start: number, end: number) =>
     design,
     formatName: 'square',
     overrides: { layers: {}, vars: {} },
+    fileType: 'mp4',
     loadAsset,
+    loadMedia: async () => null,
+    withSoundtrack: false,
     signal: new AbortController().signal,
     fps: VIDEO_FPS,
     start,

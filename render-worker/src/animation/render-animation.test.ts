@@ -1,30 +1,43 @@
-import type { AnimatedDesign, DesignElement } from '@pressroom/shared/design/types';
+import type { MediaLayer } from '@pressroom/renderer';
 import { describe, expect, it } from 'vitest';
 import { classifyFailure } from '../tasks/failures.js';
-import { assertNoMediaLayers } from './render-animation.js';
+import { assertMediaPlayable } from './render-animation.js';
 
-const design = (elements: Partial<DesignElement>[]) => ({ elements }) as unknown as AnimatedDesign;
-const none = { layers: {}, vars: {} };
+const layer = (over: Partial<MediaLayer>): MediaLayer => ({
+  name: 'clip',
+  type: 'video',
+  source: { kind: 'url', url: 'https://media.example/v.mp4' },
+  audible: true,
+  maxVolume: 1,
+  speed: 1,
+  playFor: null,
+  fit: 'cover',
+  box: { width: 100, height: 100 },
+  start: 0,
+  end: null,
+  ...over,
+});
 
-describe('assertNoMediaLayers', () => {
-  it('refuses a shown video or audio layer, naming it, as a deterministic refusal', () => {
-    for (const type of ['video', 'audio'] as const) {
+describe('assertMediaPlayable', () => {
+  it('refuses what a file cannot carry, naming the layer, as a deterministic refusal', () => {
+    for (const [output, l] of [
+      ['gif', layer({})],
+      ['gif', layer({ type: 'audio', name: 'music' })],
+      ['html5', layer({ audible: false })],
+    ] as const) {
       let error: unknown;
       try {
-        assertNoMediaLayers(design([{ name: 'clip', type, properties: {} } as Partial<DesignElement>]), none);
+        assertMediaPlayable(output, [l]);
       } catch (e) {
         error = e;
       }
-      expect((error as Error).message).toContain('"clip"');
+      expect((error as Error).message).toContain(`"${l.name}"`);
       expect(classifyFailure(error)).toBe('refused');
     }
   });
 
-  it('lets a design through when its media layers are hidden, by the design or by the request', () => {
-    const hiddenInDesign = design([{ name: 'a', type: 'audio', properties: { hidden: true } } as Partial<DesignElement>]);
-    expect(() => assertNoMediaLayers(hiddenInDesign, none)).not.toThrow();
-    const hiddenByRequest = design([{ name: 'v', type: 'video', properties: {} } as Partial<DesignElement>]);
-    expect(() => assertNoMediaLayers(hiddenByRequest, { layers: { v: { hidden: true } }, vars: {} })).not.toThrow();
-    expect(() => assertNoMediaLayers(design([{ name: 't', type: 'text', properties: {} } as Partial<DesignElement>]), none)).not.toThrow();
+  it('lets an MP4 carry video and sound, and a GIF a muted video', () => {
+    expect(() => assertMediaPlayable('mp4', [layer({}), layer({ type: 'audio', name: 'music' })])).not.toThrow();
+    expect(() => assertMediaPlayable('gif', [layer({ audible: false })])).not.toThrow();
   });
 });

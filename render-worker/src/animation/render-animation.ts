@@ -2,30 +2,39 @@
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
 import {
+  type AnimatedOutput,
   assetRefsOf,
   buildHtml5Document,
   fallbackFamilies,
   fontStackCss,
+  GAIN_RATE,
+  gainCurve,
   type LayerState,
+  type MediaLayer,
+  mediaRefusal,
   PLAYER_SCRIPT,
+  planMediaLayers,
   planRender,
   planTimeline,
   type RenderPlan,
   stateAt,
   type Timeline,
   typewritingLayers,
+  videoFrameIndices,
 } from '@pressroom/renderer';
 import { frameTime } from '@pressroom/shared/animation/frames';
+import { SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/shared/animation/soundtrack';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
 import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
 import { type BrowserSupervisor, capture, withPage } from '../browser/index.js';
-import type { AssetLoader, Resource } from '../fetch/load-asset.js';
+import type { AssetLoader, MediaLoader, Resource } from '../fetch/load-asset.js';
 import { fontCssFor } from '../render/font-css.js';
 import { loadPlan } from '../render/index.js';
 import { pageUrl } from '../render/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
+import { extractVideoFrames } from './video-frames.js';
 
 /** JPEG quality of captured frames: the encoder's input, not the customer's file. */
 export const FRAME_JPEG_QUALITY = 90;
@@ -34,14 +43,27 @@ export interface AnimationPartInput {
   design: AnimatedDesign;
   formatName: string;
   overrides: RenderStaticPayload['overrides'];
+  /** The file this part is for: what its media layers may do depends on it. */
+  fileType: AnimatedOutput;
   loadAsset: AssetLoader;
+  loadMedia: MediaLoader;
   signal: AbortSignal;
+}
+
+export interface FramesInput extends AnimationPartInput {
+  fps: number;
+  start: number;
+  end: number;
+  /** Also plan the file's sound (the first range of an MP4 does): `soundtrack` is then set. */
+  withSoundtrack: boolean;
 }
 
 export interface FramesOutput {
   /** The range's JPEG frames, concatenated in order (an MJPEG stream ffmpeg reads as is). */
   bytes: Buffer;
   frames: number;
+  /** The soundtrack plan and its sources' bytes, by object name under the file's prefix. */
+  soundtrack: { plan: Soundtrack; files: { name: string; bytes: Buffer }[] } | null;
   timings: { fetch: number; layout: number; frames: number };
 }
 
@@ -54,32 +76,26 @@ export interface Html5Output {
 }
 
 export interface AnimationRenderer {
-  frames(input: AnimationPartInput & { fps: number; start: number; end: number }): Promise<FramesOutput>;
+  frames(input: FramesInput): Promise<FramesOutput>;
   html5(input: AnimationPartInput): Promise<Html5Output>;
 }
 
-/**
- * Video and audio layers are not mixed into outputs yet: a design that shows one is refused
- * (cannot_build_banner naming the layer) rather than rendered without its sound or video.
- */
-export function assertNoMediaLayers(design: AnimatedDesign, overrides: NormalisedOverrides): void {
-  for (const element of design.elements) {
-    if (element.type !== 'video' && element.type !== 'audio') continue;
-    const hidden = overrides.layers[element.name]?.hidden ?? (element.properties as { hidden?: unknown }).hidden;
-    if (hidden === true) continue;
-    throw new RenderRefusedError(
-      `Layer "${element.name}" is a ${element.type} layer; this farm does not mix video or audio layers into animated files yet.`,
-      element.name,
-    );
-  }
+/** Refuses a file whose media layers cannot play as designed (a GIF cannot carry sound, ...). */
+export function assertMediaPlayable(output: AnimatedOutput, layers: readonly MediaLayer[]): void {
+  const refusal = mediaRefusal(output, layers);
+  if (refusal) throw new RenderRefusedError(refusal.message, refusal.layer);
 }
 
-export function createChromiumAnimator(supervisor: BrowserSupervisor, options: { timeoutMs: number }): AnimationRenderer {
+export function createChromiumAnimator(
+  supervisor: BrowserSupervisor,
+  options: { timeoutMs: number; ffmpegPath: string },
+): AnimationRenderer {
   const prepare = async (input: AnimationPartInput) => {
     let t = performance.now();
     const overrides = input.overrides as NormalisedOverrides;
-    assertNoMediaLayers(input.design, overrides);
-    const plan = planRender({ design: input.design, formatName: input.formatName, overrides });
+    const media = planMediaLayers(input.design, input.formatName, overrides);
+    assertMediaPlayable(input.fileType, media);
+    const plan = planRender({ design: input.design, formatName: input.formatName, overrides, videoBoxes: true });
     const timeline = planTimeline(input.design);
     const layout = seconds(t);
     t = performance.now();
@@ -90,28 +106,91 @@ export function createChromiumAnimator(supervisor: BrowserSupervisor, options: {
         if (got) resources.set(ref.ref, got);
       }),
     );
-    return { plan, timeline, resources, timings: { layout, fetch: seconds(t), frames: 0 } };
+    return { plan, timeline, resources, media, timings: { layout, fetch: seconds(t), frames: 0 } };
+  };
+
+  /** Each media layer's bytes, fetched once per part through the guarded loader. */
+  const mediaBytes = async (input: AnimationPartInput, layers: readonly MediaLayer[]) => {
+    const bytes = new Map<string, Buffer>();
+    await Promise.all(
+      layers.map(async (l) => {
+        const got = l.source ? await input.loadMedia(l.source, l) : null;
+        if (got) bytes.set(l.name, got.bytes);
+      }),
+    );
+    return bytes;
+  };
+
+  /** For each video layer, the data: URL of its frame at every output frame of the range (null: hidden). */
+  const videoFrames = async (input: FramesInput, layers: readonly MediaLayer[], bytes: ReadonlyMap<string, Buffer>) => {
+    const perLayer: [string, (string | null)[]][] = [];
+    for (const layer of layers) {
+      const video = bytes.get(layer.name);
+      if (layer.type !== 'video' || !video) continue;
+      const indices = videoFrameIndices(layer, input.fps, input.start, input.end);
+      const shown = indices.filter((k): k is number => k !== null);
+      if (shown.length === 0) {
+        perLayer.push([layer.name, indices.map(() => null)]);
+        continue;
+      }
+      const first = Math.min(...shown);
+      const count = Math.max(...shown) - first + 1;
+      const urls = await extractVideoFrames(options.ffmpegPath, video, { fps: input.fps, first, count, layer }, input.signal);
+      perLayer.push([
+        layer.name,
+        indices.map((k) => (k === null || urls.length === 0 ? null : urls[Math.min(k - first, urls.length - 1)]!)),
+      ]);
+    }
+    return (offset: number): Record<string, string | null> => Object.fromEntries(perLayer.map(([name, urls]) => [name, urls[offset]!]));
+  };
+
+  const soundtrackOf = (timeline: Timeline, layers: readonly MediaLayer[], bytes: ReadonlyMap<string, Buffer>) => {
+    const plan: Soundtrack = { v: 1, duration: timeline.duration, gainRate: GAIN_RATE, tracks: [] };
+    const files: { name: string; bytes: Buffer }[] = [];
+    for (const layer of layers) {
+      const source = bytes.get(layer.name);
+      if (!layer.audible || !source) continue;
+      const name = soundtrackSourceFile(files.length);
+      files.push({ name, bytes: source });
+      plan.tracks.push({
+        layer: layer.name,
+        key: name,
+        start: Math.min(layer.start, timeline.duration),
+        end: Math.min(layer.end ?? timeline.duration, timeline.duration),
+        speed: layer.speed,
+        playFor: layer.playFor,
+        gains: gainCurve(layer, timeline),
+      });
+    }
+    return { plan, files: [...files, { name: SOUNDTRACK_FILE, bytes: Buffer.from(JSON.stringify(plan)) }] };
   };
 
   return {
     async frames(input) {
-      const { plan, timeline, resources, timings } = await prepare(input);
-      const t = performance.now();
+      const { plan, timeline, resources, media, timings } = await prepare(input);
+      let t = performance.now();
+      const needed = media.filter((l) => l.type === 'video' || (input.withSoundtrack && l.audible));
+      const bytes = await mediaBytes(input, needed);
+      timings.fetch += seconds(t);
+      t = performance.now();
+      const videoAt = await videoFrames(input, media, bytes);
+      const videos = media.filter((l) => l.type === 'video').map((l) => [l.name, l.fit] as [string, string]);
       const jpegs = await withPage(
         supervisor,
         async (page, context) => {
           await loadPlan({ plan, page, registerAsset: context.registerAsset, resources });
-          await installPlayer(page, timeline);
+          await installPlayer(page, timeline, videos);
           const out: Buffer[] = [];
           for (let i = input.start; i < input.end; i += 1) {
-            out.push(await captureAt(page, plan, stateAt(timeline, frameTime(i, input.fps))));
+            out.push(await captureAt(page, plan, stateAt(timeline, frameTime(i, input.fps)), videoAt(i - input.start)));
           }
           return out;
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
       timings.frames = seconds(t);
-      return { bytes: Buffer.concat(jpegs), frames: jpegs.length, timings };
+      const soundtrack = input.withSoundtrack ? soundtrackOf(timeline, media, bytes) : null;
+      return { bytes: Buffer.concat(jpegs), frames: jpegs.length, soundtrack, timings };
     },
 
     async html5(input) {
@@ -149,18 +228,30 @@ async function html5Document(plan: RenderPlan, timeline: Timeline, resources: Re
   });
 }
 
-async function installPlayer(page: Page, timeline: Timeline): Promise<void> {
+async function installPlayer(page: Page, timeline: Timeline, videos: [string, string][] = []): Promise<void> {
   await page.evaluate(PLAYER_SCRIPT);
-  await page.evaluate((layers) => {
-    (window as unknown as { __prAnim: { prepare(l: unknown): void } }).__prAnim.prepare(layers);
-  }, typewritingLayers(timeline));
+  await page.evaluate(
+    (layers, v) => {
+      (window as unknown as { __prAnim: { prepare(l: unknown, v: unknown): void } }).__prAnim.prepare(layers, v);
+    },
+    typewritingLayers(timeline),
+    videos,
+  );
 }
 
-async function captureAt(page: Page, plan: RenderPlan, states: LayerState[]): Promise<Buffer> {
-  await page.evaluate((s) => {
-    (window as unknown as { __prAnim: { apply(s: unknown): void } }).__prAnim.apply(s);
-  }, states);
-  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY });
+async function captureAt(
+  page: Page,
+  plan: RenderPlan,
+  states: LayerState[],
+  videoFrames: Record<string, string | null> = {},
+): Promise<Buffer> {
+  await page.evaluate(
+    (s, v) => (window as unknown as { __prAnim: { apply(s: unknown, v: unknown): Promise<void> } }).__prAnim.apply(s, v),
+    states,
+    videoFrames,
+  );
+  // loadPlan sized the viewport to the plan: no resize around each capture.
+  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY, beyondViewport: false });
 }
 
 function seconds(since: number): number {

@@ -11,7 +11,7 @@ import {
 import { animationPartKey } from '@pressroom/shared/storage/keys';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
-import { createAssetLoader } from '../fetch/load-asset.js';
+import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
 import { classifyFailure, isDeterministic } from '../tasks/failures.js';
 import { ERROR_ID } from '../tasks/file-job.js';
 import type { AnimationPartInput } from './render-animation.js';
@@ -26,9 +26,27 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
     const payload = parse(deps, raw, helpers, parseAnimationFramesPayload);
     if (!payload) return;
     await runPart(deps, payload, payload.range.index, helpers, async (input) => {
-      const out = await deps.animation.frames({ ...input, fps: payload.fps, start: payload.range.start, end: payload.range.end });
+      const out = await deps.animation.frames({
+        ...input,
+        fps: payload.fps,
+        start: payload.range.start,
+        end: payload.range.end,
+        // The first range of an MP4 also plans its sound and stores the sources beside the frames.
+        withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
+      });
       const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
-      return { key, objects: [{ key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }], timings: out.timings, frames: out.frames };
+      // The sound first: the part is recorded (and the encode may start) only after every object is stored.
+      const sound = (out.soundtrack?.files ?? []).map((f) => ({
+        key: animationPartKey(payload.banner_id, f.name),
+        bytes: f.bytes,
+        contentType: 'application/octet-stream',
+      }));
+      return {
+        key,
+        objects: [...sound, { key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }],
+        timings: out.timings,
+        frames: out.frames,
+      };
     });
   };
 }
@@ -103,18 +121,22 @@ async function runPart(
         return;
       }
       const design = found.design as AnimatedDesign;
+      // Video and audio sources go through the same guard, caps and classification as images.
+      const fetchOptions = {
+        design,
+        storage: deps.storage,
+        maxBytes: deps.config.maxImageBytes,
+        timeoutMs: deps.config.assetFetchTimeoutMs,
+        allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+        signal: helpers.abortSignal,
+      };
       const result = await draw({
         design,
         formatName: payload.format_name,
         overrides: payload.overrides,
-        loadAsset: createAssetLoader({
-          design,
-          storage: deps.storage,
-          maxBytes: deps.config.maxImageBytes,
-          timeoutMs: deps.config.assetFetchTimeoutMs,
-          allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
-          signal: helpers.abortSignal,
-        }),
+        fileType: payload.file_type,
+        loadAsset: createAssetLoader(fetchOptions),
+        loadMedia: createMediaLoader(fetchOptions),
         signal: helpers.abortSignal,
       });
       stage('fetch', result.timings.fetch);

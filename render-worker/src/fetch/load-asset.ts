@@ -36,6 +36,21 @@ export interface AssetLoaderOptions {
  * without (null), as the renderer allows.
  */
 export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
+  const load = createSourceLoader(options, 'The image');
+  return async (source) => {
+    const resource = await load(source);
+    return resource && toDrawable(resource);
+  };
+}
+
+/** Bytes of a video or audio layer's source, as they are: same guard, caps and classification. */
+export type MediaLoader = (source: AssetSourceLike, layer: { name: string; type: 'video' | 'audio' }) => Promise<Resource | null>;
+
+export function createMediaLoader(options: AssetLoaderOptions): MediaLoader {
+  return (source, layer) => createSourceLoader(options, `The ${layer.type} of layer "${layer.name}"`)(source);
+}
+
+function createSourceLoader(options: AssetLoaderOptions, what: string): (source: AssetSourceLike) => Promise<Resource | null> {
   const fetchUrl = async (url: string): Promise<Resource> => {
     try {
       const got = await guardedFetchBytes(url, {
@@ -49,7 +64,7 @@ export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
     } catch (error) {
       if (options.signal.aborted) throw error;
       const reason = findOutboundError(error)?.reason ?? 'network';
-      throw new AssetFetchError(`The image at ${url} could not be fetched (${reason.replaceAll('_', ' ')}).`, { cause: error });
+      throw new AssetFetchError(`${what} at ${url} could not be fetched (${reason.replaceAll('_', ' ')}).`, { cause: error });
     }
   };
   const load = async (source: AssetSourceLike): Promise<Resource | null> => {
@@ -70,10 +85,7 @@ export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
         return null;
     }
   };
-  return async (source) => {
-    const resource = await load(source);
-    return resource && toDrawable(resource);
-  };
+  return load;
 }
 
 function fromDataUrl(url: string): Resource | null {

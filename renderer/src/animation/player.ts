@@ -8,7 +8,9 @@ import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.
  * - `__prAnim.prepare(typewriting)`: after the text is fitted, wraps each character (or word)
  *   of the named text layers in a span, so typewriting hides units with `visibility`, which
  *   keeps the fitted layout: nothing moves between frames. Records each layer's own opacity.
- * - `__prAnim.apply(states)`: sets the state of every moving layer for one moment (frames).
+ * - `__prAnim.apply(states, videoFrames)`: sets the state of every moving layer for one moment
+ *   (frames), and shows each video layer's frame of that moment (an image URL per layer name),
+ *   resolving once the images are decoded.
  * - `__prAnim.play(tracks, durationMs)`: the same states as Web Animations, looping (HTML5).
  *
  * Layer motion uses the individual CSS `translate`, `scale` and `rotate` properties, which
@@ -49,11 +51,28 @@ export const PLAYER_SCRIPT = `(() => {
     rotate: s.rotate + 'deg',
   });
   window.__prAnim = {
-    prepare(typewriting) {
+    prepare(typewriting, videos) {
       layers.clear();
       for (const [name, split] of typewriting) { const e = layer(name); if (e) wrap(e, split); }
+      for (const [name, fit] of videos || []) {
+        const e = layer(name);
+        if (!e) continue;
+        const img = document.createElement('img');
+        img.alt = '';
+        img.style.cssText = 'display:block;width:100%;height:100%;object-fit:' + fit + ';visibility:hidden';
+        (e.el.firstElementChild || e.el).prepend(img);
+        e.video = img;
+      }
     },
-    apply(states) {
+    async apply(states, videoFrames) {
+      const decoding = [];
+      for (const [name, url] of Object.entries(videoFrames || {})) {
+        const e = layer(name);
+        if (!e || !e.video) continue;
+        if (url === null) { e.video.style.visibility = 'hidden'; continue; }
+        e.video.style.visibility = '';
+        if (e.video.getAttribute('src') !== url) { e.video.src = url; decoding.push(e.video.decode()); }
+      }
       for (const s of states) {
         const e = layer(s.name);
         if (!e) continue;
@@ -68,6 +87,7 @@ export const PLAYER_SCRIPT = `(() => {
           e.units.forEach((u, i) => { u.style.visibility = i < shown ? '' : 'hidden'; });
         }
       }
+      await Promise.all(decoding);
     },
     play(tracks, durationMs) {
       const timing = { duration: durationMs, iterations: Infinity, fill: 'both' };

@@ -23,6 +23,11 @@ export interface PlanRenderInput {
   overrides?: NormalisedOverrides;
   /** Defaults to the bundled catalogue. */
   catalogue?: FontCatalogue;
+  /**
+   * Animated frames: a video layer becomes an empty image box the frame renderer fills with the
+   * video's frame of each moment (docs/animation.md). Otherwise video layers draw nothing.
+   */
+  videoBoxes?: boolean;
 }
 
 /**
@@ -101,6 +106,8 @@ export function planRender(input: PlanRenderInput): RenderPlan {
         return planRating(ctx);
       case 'qrcode':
         return planQrcode(ctx);
+      case 'video':
+        return input.videoBoxes === true ? { ...planImage(ctx, 'image'), ref: null } : null;
       case 'group':
         return planGroup(ctx, layer.layer_ids ?? [], props.mask as GroupMask | undefined, build);
       default:

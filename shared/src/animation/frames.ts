@@ -17,6 +17,13 @@ export const GIF_MAX_WIDTH = 540;
 /** Frames per range job: about one second of video, a few captures' worth of job overhead. */
 export const FRAMES_PER_RANGE = 25;
 
+/**
+ * The number of ranges is rounded up to a multiple of this: a render worker draws on two pages
+ * at once by default (`PAGE_POOL_SIZE`), and 5 ranges on 2 pages leave one page drawing a third
+ * range alone (75 of 125 frames on the critical path) where 6 ranges give each page 63.
+ */
+export const RANGE_LANES = 2;
+
 /** Frame count of a timeline: one frame every 1/fps s from 0, exactly `duration` long. */
 export function frameCount(duration: number, fps: number = VIDEO_FPS): number {
   return Math.max(1, Math.round(duration * fps));
@@ -38,12 +45,14 @@ export interface FrameRange {
 
 /**
  * Splits `total` frames into consecutive ranges of at most `size` frames: together they cover
- * 0..total exactly once, in order, and no range is empty.
+ * 0..total exactly once, in order, and no range is empty. The count is a multiple of `lanes`
+ * when there are frames enough, so parallel pages finish together.
  */
-export function planFrameRanges(total: number, size: number = FRAMES_PER_RANGE): FrameRange[] {
+export function planFrameRanges(total: number, size: number = FRAMES_PER_RANGE, lanes: number = RANGE_LANES): FrameRange[] {
   if (!Number.isInteger(total) || total < 0) throw new RangeError(`frame count must be a non-negative integer, got ${total}`);
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`range size must be a positive integer, got ${size}`);
-  const count = Math.ceil(total / size);
+  if (!Number.isInteger(lanes) || lanes < 1) throw new RangeError(`lanes must be a positive integer, got ${lanes}`);
+  const count = Math.min(total, Math.ceil(Math.ceil(total / size) / lanes) * lanes);
   // Even ranges: 150 frames in 6 ranges of 25, 130 in 6 of 21–22 rather than 5 of 25 and 1 of 5.
   const ranges: FrameRange[] = [];
   for (let i = 0; i < count; i += 1) {

@@ -68,7 +68,7 @@ describe('animation parts', () => {
     expect([mp4.fps, mp4.frames, mp4.parts]).toEqual([25, 150, 6]);
     expect(await jobs('animation_frames', mp4.banner_id)).toBe(6);
     const gif = await newFile('gif', 6);
-    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 3]);
+    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 4]);
     const html5 = await newFile('html5', 6);
     expect(html5.parts).toBe(1);
     expect(await jobs('animation_html5', html5.banner_id)).toBe(1);
@@ -82,11 +82,17 @@ describe('animation parts', () => {
     expect(await jobs('animation_encode', file.banner_id)).toBe(0);
     expect(await partStored(db.pool, file.banner_id, 0)).toBe(true);
     expect(await partStored(db.pool, file.banner_id, 1)).toBe(false);
-    await Promise.all([recordPart(db.pool, file, 1, 'k1'), recordPart(db.pool, file, 2, 'k2'), recordPart(db.pool, file, 2, 'k2')]);
+    // A 6 s GIF has 4 parts (an even number of ranges, docs/animation.md).
+    await Promise.all([
+      recordPart(db.pool, file, 1, 'k1'),
+      recordPart(db.pool, file, 2, 'k2'),
+      recordPart(db.pool, file, 2, 'k2'),
+      recordPart(db.pool, file, 3, 'k3'),
+    ]);
     expect(await jobs('animation_encode', file.banner_id)).toBe(1);
     await recordPart(db.pool, file, 1, 'k1');
     expect(await jobs('animation_encode', file.banner_id)).toBe(1);
-    expect((await listParts(db.pool, file.banner_id)).map((p) => p.storage_key)).toEqual(['k0', 'k1', 'k2']);
+    expect((await listParts(db.pool, file.banner_id)).map((p) => p.storage_key)).toEqual(['k0', 'k1', 'k2', 'k3']);
   });
 
   it('the retention job removes parts of files that never completed, objects first', async () => {

@@ -9,6 +9,7 @@ import { type AssetRef, planRender } from '@pressroom/renderer';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import { resolveSource } from '@pressroom/shared/design/sources';
 import type { StaticDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { BrowserSupervisor, capture, withPage } from '../src/browser/index.js';
 import { renderToImage } from '../src/render/index.js';
@@ -32,6 +33,7 @@ export async function measureFloor(file: string, formatName: string, n: number):
   const design = parsed.design as StaticDesign;
   const planOf = (headline: string) =>
     planRender({
+      catalogue: loadFontCatalogue(),
       design,
       formatName,
       overrides: { layers: { headline: { payload: headline } }, vars: {} } as unknown as NormalisedOverrides,

@@ -25,6 +25,7 @@ import {
 import { frameTime } from '@pressroom/shared/animation/frames';
 import { SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/shared/animation/soundtrack';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
@@ -95,7 +96,13 @@ export function createChromiumAnimator(
     const overrides = input.overrides as NormalisedOverrides;
     const media = planMediaLayers(input.design, input.formatName, overrides);
     assertMediaPlayable(input.fileType, media);
-    const plan = planRender({ design: input.design, formatName: input.formatName, overrides, videoBoxes: true });
+    const plan = planRender({
+      catalogue: loadFontCatalogue(),
+      design: input.design,
+      formatName: input.formatName,
+      overrides,
+      videoBoxes: true,
+    });
     const timeline = planTimeline(input.design);
     const layout = seconds(t);
     t = performance.now();
@@ -220,7 +227,7 @@ async function html5Document(plan: RenderPlan, timeline: Timeline, resources: Re
     const r = resources.get(asset.ref);
     if (r && asset.purpose !== 'font') urls.set(asset.ref, pageUrl(inline, r.bytes, r.contentType, asset.ref));
   }
-  const fallbacks = fallbackFamilies();
+  const fallbacks = fallbackFamilies(loadFontCatalogue());
   return buildHtml5Document(plan, timeline, {
     assetUrl: (ref) => urls.get(ref) ?? null,
     fontCss: await fontCssFor(plan, resources, inline),

@@ -3,6 +3,7 @@
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import { resolveFrame } from '@pressroom/shared/design/resolve';
 import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import sharp from 'sharp';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
@@ -59,7 +60,12 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
   const planned = input.pages.map((request) => {
     const frame = resolveFrame(input.design, request.frame);
     if (frame === null || frame.print === null || frame.unit === 'px') throw new Error(`No print frame ${request.frame}.`);
-    const plan = planRender({ design, formatName: request.frame, overrides: keyColors(request.overrides, keys) });
+    const plan = planRender({
+      catalogue: loadFontCatalogue(),
+      design,
+      formatName: request.frame,
+      overrides: keyColors(request.overrides, keys),
+    });
     const geometry = pageGeometry({
       unit: frame.unit,
       width: frame.width,

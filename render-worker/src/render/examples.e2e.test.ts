@@ -5,6 +5,7 @@ import { type AssetRef, planRender } from '@pressroom/renderer';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import { resolveSource } from '@pressroom/shared/design/sources';
 import type { FormatDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSupervisor, withPage } from '../browser/index.js';
@@ -63,7 +64,7 @@ describe('example designs', () => {
   });
 
   it.each(cases)('%s / %s', async (_file, format, design) => {
-    const plan = planRender({ design, formatName: format });
+    const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: format });
     const resources = resourcesOf(design, plan.assets);
     const wanted = plan.assets.filter((a) => a.purpose !== 'font').map((a) => a.ref);
     expect([...resources.keys()].sort()).toEqual(wanted.sort());

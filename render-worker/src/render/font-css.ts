@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { bundledFacesFor, fontKey, type RenderPlan } from '@pressroom/renderer';
 import type { FontCatalogue } from '@pressroom/shared/fonts/index';
-import { cssString, fontFaceCss } from '@pressroom/shared/fonts/index';
+import { cssString, fontFaceCss, loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { fontBytes } from './font-bytes.js';
 import type { RegisterAsset, Resource } from './types.js';
 
@@ -24,7 +24,7 @@ export async function fontRulesFor(
   register: RegisterAsset,
   catalogue?: FontCatalogue,
 ): Promise<FontRules> {
-  const faces = bundledFacesFor(plan, catalogue);
+  const faces = bundledFacesFor(plan, catalogue ?? loadFontCatalogue());
   const bundled = await Promise.all(
     faces.map(async (face) => {
       const path = servedPath(face.path, face.family);

@@ -38,7 +38,7 @@ async function render<T = undefined>(fixture: Fixture, output: RenderOutput = { 
     ...(fixture.variables ? { variables: fixture.variables } : {}),
     ...(fixture.assets ? { assets: fixture.assets } : {}),
   });
-  const plan = planRender({ design, formatName: 'g', overrides: testOverrides(overrides) });
+  const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g', overrides: testOverrides(overrides) });
   const resources = await resourcesFor(plan, fixture.assets);
   return withPage(
     supervisor,
@@ -170,7 +170,7 @@ describe('design fonts', () => {
         fonts: [{ family: 'Brand Script', weight: 400, src: 'https://fonts.example/brand.woff2' }],
       },
     );
-    const plan = planRender({ design, formatName: 'g' });
+    const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g' });
     const [ref] = plan.assets;
     expect(ref).toMatchObject({ purpose: 'font', source: { kind: 'url', url: 'https://fonts.example/brand.woff2' } });
     const resources = new Map([[ref!.ref, { bytes: readFileSync(lobster.path), contentType: 'font/woff2' }]]);

@@ -1,5 +1,6 @@
 import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
 import type { FontCatalogue } from '@pressroom/shared/fonts/index';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { CONTENT_TYPE, defaultQuality } from '@pressroom/shared/output-formats/index';
 import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
@@ -69,7 +70,7 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
 export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<void> {
   const { plan, page } = input;
   const urls = await registerResources(input);
-  const fallbacks = fallbackFamilies(input.catalogue);
+  const fallbacks = fallbackFamilies(input.catalogue ?? loadFontCatalogue());
   const fonts = await fontRulesFor(plan, input.resources, input.registerAsset, input.catalogue);
   const frame = buildFrame(plan, {
     assetUrl: (ref) => urls.get(ref) ?? null,

@@ -3,6 +3,7 @@
 // retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { StaticDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
 import type { StaticFileType } from '@pressroom/shared/output-formats/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
@@ -55,7 +56,12 @@ export function createChromiumRenderer(
   return async (input) => {
     const timings = { fetch: 0, layout: 0, capture: 0, encode: 0 };
     let t = performance.now();
-    const plan = planRender({ design: input.design, formatName: input.formatName, overrides: input.overrides as NormalisedOverrides });
+    const plan = planRender({
+      catalogue: loadFontCatalogue(),
+      design: input.design,
+      formatName: input.formatName,
+      overrides: input.overrides as NormalisedOverrides,
+    });
     timings.layout = seconds(t);
 
     t = performance.now();

@@ -2,6 +2,7 @@ import { frameCount, VIDEO_FPS } from '@pressroom/shared/animation/frames';
 import { loadExampleDocuments } from '@pressroom/shared/design/examples';
 import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
 import type { AnimatedDesign } from '@pressroom/shared/design/types';
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { describe, expect, it } from 'vitest';
 import { fontStackCss } from '../html/build-document.js';
 import { planRender } from '../plan/plan-render.js';
@@ -36,7 +37,7 @@ describe('animationTracks', () => {
 
 describe('buildHtml5Document', () => {
   it('is the still document plus the player, with nothing able to close its script early', () => {
-    const plan = planRender({ design, formatName: 'square' });
+    const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'square' });
     const html = buildHtml5Document(plan, timeline, { assetUrl: () => null, fontCss: '', fontStack: (f) => fontStackCss(f, []) });
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.endsWith('</body></html>')).toBe(true);

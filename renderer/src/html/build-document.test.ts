@@ -1,3 +1,4 @@
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { describe, expect, it } from 'vitest';
 import { planRender } from '../plan/plan-render.js';
 import { testDesign, testOverrides } from '../testing/design.js';
@@ -11,7 +12,10 @@ const options = {
 };
 
 function html(elements: Parameters<typeof testDesign>[0], overrides: Record<string, unknown> = {}) {
-  return buildDocument(planRender({ design: testDesign(elements), formatName: 'g', overrides: testOverrides(overrides) }), options);
+  return buildDocument(
+    planRender({ catalogue: loadFontCatalogue(), design: testDesign(elements), formatName: 'g', overrides: testOverrides(overrides) }),
+    options,
+  );
 }
 
 describe('buildDocument', () => {

@@ -1,3 +1,4 @@
+import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { describe, expect, it } from 'vitest';
 import { planRender } from '../plan/plan-render.js';
 import { testDesign } from '../testing/design.js';
@@ -5,7 +6,9 @@ import { bundledFacesFor } from './font-faces.js';
 
 function faces(payload: string, font = 'Inter') {
   const design = testDesign([{ name: 't', type: 'text', properties: { payload, font, font_size: 20 } }]);
-  return bundledFacesFor(planRender({ design, formatName: 'g' })).map((f) => `${f.family}/${f.weight}`);
+  return bundledFacesFor(planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g' }), loadFontCatalogue()).map(
+    (f) => `${f.family}/${f.weight}`,
+  );
 }
 
 describe('bundledFacesFor', () => {
@@ -27,7 +30,9 @@ describe('bundledFacesFor', () => {
 describe('bundledFacesFor: emoji sequences', () => {
   it('serves every emoji subset that covers a part of a sequence (ZWJ, VS16)', () => {
     const design = testDesign([{ name: 't', type: 'text', properties: { payload: '🧑‍💻 ❤️', font: 'Inter', font_size: 20 } }]);
-    const emoji = bundledFacesFor(planRender({ design, formatName: 'g' })).filter((f) => f.family === 'Noto Color Emoji');
+    const emoji = bundledFacesFor(planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g' }), loadFontCatalogue()).filter(
+      (f) => f.family === 'Noto Color Emoji',
+    );
     const covers = (cp: number) =>
       emoji.some((f) =>
         f.unicodeRange

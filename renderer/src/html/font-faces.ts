@@ -5,7 +5,6 @@ import {
   fallbackFontIds,
   fontIdForSlug,
   isFontWeight,
-  loadFontCatalogue,
   resolveFontFaces,
   unicodeRangeIncludes,
 } from '@pressroom/shared/fonts/index';
@@ -19,7 +18,7 @@ import type { PlanFont, RenderPlan } from '../plan/types.js';
  * files and no CJK file, and a Japanese word loads only the Noto Sans JP chunks it uses; the
  * browser, given the same stack, picks the same faces.
  */
-export function bundledFacesFor(plan: RenderPlan, catalogue: FontCatalogue = loadFontCatalogue()): FontFaceFile[] {
+export function bundledFacesFor(plan: RenderPlan, catalogue: FontCatalogue): FontFaceFile[] {
   const points = [...codePointsOf(plan)];
   const out = new Map<string, FontFaceFile>();
   const fallbacks = fallbackFontIds();

@@ -1,4 +1,4 @@
-import { fontIdForSlug } from '@pressroom/shared/fonts/index';
+import { fontIdForSlug, loadFontCatalogue } from '@pressroom/shared/fonts/index';
 import { describe, expect, it } from 'vitest';
 import { testDesign, testOverrides } from '../testing/design.js';
 import { assetRefsOf } from './asset-refs.js';
@@ -17,7 +17,12 @@ function plan(
   overrides: Record<string, unknown> = {},
   options: Parameters<typeof testDesign>[1] = {},
 ) {
-  return planRender({ design: testDesign(elements, options), formatName: 'g', overrides: testOverrides(overrides) });
+  return planRender({
+    catalogue: loadFontCatalogue(),
+    design: testDesign(elements, options),
+    formatName: 'g',
+    overrides: testOverrides(overrides),
+  });
 }
 
 describe('planRender: canvas', () => {
@@ -37,7 +42,9 @@ describe('planRender: canvas', () => {
   });
 
   it('refuses an unknown format with format_not_found', () => {
-    expect(() => planRender({ design: testDesign([]), formatName: 'nope' })).toThrow(expect.objectContaining({ id: 'format_not_found' }));
+    expect(() => planRender({ catalogue: loadFontCatalogue(), design: testDesign([]), formatName: 'nope' })).toThrow(
+      expect.objectContaining({ id: 'format_not_found' }),
+    );
   });
 });
 
@@ -185,7 +192,7 @@ describe('planRender: layers', () => {
         properties: { mask: { shape: 'ellipse', width: 60, height: 40 } },
       },
     ]);
-    const [g] = planRender({ design, formatName: 'g' }).nodes as [GroupNode];
+    const [g] = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g' }).nodes as [GroupNode];
     expect(g.mask).toEqual({ shape: 'ellipse', box: { x: 130, y: 70, width: 60, height: 40 }, radius: '50%', rotation: 0 });
   });
 
@@ -323,7 +330,7 @@ describe('planRender: print designs', () => {
       ],
     });
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    const p = planRender({ design: r.design, formatName: 'a' });
+    const p = planRender({ catalogue: loadFontCatalogue(), design: r.design, formatName: 'a' });
     const bleedPx = (3 / 25.4) * 100;
     expect(p.width).toBe(Math.round(200 + 2 * bleedPx));
     expect(p.nodes[0]?.box).toEqual({ x: expect.closeTo(bleedPx, 1), y: expect.closeTo(bleedPx, 1), width: 100, height: 50 });
@@ -358,7 +365,7 @@ describe('planRender: multipage pages and design fonts', () => {
       ],
     });
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    const p = planRender({ design: r.design, formatName: 'page_2' });
+    const p = planRender({ catalogue: loadFontCatalogue(), design: r.design, formatName: 'page_2' });
     expect([p.width, p.height]).toEqual([288, 216]);
     expect(p.nodes.map((n) => [n.name, n.box])).toEqual([['b', { x: 0, y: 0, width: 288, height: 72 }]]);
     expect((p.nodes[0] as TextNode).fontSize).toBe(12);
@@ -371,7 +378,7 @@ describe('planRender: multipage pages and design fonts', () => {
         { family: 'Brand Sans', weight: 700, src: 'https://example.com/brand-700.woff2' },
       ],
     });
-    const p = planRender({ design, formatName: 'g' });
+    const p = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'g' });
     expect((p.nodes[0] as TextNode).font).toEqual({ fontId: null, family: 'Brand Sans', weight: 700, style: 'normal' });
     expect(assetRefsOf(p)).toEqual([
       { ref: 'font:design:Brand Sans/700/normal', source: { kind: 'url', url: 'https://example.com/brand-700.woff2' }, purpose: 'font' },

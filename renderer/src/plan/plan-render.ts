@@ -2,7 +2,7 @@ import { PROPERTY_DEFAULTS } from '@pressroom/shared/design/properties/index';
 import { type ResolvedLayer, resolveFrame } from '@pressroom/shared/design/resolve';
 import type { Design, GroupMask } from '@pressroom/shared/design/types';
 import { AppError } from '@pressroom/shared/errors/index';
-import { type FontCatalogue, loadFontCatalogue } from '@pressroom/shared/fonts/index';
+import type { FontCatalogue } from '@pressroom/shared/fonts/index';
 import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { planButton } from './button.js';
 import { type LayerContext, num, radiusCss } from './context.js';
@@ -21,8 +21,8 @@ export interface PlanRenderInput {
   formatName: string;
   /** Validated request overrides; absent = the design as stored. */
   overrides?: NormalisedOverrides;
-  /** Defaults to the bundled catalogue. */
-  catalogue?: FontCatalogue;
+  /** The font catalogue (the bundled one: loadFontCatalogue); passed in so planning stays pure. */
+  catalogue: FontCatalogue;
   /**
    * Animated frames: a video layer becomes an empty image box the frame renderer fills with the
    * video's frame of each moment (docs/animation.md). Otherwise video layers draw nothing.
@@ -31,7 +31,7 @@ export interface PlanRenderInput {
 }
 
 /**
- * Design + format + overrides → render tree. Pure apart from the (cached) font catalogue:
+ * Design + format + overrides → render tree. Pure:
  * no fetches, no browser. Hidden layers (by themselves, a request or an enclosing group) are
  * left out; unknown layer names in the overrides are ignored, as are layer types that draw
  * nothing in a still image (video, audio, code).
@@ -41,7 +41,7 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   const frame = resolveFrame(design, formatName);
   if (frame === null) throw new AppError('format_not_found', `format ${formatName} does not exist in this design`);
   const overrides = input.overrides ?? { layers: {}, vars: {} };
-  const catalogue = input.catalogue ?? loadFontCatalogue();
+  const catalogue = input.catalogue;
   const scale = scaleFor(frame.unit, frame.print?.dpi ?? null);
   const bleed = frame.print?.bleed ?? 0;
   const toPx = (b: PxBox): PxBox => ({

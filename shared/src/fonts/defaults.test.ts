@@ -11,7 +11,7 @@ describe('defaults', () => {
   });
 
   it('appends Noto Sans, Arabic, CJK and colour emoji, in that order', () => {
-    expect(fallbackFamilies()).toEqual([
+    expect(fallbackFamilies(loadFontCatalogue())).toEqual([
       'Noto Sans',
       'Noto Sans Arabic',
       'Noto Sans JP',
@@ -22,7 +22,7 @@ describe('defaults', () => {
   });
 
   it('gives fallback ids that resolve to files', () => {
-    for (const id of fallbackFontIds()) expect(resolveFontFaces(id, 400, 'normal')?.faces.length).toBeGreaterThan(0);
+    for (const id of fallbackFontIds()) expect(resolveFontFaces(id, 400, 'normal', loadFontCatalogue())?.faces.length).toBeGreaterThan(0);
   });
 
   it('fails loudly when a fallback is missing from the catalogue', () => {

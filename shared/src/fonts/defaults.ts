@@ -1,5 +1,4 @@
 import { DEFAULT_FONT_SLUG, FALLBACK_FONT_SLUGS } from './bundled.js';
-import { loadFontCatalogue } from './catalogue.js';
 import { fontIdForSlug } from './font-id.js';
 import type { FontCatalogue } from './types.js';
 
@@ -17,7 +16,7 @@ export function fallbackFontIds(): string[] {
  * Family names to append to every font stack so CJK, Arabic and emoji never render as boxes
  * (order and reasons: FALLBACK_FONT_SLUGS).
  */
-export function fallbackFamilies(catalogue: FontCatalogue = loadFontCatalogue()): string[] {
+export function fallbackFamilies(catalogue: FontCatalogue): string[] {
   return fallbackFontIds().map((id) => {
     const font = catalogue.fonts.find((f) => f.id === id);
     if (font === undefined) throw new Error(`fallback font ${id} is missing from the catalogue`);

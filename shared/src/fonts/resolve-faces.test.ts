@@ -33,7 +33,7 @@ describe('resolveFontFaces', () => {
   const catalogue = loadFontCatalogue();
 
   it('returns every subset file of the exact weight and style', () => {
-    const resolved = resolveFontFaces(fontIdForSlug('inter'), 700, 'italic')!;
+    const resolved = resolveFontFaces(fontIdForSlug('inter'), 700, 'italic', loadFontCatalogue())!;
     expect(resolved).toMatchObject({ family: 'Inter', weight: 700, style: 'italic' });
     expect(resolved.faces.map((f) => f.subset).sort()).toEqual([
       'cyrillic',
@@ -52,9 +52,9 @@ describe('resolveFontFaces', () => {
   });
 
   it('uses the nearest available weight', () => {
-    expect(resolveFontFaces(fontIdForSlug('lato'), 500, 'normal')!.weight).toBe(400);
-    expect(resolveFontFaces(fontIdForSlug('lato'), 800, 'italic')).toMatchObject({ weight: 900, style: 'italic' });
-    expect(resolveFontFaces(fontIdForSlug('satisfy'), 100, 'normal')!.weight).toBe(400);
+    expect(resolveFontFaces(fontIdForSlug('lato'), 500, 'normal', loadFontCatalogue())!.weight).toBe(400);
+    expect(resolveFontFaces(fontIdForSlug('lato'), 800, 'italic', loadFontCatalogue())).toMatchObject({ weight: 900, style: 'italic' });
+    expect(resolveFontFaces(fontIdForSlug('satisfy'), 100, 'normal', loadFontCatalogue())!.weight).toBe(400);
   });
 
   it('chooses the weight among the faces of the served style', () => {
@@ -81,13 +81,13 @@ describe('resolveFontFaces', () => {
   });
 
   it('falls back to normal for a family without italics', () => {
-    const resolved = resolveFontFaces(fontIdForSlug('cairo'), 700, 'italic')!;
+    const resolved = resolveFontFaces(fontIdForSlug('cairo'), 700, 'italic', loadFontCatalogue())!;
     expect(resolved).toMatchObject({ family: 'Cairo', weight: 700, style: 'normal' });
     expect(resolved.faces.map((f) => f.subset).sort()).toEqual(['arabic', 'latin', 'latin-ext']);
   });
 
   it('returns all chunks of a CJK family, each with its own range', () => {
-    const resolved = resolveFontFaces(fontIdForSlug('noto-sans-sc'), 400, 'normal')!;
+    const resolved = resolveFontFaces(fontIdForSlug('noto-sans-sc'), 400, 'normal', loadFontCatalogue())!;
     const all400 = catalogue.faces.get(fontIdForSlug('noto-sans-sc'))!.filter((f) => f.weight === 400);
     expect(resolved.faces).toHaveLength(all400.length);
     expect(resolved.faces.length).toBeGreaterThan(90);
@@ -96,6 +96,6 @@ describe('resolveFontFaces', () => {
   });
 
   it('returns null for an id outside the catalogue', () => {
-    expect(resolveFontFaces('00000000-0000-5000-8000-000000000000', 400, 'normal')).toBeNull();
+    expect(resolveFontFaces('00000000-0000-5000-8000-000000000000', 400, 'normal', loadFontCatalogue())).toBeNull();
   });
 });

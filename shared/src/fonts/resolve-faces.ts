@@ -1,4 +1,3 @@
-import { loadFontCatalogue } from './catalogue.js';
 import type { FontCatalogue, FontFaceFile, FontStyle, FontWeight } from './types.js';
 
 /**
@@ -36,12 +35,7 @@ export interface ResolvedFontFaces {
  * at any weight, then the nearest weight within that style is taken. Returns null for an id that
  * is not in the catalogue; the caller decides whether that is a validation error or a fallback.
  */
-export function resolveFontFaces(
-  fontId: string,
-  weight: FontWeight,
-  style: FontStyle,
-  catalogue: FontCatalogue = loadFontCatalogue(),
-): ResolvedFontFaces | null {
+export function resolveFontFaces(fontId: string, weight: FontWeight, style: FontStyle, catalogue: FontCatalogue): ResolvedFontFaces | null {
   const all = catalogue.faces.get(fontId);
   if (all === undefined || all.length === 0) return null;
   const servedStyle: FontStyle = all.some((f) => f.style === style) ? style : style === 'italic' ? 'normal' : 'italic';

@@ -24,3 +24,21 @@ describe('fontIdForSlug', () => {
     expect(fontIdForSlug(slug)).toBe(id);
   });
 });
+
+describe('uuidV5 against node:crypto', () => {
+  it('agrees with a SHA-1 from node:crypto for names of every padding length', async () => {
+    const { createHash } = await import('node:crypto');
+    const ns = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+    for (let n = 0; n < 140; n++) {
+      const name = 'é'.repeat(n % 7) + 'x'.repeat(n);
+      const digest = createHash('sha1')
+        .update(Buffer.from(ns.replace(/-/g, ''), 'hex'))
+        .update(name, 'utf8')
+        .digest()
+        .subarray(0, 16);
+      digest[6] = (digest[6]! & 0x0f) | 0x50;
+      digest[8] = (digest[8]! & 0x3f) | 0x80;
+      expect(uuidV5(name, ns).replace(/-/g, '')).toBe(digest.toString('hex'));
+    }
+  });
+});

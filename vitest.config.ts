@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           // The fast-check properties run thousands of cases: a few seconds on a quiet 2-core box,
           // several times that when the box is busy. The timeout is a hang guard, not a speed check.
@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.int.test.ts'],
           exclude,
-          globalSetup: ['shared/src/testing/global-setup.ts'],
+          globalSetup: ['shared/platform/src/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude,
-          globalSetup: ['shared/src/testing/global-setup.ts'],
+          globalSetup: ['shared/platform/src/testing/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

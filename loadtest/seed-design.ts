@@ -7,11 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectDatabase, migrate, withTransaction } from '@pressroom/shared/db/index';
-import { EXAMPLES_DIR } from '@pressroom/shared/design/examples';
-import { parseDesignDocument } from '@pressroom/shared/design/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { loadControlPlaneConfig } from '../control-plane/src/config.js';
+import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { parseDesignDocument } from '@pressroom/model';
+import { connectDatabase, createLogger, EXAMPLES_DIR, migrate, withTransaction } from '@pressroom/platform';
 
 const { values } = parseArgs({
   options: { file: { type: 'string', default: 'static-summer-sale.json' }, workspace: { type: 'string' } },

@@ -113,7 +113,7 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
     chunkNames: `${CHUNKS}/[name]-[hash]`,
     target: 'node20',
     sourcemap: 'linked',
-    // Read by code that must know whether it runs compiled (see shared/src/process/compiled.ts).
+    // Read by code that must know whether it runs compiled (see shared/model/src/process/compiled.ts).
     define: { __PRESSROOM_COMPILED__: 'true' },
     plugins: [externalPackagesPlugin, sourceUrlPlugin([...depths][0])],
     metafile: true,

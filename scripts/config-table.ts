@@ -1,9 +1,10 @@
 // Prints the configuration table of every process, from the options they declare. The README's
 // table is this output; `scripts/config-table.test.ts` fails when the two drift apart.
-import { describeConfig } from '@pressroom/shared/config/index';
-import { controlPlaneOptions } from '../control-plane/src/config.js';
-import { mediaWorkerOptions } from '../media-worker/src/config.js';
-import { renderWorkerOptions } from '../render-worker/src/config.js';
+
+import { controlPlaneOptions } from '@pressroom/control-plane/config';
+import { mediaWorkerOptions } from '@pressroom/media-worker/config';
+import { describeConfig } from '@pressroom/model';
+import { renderWorkerOptions } from '@pressroom/render-worker/config';
 
 export function configTable(): string {
   const seen = new Map<string, { default: string; description: string; roles: string[] }>();

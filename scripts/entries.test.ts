@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILED_THREAD } from '@pressroom/render-worker/encode/encoder-pool';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_THREAD } from '../render-worker/src/encode/encoder-pool.js';
 import { ENTRIES, outputOf, sourceOf } from './entries.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

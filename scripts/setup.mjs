@@ -84,9 +84,17 @@ function systemPackages() {
 //    .puppeteerrc.cjs and downloads no browser when the machine has one. Skipped when the
 //    lockfile and manifests are what the last install saw.
 function nodeModules() {
-  const manifests = ['package.json', 'package-lock.json', 'shared', 'renderer', 'control-plane', 'render-worker', 'media-worker'].map(
-    (p) => (p.endsWith('.json') ? join(ROOT, p) : join(ROOT, p, 'package.json')),
-  );
+  const manifests = [
+    'package.json',
+    'package-lock.json',
+    'shared/model',
+    'shared/platform',
+    'shared/renderer',
+    'control-plane',
+    'render-worker',
+    'media-worker',
+    'e2e',
+  ].map((p) => (p.endsWith('.json') ? join(ROOT, p) : join(ROOT, p, 'package.json')));
   const stamp = join(ROOT, 'node_modules', '.pressroom-setup');
   const hash = hashOf(manifests);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return log('node_modules: up to date');

@@ -1,4 +1,4 @@
-import { createPool } from '@pressroom/shared/db/index';
+import { createPool } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.js';

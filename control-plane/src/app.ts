@@ -1,7 +1,5 @@
-import { aiCapabilitiesOf } from '@pressroom/shared/ai/options';
-import { type DesignSource, sqlDesignSource } from '@pressroom/shared/generation/design-source';
-import type { Logger } from '@pressroom/shared/logger';
-import type { LocalObjectStorage, ObjectStorage } from '@pressroom/shared/storage/index';
+import type { LocalObjectStorage, Logger, ObjectStorage } from '@pressroom/platform';
+import { aiCapabilitiesOf, type DesignSource, sqlDesignSource } from '@pressroom/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';

@@ -1,14 +1,5 @@
-import { aiModelOptions } from '@pressroom/shared/ai/options';
-import {
-  type ConfigOf,
-  databaseOptions,
-  env,
-  loadConfig,
-  observabilityOptions,
-  option,
-  outboundOptions,
-  storageOptions,
-} from '@pressroom/shared/config/index';
+import { type ConfigOf, env, loadConfig, option } from '@pressroom/model';
+import { aiModelOptions, databaseOptions, observabilityOptions, outboundOptions, storageOptions } from '@pressroom/platform';
 
 /** Every option of the control plane. Names are derived: `rateLimitReadPerMinute` → RATE_LIMIT_READ_PER_MINUTE. */
 export const controlPlaneOptions = {

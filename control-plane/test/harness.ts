@@ -1,10 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
+import { createLogger, createMetricsRegistry, createStorage, type ObjectStorage } from '@pressroom/platform';
+import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type ControlPlaneConfig, loadControlPlaneConfig } from '../src/config.js';

@@ -7,7 +7,7 @@ import { PENDING_METRICS } from './metric-names.js';
 import { collectQueries, metricNames } from './queries.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WORKSPACES = ['shared', 'control-plane', 'render-worker', 'media-worker', 'renderer'];
+const WORKSPACES = ['shared/model', 'shared/platform', 'control-plane', 'render-worker', 'media-worker', 'shared/renderer'];
 
 /** Every `name: 'pressroom_…'` a prom-client metric is registered with, in the workspaces' sources. */
 function registeredMetrics(): Set<string> {

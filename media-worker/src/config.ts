@@ -1,14 +1,5 @@
-import {
-  type ConfigOf,
-  databaseOptions,
-  env,
-  loadConfig,
-  observabilityOptions,
-  option,
-  outboundOptions,
-  storageOptions,
-} from '@pressroom/shared/config/index';
-import { ffmpegOptions } from '@pressroom/shared/media/index';
+import { type ConfigOf, env, loadConfig, option } from '@pressroom/model';
+import { databaseOptions, ffmpegOptions, observabilityOptions, outboundOptions, storageOptions } from '@pressroom/platform';
 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),

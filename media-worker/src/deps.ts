@@ -1,5 +1,4 @@
-import type { Logger } from '@pressroom/shared/logger';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { Logger, ObjectStorage } from '@pressroom/platform';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { MediaWorkerConfig } from './config.js';

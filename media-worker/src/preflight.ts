@@ -1,4 +1,4 @@
-import { commandRunsCheck, installCommand, type PreflightCheck } from '@pressroom/shared/process/index';
+import { commandRunsCheck, installCommand, type PreflightCheck } from '@pressroom/platform';
 
 /** ffmpeg must run: FFMPEG_PATH when set, else `ffmpeg` on the PATH. */
 export function ffmpegCheck(ffmpegPath: string | undefined): PreflightCheck {

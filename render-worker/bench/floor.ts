@@ -5,15 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { NormalisedOverrides, StaticDesign } from '@pressroom/model';
+import { parseDesignDocument, resolveSource } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
 import { type AssetRef, planRender } from '@pressroom/renderer';
-import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
-import { resolveSource } from '@pressroom/shared/design/sources';
-import type { StaticDesign } from '@pressroom/shared/design/types';
-import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
-import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import { BrowserSupervisor, capture, withPage } from '../src/browser/index.js';
-import { renderToImage } from '../src/render/index.js';
-import type { Resource } from '../src/render/types.js';
+import { renderToImage } from '../src/static/index.js';
+import type { Resource } from '../src/static/types.js';
 
 const DIR = fileURLToPath(new URL('../../examples/designs/', import.meta.url));
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };

@@ -9,10 +9,9 @@
 // depend on the machine. Add a case by adding a row to CASES.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLES_DIR } from '@pressroom/shared/design/examples';
-import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
-import { resolveSource } from '@pressroom/shared/design/sources';
-import type { MultipageDesign } from '@pressroom/shared/design/types';
+import type { MultipageDesign } from '@pressroom/model';
+import { parseDesignDocument, resolveSource } from '@pressroom/model';
+import { EXAMPLES_DIR } from '@pressroom/platform';
 import { BrowserSupervisor } from '../src/browser/index.js';
 import type { AssetSourceLike, Resource } from '../src/fetch/load-asset.js';
 import { findOutputProfilePath, loadOutputProfile } from '../src/print/output-profile.js';

@@ -1,17 +1,14 @@
-import { aiModelOptions } from '@pressroom/shared/ai/options';
+import { ConfigError, type ConfigOf, env, loadConfig, option } from '@pressroom/model';
 import {
-  ConfigError,
-  type ConfigOf,
+  aiModelOptions,
+  DEFAULT_HEARTBEAT_INTERVAL_MS,
+  DEFAULT_STALE_AFTER_MS,
   databaseOptions,
-  env,
-  loadConfig,
+  ffmpegOptions,
   observabilityOptions,
-  option,
   outboundOptions,
   storageOptions,
-} from '@pressroom/shared/config/index';
-import { ffmpegOptions } from '@pressroom/shared/media/index';
-import { DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS } from '@pressroom/shared/worker/heartbeat';
+} from '@pressroom/platform';
 import { parseSizes } from './ai/http-plan.js';
 import { NORMALISATIONS } from './ai/onnx-image.js';
 

@@ -1,13 +1,11 @@
-import type { DesignSource } from '@pressroom/shared/generation/design-source';
-import type { Logger } from '@pressroom/shared/logger';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { DesignSource, Logger, ObjectStorage } from '@pressroom/platform';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { AnimationRenderer } from './animation/render-animation.js';
 import type { RenderWorkerConfig } from './config.js';
 import type { PrintRenderer } from './print/print-renderer.js';
+import type { StaticRenderer } from './static/pipeline.js';
 import type { RenderMetrics } from './tasks/metrics.js';
-import type { StaticRenderer } from './tasks/render-static.js';
 
 /** What every render task receives. Built once per process by the entry file (or a test). */
 export interface RenderDeps {

@@ -1,14 +1,20 @@
 // The render worker's second start phase, imported by its entry (bin/worker.ts) once Chromium's
 // launch has begun: the preflight checks, the page warm-up, the database, storage, the encoder
 // threads, the job runner, metrics and the one shutdown path.
-import { connectDatabase } from '@pressroom/shared/db/index';
-import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
-import type { Logger } from '@pressroom/shared/logger';
-import { resolveFfmpegPath } from '@pressroom/shared/media/index';
-import { serveMetrics } from '@pressroom/shared/metrics/index';
-import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+
+import type { Logger } from '@pressroom/platform';
+import {
+  connectDatabase,
+  createStorage,
+  databaseCheck,
+  installShutdown,
+  preflightOrExit,
+  resolveFfmpegPath,
+  serveMetrics,
+  sqlDesignSource,
+  startWorkerRuntime,
+  writableDirCheck,
+} from '@pressroom/platform';
 import type { Registry } from 'prom-client';
 import { createConfiguredDetector } from './ai/configured-detector.js';
 import { createConfiguredProvider } from './ai/configured-provider.js';
@@ -20,10 +26,10 @@ import { chromiumCheck } from './browser/preflight.js';
 import type { RenderWorkerConfig } from './config.js';
 import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
-import { warmPages } from './render/index.js';
+import { warmPages } from './static/index.js';
+import { createChromiumRenderer } from './static/pipeline.js';
 import { renderTaskList } from './tasks/index.js';
 import { createRenderMetrics } from './tasks/metrics.js';
-import { createChromiumRenderer } from './tasks/render-static.js';
 import { scheduleRetention } from './tasks/retention.js';
 
 export interface RenderWorkerStart {

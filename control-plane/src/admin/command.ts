@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
 import type pg from 'pg';
 import type { ControlPlaneConfig } from '../config.js';
 

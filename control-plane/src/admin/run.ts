@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
 import { type AdminCommand, type AdminContext, AdminUsageError } from './command.js';
 
 export interface AdminResult {

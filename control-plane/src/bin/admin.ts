@@ -1,6 +1,5 @@
 // `npm run --silent admin -- <command>`: one JSON object on stdout, against the farm's database.
-import { connectDatabase, migrate } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
+import { connectDatabase, createLogger, migrate } from '@pressroom/platform';
 import { adminCommands } from '../admin/commands/index.js';
 import { runAdmin } from '../admin/run.js';
 import { loadControlPlaneConfig } from '../config.js';

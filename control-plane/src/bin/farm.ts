@@ -1,18 +1,21 @@
 // `npm start`: the whole farm on one machine — preflight, embedded Postgres, migrations, the demo
 // workspace, then the control plane, one render worker and one media worker as separate processes.
 import { resolve } from 'node:path';
-import { connectDatabase, migrate } from '@pressroom/shared/db/index';
-import { createLogger, createPrettifier, resolveLogFormat } from '@pressroom/shared/logger';
 import {
+  connectDatabase,
+  createLogger,
+  createPrettifier,
+  createStorage,
   databaseCheck,
   freePortCheck,
   installShutdown,
+  migrate,
   PREFLIGHT_EXIT_CODE,
   postgresUserCanReachCheck,
   preflightOrExit,
+  resolveLogFormat,
   writableDirCheck,
-} from '@pressroom/shared/process/index';
-import { createStorage } from '@pressroom/shared/storage/index';
+} from '@pressroom/platform';
 import { ensureBuilt } from '../../../scripts/build.mjs';
 import { loadControlPlaneConfig } from '../config.js';
 import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';

@@ -1,6 +1,5 @@
 // Applies Pressroom's and graphile-worker's migrations, then exits.
-import { connectDatabase, migrate } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
+import { connectDatabase, createLogger, migrate } from '@pressroom/platform';
 import { loadControlPlaneConfig } from '../config.js';
 
 const config = loadControlPlaneConfig();

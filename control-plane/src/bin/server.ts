@@ -1,10 +1,17 @@
 // The control plane process: config, database, migrations, app, listen, one shutdown path.
-import { connectDatabase, migrate } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { startQueueJobsGauge } from '@pressroom/shared/metrics/queue-jobs';
-import { databaseCheck, freePortCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
-import { createStorage } from '@pressroom/shared/storage/index';
+import {
+  connectDatabase,
+  createLogger,
+  createMetricsRegistry,
+  createStorage,
+  databaseCheck,
+  freePortCheck,
+  installShutdown,
+  migrate,
+  preflightOrExit,
+  startQueueJobsGauge,
+  writableDirCheck,
+} from '@pressroom/platform';
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
 import { sweepDynamicImageCounters } from '../services/dynamic-images.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withTransaction } from '@pressroom/shared/db/index';
+import { withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { createKey, createWorkspace, findWorkspaceByKey } from '../services/workspaces.js';
 

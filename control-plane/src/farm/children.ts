@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from '@pressroom/shared/logger';
-import { EXIT_WITH_PARENT_ENV, PREFLIGHT_EXIT_CODE } from '@pressroom/shared/process/index';
+import type { Logger } from '@pressroom/platform';
+import { EXIT_WITH_PARENT_ENV, PREFLIGHT_EXIT_CODE } from '@pressroom/platform';
 import { outputOf } from '../../../scripts/entries.mjs';
 import { planRestart } from './restart-policy.js';
 

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withTransaction } from '@pressroom/shared/db/index';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/shared/design/examples';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { Logger } from '@pressroom/shared/logger';
-import { importUploadKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { Logger } from '@pressroom/platform';
+import { EXAMPLES_DIR, importUploadKey, loadExampleDocuments, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { checkTarget, createImport, validateImport } from '../services/imports.js';
 import { type ImportTarget, planImport } from '../services/imports-request.js';

@@ -1,5 +1,5 @@
-import type { FieldIssue } from '@pressroom/shared/errors/index';
-import { formatPath } from '@pressroom/shared/errors/zod-issues';
+import type { FieldIssue } from '@pressroom/model';
+import { formatPath } from '@pressroom/model';
 
 /**
  * The most work one JSON body may cause, checked on the raw text before `JSON.parse` runs, so a

@@ -1,5 +1,4 @@
-import { AppError, type ErrorId } from '@pressroom/shared/errors/index';
-import { zodIssuesToFieldIssues } from '@pressroom/shared/errors/zod-issues';
+import { AppError, type ErrorId, zodIssuesToFieldIssues } from '@pressroom/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Workspace } from '../services/workspaces.js';

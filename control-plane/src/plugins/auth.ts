@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { findWorkspaceByKey, type Workspace } from '../services/workspaces.js';

@@ -1,5 +1,4 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import { API_VERSION } from '@pressroom/shared/version';
+import { API_VERSION, AppError } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { acceptsJson } from './errors.js';
 

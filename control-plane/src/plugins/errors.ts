@@ -1,6 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { AppError, type ErrorId, toEnvelope } from '@pressroom/shared/errors/index';
-import { API_VERSION } from '@pressroom/shared/version';
+import { API_VERSION, AppError, type ErrorId, toEnvelope } from '@pressroom/model';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkJsonBounds, findNul } from '../http/json-bounds.js';
 

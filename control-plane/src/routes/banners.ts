@@ -1,4 +1,4 @@
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';

@@ -1,4 +1,4 @@
-import { readCredits } from '@pressroom/shared/credits/index';
+import { readCredits } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

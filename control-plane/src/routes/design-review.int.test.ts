@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seedBanner } from '@pressroom/shared/exports/testing/seed-banners';
+import { seedBanner } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';

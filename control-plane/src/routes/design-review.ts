@@ -1,5 +1,5 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import { MAX_REVIEW_REASON_LENGTH, REVIEW_STATUSES } from '@pressroom/shared/review/index';
+import { AppError } from '@pressroom/model';
+import { MAX_REVIEW_REASON_LENGTH, REVIEW_STATUSES } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { DESIGN_TYPES, type DesignType } from '@pressroom/shared/design/index';
+import { DESIGN_TYPES, type DesignType } from '@pressroom/model';
 import { z } from 'zod';
 import { commaListPattern, documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery } from '../http/paging.js';

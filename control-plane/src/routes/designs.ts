@@ -1,6 +1,5 @@
-import { serializeDesignListItem, serializeDesignRead, serializeFormatDetail, toImportPayload } from '@pressroom/shared/design/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError, serializeDesignListItem, serializeDesignRead, serializeFormatDetail, toImportPayload } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

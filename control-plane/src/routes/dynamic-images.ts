@@ -1,9 +1,12 @@
-import { findBanner } from '@pressroom/shared/banners/store';
-import { SIGNATURE_PARAM, verifyDynamicSignature } from '@pressroom/shared/dynamic-images/sign';
-import { AppError } from '@pressroom/shared/errors/index';
-import { contentTypeOf, defaultFileType, FILE_TYPES_BY_DESIGN } from '@pressroom/shared/output-formats/index';
-import { dynamicVariantKey, isObjectNotFound, type ObjectStorage } from '@pressroom/shared/storage/index';
-import { loadSigningSecrets } from '@pressroom/shared/webhooks/secrets-store';
+import { AppError, contentTypeOf, defaultFileType, FILE_TYPES_BY_DESIGN, isObjectNotFound } from '@pressroom/model';
+import {
+  dynamicVariantKey,
+  findBanner,
+  loadSigningSecrets,
+  type ObjectStorage,
+  SIGNATURE_PARAM,
+  verifyDynamicSignature,
+} from '@pressroom/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';

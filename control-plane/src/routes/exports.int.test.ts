@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { markExportDone, purgeExpiredExports } from '@pressroom/shared/exports/index';
-import { seedBanner } from '@pressroom/shared/exports/testing/seed-banners';
-import { exportArchiveKey } from '@pressroom/shared/storage/index';
+import { exportArchiveKey, markExportDone, purgeExpiredExports } from '@pressroom/platform';
+import { seedBanner } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';

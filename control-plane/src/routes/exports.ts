@@ -1,5 +1,5 @@
-import { httpsUrl, prop } from '@pressroom/shared/overrides/rules';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { httpsUrl, prop } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import { type LocalObjectStorage, localFileResponse, verifyObjectUrl } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import { type LocalObjectStorage, localFileResponse, verifyObjectUrl } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -1,4 +1,5 @@
-import { fontQuerySchema, loadFontCatalogue, searchFonts } from '@pressroom/shared/fonts/index';
+import { fontQuerySchema, searchFonts } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { setTotalCount } from '../http/paging.js';

@@ -1,13 +1,16 @@
 // AI properties on the generation endpoints: an operation this farm cannot run is refused up front
 // with 400 invalid_payload naming it (docs/ai.md), and nothing is queued or charged.
-import { type AiOperation, unavailableMessage } from '@pressroom/shared/ai/refusals';
-import { readCredits } from '@pressroom/shared/credits/index';
-import { memoryDesignSource } from '@pressroom/shared/generation/design-source';
-import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
-import { exampleDesign } from '@pressroom/shared/generation/testing/example-design';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { type AiOperation, unavailableMessage } from '@pressroom/model';
+import {
+  createLogger,
+  createMetricsRegistry,
+  createStorage,
+  memoryDesignSource,
+  type ObjectStorage,
+  readCredits,
+  recordOutcome,
+} from '@pressroom/platform';
+import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';

@@ -1,5 +1,5 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { API_VERSION } from '@pressroom/shared/version';
+import { API_VERSION } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENTED_KEY } from '../http/documented.js';

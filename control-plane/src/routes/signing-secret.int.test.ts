@@ -1,5 +1,5 @@
-import { loadSigningSecrets, signatureHeader } from '@pressroom/shared/webhooks/index';
-import { verifyWithPythonSdk } from '@pressroom/shared/webhooks/testing/python-sdk';
+import { loadSigningSecrets, signatureHeader } from '@pressroom/platform';
+import { verifyWithPythonSdk } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';

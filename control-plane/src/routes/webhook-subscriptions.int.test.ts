@@ -1,4 +1,5 @@
-import { enqueueEvent, newBannerBatchEvent } from '@pressroom/shared/webhooks/index';
+import { newBannerBatchEvent } from '@pressroom/model';
+import { enqueueEvent } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';

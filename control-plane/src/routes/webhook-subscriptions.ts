@@ -1,15 +1,13 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import { httpsUrl } from '@pressroom/shared/overrides/rules';
+import { AppError, EVENT_TYPES, httpsUrl } from '@pressroom/model';
 import {
   addSubscription,
-  EVENT_TYPES,
   listDeliveries,
   listSubscriptions,
   redeliver,
   removeSubscription,
   type Subscription,
-} from '@pressroom/shared/webhooks/index';
+  withTransaction,
+} from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -1,7 +1,6 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import { DESIGN_TYPES, type DesignType, serializeCategory, serializeWorkspaceTemplate } from '@pressroom/shared/design/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError, DESIGN_TYPES, type DesignType, serializeCategory, serializeWorkspaceTemplate } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import { withTransaction } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';

@@ -1,7 +1,6 @@
-import { presentBanners } from '@pressroom/shared/banners/present';
-import { findBanner } from '@pressroom/shared/banners/store';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import { findBanner, presentBanners } from '@pressroom/platform';
 import type pg from 'pg';
 
 /** `GET /banners/<id>`: a generated file of the workspace; anything else is visual_not_found. */

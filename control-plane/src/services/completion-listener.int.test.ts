@@ -1,6 +1,5 @@
-import { GENERATION_CHANNEL } from '@pressroom/shared/generation/notify';
-import { createLogger } from '@pressroom/shared/logger';
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
+import { createLogger, GENERATION_CHANNEL } from '@pressroom/platform';
+import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompletionListener, createCompletionListener, WaitTimeoutError } from './completion-listener.js';
 

@@ -1,5 +1,5 @@
-import { GENERATION_CHANNEL } from '@pressroom/shared/generation/notify';
-import type { Logger } from '@pressroom/shared/logger';
+import type { Logger } from '@pressroom/platform';
+import { GENERATION_CHANNEL } from '@pressroom/platform';
 import type pg from 'pg';
 
 /**

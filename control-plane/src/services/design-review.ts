@@ -1,5 +1,4 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import { type DesignReview, type ReviewStatus, reviewDesign } from '@pressroom/shared/review/index';
+import { type DesignReview, type ReviewStatus, reviewDesign, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 
 /**

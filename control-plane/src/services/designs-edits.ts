@@ -1,5 +1,5 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import { RESET_REVIEW_SQL } from '@pressroom/shared/review/index';
+import type { Queryable } from '@pressroom/platform';
+import { RESET_REVIEW_SQL } from '@pressroom/platform';
 import { VISIBLE_DESIGN_SQL } from './designs-records.js';
 
 export interface DesignNameRow {

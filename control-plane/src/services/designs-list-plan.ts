@@ -1,4 +1,4 @@
-import type { DesignType } from '@pressroom/shared/design/index';
+import type { DesignType } from '@pressroom/model';
 
 export interface DesignListFilters {
   query?: string | undefined;

@@ -1,6 +1,5 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import type { DesignSummaryRecord, DesignType } from '@pressroom/shared/design/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { DesignSummaryRecord, DesignType } from '@pressroom/model';
+import type { ObjectStorage, Queryable } from '@pressroom/platform';
 import type { Paging } from '../http/paging.js';
 import { type DesignListFilters, planDesignList } from './designs-list-plan.js';
 import { EPOCH, VISIBLE_DESIGN_SQL } from './designs-records.js';

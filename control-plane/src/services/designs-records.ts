@@ -1,6 +1,5 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import type { Design, DesignRecord } from '@pressroom/shared/design/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { Design, DesignRecord } from '@pressroom/model';
+import type { ObjectStorage, Queryable } from '@pressroom/platform';
 import { dynamicImageUrl } from './dynamic-images.js';
 
 /**

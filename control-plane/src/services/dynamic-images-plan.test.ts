@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalJson,

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SIGNATURE_PARAM } from '@pressroom/shared/dynamic-images/sign';
-import { AppError } from '@pressroom/shared/errors/index';
-import { OUTPUT_WIDTH_MAX } from '@pressroom/shared/jobs/render-static';
-import { CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
-import { VARS_KEY } from '@pressroom/shared/overrides/index';
+import { AppError, CONTENT_TYPE, OUTPUT_WIDTH_MAX, VARS_KEY } from '@pressroom/model';
+import { SIGNATURE_PARAM } from '@pressroom/platform';
 
 /**
  * The pure half of the public dynamic image route (docs/dynamic-images.md): the query string

@@ -1,6 +1,6 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import type { Design } from '@pressroom/shared/design/types';
-import { AppError } from '@pressroom/shared/errors/index';
+import type { Design } from '@pressroom/model';
+import { AppError } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
 import type { Workspace } from './workspaces.js';
 
 /**

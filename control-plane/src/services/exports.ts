@@ -1,8 +1,6 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import { createExport, exportState, findExistingBannerIds, findExport } from '@pressroom/shared/exports/index';
-import { addExportZipJob } from '@pressroom/shared/jobs/export-zip';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import { addExportZipJob, createExport, exportState, findExistingBannerIds, findExport, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { uuidParam } from '../http/route.js';
 

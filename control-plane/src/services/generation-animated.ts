@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { addAnimatedFileJobs } from '@pressroom/shared/animation/parts';
-import { withTransaction } from '@pressroom/shared/db/index';
-import type { AnimatedDesign } from '@pressroom/shared/design/types';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
-import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
-import { ANIMATED_FILE_TYPES, type AnimatedFileType } from '@pressroom/shared/output-formats/index';
-import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type { AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError } from '@pressroom/model';
+import type { GenerationDesign } from '@pressroom/platform';
+import { addAnimatedFileJobs, withTransaction } from '@pressroom/platform';
 import type { GenerationServiceDeps } from './generation.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';

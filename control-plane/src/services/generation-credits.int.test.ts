@@ -1,8 +1,6 @@
-import { NO_AI_CAPABILITIES } from '@pressroom/shared/ai/refusals';
-import { readCredits } from '@pressroom/shared/credits/index';
-import { memoryDesignSource } from '@pressroom/shared/generation/design-source';
-import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
-import { exampleDesign } from '@pressroom/shared/generation/testing/example-design';
+import { NO_AI_CAPABILITIES } from '@pressroom/model';
+import { memoryDesignSource, readCredits, recordOutcome } from '@pressroom/platform';
+import { exampleDesign } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { acceptAsyncGeneration, type GenerationServiceDeps } from './generation.js';

@@ -1,8 +1,5 @@
-import { presentBanners } from '@pressroom/shared/banners/present';
-import type { BannerRow } from '@pressroom/shared/banners/store';
-import type { Queryable } from '@pressroom/shared/db/index';
-import { requestState } from '@pressroom/shared/generation/requests-store';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { BannerRow, ObjectStorage, Queryable } from '@pressroom/platform';
+import { presentBanners, requestState } from '@pressroom/platform';
 import type { Paging } from '../http/paging.js';
 
 interface RequestListRow {

@@ -1,15 +1,16 @@
-import { type AiCapabilities, aiCapabilitiesFor, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
-import type { Design } from '@pressroom/shared/design/types';
-import { AppError } from '@pressroom/shared/errors/index';
+import type { Design, LayerTypeFromOverridesContext as LayerType } from '@pressroom/model';
 import {
+  type AiCapabilities,
+  AppError,
   type AsyncGenerationRequest,
+  aiCapabilitiesFor,
+  checkAgainstDesign,
   type GenerationRequest,
   type GenerationRequestKind,
   parseGenerationRequest,
+  refuseUnavailableAi,
   type SyncGenerationRequest,
-} from '@pressroom/shared/generation/requests';
-import type { LayerType } from '@pressroom/shared/overrides/context';
-import { checkAgainstDesign } from '@pressroom/shared/overrides/index';
+} from '@pressroom/model';
 
 /**
  * The request body of a generation endpoint, validated in two passes: the shared request parser

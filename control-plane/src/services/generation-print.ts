@@ -1,16 +1,19 @@
 // Print generation: the printer formats of the async endpoint, the multipage endpoint, and the
 // async endpoint on a multipage design. One render_print job per PDF (docs/print.md).
 import { randomUUID } from 'node:crypto';
-import { aiCapabilitiesFor, NO_AI_CAPABILITIES, refuseUnavailableAi } from '@pressroom/shared/ai/refusals';
-import type { CreditCosts } from '@pressroom/shared/credits/index';
-import { withTransaction } from '@pressroom/shared/db/index';
-import type { MultipageDesign } from '@pressroom/shared/design/types';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
-import { type AsyncGenerationRequest, parseGenerationRequest } from '@pressroom/shared/generation/requests';
-import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
-import type { LayerType } from '@pressroom/shared/overrides/context';
-import { checkAgainstDesign, type NormalisedOverrides } from '@pressroom/shared/overrides/index';
+import type { CreditCosts, LayerTypeFromOverridesContext as LayerType, MultipageDesign } from '@pressroom/model';
+import {
+  AppError,
+  type AsyncGenerationRequest,
+  aiCapabilitiesFor,
+  checkAgainstDesign,
+  NO_AI_CAPABILITIES,
+  type NormalisedOverrides,
+  parseGenerationRequest,
+  refuseUnavailableAi,
+} from '@pressroom/model';
+import type { GenerationDesign } from '@pressroom/platform';
+import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { z } from 'zod';
 import { openPaidRequest } from './paid-request.js';

@@ -1,8 +1,6 @@
-import { presentBanners } from '@pressroom/shared/banners/present';
-import { listBannersOfRequest } from '@pressroom/shared/banners/store';
-import { AppError } from '@pressroom/shared/errors/index';
-import { findGenerationRequest, listGenerationErrors, requestState } from '@pressroom/shared/generation/requests-store';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import { findGenerationRequest, listBannersOfRequest, listGenerationErrors, presentBanners, requestState } from '@pressroom/platform';
 import type pg from 'pg';
 
 export type SyncOutcome = { banner: Record<string, unknown> } | { error: AppError };

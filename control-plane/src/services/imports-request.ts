@@ -1,5 +1,11 @@
-import { type Design, type DesignWarning, parseDesignDocument } from '@pressroom/shared/design/index';
-import { type FieldIssue, formatPath, zodIssuesToFieldIssues } from '@pressroom/shared/errors/index';
+import {
+  type Design,
+  type DesignWarning,
+  type FieldIssue,
+  formatPath,
+  parseDesignDocument,
+  zodIssuesToFieldIssues,
+} from '@pressroom/model';
 import { z } from 'zod';
 
 /** Keys of the request body that are not part of the design document. `warnings` and `version`

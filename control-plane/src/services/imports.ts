@@ -1,9 +1,7 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import { withTransaction } from '@pressroom/shared/db/index';
-import type { Design, DesignWarning } from '@pressroom/shared/design/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import { addDesignImportJob } from '@pressroom/shared/jobs/index';
-import { importUploadKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import type { Design, DesignWarning } from '@pressroom/model';
+import { AppError } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
+import { addDesignImportJob, importUploadKey, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { EXPIRED_ERROR, type ImportRow, type ImportStatus, isExpired } from './imports-record.js';
 import type { ImportTarget, PlannedUpload } from './imports-request.js';

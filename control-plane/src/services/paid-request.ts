@@ -1,8 +1,6 @@
-import { type CreditCosts, creditCostOfFile, spendCredits } from '@pressroom/shared/credits/index';
-import type { Queryable } from '@pressroom/shared/db/index';
-import { AppError } from '@pressroom/shared/errors/index';
-import type { GenerationDesign } from '@pressroom/shared/generation/design-source';
-import { createGenerationRequest, type GenerationKind } from '@pressroom/shared/generation/requests-store';
+import { AppError, type CreditCosts, creditCostOfFile } from '@pressroom/model';
+import type { GenerationDesign, Queryable } from '@pressroom/platform';
+import { createGenerationRequest, type GenerationKind, spendCredits } from '@pressroom/platform';
 
 /**
  * The generation request row and its credits, inside the caller's transaction: every generation

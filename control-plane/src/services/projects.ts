@@ -1,4 +1,4 @@
-import type { Queryable } from '@pressroom/shared/db/index';
+import type { Queryable } from '@pressroom/platform';
 
 export interface ProjectRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { ErrorId } from '@pressroom/shared/errors/index';
+import type { ErrorId } from '@pressroom/model';
 import type { Tier } from '../http/route.js';
 import type { WindowBudget, WindowCount } from './rate-limits.js';
 

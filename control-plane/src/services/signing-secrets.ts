@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '@pressroom/shared/db/index';
-import { withTransaction } from '@pressroom/shared/db/index';
-import { AppError } from '@pressroom/shared/errors/index';
+import { AppError } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
+import { withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 
 /** The public resource, exactly the SDK's `SigningSecret` model. */

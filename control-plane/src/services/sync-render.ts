@@ -1,5 +1,5 @@
-import { AppError } from '@pressroom/shared/errors/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import { AppError } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import { type CompletionListener, WaitTimeoutError } from './completion-listener.js';
 import { acceptSyncGeneration, type GenerationServiceDeps, type SyncOutput } from './generation.js';
 import { readStoredOutcome, readSyncOutcome } from './generation-results.js';

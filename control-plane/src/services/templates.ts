@@ -1,7 +1,6 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import type { CategoryRecord, DesignType, WorkspaceTemplateRecord } from '@pressroom/shared/design/index';
-import { addDesignDuplicateJob } from '@pressroom/shared/jobs/index';
-import { designPreviewKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import type { CategoryRecord, DesignType, WorkspaceTemplateRecord } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
+import { addDesignDuplicateJob, designPreviewKey, type ObjectStorage } from '@pressroom/platform';
 
 /** Duplication requests answer 410 after this (spec, Limits: 7 days retention). */
 export const DUPLICATION_RETENTION_MS = 7 * 24 * 3600 * 1000;

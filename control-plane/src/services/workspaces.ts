@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '@pressroom/shared/db/index';
+import type { Queryable } from '@pressroom/platform';
 
 export type Plan = 'pro' | 'basic' | 'no-api';
 export const PLANS: readonly Plan[] = ['pro', 'basic', 'no-api'];

@@ -1,20 +1,32 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GIF_MAX_WIDTH } from '@pressroom/shared/animation/frames';
-import { dropParts, listParts } from '@pressroom/shared/animation/parts';
-import { parseSoundtrack, SOUNDTRACK_FILE } from '@pressroom/shared/animation/soundtrack';
-import { fallbackImageKey } from '@pressroom/shared/banners/fallback';
-import { bannerFilename } from '@pressroom/shared/banners/filename';
-import type { AnimatedDesign } from '@pressroom/shared/design/types';
-import { sqlDesignSource } from '@pressroom/shared/generation/design-source';
-import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
-import { formatBanner } from '@pressroom/shared/generation/format-banner';
-import { type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
-import { type AnimatedFilePayload, parseAnimatedFilePayload } from '@pressroom/shared/jobs/animation';
-import { FfmpegError, resolveFfmpegPath, runFfmpeg } from '@pressroom/shared/media/index';
-import { bannerFileType, CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
-import { animationPartKey, bannerFileKey } from '@pressroom/shared/storage/keys';
+import type { AnimatedDesign } from '@pressroom/model';
+import {
+  type AnimatedFilePayload,
+  bannerFilename,
+  bannerFileType,
+  CONTENT_TYPE,
+  GIF_MAX_WIDTH,
+  parseAnimatedFilePayload,
+  parseSoundtrack,
+  SOUNDTRACK_FILE,
+} from '@pressroom/model';
+import {
+  animationPartKey,
+  bannerFileKey,
+  dropParts,
+  FfmpegError,
+  type FileOutcome,
+  fallbackImageKey,
+  fileOutcomeExists,
+  formatBanner,
+  listParts,
+  recordOutcome,
+  resolveFfmpegPath,
+  runFfmpeg,
+  sqlDesignSource,
+} from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
 import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';

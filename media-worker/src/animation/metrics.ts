@@ -1,4 +1,4 @@
-import { RENDER_BUCKETS } from '@pressroom/shared/metrics/registry';
+import { RENDER_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** Media-worker stages of an animated file: gather the parts, encode (ffmpeg or zip), store. */

@@ -1,4 +1,4 @@
-import type { SoundtrackTrack } from '@pressroom/shared/animation/soundtrack';
+import type { SoundtrackTrack } from '@pressroom/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeArgs, gainAt, MIX_CHANNELS, MIX_RATE, mixTracks } from './soundtrack.js';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Soundtrack, SoundtrackTrack } from '@pressroom/shared/animation/soundtrack';
-import { runFfmpeg } from '@pressroom/shared/media/index';
+import type { Soundtrack, SoundtrackTrack } from '@pressroom/model';
+import { runFfmpeg } from '@pressroom/platform';
 
 /** The mix: 48 kHz stereo, 32-bit float, interleaved (what ffmpeg reads as `f32le`). */
 export const MIX_RATE = 48_000;

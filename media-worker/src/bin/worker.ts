@@ -1,10 +1,16 @@
 // A media-worker process: config, database, storage, the task list, metrics, one shutdown path.
-import { connectDatabase } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry, serveMetrics } from '@pressroom/shared/metrics/index';
-import { databaseCheck, installShutdown, preflightOrExit, writableDirCheck } from '@pressroom/shared/process/index';
-import { createStorage } from '@pressroom/shared/storage/index';
-import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import {
+  connectDatabase,
+  createLogger,
+  createMetricsRegistry,
+  createStorage,
+  databaseCheck,
+  installShutdown,
+  preflightOrExit,
+  serveMetrics,
+  startWorkerRuntime,
+  writableDirCheck,
+} from '@pressroom/platform';
 import { loadMediaWorkerConfig } from '../config.js';
 import { ffmpegCheck } from '../preflight.js';
 import { mediaTaskList } from '../tasks/index.js';

@@ -4,11 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createExport } from '@pressroom/shared/exports/index';
-import { seedBanner } from '@pressroom/shared/exports/testing/seed-banners';
-import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
-import { type MinioServer, minioStorageConfig, minioTestsSkipped, startMinio } from '@pressroom/shared/testing/minio';
+import { createExport, createStorage, type ObjectStorage } from '@pressroom/platform';
+import {
+  type MinioServer,
+  minioStorageConfig,
+  minioTestsSkipped,
+  seedBanner,
+  startMinio,
+  type TestDatabase,
+  testDatabase,
+} from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMediaWorkerConfig } from '../config.js';
 

@@ -4,14 +4,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createExport, loadExport } from '@pressroom/shared/exports/index';
-import { seedBanner } from '@pressroom/shared/exports/testing/seed-banners';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { createStorage, exportArchiveKey, type ObjectStorage } from '@pressroom/shared/storage/index';
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
-import { minioStorageConfig, minioTestsSkipped, startMinio } from '@pressroom/shared/testing/minio';
-import { addSubscription } from '@pressroom/shared/webhooks/index';
+import {
+  addSubscription,
+  createExport,
+  createLogger,
+  createMetricsRegistry,
+  createStorage,
+  exportArchiveKey,
+  loadExport,
+  type ObjectStorage,
+} from '@pressroom/platform';
+import {
+  minioStorageConfig,
+  minioTestsSkipped,
+  seedBanner,
+  startMinio,
+  type TestDatabase,
+  testDatabase,
+} from '@pressroom/platform/testing';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMediaWorkerConfig } from '../config.js';

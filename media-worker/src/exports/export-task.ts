@@ -1,8 +1,16 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import { listExportFiles, loadExport, lockExport, markExportDone, markExportFailed } from '@pressroom/shared/exports/index';
-import { EXPORT_MAX_ATTEMPTS, exportZipPayloadSchema } from '@pressroom/shared/jobs/export-zip';
-import { exportArchiveKey } from '@pressroom/shared/storage/index';
-import { enqueueEvent, newExportEvent } from '@pressroom/shared/webhooks/index';
+import { newExportEvent } from '@pressroom/model';
+import {
+  EXPORT_MAX_ATTEMPTS,
+  enqueueEvent,
+  exportArchiveKey,
+  exportZipPayloadSchema,
+  listExportFiles,
+  loadExport,
+  lockExport,
+  markExportDone,
+  markExportFailed,
+  withTransaction,
+} from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
 import { exportMetrics } from './metrics.js';

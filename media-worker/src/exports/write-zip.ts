@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { zipEntryNames } from '@pressroom/shared/exports/index';
-import { ObjectNotFoundError, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { ObjectNotFoundError, zipEntryNames } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import { ZipArchive } from 'archiver';
 
 export interface ZipSource {

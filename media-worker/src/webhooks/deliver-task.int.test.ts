@@ -1,22 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
+import { DEFAULT_GAPS_MS, type EventPayload, newBannerBatchEvent, newExportEvent } from '@pressroom/model';
 import {
   addSubscription,
-  DEFAULT_GAPS_MS,
+  createLogger,
+  createMetricsRegistry,
   DELIVER_WEBHOOK_TASK,
-  type EventPayload,
   enqueueEvent,
   listDeliveries,
-  newBannerBatchEvent,
-  newExportEvent,
   redeliver,
+  startWorkerRuntime,
   verifyWebhookSignature,
-} from '@pressroom/shared/webhooks/index';
-import { verifyWithPythonSdk } from '@pressroom/shared/webhooks/testing/python-sdk';
-import { startWorkerRuntime, type WorkerRuntime } from '@pressroom/shared/worker/index';
+  type WorkerRuntime,
+} from '@pressroom/platform';
+import { type TestDatabase, testDatabase, verifyWithPythonSdk } from '@pressroom/platform/testing';
 import type { JobHelpers } from 'graphile-worker';
 import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -407,7 +404,7 @@ describe('crash safety', () => {
     expect(await deliveryRow(deliveries[0]!.id)).toEqual({ status: 'pending', attempts: 0 });
 
     // The job is still locked by the dead worker pool. graphile-worker 0.17 locks by POOL id; the
-    // sweeper in shared/src/worker/runtime.ts releases what a silent process held. Here the test
+    // sweeper in shared/platform/src/worker/runtime.ts releases what a silent process held. Here the test
     // plays the sweeper for the dead pool it can see, then a fresh worker picks the job up.
     const locked = await db.pool.query<{ locked_by: string | null }>(
       `SELECT locked_by FROM graphile_worker._private_jobs WHERE payload->>'delivery' = $1`,

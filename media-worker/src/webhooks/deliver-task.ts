@@ -1,18 +1,15 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import type { Logger } from '@pressroom/shared/logger';
 import {
   type AttemptResult,
   classifyAttempt,
-  deliverWebhookPayload,
-  loadSigningSecrets,
   maxAttempts,
   parseGaps,
   parseRetryAfter,
   planNextAttempt,
   type RetrySchedule,
   resultClass,
-  signatureHeader,
-} from '@pressroom/shared/webhooks/index';
+} from '@pressroom/model';
+import type { Logger } from '@pressroom/platform';
+import { deliverWebhookPayload, loadSigningSecrets, signatureHeader, withTransaction } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';

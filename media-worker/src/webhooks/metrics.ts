@@ -1,4 +1,4 @@
-import { HTTP_BUCKETS } from '@pressroom/shared/metrics/index';
+import { HTTP_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
 export interface WebhookMetrics {

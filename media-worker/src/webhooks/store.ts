@@ -1,5 +1,6 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import { addDeliveryJob, type DeactivationReason, type Outcome, type TargetKind } from '@pressroom/shared/webhooks/index';
+import type { DeactivationReason, Outcome, TargetKind } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
+import { addDeliveryJob } from '@pressroom/platform';
 import type pg from 'pg';
 
 export interface DeliveryToSend {

@@ -1,5 +1,6 @@
-import { createGuardedAgent, findOutboundError } from '@pressroom/shared/outbound/index';
-import type { AttemptResult } from '@pressroom/shared/webhooks/index';
+import type { AttemptResult } from '@pressroom/model';
+import { findOutboundError } from '@pressroom/model';
+import { createGuardedAgent } from '@pressroom/platform';
 import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
 
 export interface TransportOptions {

@@ -1,6 +1,6 @@
-import { detectorLabels } from '@pressroom/shared/ai/options';
+import { detectorLabels } from '@pressroom/platform';
 import type { RenderWorkerConfig } from '../config.js';
-import type { FocusDetector } from '../render/focus.js';
+import type { FocusDetector } from '../static/focus.js';
 import { createOnnxDetector } from './detector.js';
 
 /** The auto_focus detector of this worker's configuration; null without AI_FOCUS_DETECTOR_MODEL. */

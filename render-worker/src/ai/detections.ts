@@ -1,4 +1,4 @@
-import type { AutoFocusSettings } from '@pressroom/shared/overrides/index';
+import type { AutoFocusSettings } from '@pressroom/model';
 
 /** One object a detector found, in the source image's pixels. */
 export interface Detection {

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRenderWorkerConfig } from '../config.js';
-import { type FocusDetector, focusCrop } from '../render/focus.js';
+import { type FocusDetector, focusCrop } from '../static/focus.js';
 import { createConfiguredDetector } from './configured-detector.js';
 import { buildTinyModels } from './testing/tiny-models.js';
 

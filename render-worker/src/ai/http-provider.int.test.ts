@@ -5,8 +5,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createStorage, type ObjectStorage } from '@pressroom/platform';
 import type { ImageAiOps } from '@pressroom/renderer';
-import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
 import { Registry } from 'prom-client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

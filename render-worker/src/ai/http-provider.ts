@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGuardedAgent, findOutboundError, guardedFetchBytes } from '@pressroom/shared/outbound/index';
+import { findOutboundError } from '@pressroom/model';
+import { createGuardedAgent, guardedFetchBytes } from '@pressroom/platform';
 import { type Dispatcher, FormData, request } from 'undici';
 import { type RetryPolicy, type RetryReason, retryDelayMs, retryReasonOf } from './http-plan.js';
 

@@ -1,4 +1,4 @@
-import { AI_OPERATIONS, type AiOperation } from '@pressroom/shared/ai/refusals';
+import { AI_OPERATIONS, type AiOperation } from '@pressroom/model';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { RETRY_REASONS } from './http-plan.js';
 

@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { createStorage, type ObjectStorage } from '@pressroom/platform';
 import { Registry } from 'prom-client';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

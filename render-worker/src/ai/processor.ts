@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import type { AI_HTTP_PROVIDER_CHOICES, Logger, ObjectStorage } from '@pressroom/platform';
 import type { ImageAiOps } from '@pressroom/renderer';
-import type { AI_HTTP_PROVIDER_CHOICES } from '@pressroom/shared/ai/options';
-import type { Logger } from '@pressroom/shared/logger';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
 import { outpaintInputs, toPng } from './expand.js';
 import { nearestSize, type PixelSize, type RetryReason, sizeParam } from './http-plan.js';
 import type { ImageProvider } from './http-provider.js';

@@ -4,11 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frameTime, VIDEO_FPS } from '@pressroom/shared/animation/frames';
-import { parseDesignDocument } from '@pressroom/shared/design/parse/document';
-import { resolveSource } from '@pressroom/shared/design/sources';
-import type { AnimatedDesign } from '@pressroom/shared/design/types';
-import { resolveFfmpegPath } from '@pressroom/shared/media/index';
+import type { AnimatedDesign } from '@pressroom/model';
+import { frameTime, parseDesignDocument, resolveSource, VIDEO_FPS } from '@pressroom/model';
+import { resolveFfmpegPath } from '@pressroom/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';

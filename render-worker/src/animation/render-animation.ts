@@ -1,6 +1,10 @@
 // The ONE place animated parts meet Chromium: a plan is loaded on a warm page once (text fitted
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
+
+import type { AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
 import {
   type AnimatedOutput,
   assetRefsOf,
@@ -22,18 +26,12 @@ import {
   typewritingLayers,
   videoFrameIndices,
 } from '@pressroom/renderer';
-import { frameTime } from '@pressroom/shared/animation/frames';
-import { SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/shared/animation/soundtrack';
-import type { AnimatedDesign } from '@pressroom/shared/design/types';
-import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
-import type { RenderStaticPayload } from '@pressroom/shared/jobs/render-static';
-import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import type { Page } from 'puppeteer';
 import { type BrowserSupervisor, capture, withPage } from '../browser/index.js';
 import type { AssetLoader, MediaLoader, Resource } from '../fetch/load-asset.js';
-import { fontCssFor } from '../render/font-css.js';
-import { loadPlan } from '../render/index.js';
-import { pageUrl } from '../render/render-to-image.js';
+import { fontCssFor } from '../static/font-css.js';
+import { loadPlan } from '../static/index.js';
+import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
 import { extractVideoFrames } from './video-frames.js';
 

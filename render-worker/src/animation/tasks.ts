@@ -1,14 +1,11 @@
-import { partStored, recordPart } from '@pressroom/shared/animation/parts';
-import type { AnimatedDesign } from '@pressroom/shared/design/types';
-import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
-import { recordOutcome } from '@pressroom/shared/generation/record-outcome';
+import type { AnimatedDesign } from '@pressroom/model';
 import {
   type AnimatedFilePayload,
   type AnimationFramesPayload,
   parseAnimatedFilePayload,
   parseAnimationFramesPayload,
-} from '@pressroom/shared/jobs/animation';
-import { animationPartKey } from '@pressroom/shared/storage/keys';
+} from '@pressroom/model';
+import { animationPartKey, fileOutcomeExists, partStored, recordOutcome, recordPart } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runFfmpeg } from '@pressroom/platform';
 import type { MediaLayer } from '@pressroom/renderer';
-import { runFfmpeg } from '@pressroom/shared/media/index';
 
 /**
  * ffmpeg arguments that decode a video layer's own frames `first`..`first + count - 1` (at the

@@ -5,8 +5,7 @@
 // longest step, and loading the worker's modules the next. So this file imports only what the
 // launch needs, starts it, and only then loads the rest (`worker-process.ts`, a separate chunk of
 // the compiled build) while Chromium starts on the other core.
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
+import { createLogger, createMetricsRegistry } from '@pressroom/platform';
 import { BrowserSupervisor } from '../browser/browser-supervisor.js';
 import { launchBrowser } from '../browser/launch-browser.js';
 import { createBrowserMetrics } from '../browser/metrics.js';

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Logger } from '@pressroom/shared/logger';
+import type { Logger } from '@pressroom/platform';
 import type { Browser, Page } from 'puppeteer';
 import type { AssetRegistry } from './asset-registry.js';
 import { PoolSaturatedError, SupervisorStoppedError } from './errors.js';
@@ -26,7 +26,7 @@ export interface SupervisorOptions {
 }
 
 /** One Chromium process and the pages opened in it. */
-interface Generation {
+interface BrowserInstance {
   id: number;
   browser: Browser;
   renders: number;
@@ -45,7 +45,7 @@ export interface PooledPage {
   assets: AssetRegistry | null;
   /** Set when Chromium reported the page's renderer crashed. */
   crashed: boolean;
-  readonly generation: Generation;
+  readonly instance: BrowserInstance;
 }
 
 interface Waiter {
@@ -68,10 +68,10 @@ export class BrowserSupervisor {
   private readonly launch: () => Promise<Browser>;
   private readonly logger: Logger | undefined;
 
-  private current: Generation | null = null;
-  private launching: Promise<Generation> | null = null;
-  private readonly alive = new Set<Generation>();
-  private nextGenerationId = 1;
+  private current: BrowserInstance | null = null;
+  private launching: Promise<BrowserInstance> | null = null;
+  private readonly alive = new Set<BrowserInstance>();
+  private nextInstanceId = 1;
   private leased = 0;
   private readonly waiters: Waiter[] = [];
   private stopped = false;
@@ -94,7 +94,7 @@ export class BrowserSupervisor {
    * while the rest of the worker loads). A failed launch is reported by the next page request.
    */
   async start(): Promise<void> {
-    await this.generation();
+    await this.instance();
   }
 
   /**
@@ -119,7 +119,7 @@ export class BrowserSupervisor {
    * pooling it, so a stuck page never serves another render.
    */
   releasePage(pooled: PooledPage, options: { broken?: boolean } = {}): void {
-    const gen = pooled.generation;
+    const gen = pooled.instance;
     gen.leased--;
     gen.renders++;
     pooled.assets = null;
@@ -132,7 +132,7 @@ export class BrowserSupervisor {
     } else if (gen === this.current && this.maxMemoryBytes !== null && gen.renders % this.memoryCheckEvery === 0) {
       void this.checkMemory(gen);
     }
-    if (gen.retiring && gen.leased === 0) void this.closeGeneration(gen);
+    if (gen.retiring && gen.leased === 0) void this.closeInstance(gen);
     this.freeSlot();
   }
 
@@ -140,7 +140,7 @@ export class BrowserSupervisor {
   async health(timeoutMs = 5_000): Promise<{ ok: boolean; browserVersion: string | null; pagesInUse: number; queueLength: number }> {
     const snapshot = { pagesInUse: this.leased, queueLength: this.waiters.length };
     try {
-      const gen = await this.generation();
+      const gen = await this.instance();
       const version = await Promise.race([
         gen.browser.version(),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('health check timed out')), timeoutMs).unref()),
@@ -163,7 +163,7 @@ export class BrowserSupervisor {
     for (const waiter of this.waiters.splice(0)) waiter.reject(new SupervisorStoppedError());
     await this.launching?.catch(() => undefined);
     this.current = null;
-    await Promise.all([...this.alive].map((gen) => this.closeGeneration(gen)));
+    await Promise.all([...this.alive].map((gen) => this.closeInstance(gen)));
     this.updateGauges();
   }
 
@@ -227,7 +227,7 @@ export class BrowserSupervisor {
   }
 
   private async openPage(): Promise<PooledPage> {
-    const gen = await this.generation();
+    const gen = await this.instance();
     gen.leased++;
     try {
       let pooled = gen.idle.pop();
@@ -239,11 +239,11 @@ export class BrowserSupervisor {
     }
   }
 
-  private async newPage(gen: Generation): Promise<PooledPage> {
+  private async newPage(gen: BrowserInstance): Promise<PooledPage> {
     // Each page gets a window of its own: a background tab produces no frames, so a screenshot of
     // it waits until it comes to the front, and two pages capturing at once stall each other.
     const page = await gen.browser.newPage({ type: 'window' });
-    const pooled: PooledPage = { page, assets: null, crashed: false, generation: gen };
+    const pooled: PooledPage = { page, assets: null, crashed: false, instance: gen };
     page.on('error', () => {
       pooled.crashed = true; // "Page crashed!": the renderer process died
     });
@@ -252,22 +252,22 @@ export class BrowserSupervisor {
   }
 
   /** The live browser, launching one when there is none (first use, after a crash or a recycle). */
-  private generation(): Promise<Generation> {
+  private instance(): Promise<BrowserInstance> {
     const gen = this.current;
     if (gen?.browser.connected && !gen.retiring) return Promise.resolve(gen);
     if (this.stopped) return Promise.reject(new SupervisorStoppedError());
     if (!this.launching) {
-      this.launching = this.startGeneration().finally(() => {
+      this.launching = this.startInstance().finally(() => {
         this.launching = null;
       });
     }
     return this.launching;
   }
 
-  private async startGeneration(): Promise<Generation> {
+  private async startInstance(): Promise<BrowserInstance> {
     const browser = await this.launch();
-    const gen: Generation = {
-      id: this.nextGenerationId++,
+    const gen: BrowserInstance = {
+      id: this.nextInstanceId++,
       browser,
       renders: 0,
       leased: 0,
@@ -278,47 +278,47 @@ export class BrowserSupervisor {
     browser.on('disconnected', () => void this.onDisconnected(gen));
     this.alive.add(gen);
     if (this.stopped) {
-      await this.closeGeneration(gen);
+      await this.closeInstance(gen);
       throw new SupervisorStoppedError();
     }
     this.current = gen;
     this.logger?.info(
-      { generation: gen.id, pid: browser.process()?.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
+      { instance: gen.id, pid: browser.process()?.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
       'browser launched',
     );
     return gen;
   }
 
-  private async onDisconnected(gen: Generation): Promise<void> {
+  private async onDisconnected(gen: BrowserInstance): Promise<void> {
     this.alive.delete(gen);
     if (this.current === gen) this.current = null;
     gen.idle = [];
     if (gen.closing) return;
     const reason = await exitReason(gen.browser);
     this.metrics.restarts.inc({ reason });
-    this.logger?.warn({ generation: gen.id, reason }, 'browser lost; the next render relaunches it');
+    this.logger?.warn({ instance: gen.id, reason }, 'browser lost; the next render relaunches it');
   }
 
-  private retire(gen: Generation, reason: RestartReason): void {
+  private retire(gen: BrowserInstance, reason: RestartReason): void {
     if (gen.retiring) return;
     gen.retiring = true;
     if (this.current === gen) this.current = null;
     this.metrics.restarts.inc({ reason });
-    this.logger?.info({ generation: gen.id, reason, renders: gen.renders }, 'recycling browser');
+    this.logger?.info({ instance: gen.id, reason, renders: gen.renders }, 'recycling browser');
     for (const pooled of gen.idle.splice(0)) void pooled.page.close().catch(() => undefined);
   }
 
-  private async checkMemory(gen: Generation): Promise<void> {
+  private async checkMemory(gen: BrowserInstance): Promise<void> {
     const pid = gen.browser.process()?.pid;
     if (pid === undefined || this.maxMemoryBytes === null) return;
     const rss = await processTreeRssBytes(pid);
     if (rss !== null && rss > this.maxMemoryBytes && !gen.retiring) {
       this.retire(gen, 'recycle_memory');
-      if (gen.leased === 0) await this.closeGeneration(gen);
+      if (gen.leased === 0) await this.closeInstance(gen);
     }
   }
 
-  private async closeGeneration(gen: Generation): Promise<void> {
+  private async closeInstance(gen: BrowserInstance): Promise<void> {
     if (gen.closing) return;
     gen.closing = true;
     this.alive.delete(gen);

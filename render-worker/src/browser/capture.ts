@@ -1,4 +1,4 @@
-import { ENCODER_DEFAULTS } from '@pressroom/shared/output-formats/index';
+import { ENCODER_DEFAULTS } from '@pressroom/model';
 import type { CDPSession, Page } from 'puppeteer';
 
 export interface CaptureOptions {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type * as SystemChromium from './system-chromium.cjs';
+import type * as SystemChromium from './system-chromium.d.cts';
 
 const { DEBIAN_CHROMIUM, findSystemChromium } = createRequire(import.meta.url)('./system-chromium.cjs') as typeof SystemChromium;
 

@@ -1,4 +1,4 @@
-import { commandRunsCheck, installCommand, type PreflightCheck } from '@pressroom/shared/process/index';
+import { commandRunsCheck, installCommand, type PreflightCheck } from '@pressroom/platform';
 import puppeteer from 'puppeteer';
 import { resolveExecutablePath } from './executable-path.js';
 

@@ -84,7 +84,7 @@ export async function withPage<T>(
 async function runAttempt<T>(pooled: PooledPage, run: (signal: AbortSignal) => Promise<T>, outer: AbortSignal): Promise<T> {
   const local = new AbortController();
   const signal = AbortSignal.any([outer, local.signal]);
-  const browser = pooled.generation.browser;
+  const browser = pooled.instance.browser;
   let cleanup: () => void = () => undefined;
   const died = new Promise<never>((_, reject) => {
     const onDeath = () => {
@@ -130,7 +130,7 @@ function isInfrastructureFailure(pooled: PooledPage, error: unknown): boolean {
   return (
     pooled.crashed ||
     pooled.page.isClosed() ||
-    !pooled.generation.browser.connected ||
+    !pooled.instance.browser.connected ||
     error instanceof PageDiedError ||
     error instanceof ConnectionClosedError
   );

@@ -1,4 +1,4 @@
-import { CONTENT_TYPE, ENCODER_DEFAULTS, type RasterFileType } from '@pressroom/shared/output-formats/index';
+import { CONTENT_TYPE, ENCODER_DEFAULTS, type RasterFileType } from '@pressroom/model';
 import sharp from 'sharp';
 
 // libvips' operation cache is per process (shared by the encoder threads) and, by default, holds

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { RasterFileType } from '@pressroom/shared/output-formats/index';
-import { RUNS_COMPILED } from '@pressroom/shared/process/compiled';
+import type { RasterFileType } from '@pressroom/model';
+import { RUNS_COMPILED } from '@pressroom/model';
 import { Piscina } from 'piscina';
 import type { EncodedImage, EncodeOptions } from './encode-image.js';
 

@@ -1,7 +1,7 @@
-import { resolveSource } from '@pressroom/shared/design/sources';
-import type { Design } from '@pressroom/shared/design/types';
-import { findOutboundError, guardedFetchBytes } from '@pressroom/shared/outbound/index';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { Design } from '@pressroom/model';
+import { findOutboundError, resolveSource } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import { guardedFetchBytes } from '@pressroom/platform';
 import { AssetFetchError } from '../tasks/failures.js';
 import { toDrawable } from './drawable.js';
 

@@ -1,7 +1,6 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import { withTransaction } from '@pressroom/shared/db/index';
-import type { Design } from '@pressroom/shared/design/index';
-import { designAssetKey, designPreviewKey } from '@pressroom/shared/storage/index';
+import type { Design } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
+import { designAssetKey, designPreviewKey, withTransaction } from '@pressroom/platform';
 import type { DesignJobDeps } from './process-import.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';
 

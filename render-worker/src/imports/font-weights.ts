@@ -1,6 +1,5 @@
-import type { Design, DesignElement, PageElement } from '@pressroom/shared/design/index';
-import { formatPath } from '@pressroom/shared/errors/index';
-import { type FontCatalogue, type FontWeight, isFontWeight, nearestWeight } from '@pressroom/shared/fonts/index';
+import type { Design, DesignElement, PageElement } from '@pressroom/model';
+import { type FontCatalogue, type FontWeight, formatPath, isFontWeight, nearestWeight } from '@pressroom/model';
 import type { ImportWarning } from './warnings.js';
 
 /**

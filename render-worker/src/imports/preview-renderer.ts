@@ -1,7 +1,7 @@
-import type { StaticDesign } from '@pressroom/shared/design/types';
-import type { ObjectStorage } from '@pressroom/shared/storage/index';
+import type { StaticDesign } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import type { StaticRenderer } from '../tasks/render-static.js';
+import type { StaticRenderer } from '../static/pipeline.js';
 import type { PreviewRenderer } from './previews.js';
 
 /** Previews are background work: a busy pool may keep them waiting for a page well past the sync budget. */

@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseDesignDocument } from '@pressroom/shared/design/index';
-import { LocalObjectStorage, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { parseDesignDocument } from '@pressroom/model';
+import { LocalObjectStorage, type ObjectStorage } from '@pressroom/platform';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';

@@ -1,6 +1,6 @@
-import type { Design } from '@pressroom/shared/design/index';
-import { formatPath } from '@pressroom/shared/errors/index';
-import { designPreviewKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import type { Design } from '@pressroom/model';
+import { formatPath } from '@pressroom/model';
+import { designPreviewKey, type ObjectStorage } from '@pressroom/platform';
 import type { ImportWarning } from './warnings.js';
 
 /**

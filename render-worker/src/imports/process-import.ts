@@ -1,10 +1,6 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import { withTransaction } from '@pressroom/shared/db/index';
-import { type Design, parseDesignDocument } from '@pressroom/shared/design/index';
-import { formatPath } from '@pressroom/shared/errors/index';
-import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
-import type { Logger } from '@pressroom/shared/logger';
-import { designAssetKey, type ObjectStorage } from '@pressroom/shared/storage/index';
+import { type Design, formatPath, parseDesignDocument } from '@pressroom/model';
+import type { Logger, Queryable } from '@pressroom/platform';
+import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { fontWeightWarnings } from './font-weights.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';

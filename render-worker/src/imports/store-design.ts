@@ -1,5 +1,5 @@
-import type { Queryable } from '@pressroom/shared/db/index';
-import type { Design } from '@pressroom/shared/design/index';
+import type { Design } from '@pressroom/model';
+import type { Queryable } from '@pressroom/platform';
 
 export interface NewDesign {
   id: string;

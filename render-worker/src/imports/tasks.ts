@@ -1,4 +1,4 @@
-import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from '@pressroom/shared/jobs/index';
+import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from '@pressroom/platform';
 import type { Task, TaskList } from 'graphile-worker';
 import { failDuplication, processDuplication } from './duplicate.js';
 import { type DesignJobDeps, failImport, processImport } from './process-import.js';

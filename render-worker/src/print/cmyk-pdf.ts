@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { rgbToCmyk } from '@pressroom/shared/color/index';
+import { rgbToCmyk } from '@pressroom/model';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, PDFRef, PDFStream, PDFString } from 'pdf-lib';
 import { RenderRefusedError } from '../tasks/failures.js';
 import type { Cmyk, ColorKeys } from './color-keys.js';

@@ -1,4 +1,4 @@
-import { type Color, formatColor, type HexColor, parseColor, rgbToCmyk, type SolidColor } from '@pressroom/shared/color/index';
+import { type Color, formatColor, type HexColor, parseColor, rgbToCmyk, type SolidColor } from '@pressroom/model';
 
 /** A DeviceCMYK paint in percent, 0–100, exactly as the design states it. */
 export interface Cmyk {

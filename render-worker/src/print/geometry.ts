@@ -1,4 +1,4 @@
-import type { PrintUnit } from '@pressroom/shared/design/types';
+import type { PrintUnit } from '@pressroom/model';
 
 /** PDF points per unit. */
 const POINTS = { mm: 72 / 25.4, in: 72 } as const;

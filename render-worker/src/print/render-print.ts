@@ -1,14 +1,14 @@
 // The print route: the static renderer lays out and prints each page in Chromium with colour
 // keys, then assembleCmykPdf turns the RGB pages into one DeviceCMYK document (docs/print.md).
+
+import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@pressroom/model';
+import { resolveFrame } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
-import { resolveFrame } from '@pressroom/shared/design/resolve';
-import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
-import { loadFontCatalogue } from '@pressroom/shared/fonts/index';
-import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
 import sharp from 'sharp';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
-import { renderToImage } from '../render/index.js';
+import { renderToImage } from '../static/index.js';
 import { assembleCmykPdf, type ChromiumPage } from './cmyk-pdf.js';
 import { ColorKeys, keyColors } from './color-keys.js';
 import { pageGeometry } from './geometry.js';

@@ -1,4 +1,4 @@
-import { OutboundFetchError } from '@pressroom/shared/outbound/index';
+import { OutboundFetchError } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 import { AssetFetchError, classifyFailure, isDeterministic, RenderRefusedError } from './failures.js';
 

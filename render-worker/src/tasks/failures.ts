@@ -1,4 +1,4 @@
-import { findOutboundError } from '@pressroom/shared/outbound/index';
+import { findOutboundError } from '@pressroom/model';
 
 /**
  * Why a render attempt failed: a small fixed set, used as the metric label and to decide

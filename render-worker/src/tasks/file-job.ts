@@ -1,6 +1,5 @@
-import { fileOutcomeExists } from '@pressroom/shared/generation/file-outcome';
-import { type FileErrorId, type FileOutcome, recordOutcome } from '@pressroom/shared/generation/record-outcome';
-import type { PriorityClass } from '@pressroom/shared/jobs/render-static';
+import type { PriorityClass } from '@pressroom/model';
+import { type FileErrorId, type FileOutcome, fileOutcomeExists, recordOutcome } from '@pressroom/platform';
 import type { JobHelpers } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';

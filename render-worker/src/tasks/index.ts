@@ -3,8 +3,8 @@ import { animationFramesTask, animationHtml5Task } from '../animation/tasks.js';
 import type { RenderDeps } from '../deps.js';
 import { previewFromStaticRenderer } from '../imports/preview-renderer.js';
 import { designTaskList } from '../imports/tasks.js';
+import { renderStaticTask } from '../static/task.js';
 import { renderPrintTask } from './render-print-task.js';
-import { renderStaticTask } from './render-static-task.js';
 import { retentionTask } from './retention.js';
 
 /** The tasks the render pool runs; graphile-worker fetches only jobs whose task it knows. */

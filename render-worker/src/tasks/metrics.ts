@@ -1,4 +1,4 @@
-import { RENDER_BUCKETS } from '@pressroom/shared/metrics/registry';
+import { RENDER_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
 

@@ -1,10 +1,7 @@
-import { bannerFilename } from '@pressroom/shared/banners/filename';
-import type { MultipageDesign, PrinterDesign } from '@pressroom/shared/design/types';
-import type { FileOutcome } from '@pressroom/shared/generation/record-outcome';
-import { MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/shared/jobs/render-print';
-import { CONTENT_TYPE } from '@pressroom/shared/output-formats/index';
-import type { NormalisedOverrides } from '@pressroom/shared/overrides/index';
-import { bannerFileKey } from '@pressroom/shared/storage/keys';
+import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@pressroom/model';
+import { bannerFilename, CONTENT_TYPE } from '@pressroom/model';
+import type { FileOutcome } from '@pressroom/platform';
+import { bannerFileKey, MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';

@@ -1,6 +1,4 @@
-import { purgeStaleParts } from '@pressroom/shared/animation/parts';
-import { purgeExpiredExports } from '@pressroom/shared/exports/store';
-import { purgeExpiredRequests } from '@pressroom/shared/generation/requests-store';
+import { purgeExpiredExports, purgeExpiredRequests, purgeStaleParts } from '@pressroom/platform';
 import type { Task, WorkerUtils } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 

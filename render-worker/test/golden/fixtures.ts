@@ -1,4 +1,4 @@
-import type { RawElement } from '@pressroom/renderer/testing/design';
+import type { RawElement } from '@pressroom/renderer/testing';
 import { URLS } from './resources.js';
 
 export interface Fixture {

@@ -1,6 +1,6 @@
 import type { AssetRef, RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
-import type { Resource } from '../../src/render/index.js';
+import type { Resource } from '../../src/static/index.js';
 
 /** Media the fixtures refer to by URL; generated, so the repo holds no binary inputs. */
 export const URLS = {

@@ -1,4 +1,4 @@
-import { MAX_REVIEW_REASON_LENGTH, type ReviewStatus } from '@pressroom/shared/review/index';
+import { MAX_REVIEW_REASON_LENGTH, type ReviewStatus } from '@pressroom/platform';
 import { uuidParam } from '../../http/route.js';
 import { reviewResource, setDesignReview } from '../../services/design-review.js';
 import { type AdminCommand, AdminUsageError, notFound, requireFlag } from '../command.js';

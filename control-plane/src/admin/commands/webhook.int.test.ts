@@ -1,5 +1,6 @@
-import { type TestDatabase, testDatabase } from '@pressroom/shared/testing/database';
-import { enqueueEvent, newBannerEvent } from '@pressroom/shared/webhooks/index';
+import { newBannerEvent } from '@pressroom/model';
+import { enqueueEvent } from '@pressroom/platform';
+import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadControlPlaneConfig } from '../../config.js';
 import { createWorkspace } from '../../services/workspaces.js';

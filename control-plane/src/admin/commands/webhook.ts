@@ -1,14 +1,5 @@
-import { withTransaction } from '@pressroom/shared/db/index';
-import {
-  addSubscription,
-  EVENT_TYPES,
-  type EventType,
-  isEventType,
-  listDeliveries,
-  listSubscriptions,
-  redeliver,
-  removeSubscription,
-} from '@pressroom/shared/webhooks/index';
+import { EVENT_TYPES, type EventType, isEventType } from '@pressroom/model';
+import { addSubscription, listDeliveries, listSubscriptions, redeliver, removeSubscription, withTransaction } from '@pressroom/platform';
 import { getWorkspace } from '../../services/workspaces.js';
 import { type AdminCommand, AdminUsageError, notFound, requireFlag } from '../command.js';
 

@@ -1,5 +1,4 @@
-import { setCredits } from '@pressroom/shared/credits/index';
-import { withTransaction } from '@pressroom/shared/db/index';
+import { setCredits, withTransaction } from '@pressroom/platform';
 import { createKey, createWorkspace, getWorkspace, PLANS, type Plan, revokeKey, setPlan } from '../../services/workspaces.js';
 import { type AdminCommand, AdminUsageError, notFound, requireFlag } from '../command.js';
 

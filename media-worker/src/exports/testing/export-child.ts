@@ -4,9 +4,7 @@
  * worker (DATABASE_URL, DATA_DIR or S3_*); EXPORT_ID names the export. Samples RSS and heap every
  * 10 ms while packing and prints one JSON line.
  */
-import { createPool } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { createStorage } from '@pressroom/shared/storage/index';
+import { createLogger, createPool, createStorage } from '@pressroom/platform';
 import { loadMediaWorkerConfig } from '../../config.js';
 import { runExport } from '../export-task.js';
 

@@ -3,11 +3,7 @@
  * can be SIGKILLed mid-delivery. Configured the way a deployment is: from the environment, with
  * the test CA trusted through NODE_EXTRA_CA_CERTS (no test-only option).
  */
-import { createPool } from '@pressroom/shared/db/index';
-import { createLogger } from '@pressroom/shared/logger';
-import { createMetricsRegistry } from '@pressroom/shared/metrics/index';
-import { DELIVER_WEBHOOK_TASK } from '@pressroom/shared/webhooks/index';
-import { startWorkerRuntime } from '@pressroom/shared/worker/index';
+import { createLogger, createMetricsRegistry, createPool, DELIVER_WEBHOOK_TASK, startWorkerRuntime } from '@pressroom/platform';
 import { loadMediaWorkerConfig } from '../../config.js';
 import { deliverWebhookTask } from '../deliver-task.js';
 

@@ -2,13 +2,13 @@
 
 generate_multi_format_media with a text_to_image prompt on an image layer, then
 wait_for_generation_request; each raw response validated strictly against the SDK's own model
-(control-plane/test/sdk/strict.py). Needs PRESSROOM_DESIGN_ID, PRESSROOM_FORMAT, PRESSROOM_LAYER.
+(e2e/control-plane/sdk/strict.py). Needs PRESSROOM_DESIGN_ID, PRESSROOM_FORMAT, PRESSROOM_LAYER.
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../control-plane/test/sdk"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../e2e/control-plane/sdk"))
 
 from abyssale.models import Banner, GenerationRequestAccepted, GenerationRequestStatus  # noqa: E402
 

@@ -2,14 +2,14 @@
 
 generate_multi_format_media with image_file_type mp4, gif and html5, then
 wait_for_generation_request, each response validated strictly against the SDK's own model (see
-control-plane/test/sdk/strict.py), and the files checked: type, and for html5 a zip with a
+e2e/control-plane/sdk/strict.py), and the files checked: type, and for html5 a zip with a
 fallback_image_url and no cdn_url. Needs PRESSROOM_DESIGN_ID and PRESSROOM_FORMAT.
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../control-plane/test/sdk"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../e2e/control-plane/sdk"))
 
 from abyssale.models import GenerationRequestAccepted, GenerationRequestStatus  # noqa: E402
 

@@ -1,14 +1,14 @@
 """The generation calls of the abyssale SDK against a running Pressroom farm (issue 4).
 
 generate_image, generate_multi_format_media + wait_for_generation_request and get_file, each
-validated strictly against the SDK's own response model (see control-plane/test/sdk/strict.py).
+validated strictly against the SDK's own response model (see e2e/control-plane/sdk/strict.py).
 Needs PRESSROOM_DESIGN_ID and PRESSROOM_FORMAT.
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../control-plane/test/sdk"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../../../e2e/control-plane/sdk"))
 
 from abyssale.models import Banner, GenerationRequestAccepted, GenerationRequestStatus  # noqa: E402
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AnimationRenderer } from '../../animation/render-animation.js';
+import type { StaticRenderer } from '../../static/pipeline.js';
 import { RenderRefusedError } from '../failures.js';
-import type { StaticRenderer } from '../render-static.js';
 
 /**
  * A renderer for pipeline tests that need no Chromium: a real image of the format's size from

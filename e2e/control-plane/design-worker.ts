@@ -1,0 +1,94 @@
+// Test-only helpers shared by the designs, imports and workspace-template integration tests:
+// a real graphile-worker running the design jobs, uploads through the presigned URLs, polling.
+
+import type { ObjectStorage } from '@pressroom/platform';
+import { createLogger, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
+import type { PreviewRenderer } from '@pressroom/render-worker/imports/previews';
+import { designTaskList } from '@pressroom/render-worker/imports/tasks';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { Registry } from 'prom-client';
+import sharp from 'sharp';
+
+/** The design jobs on a real worker runtime, as the render worker runs them. */
+export async function startDesignWorker(
+  db: pg.Pool,
+  storage: ObjectStorage,
+  preview: PreviewRenderer | null = null,
+): Promise<WorkerRuntime> {
+  const logger = createLogger('test-worker', (process.env.DESIGN_WORKER_LOG ?? 'silent') as 'silent');
+  return startWorkerRuntime({
+    role: 'test-design-worker',
+    db,
+    taskList: designTaskList({ db, storage, logger, preview }),
+    concurrency: 1,
+    logger,
+    metrics: new Registry(),
+    pollIntervalMs: 100,
+  });
+}
+
+/**
+ * A stand-in preview renderer for the integration tier (no Chromium there): a PNG of the frame's
+ * size in the format's background colour. It exercises storing previews and their URLs; the
+ * Chromium renderer itself is tested in the render worker's e2e tier.
+ */
+export const solidPreview: PreviewRenderer = async (design, frameId) => {
+  const f =
+    design.type === 'printer_multipage'
+      ? { width: 100, height: 140, background_color: null }
+      : design.formats.find((x) => x.name === frameId);
+  if (!f) throw new Error(`no frame ${frameId}`);
+  const hex = /^#[0-9a-f]{6}$/i.test(f.background_color ?? '') ? (f.background_color as string) : '#ffffff';
+  return sharp({ create: { width: Math.round(f.width), height: Math.round(f.height), channels: 3, background: hex } })
+    .png()
+    .toBuffer();
+};
+
+export function headers(key: string) {
+  return { 'x-api-key': key };
+}
+
+/** PUTs bytes to a presigned upload URL of the local driver, through the app that serves it. */
+export async function upload(app: FastifyInstance, url: string, bytes: Buffer, contentType: string): Promise<number> {
+  const u = new URL(url);
+  const res = await app.inject({
+    method: 'PUT',
+    url: `${u.pathname}${u.search}`,
+    payload: bytes,
+    headers: { 'content-type': contentType },
+  });
+  return res.statusCode;
+}
+
+/** Polls an import until DONE or FAILED. */
+export async function waitForImport(app: FastifyInstance, key: string, id: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({ method: 'GET', url: `/designs/import/json/${id}`, headers: headers(key) });
+    const body = res.json() as Record<string, unknown>;
+    if (body.status === 'DONE' || body.status === 'FAILED') return body;
+    if (Date.now() > until) throw new Error(`import ${id} still ${String(body.status)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Posts a document, uploads its `file:` assets from `files`, validates, and waits for the result. */
+export async function importViaApi(
+  app: FastifyInstance,
+  key: string,
+  body: Record<string, unknown>,
+  files: Record<string, Buffer> = {},
+): Promise<Record<string, unknown>> {
+  const created = await app.inject({ method: 'POST', url: '/designs/import/json', payload: body, headers: headers(key) });
+  if (created.statusCode !== 201) throw new Error(`import refused: ${created.body}`);
+  const record = created.json() as { id: string; uploads: { name: string; upload_url: string; content_type: string }[] };
+  for (const u of record.uploads) {
+    const bytes = files[u.name];
+    if (!bytes) throw new Error(`no bytes for ${u.name}`);
+    await upload(app, u.upload_url, bytes, u.content_type);
+  }
+  const put = await app.inject({ method: 'PUT', url: `/designs/import/json/${record.id}`, headers: headers(key) });
+  if (put.statusCode !== 200) throw new Error(`validate refused: ${put.body}`);
+  return waitForImport(app, key, record.id);
+}

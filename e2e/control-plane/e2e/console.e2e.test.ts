@@ -1,0 +1,312 @@
+// The web console in a real Chromium against `npm start` (docs/console.md): sign in, designs,
+// the playground's live preview and field errors, generations, webhooks with a real HTTPS
+// receiver and a redelivery, every page checked by axe-core and saved as a screenshot.
+
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/webhooks/testing/receiver';
+import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
+import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+/** Screenshots of each page, kept as test artefacts (git-ignored). */
+const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Generous bounds that only prove "it did not hang" on a loaded 2-core machine. */
+const WAIT = { timeout: 120_000 };
+
+describe('the web console against npm start', () => {
+  let farm: RunningFarm;
+  let receiver: Receiver;
+  let browser: Browser;
+  let page: Page;
+  let summerSale: string;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const certs = createTestCertificates();
+    receiver = await startReceiver(certs);
+    farm = await startFarm({
+      timeoutMs: 170_000,
+      // The workers trust the test CA as a deployment trusts a private one; the console fires a
+      // few reads at once, so the per-second ceiling is not what this test is about.
+      env: {
+        NODE_EXTRA_CA_CERTS: certs.caPath,
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+        RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+        SYNC_RENDER_TIMEOUT_MS: '60000',
+      },
+    });
+    summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
+    await waitForDesigns(farm, 'type=printer_multipage', 170_000);
+    const executablePath = resolveExecutablePath();
+    browser = await puppeteer.launch({
+      ...(executablePath ? { executablePath } : {}),
+      headless: true,
+      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+    });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+    await receiver?.close();
+  });
+
+  // A fresh document each time: a hash change alone would keep the previous page's state.
+  const go = async (hash: string) => {
+    await page.goto('about:blank');
+    await page.goto(`${farm.baseUrl}/console#/${hash}`, WAIT);
+    await page.waitForSelector('header.top nav', WAIT);
+  };
+
+  /** axe-core in the page: no serious or critical violation. */
+  const axe = async (name: string) => {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag installs
+      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
+    });
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, `${name}: ${JSON.stringify(serious)}`).toEqual([]);
+  };
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  it('signs in with the key, which stays in session storage and out of every URL', async () => {
+    await page.goto(`${farm.baseUrl}/console`);
+    await page.waitForSelector('#api-key', WAIT);
+    await axe('sign-in');
+    await shot('sign-in');
+    await page.type('#api-key', 'prk_wrong');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#api-key-error', WAIT);
+    expect(await page.$eval('#api-key-error', (e) => e.textContent)).toMatch(/unknown|no longer active/);
+
+    await page.$eval('#api-key', (e) => {
+      (e as HTMLInputElement).value = '';
+    });
+    await page.type('#api-key', farm.apiKey);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('.gallery .card', WAIT);
+    expect(await page.evaluate(() => sessionStorage.getItem('pressroom.apiKey'))).toBe(farm.apiKey);
+    expect(page.url()).not.toContain(farm.apiKey);
+  });
+
+  it('lists the designs with previews and filters them by type', async () => {
+    await go('designs');
+    await page.waitForFunction(() => document.querySelectorAll('.gallery .card').length >= 5, WAIT);
+    await axe('designs');
+    await shot('designs');
+    await page.select('#design-type', 'animated');
+    await page.waitForFunction(() => document.querySelectorAll('.gallery .card').length === 1, WAIT);
+    expect(await page.$eval('.gallery .card .tag', (e) => e.textContent)).toBe('animated');
+  });
+
+  it('opens a design: formats, layers and their properties', async () => {
+    await go(`design/${summerSale}`);
+    await page.waitForSelector('details summary', WAIT);
+    const text = await page.$eval('main', (e) => e.textContent ?? '');
+    expect(text).toContain('square');
+    expect(text).toContain('payload');
+    await axe('design');
+    await shot('design');
+  });
+
+  /** The pixels of the preview as they are on screen. */
+  const previewPixels = async () => {
+    const img = await page.waitForSelector('.preview figure img', WAIT);
+    const png = Buffer.from(await img!.screenshot({ type: 'png' }));
+    return sharp(png).raw().toBuffer();
+  };
+
+  it('the playground re-renders the preview as a text changes, and shows the request to copy', async () => {
+    await go(`playground/${summerSale}`);
+    await page.waitForSelector('#pg-latency', WAIT);
+    const before = await previewPixels();
+    const firstSrc = await page.$eval('.preview figure img', (e) => (e as HTMLImageElement).src);
+    // The first text layer's payload: replace it, as a person would.
+    const field = await page.waitForSelector('textarea[id$="-payload"], input[id$="-payload"]', WAIT);
+    await field!.click({ count: 3 });
+    await field!.type('Pressroom console test');
+    await page.waitForFunction(
+      (src) => {
+        const img = document.querySelector('.preview figure img') as HTMLImageElement | null;
+        return img !== null && img.src !== src && img.complete && img.naturalWidth > 0;
+      },
+      WAIT,
+      firstSrc,
+    );
+    await page.waitForFunction(() => document.querySelector('.preview [aria-busy]')?.getAttribute('aria-busy') === 'false', WAIT);
+    const after = await previewPixels();
+    expect(after.equals(before)).toBe(false);
+    expect(await page.$eval('#pg-latency', (e) => Number(e.textContent))).toBeGreaterThan(0);
+    const curl = await page.$eval('#snippet-panel pre', (e) => e.textContent ?? '');
+    expect(curl).toContain(`/banner-builder/${summerSale}/generate`);
+    expect(curl).toContain('Pressroom console test');
+    await axe('playground');
+    await shot('playground');
+  });
+
+  it('a bad colour shows the API error next to its field', async () => {
+    const color = await page.waitForSelector('input[type=text][id$="-color"]:not([id^="f-root"])', WAIT);
+    const id = await color!.evaluate((e) => e.id);
+    await color!.click({ count: 3 });
+    await color!.type('not-a-colour');
+    await page.waitForSelector(`#${id}-error`, WAIT);
+    const shown = await page.$eval(`#${id}-error`, (e) => e.textContent);
+    expect(await page.$eval(`#${id}`, (e) => e.getAttribute('aria-invalid'))).toBe('true');
+    expect(await page.$eval(`#${id}`, (e) => e.getAttribute('aria-describedby'))).toBe(`${id}-error`);
+    // The very message the API gives for that path.
+    const name = await page.$eval(`#${id}`, (e) => (e as HTMLInputElement).name);
+    const [layer, prop] = name.split('.');
+    const res = await fetch(`${farm.baseUrl}/banner-builder/${summerSale}/generate`, {
+      method: 'POST',
+      headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ template_format_name: 'square', elements: { [layer!]: { [prop!]: 'not-a-colour' } } }),
+    });
+    expect(res.status).toBe(400);
+    const envelope = (await res.json()) as { errors: { path: string; message: string }[] };
+    const issue = envelope.errors.find((e) => e.path === `elements.${layer}.${prop}`);
+    expect(shown).toBe(issue!.message);
+    await shot('playground-error');
+  });
+
+  it('a generation from the playground shows up in Generations', async () => {
+    await go(`playground/${summerSale}`);
+    await page.waitForSelector('#pg-latency', WAIT);
+    await page.click('form[aria-label="Overrides"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#job-title code') !== null, WAIT);
+    const short = await page.$eval('#job-title code', (e) => e.textContent ?? '');
+    await page.waitForFunction(() => /Finished/.test(document.querySelector('.preview')?.textContent ?? ''), WAIT);
+    await go('generations');
+    await page.waitForSelector('main article', WAIT);
+    const text = await page.$eval('main', (e) => e.textContent ?? '');
+    expect(text).toContain(short);
+    expect(text).toContain('Northwind');
+    await axe('generations');
+    await shot('generations');
+  });
+
+  it('adds a webhook subscription to an HTTPS receiver, shows the delivery, and redelivers it', async () => {
+    receiver.on('/console', (_n, _req, res) => respond(res, 200, 'ok'));
+    await go('webhooks');
+    await page.waitForSelector('#sub-url', WAIT);
+    await page.type('#sub-url', receiver.url('/console'));
+    await page.$$eval('form[aria-label="Add a subscription"] label', (labels) => {
+      for (const l of labels) if (l.textContent?.trim() === 'NEW_BANNER_BATCH') (l.querySelector('input') as HTMLInputElement).click();
+    });
+    await page.click('form[aria-label="Add a subscription"] button[type=submit]');
+    await page.waitForFunction((url) => document.querySelector('main table')?.textContent?.includes(url), WAIT, receiver.url('/console'));
+
+    const accepted = await fetch(`${farm.baseUrl}/async/banner-builder/${summerSale}/generate`, {
+      method: 'POST',
+      headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ template_format_names: ['square'] }),
+    });
+    expect(accepted.status).toBe(200);
+    const until = Date.now() + WAIT.timeout;
+    while (receiver.requests('/console').length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    const first = receiver.requests('/console');
+    expect(first).toHaveLength(1);
+
+    // The log shows the delivered attempt once it is recorded.
+    const delivered = async (attempts: number) => {
+      const deadline = Date.now() + WAIT.timeout;
+      for (;;) {
+        await page.click('#refresh-log');
+        const rows = await page
+          .waitForFunction(
+            (n) => {
+              const item = document.querySelector('article.delivery');
+              return item && /delivered/.test(item.textContent ?? '') && item.querySelectorAll('tr.attempt').length >= n;
+            },
+            { timeout: 3_000 },
+            attempts,
+          )
+          .then(() => true)
+          .catch(() => false);
+        if (rows) return;
+        if (Date.now() > deadline) throw new Error(`no delivered delivery with ${attempts} attempt(s) in the log`);
+      }
+    };
+    await delivered(1);
+    await axe('webhooks');
+    await shot('webhooks');
+
+    await page.click('article.delivery button.redeliver');
+    const until2 = Date.now() + WAIT.timeout;
+    while (receiver.requests('/console').length < 2 && Date.now() < until2) await new Promise((r) => setTimeout(r, 500));
+    const both = receiver.requests('/console');
+    expect(both).toHaveLength(2);
+    expect(both[1]!.headers['x-pressroom-delivery-id']).toBe(first[0]!.headers['x-pressroom-delivery-id']);
+    await delivered(2);
+    expect(await page.$eval('article.delivery', (e) => e.textContent)).toContain('(by hand)');
+    await shot('webhooks-redelivered');
+  });
+
+  it('the workspace page shows credits, plan, projects, templates and rate limits', async () => {
+    await go('workspace');
+    await page.waitForSelector('meter', WAIT);
+    await page.waitForSelector('main table', WAIT);
+    const text = await page.$eval('main', (e) => e.textContent ?? '');
+    expect(text).toContain('Generation credits');
+    expect(text).toContain('pro');
+    expect(text).toMatch(/Use/);
+    await axe('workspace');
+    await shot('workspace');
+  });
+
+  it('fits a phone screen and follows a dark system setting', async () => {
+    await page.setViewport({ width: 390, height: 844 });
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+    for (const hash of ['designs', `playground/${summerSale}`, 'webhooks']) {
+      await go(hash);
+      await page.waitForSelector('main h1', WAIT);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, hash).toBeLessThanOrEqual(0);
+      await shot(`phone-dark-${hash.split('/')[0]}`);
+    }
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(r! + g! + b!).toBeLessThan(150);
+    await axe('phone-dark');
+    await page.emulateMediaFeatures([]);
+    await page.setViewport({ width: 1280, height: 900 });
+  });
+
+  it('generates a personalised file of every example design from its playground', async () => {
+    await go('designs');
+    await page.waitForFunction(() => document.querySelectorAll('.gallery .card').length >= 5, WAIT);
+    const designs = await page.$$eval('.gallery .card h2 a', (as) =>
+      as.map((a) => ({ name: a.textContent ?? '', id: (a.getAttribute('href') ?? '').split('/').pop() ?? '' })),
+    );
+    for (const design of designs) {
+      await go(`playground/${design.id}`);
+      const field = await page.waitForSelector('textarea[id$="-payload"], input[id$="-payload"], input[id^="f-vars-"]', WAIT);
+      await field!.click({ count: 3 });
+      await field!.type('Ada');
+      await page.click('form[aria-label="Overrides"] button[type=submit]');
+      await page.waitForFunction(() => /Finished|API refused/.test(document.querySelector('.preview')?.textContent ?? ''), {
+        timeout: 300_000,
+      });
+      const text = await page.$eval('.preview', (e) => e.textContent ?? '');
+      expect(text, design.name).toMatch(/Finished: [1-9]\d* file\(s\)\./);
+      expect(text, design.name).not.toMatch(/error\(s\)/);
+      await shot(`generated-${design.name.replace(/\W+/g, '-').toLowerCase()}`);
+    }
+  }, 900_000);
+});

@@ -1,0 +1,117 @@
+// The contract against `npm start` with its example designs: image sources Chromium cannot draw
+// itself, and the OpenAPI document checked from outside by schemathesis.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sdkPython } from '@pressroom/platform/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, waitFinal } from '../../render-worker/tasks/testing/farm-processes.js';
+import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+const CONFIG = fileURLToPath(new URL('./schemathesis.toml', import.meta.url));
+/** Examples per operation and phase: enough to cover every operation's schema, short enough for CI. */
+const MAX_EXAMPLES = process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '10';
+
+/** Runs the schemathesis CLI pinned in requirements-test.txt, from the tests' Python venv. */
+function schemathesis(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(sdkPython(), ['-c', 'import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())', ...args], {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr.on('data', (d) => {
+    output += String(d);
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+/** Rate limits far above what the run sends: the budgets have their own tests. */
+const UNLIMITED = {
+  RATE_LIMIT_GLOBAL_PER_SECOND: '100000',
+  RATE_LIMIT_POLLING_PER_MINUTE: '1000000',
+  RATE_LIMIT_POLLING_PER_HOUR: '1000000',
+  RATE_LIMIT_READ_PER_MINUTE: '1000000',
+  RATE_LIMIT_READ_PER_HOUR: '1000000',
+  RATE_LIMIT_VALIDATION_PER_MINUTE: '1000000',
+  RATE_LIMIT_VALIDATION_PER_HOUR: '1000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITE_PER_HOUR: '1000000',
+};
+
+describe('the API contract against npm start', () => {
+  let farm: RunningFarm;
+  let summerSale: string;
+
+  beforeAll(async () => {
+    farm = await startFarm({ timeoutMs: 170_000, env: UNLIMITED });
+    const designs = await waitForDesigns(farm, 'name=Summer');
+    summerSale = designs[0]!.id;
+  });
+  afterAll(async () => {
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  // Asynchronous, so a cold worker on a loaded machine is not held to the 10-second sync budget.
+  const generate = async (elements: unknown) => {
+    const res = await api(farm, farm.apiKey, 'POST', `/async/banner-builder/${summerSale}/generate`, {
+      template_format_names: ['square'],
+      image_file_type: 'png',
+      elements,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const final = await waitFinal(farm, farm.apiKey, res.body.generation_request_id, 90_000);
+    expect(final.errors).toEqual([]);
+    const file = await fetch(final.banners[0].file.url);
+    return sharp(Buffer.from(await file.arrayBuffer()))
+      .raw()
+      .toBuffer();
+  };
+
+  it('draws a TIFF image source exactly as the same pixels sent as PNG', async () => {
+    const pixels = sharp({ create: { width: 64, height: 48, channels: 3, background: '#d9262b' } });
+    const tiff = await pixels.clone().tiff({ compression: 'lzw' }).toBuffer();
+    const png = await pixels.clone().png().toBuffer();
+    const fromTiff = await generate({ 'hero-photo': { image_encoded: tiff.toString('base64') } });
+    const fromPng = await generate({ 'hero-photo': { image_encoded: png.toString('base64') } });
+    const without = await generate({});
+    expect(fromTiff.equals(without)).toBe(false);
+    expect(fromTiff.equals(fromPng)).toBe(true);
+  });
+
+  it('schemathesis --checks all finds no failure in the OpenAPI document', async () => {
+    const { code, output } = await schemathesis(
+      [
+        '--config-file',
+        CONFIG,
+        'run',
+        `${farm.baseUrl}/openapi.json`,
+        '--checks',
+        'all',
+        '--max-examples',
+        MAX_EXAMPLES,
+        // One worker: CPython 3.11.7's ast.parse is not thread-safe ("AST constructor recursion depth
+        // mismatch", fixed in 3.11.8), and hypothesis calls it while describing its strategies.
+        '--workers',
+        '1',
+        '--seed',
+        process.env.SCHEMATHESIS_SEED ?? '20261123',
+      ],
+      { PRESSROOM_API_KEY: farm.apiKey },
+    );
+    const summary = output.slice(output.lastIndexOf('SUMMARY'));
+    const report = output.includes('FAILURES')
+      ? output.slice(output.indexOf('FAILURES'), output.indexOf('FAILURES') + 8000)
+      : output.slice(-6000);
+    // Every operation of the document was exercised, however many the API has.
+    const document = (await (await fetch(`${farm.baseUrl}/openapi.json`)).json()) as { paths: Record<string, object> };
+    const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(operations).toBeGreaterThan(30);
+    expect(summary, report).toMatch(new RegExp(`Tested: ${operations}\\b`));
+    expect(summary, report).not.toMatch(/Failures:|unique failures|Errors:/);
+    expect(code, report).toBe(0);
+  }, 600_000);
+});

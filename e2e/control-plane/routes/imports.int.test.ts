@@ -1,0 +1,289 @@
+import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
+import type { WorkerRuntime } from '@pressroom/platform';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headers, importViaApi, startDesignWorker, upload, waitForImport } from '../design-worker.js';
+
+const layout = (w = 100, h = 100) => ({ square: { x: 0, y: 0, width: w, height: h } });
+const staticDoc = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: 'Card',
+  type: 'static',
+  formats: [{ name: 'square', width: 400, height: 400, background_color: '#112233' }],
+  elements: [{ name: 'title', type: 'text', layout: layout(), properties: { payload: 'Hello {name}', font: 'Inter', font_size: 40 } }],
+  ...over,
+});
+
+describe('design import (alpha), on real Postgres and real storage', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let key: string;
+  let other: string;
+  let projectId: string;
+  let png: Buffer;
+  let worker: WorkerRuntime | undefined;
+  const post = (body: unknown, url = '/designs/import/json', k = key) =>
+    app.inject({ method: 'POST', url, payload: body as object, headers: headers(k) });
+  const put = (id: string, k = key) => app.inject({ method: 'PUT', url: `/designs/import/json/${id}`, headers: headers(k) });
+  const get = (url: string, k = key) => app.inject({ method: 'GET', url, headers: headers(k) });
+  const withImage = () =>
+    staticDoc({
+      elements: [{ name: 'photo', type: 'image', layout: layout(), properties: { image_url: 'asset:photo' } }],
+      assets: { photo: { src: 'file:photo.png', content_type: 'image/png' } },
+    });
+
+  beforeAll(async () => {
+    h = await createHarness({
+      RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+      RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+      RATE_LIMIT_WRITE_PER_HOUR: '10000',
+    });
+    app = await h.build();
+    key = (await h.workspace()).key;
+    other = (await h.workspace('pro', 'Other')).key;
+    projectId = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Imports' }, headers: headers(key) })).json().id;
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await h.close();
+  });
+
+  it('validate_only checks the document on the validation tier and creates nothing', async () => {
+    const res = await post(
+      { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
+      '/designs/import/json?validate_only=true',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: true, name: 'Card', type: 'static', warnings: [] });
+    expect(res.headers['x-ratelimit-limit']).toBe('120');
+    const write = await post(
+      { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
+      '/designs/import/json?validate_only=false',
+    );
+    expect(write.headers['x-ratelimit-limit']).toBe('1000');
+    const list = await get('/designs/import/json');
+    expect(list.json()).toHaveLength(1);
+  });
+
+  it('answers field issues with payload paths: formats[0].width out_of_range {min:1,max:5000}', async () => {
+    const bad = staticDoc({ formats: [{ name: 'square', width: 6000, height: 400 }] });
+    const res = await post({ ...bad, target: { kind: 'design', project_id: projectId } }, '/designs/import/json?validate_only=true');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      id: 'out_of_range',
+      errors: [{ path: 'formats[0].width', code: 'out_of_range', expected: { min: 1, max: 5000 }, received: 6000 }],
+    });
+  });
+
+  it('refuses a bad target, a missing project, and uploads without a usable content type', async () => {
+    expect((await post({ ...staticDoc() })).json()).toMatchObject({ id: 'missing_required', errors: [{ path: 'target.project_id' }] });
+    const missing = await post({ ...staticDoc(), target: { kind: 'design', project_id: '00000000-0000-4000-8000-000000000000' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ id: 'project_not_found', errors: [{ path: 'target.project_id', code: 'project_not_found' }] });
+    const notUuid = await post({ ...staticDoc(), target: { kind: 'design', project_id: 'nope' } });
+    expect(notUuid.json()).toMatchObject({ errors: [{ path: 'target.project_id' }] });
+    const noType = withImage();
+    (noType.assets as Record<string, Record<string, unknown>>).photo = { src: 'file:photo.png' };
+    expect((await post({ ...noType, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
+      id: 'missing_required',
+      errors: [{ path: 'assets.photo.content_type' }],
+    });
+    const zip = withImage();
+    (zip.assets as Record<string, Record<string, unknown>>).photo = { src: 'file:photo.zip', content_type: 'application/zip' };
+    expect((await post({ ...zip, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
+      id: 'unknown_enum_value',
+      errors: [{ path: 'assets.photo.content_type', received: 'application/zip' }],
+    });
+    const foreign = staticDoc({ assets: { x: { src: 'storage:workspaces/00000000-0000-4000-8000-000000000000/designs/a/assets/x' } } });
+    expect((await post({ ...foreign, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
+      errors: [{ path: 'assets.x.src', code: 'unreachable_src' }],
+    });
+  });
+
+  it('reports the parser warnings at POST time', async () => {
+    const target = { kind: 'design', project_id: projectId };
+    const dropped = await post({ ...staticDoc({ print: { unit: 'mm', dpi: 300 } }), target }, '/designs/import/json?validate_only=true');
+    expect(dropped.json().warnings).toEqual([expect.objectContaining({ code: 'property_dropped_for_type', path: 'print' })]);
+    const printer = {
+      name: 'Flyer',
+      type: 'printer',
+      formats: [{ name: 'a5', width: 148, height: 210, unit: 'mm', background_color: '#FFFFFF' }],
+      elements: [],
+    };
+    const codes = (await post({ ...printer, target }, '/designs/import/json?validate_only=true'))
+      .json()
+      .warnings.map((w: { code: string }) => w.code);
+    expect(codes).toContain('print_settings_not_recoverable');
+    expect(codes).toContain('color_converted');
+    const animated = { ...staticDoc(), type: 'animated' };
+    expect((await post({ ...animated, target }, '/designs/import/json?validate_only=true')).json().warnings).toEqual([
+      expect.objectContaining({ code: 'animation_duration_derived', path: 'animation.duration' }),
+    ]);
+  });
+
+  it('creates the record with presigned uploads; PUT is 422 until uploaded, then QUEUED and idempotent', async () => {
+    const res = await post({ ...withImage(), target: { kind: 'design', project_id: projectId } });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'WAITING_FOR_VALIDATION',
+      validated_at_ts: null,
+      next_check_after_ms: 2000,
+      warnings: [],
+      error: null,
+      result: null,
+      uploads: [{ name: 'photo', content_type: 'image/png', method: 'PUT', upload_url: expect.stringContaining('/uploads/') }],
+      expires_at: expect.any(String),
+      version: expect.stringMatching(/^v\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(Object.keys(body.links)).toEqual(['validate', 'status']);
+
+    const early = await put(body.id);
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ id: 'missing_assets', errors: [{ path: 'assets.photo', code: 'missing_assets' }] });
+
+    expect(await upload(app, body.uploads[0].upload_url, png, 'image/png')).toBe(200);
+    const ok = await put(body.id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: body.id, status: 'QUEUED', next_check_after_ms: 2000 });
+    expect(ok.json().links.dashboard).toBeUndefined();
+    expect((await put(body.id)).json()).toMatchObject({ status: 'QUEUED' });
+    const polled = (await get(`/designs/import/json/${body.id}`)).json();
+    expect(polled).toMatchObject({ status: 'QUEUED', validated_at_ts: expect.any(Number), next_check_after_ms: 2000 });
+
+    worker = await startDesignWorker(h.db.pool, h.storage);
+    const done = await waitForImport(app, key, body.id);
+    expect(done).toMatchObject({
+      status: 'DONE',
+      next_check_after_ms: null,
+      error: null,
+      result: { kind: 'design', uuid: expect.any(String), project_uuid: projectId },
+      links: { dashboard: expect.stringContaining('/designs/') },
+      // No renderer in this worker: the import completes and says why there is no preview.
+      warnings: [{ code: 'preview_generation_failed', reason: 'render_failed', path: 'formats[0]', message: expect.any(String) }],
+    });
+    const designId = (done.result as { uuid: string }).uuid;
+    const design = (await get(`/designs/${designId}`)).json();
+    const photo = design.elements.find((e: { name: string }) => e.name === 'photo');
+    const src = photo.attributes.find((a: { id: string }) => a.id === 'image_url').values.square;
+    expect(src).toContain(`/files/workspaces/`);
+    const file = await app.inject({ method: 'GET', url: new URL(src).pathname + new URL(src).search });
+    expect(file.rawPayload.equals(png)).toBe(true);
+
+    const again = await put(body.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      id: 'template_import_already_processed',
+      errors: [{ path: 'status', code: 'template_import_already_processed' }],
+    });
+  });
+
+  it('fails an import whose bytes are not what they claim, at the asset path', async () => {
+    const done = await importViaApi(
+      app,
+      key,
+      { ...withImage(), target: { kind: 'design', project_id: projectId } },
+      { photo: Buffer.from('not a png') },
+    );
+    expect(done).toMatchObject({ status: 'FAILED', result: null, error: { path: 'assets.photo', code: 'invalid_asset' } });
+  });
+
+  it('fails when the target project is deleted before processing', async () => {
+    const p = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Doomed' }, headers: headers(key) })).json();
+    const created = (await post({ ...staticDoc(), target: { kind: 'design', project_id: p.id } })).json();
+    await h.db.pool.query('UPDATE projects SET deleted_at = now() WHERE id = $1', [p.id]);
+    expect((await put(created.id)).statusCode).toBe(200);
+    expect(await waitForImport(app, key, created.id)).toMatchObject({
+      status: 'FAILED',
+      error: { path: 'target.project_id', code: 'project_not_found' },
+    });
+  });
+
+  it('warns font_weight_adjusted when the font lacks the weight', async () => {
+    const doc = staticDoc({
+      elements: [
+        { name: 'title', type: 'text', layout: layout(), properties: { payload: 'Hi', font: 'Lobster', font_size: 40, font_weight: 900 } },
+      ],
+    });
+    const done = await importViaApi(app, key, { ...doc, target: { kind: 'design', project_id: projectId } });
+    expect(done.status).toBe('DONE');
+    expect(done.warnings).toContainEqual(
+      expect.objectContaining({ code: 'font_weight_adjusted', layer: 'title', path: 'elements[0].properties.font_weight' }),
+    );
+  });
+
+  it('imports a workspace template, with the dashboard link from creation', async () => {
+    const res = await post({ ...staticDoc(), target: { kind: 'workspace_template' } });
+    expect(res.json().links.dashboard).toContain('/workspace-templates');
+    expect((await put(res.json().id)).statusCode).toBe(200);
+    const done = await waitForImport(app, key, res.json().id);
+    expect(done).toMatchObject({ status: 'DONE', result: { kind: 'workspace_template', uuid: expect.any(String) } });
+    expect((done.result as Record<string, unknown>).project_uuid).toBeUndefined();
+    // A template is not a design.
+    expect((await get(`/designs/${(done.result as { uuid: string }).uuid}`)).json().id).toBe('template_not_found');
+  });
+
+  it('reads an import whose upload window closed as FAILED; PUT answers 422', async () => {
+    const created = (await post({ ...withImage(), target: { kind: 'design', project_id: projectId } })).json();
+    await h.db.pool.query(`UPDATE design_imports SET upload_expires_at = now() - interval '1 second' WHERE id = $1`, [created.id]);
+    const read = (await get(`/designs/import/json/${created.id}`)).json();
+    expect(read).toMatchObject({ status: 'FAILED', next_check_after_ms: null, error: { path: 'uploads', code: 'missing_assets' } });
+    expect(read.links.validate).toBeUndefined();
+    const stored = await h.db.pool.query('SELECT status FROM design_imports WHERE id = $1', [created.id]);
+    expect(stored.rows[0].status).toBe('WAITING_FOR_VALIDATION');
+    const res = await put(created.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ id: 'missing_assets', errors: [{ path: 'uploads' }] });
+    const failed = (await get('/designs/import/json?status=FAILED')).json();
+    expect(failed.map((r: { id: string }) => r.id)).toContain(created.id);
+    expect((await get('/designs/import/json?status=WAITING_FOR_VALIDATION')).json().map((r: { id: string }) => r.id)).not.toContain(
+      created.id,
+    );
+  });
+
+  it('404 not_found with an errors entry at path id, also for another workspace', async () => {
+    const created = (await post({ ...staticDoc(), target: { kind: 'design', project_id: projectId } })).json();
+    for (const res of [
+      await get('/designs/import/json/00000000-0000-4000-8000-000000000000'),
+      await get(`/designs/import/json/${created.id}`, other),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ id: 'not_found', errors: [{ path: 'id', code: 'not_found' }] });
+    }
+    expect((await put(created.id, other)).json().id).toBe('not_found');
+    expect((await get('/designs/import/json/not-a-uuid')).json().id).toBe('endpoint_not_found');
+  });
+
+  it('lists summaries newest first with filters; bad values are invalid_query_param or unknown_enum_value', async () => {
+    const rows = (await get('/designs/import/json')).json();
+    expect(rows.length).toBeGreaterThan(3);
+    const times = rows.map((r: { created_at_ts: number }) => r.created_at_ts);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(Object.keys(rows[0]).sort()).toEqual(
+      ['created_at_ts', 'id', 'links', 'name', 'result', 'status', 'validated_at_ts', 'warning_count'].sort(),
+    );
+    expect(rows.some((r: { warning_count: number }) => r.warning_count > 0)).toBe(true);
+    expect((await get('/designs/import/json?limit=2')).json()).toHaveLength(2);
+    expect((await get('/designs/import/json?status=DONE')).json().every((r: { status: string }) => r.status === 'DONE')).toBe(true);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await get(`/designs/import/json?created_after=${now + 100}`)).json()).toEqual([]);
+    expect((await get(`/designs/import/json?created_before=${now + 100}`)).json().length).toBe(rows.length);
+    for (const [q, id] of [
+      ['limit=0', 'invalid_query_param'],
+      ['limit=201', 'invalid_query_param'],
+      ['limit=abc', 'invalid_query_param'],
+      ['created_after=yesterday', 'invalid_query_param'],
+      ['created_before=1.5', 'invalid_query_param'],
+      ['status=DONEISH', 'unknown_enum_value'],
+    ]) {
+      const res = await get(`/designs/import/json?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().id, q).toBe(id);
+    }
+    expect((await get('/designs/import/json', other)).json()).toEqual([]);
+  });
+});

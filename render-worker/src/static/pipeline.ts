@@ -1,0 +1,131 @@
+// The ONE place the render task calls the renderer (planRender → assetRefsOf → renderToImage,
+// which runs buildDocument on the page). Everything around it — payload, design, store, banner,
+// retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
+
+import type { NormalisedOverrides, RenderStaticPayload, StaticDesign, StaticFileType } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
+import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
+import type { AiProcessor } from '../ai/processor.js';
+import { type BrowserSupervisor, withPage } from '../browser/index.js';
+import type { EncoderPool } from '../encode/index.js';
+import type { AssetLoader, Resource } from '../fetch/load-asset.js';
+import type { FocusDetector } from './focus.js';
+import { type EncodeCapture, renderToImage } from './index.js';
+
+export interface StaticRenderInput {
+  design: StaticDesign;
+  formatName: string;
+  overrides: RenderStaticPayload['overrides'];
+  fileType: StaticFileType;
+  /**
+   * Bytes of an asset the plan needs (guarded fetch, storage, data URLs): `createAssetLoader`.
+   * Absent: layers are drawn without their external assets.
+   */
+  loadAsset?: AssetLoader;
+  signal: AbortSignal;
+  /**
+   * Deadline of this render, queue wait included; default the renderer's (the sync budget).
+   * Background work such as import previews may wait longer for a page than a caller can.
+   */
+  timeoutMs?: number;
+  /** Scale the file down to at most this width (aspect kept, never enlarged): the job's `output_width`. */
+  outputWidth?: number;
+}
+
+export interface StaticRenderOutput {
+  bytes: Buffer;
+  contentType: string;
+  /** Pixel size of the file (smaller than the format's with `outputWidth`). */
+  width: number;
+  height: number;
+  /** Seconds spent in each stage. */
+  timings: { fetch: number; layout: number; capture: number; encode: number };
+  /** AI operations served from stored results instead of running (their credits are given back). */
+  aiReused?: number;
+}
+
+export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderOutput>;
+
+export function createChromiumRenderer(
+  supervisor: BrowserSupervisor,
+  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null; focusDetector?: FocusDetector | null },
+): StaticRenderer {
+  const encoder = options.encoder ?? null;
+  return async (input) => {
+    const timings = { fetch: 0, layout: 0, capture: 0, encode: 0 };
+    let t = performance.now();
+    const plan = planRender({
+      catalogue: loadFontCatalogue(),
+      design: input.design,
+      formatName: input.formatName,
+      overrides: input.overrides as NormalisedOverrides,
+    });
+    timings.layout = seconds(t);
+
+    t = performance.now();
+    const resources = new Map<string, Resource>();
+    await Promise.all(
+      assetRefsOf(plan).map(async (ref) => {
+        const got = input.loadAsset ? await input.loadAsset(ref.source) : null;
+        if (got) resources.set(ref.ref, got);
+      }),
+    );
+    // AI operations on the fetched images, before a page is taken (docs/ai.md).
+    const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai, input) : 0;
+    timings.fetch = seconds(t);
+
+    // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
+    // measured inside and taken out of capture.
+    const encode: EncodeCapture | undefined = encoder
+      ? async (png, encodeOptions) => {
+          const e = performance.now();
+          const out = await encoder.encode(png, encodeOptions);
+          timings.encode += seconds(e);
+          return out;
+        }
+      : undefined;
+    t = performance.now();
+    const file = await withPage(
+      supervisor,
+      (page, context) =>
+        renderToImage({
+          plan,
+          page,
+          registerAsset: context.registerAsset,
+          resources,
+          output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
+          ...(encode ? { encode } : {}),
+          focusDetector: options.focusDetector ?? null,
+        }),
+      { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
+    );
+    timings.capture = Math.max(0, seconds(t) - timings.encode);
+    return { bytes: file.bytes, contentType: file.contentType, width: file.width, height: file.height, timings, aiReused };
+  };
+}
+
+/** Runs each image's AI operations on its fetched bytes; answers how many were served from stored results. */
+async function applyAiOps(plan: RenderPlan, resources: Map<string, Resource>, ai: AiProcessor, input: StaticRenderInput): Promise<number> {
+  let reused = 0;
+  const { loadAsset } = input;
+  // inpaint_images are customer URLs: they come through the same guarded loader as any image.
+  const fetchImage = async (url: string): Promise<Buffer> => {
+    const got = loadAsset ? await loadAsset({ kind: 'url', url }) : null;
+    if (!got) throw new Error(`the image at ${url} could not be loaded`);
+    return got.bytes;
+  };
+  for (const node of allNodes(plan.nodes)) {
+    if (node.kind !== 'image' || node.ai === null || node.ref === null) continue;
+    const resource = resources.get(node.ref) ?? null;
+    // text_to_image draws the image; every other operation needs one, and SVG is drawn as it is.
+    if (node.ai.textToImage === null && (!resource || resource.contentType === 'image/svg+xml')) continue;
+    const done = await ai.apply(node.ai.textToImage === null ? resource!.bytes : null, node.ai, { fetchImage, signal: input.signal });
+    resources.set(node.ref, { bytes: done.bytes, contentType: 'image/png' });
+    reused += done.reused;
+  }
+  return reused;
+}
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000;
+}

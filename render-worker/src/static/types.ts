@@ -1,0 +1,23 @@
+import type { StaticFileType } from '@pressroom/model';
+
+export interface Resource {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export type RegisterAsset = (bytes: Buffer | Uint8Array, contentType: string, name?: string, options?: { stable?: boolean }) => string;
+
+export interface RenderOutput {
+  type: StaticFileType;
+  /** 1–100, for jpeg, webp and avif. Default: `defaultQuality` of the type (shared/src/output-formats). */
+  quality?: number;
+  /** Scale the file down to at most this width, aspect kept, never enlarged. Not for pdf. */
+  width?: number;
+}
+
+export interface RenderedFile {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}

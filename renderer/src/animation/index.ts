@@ -1,5 +1,0 @@
-export * from '@pressroom/shared/animation/frames';
-export * from './html5.js';
-export * from './media-layers.js';
-export * from './player.js';
-export * from './timeline.js';

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The repository's own rules (.dependency-cruiser.cjs), cruised over a small tree of probe files
+// laid out like the repository: each forbidden arrow must be reported, the allowed ones not.
+const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as { forbidden: unknown[] };
+const root = mkdtempSync(join(tmpdir(), 'pressroom-boundaries-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function tree(files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+const PACKAGES: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'probe', private: true }),
+  'shared/model/package.json': JSON.stringify({ name: '@pressroom/model', dependencies: {} }),
+  'shared/renderer/package.json': JSON.stringify({ name: '@pressroom/renderer', dependencies: {} }),
+  'control-plane/package.json': JSON.stringify({ name: '@pressroom/control-plane', dependencies: {} }),
+  'render-worker/package.json': JSON.stringify({ name: '@pressroom/render-worker', dependencies: {} }),
+  'media-worker/package.json': JSON.stringify({ name: '@pressroom/media-worker', dependencies: {} }),
+  'shared/model/src/colour.ts': 'export const red = 1;\n',
+  'render-worker/src/pipeline.ts': 'export const render = 1;\n',
+  'control-plane/src/service.ts': 'export const serve = 1;\n',
+};
+
+async function violations(entry: string, text: string): Promise<string[]> {
+  tree({ ...PACKAGES, [entry]: text });
+  const previous = process.cwd();
+  process.chdir(root);
+  try {
+    const result = await cruise([entry], {
+      validate: true,
+      ruleSet: { forbidden: rules.forbidden } as never,
+      doNotFollow: { path: 'node_modules' },
+      tsPreCompilationDeps: true,
+      enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    });
+    const output = result.output as ICruiseResult;
+    return output.summary.violations.filter((v) => v.from === entry).map((v) => v.rule.name);
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+describe('the boundary check (.dependency-cruiser.cjs)', () => {
+  it('fails on a control plane file that imports the render worker', async () => {
+    expect(
+      await violations(
+        'control-plane/src/probe.ts',
+        "import { render } from '../../render-worker/src/pipeline';\nexport const x = render;\n",
+      ),
+    ).toContain('role-to-role');
+  });
+
+  it('fails on a worker test that imports the control plane', async () => {
+    expect(
+      await violations(
+        'render-worker/src/probe.test.ts',
+        "import { serve } from '../../control-plane/src/service';\nexport const x = serve;\n",
+      ),
+    ).toContain('worker-to-control-plane');
+  });
+
+  it('fails on a model file that imports a Node built-in', async () => {
+    expect(
+      await violations('shared/model/src/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"),
+    ).toContain('model-pure');
+  });
+
+  it('fails on a renderer file that imports a worker', async () => {
+    expect(
+      await violations(
+        'shared/renderer/src/probe.ts',
+        "import { render } from '../../../render-worker/src/pipeline';\nexport const x = render;\n",
+      ),
+    ).toEqual(expect.arrayContaining(['renderer-model-only']));
+  });
+
+  it('lets the renderer import the model', async () => {
+    expect(
+      await violations('shared/renderer/src/probe.ts', "import { red } from '../../model/src/colour';\nexport const x = red;\n"),
+    ).toEqual([]);
+  });
+});

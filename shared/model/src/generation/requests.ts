@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import type { DesignType } from '../design/types.js';
+import { AppError, type FieldIssue } from '../errors/app-error.js';
+import { zodIssuesToFieldIssues } from '../errors/zod-issues.js';
+import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
+import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
+import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
+import type { NormalisedOverrides } from '../overrides/types.js';
+
+/**
+ * Request bodies of the three generation endpoints (spec, Generation). Parsing yields internal
+ * requests whose optional fields are explicit nulls; `elements` is validated by the overrides
+ * module in the endpoint's mode, and per-layer-type rules wait for checkAgainstDesign.
+ */
+
+export type GenerationRequestKind = 'sync' | 'async' | 'multipage';
+
+export interface RequestContext {
+  designType: DesignType;
+}
+
+export interface SyncGenerationRequest {
+  kind: 'sync';
+  /** null: the design's first format. */
+  formatName: string | null;
+  overrides: NormalisedOverrides;
+  /** null: the design's configured default. */
+  fileType: string | null;
+}
+
+export interface AsyncGenerationRequest {
+  kind: 'async';
+  /** null: every format of the design. */
+  formatNames: string[] | null;
+  callbackUrl: string | null;
+  overrides: NormalisedOverrides;
+  fileType: string | null;
+  originalVisualId: string | null;
+}
+
+export interface MultipageGenerationRequest {
+  kind: 'multipage';
+  /** Keyed page_1 … page_N, as sent; whether page N exists is the design's to say. */
+  pages: Record<string, NormalisedOverrides>;
+  callbackUrl: string | null;
+}
+
+export type GenerationRequest = SyncGenerationRequest | AsyncGenerationRequest | MultipageGenerationRequest;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+const EMPTY_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null), vars: Object.create(null) });
+
+/** `image_file_type` against the design type's row (spec, What the service does §3). `jpg` reads as jpeg. */
+export function checkFileType(designType: DesignType, fileType: unknown): ParseResult<string> {
+  const allowed: readonly string[] = FILE_TYPES_BY_DESIGN[designType];
+  const value = typeof fileType === 'string' ? fileType.toLowerCase().replace(/^jpg$/, 'jpeg') : undefined;
+  if (value !== undefined && allowed.includes(value)) return { ok: true, value };
+  const issue: FieldIssue = {
+    path: 'image_file_type',
+    code: 'invalid_filetype',
+    message: `a ${designType} design produces ${allowed.join(', ')}`,
+    expected: [...allowed],
+    received: fileType,
+  };
+  return { ok: false, error: AppError.fromIssues([issue]) };
+}
+
+function fileTypeField(context: RequestContext) {
+  return z.unknown().transform((value, ctx) => {
+    const checked = checkFileType(context.designType, value);
+    if (!checked.ok) return fail(ctx, 'invalid_filetype', checked.error.issues?.[0]?.message ?? 'invalid file type', { received: value });
+    return checked.value;
+  });
+}
+
+function body<T extends z.ZodRawShape>(shape: T) {
+  // No body at all renders the saved content (spec, synchronous generation).
+  return z.preprocess((value) => (value === undefined || value === null ? {} : value), z.object(shape));
+}
+
+export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenerationRequest> {
+  return body({
+    template_format_name: prop(string({ min: 1 })),
+    elements: prop(elementsSchema({ designType: context.designType, mode: 'sync' })),
+    image_file_type: prop(fileTypeField(context)),
+  }).transform(
+    (b): SyncGenerationRequest => ({
+      kind: 'sync',
+      formatName: b.template_format_name ?? null,
+      overrides: b.elements ?? EMPTY_OVERRIDES(),
+      fileType: b.image_file_type ?? null,
+    }),
+  ) as unknown as z.ZodType<SyncGenerationRequest>;
+}
+
+export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGenerationRequest> {
+  return body({
+    template_format_names: prop(z.array(string({ min: 1 }))),
+    callback_url: prop(httpsUrl()),
+    elements: prop(elementsSchema({ designType: context.designType, mode: 'async' })),
+    image_file_type: prop(fileTypeField(context)),
+    original_visual_id: prop(uuid()),
+  })
+    .superRefine((b, ctx) => {
+      // Known here only when the formats are listed; with none listed the design's format count decides.
+      if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length !== 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['original_visual_id'],
+          message: 'original_visual_id needs exactly one format in template_format_names',
+          params: { code: 'more_than_one_format' },
+        });
+      }
+    })
+    .transform(
+      (b): AsyncGenerationRequest => ({
+        kind: 'async',
+        formatNames: b.template_format_names ?? null,
+        callbackUrl: b.callback_url ?? null,
+        overrides: b.elements ?? EMPTY_OVERRIDES(),
+        fileType: b.image_file_type ?? null,
+        originalVisualId: b.original_visual_id ?? null,
+      }),
+    ) as unknown as z.ZodType<AsyncGenerationRequest>;
+}
+
+const PAGE_KEY = /^page_[1-9]\d*$/;
+
+export function multipageRequestSchema(context: RequestContext): z.ZodType<MultipageGenerationRequest> {
+  const page = elementsSchema({ designType: context.designType, mode: 'async' });
+  const pages = z.unknown().transform((value, ctx) => {
+    if (value === undefined) return fail(ctx, 'missing_required', 'is required');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return fail(ctx, 'invalid_payload', 'must be an object keyed page_1 … page_N');
+    }
+    const out = Object.create(null) as Record<string, NormalisedOverrides>;
+    let failed = false;
+    for (const [key, overrides] of Object.entries(value)) {
+      if (!PAGE_KEY.test(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'page keys are page_1 … page_N', params: { code: 'invalid_payload' } });
+        failed = true;
+        continue;
+      }
+      const result = page.safeParse(overrides ?? {}, { reportInput: true });
+      if (result.success) out[key] = result.data;
+      else {
+        for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as z.core.$ZodRawIssue);
+        failed = true;
+      }
+    }
+    return failed ? z.NEVER : out;
+  });
+  return body({ pages, callback_url: prop(httpsUrl()) }).transform(
+    (b): MultipageGenerationRequest => ({ kind: 'multipage', pages: b.pages, callbackUrl: b.callback_url ?? null }),
+  ) as unknown as z.ZodType<MultipageGenerationRequest>;
+}
+
+type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;
+
+/**
+ * Validates a generation body for its endpoint. Endpoint-level refusals come first (sync on a
+ * non-static design: template_not_static; multipage on another type: invalid_design_type), then
+ * every field issue at once: one shared code is the envelope id, several codes give invalid_payload.
+ */
+export function parseGenerationRequest<K extends GenerationRequestKind>(
+  kind: K,
+  input: unknown,
+  context: RequestContext,
+): ParseResult<RequestOf<K>> {
+  if (kind === 'sync' && context.designType !== 'static') {
+    return { ok: false, error: new AppError('template_not_static', 'Synchronous generation renders static designs only.') };
+  }
+  if (kind === 'multipage' && context.designType !== 'printer_multipage') {
+    return { ok: false, error: new AppError('invalid_design_type', 'Multi-page PDF generation needs a printer_multipage design.') };
+  }
+  const excess = layerKeyExcess(kind, input);
+  if (excess) return { ok: false, error: AppError.fromIssues([excess]) };
+  const schema = requestSchema(kind, context);
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return { ok: true, value: result.data as RequestOf<K> };
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
+    return { ok: false, error: new AppError('invalid_payload', 'The request body must be a JSON object.') };
+  }
+  return { ok: false, error: AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues)) };
+}
+
+/** Counted before validation, so the work a request causes stays bounded whatever it names. */
+function layerKeyExcess(kind: GenerationRequestKind, input: unknown): FieldIssue | null {
+  if (!isObject(input)) return null;
+  const field = kind === 'multipage' ? 'pages' : 'elements';
+  const value = input[field];
+  if (!isObject(value)) return null;
+  const count =
+    kind === 'multipage'
+      ? Object.values(value).reduce((sum: number, page) => sum + (isObject(page) ? Object.keys(page).length : 0), 0)
+      : Object.keys(value).length;
+  if (count <= MAX_LAYER_KEYS) return null;
+  return {
+    path: field,
+    code: 'out_of_range',
+    message: `names ${count} layers; a request may name at most ${MAX_LAYER_KEYS}`,
+    expected: { max: MAX_LAYER_KEYS },
+    received: count,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const schemas = new Map<string, z.ZodType<GenerationRequest>>();
+
+/** Schemas are built once per (kind, design type): building one costs milliseconds, parsing far less. */
+function requestSchema(kind: GenerationRequestKind, context: RequestContext): z.ZodType<GenerationRequest> {
+  const key = `${kind}:${context.designType}`;
+  let schema = schemas.get(key);
+  if (schema === undefined) {
+    schema =
+      kind === 'sync' ? syncRequestSchema(context) : kind === 'async' ? asyncRequestSchema(context) : multipageRequestSchema(context);
+    schemas.set(key, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,56 @@
+import type { NormalisedOverrides } from '@pressroom/model';
+import { AI_OPERATIONS } from '@pressroom/model';
+import { refundCredits, spendCredits } from '../credits/credits.js';
+import type { Queryable } from '../db/pool.js';
+
+/** How many AI operations one file of the request runs: each operation set to true on a layer. */
+export function countAiOperations(overrides: NormalisedOverrides): number {
+  let n = 0;
+  for (const override of Object.values(overrides.layers)) {
+    for (const operation of AI_OPERATIONS) if (override[operation] === true) n++;
+  }
+  return n;
+}
+
+/**
+ * Spends the AI credits of a request being accepted (`perFile` × `files`) and records the per-file
+ * cost on the request for refunds. False, spending nothing, when the workspace has too few.
+ */
+export async function chargeAiOperations(
+  client: Queryable,
+  input: { workspaceId: string; requestId: string; perFile: number; files: number },
+): Promise<boolean> {
+  if (input.perFile <= 0) return true;
+  if (!(await spendCredits(client, input.workspaceId, 'ai', input.perFile * input.files, 'ai_operations', input.requestId))) return false;
+  await client.query('UPDATE generation_requests SET ai_credit_per_file = $2 WHERE id = $1', [input.requestId, input.perFile]);
+  return true;
+}
+
+/** A file of the request failed: its AI operations produced nothing the customer gets, so they are given back. */
+export async function refundAiOperations(client: Queryable, requestId: string): Promise<void> {
+  const { rows } = await client.query<{ workspace_id: string; ai_credit_per_file: number }>(
+    'SELECT workspace_id, ai_credit_per_file FROM generation_requests WHERE id = $1',
+    [requestId],
+  );
+  const row = rows[0];
+  if (row && row.ai_credit_per_file > 0) {
+    await refundCredits(client, row.workspace_id, 'ai', row.ai_credit_per_file, 'ai_operations_failed', requestId);
+  }
+}
+
+/**
+ * `reused` of the file's `operations` AI operations were served from stored results and ran no
+ * model: their share of the file's AI credits is given back. The caller calls this once, when the
+ * file's outcome is first recorded.
+ */
+export async function refundReusedAiOperations(client: Queryable, requestId: string, reused: number, operations: number): Promise<void> {
+  if (reused <= 0 || operations <= 0) return;
+  const { rows } = await client.query<{ workspace_id: string; ai_credit_per_file: number }>(
+    'SELECT workspace_id, ai_credit_per_file FROM generation_requests WHERE id = $1',
+    [requestId],
+  );
+  const row = rows[0];
+  if (!row || row.ai_credit_per_file <= 0) return;
+  const amount = Math.floor((row.ai_credit_per_file / operations) * Math.min(reused, operations));
+  await refundCredits(client, row.workspace_id, 'ai', amount, 'ai_result_reused', requestId);
+}

@@ -1,0 +1,123 @@
+import {
+  ANIMATION_ENCODE,
+  ANIMATION_FRAMES,
+  ANIMATION_HTML5,
+  type AnimatedFilePayload,
+  type AnimationFramesPayload,
+  frameCount,
+  GIF_FPS,
+  JOB_PRIORITY,
+  planFrameRanges,
+  VIDEO_FPS,
+} from '@pressroom/model';
+import type pg from 'pg';
+import type { Queryable } from '../db/pool.js';
+import { withTransaction } from '../db/pool.js';
+import { RENDER_MAX_ATTEMPTS } from '../jobs/add-job.js';
+import type { ObjectStorage } from '../storage/storage.js';
+
+type FileFields = Pick<
+  AnimatedFilePayload,
+  | 'v'
+  | 'generation_request_id'
+  | 'banner_id'
+  | 'workspace_id'
+  | 'design_id'
+  | 'format_name'
+  | 'file_type'
+  | 'overrides'
+  | 'priority'
+  | 'enqueued_at'
+  | 'original_banner_id'
+>;
+
+/**
+ * The jobs of one animated file, added on the caller's client (the transaction that accepted
+ * and paid for the request): one frame-range job per range for a video or GIF, one page job for
+ * HTML5. Returns the payload of the file as every job of it carries it.
+ */
+export async function addAnimatedFileJobs(client: Queryable, file: FileFields, duration: number): Promise<AnimatedFilePayload> {
+  if (file.file_type === 'html5') {
+    const payload: AnimatedFilePayload = { ...file, fps: VIDEO_FPS, frames: 0, parts: 1 };
+    await addJob(client, ANIMATION_HTML5, payload);
+    return payload;
+  }
+  const fps = file.file_type === 'gif' ? GIF_FPS : VIDEO_FPS;
+  const frames = frameCount(duration, fps);
+  const ranges = planFrameRanges(frames);
+  const payload: AnimatedFilePayload = { ...file, fps, frames, parts: ranges.length };
+  for (const range of ranges) await addJob(client, ANIMATION_FRAMES, { ...payload, range } satisfies AnimationFramesPayload);
+  return payload;
+}
+
+async function addJob(client: Queryable, task: string, payload: AnimatedFilePayload, jobKey?: string): Promise<void> {
+  await client.query(
+    'SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, job_key => $5, job_key_mode => $6)',
+    [task, JSON.stringify(payload), JOB_PRIORITY[payload.priority], RENDER_MAX_ATTEMPTS, jobKey ?? null, jobKey ? 'preserve_run_at' : null],
+  );
+}
+
+/** True when this part of the file was already stored (a retry after a kill: do not redraw). */
+export async function partStored(db: Queryable, bannerId: string, part: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM animation_parts WHERE banner_id = $1 AND part = $2', [bannerId, part]);
+  return rows.length > 0;
+}
+
+/**
+ * Records a stored part and, when it completes the set, enqueues the encode. The request row is
+ * locked first, so two parts finishing at once cannot both miss the last count; the encode's job
+ * key makes a repeated call (a retry after a kill between commit and job completion) add nothing.
+ */
+export async function recordPart(pool: pg.Pool, payload: AnimatedFilePayload, part: number, storageKey: string): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    await client.query('SELECT 1 FROM generation_requests WHERE id = $1 FOR UPDATE', [payload.generation_request_id]);
+    await client.query(
+      `INSERT INTO animation_parts (banner_id, part, parts, storage_key) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (banner_id, part) DO NOTHING`,
+      [payload.banner_id, part, payload.parts, storageKey],
+    );
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM animation_parts WHERE banner_id = $1', [
+      payload.banner_id,
+    ]);
+    if (rows[0]!.n >= payload.parts) {
+      await addJob(client, ANIMATION_ENCODE, stripRange(payload), `${ANIMATION_ENCODE}:${payload.banner_id}`);
+    }
+  });
+}
+
+/** The file's payload without a frame job's range: what the encode job carries. */
+function stripRange(value: AnimatedFilePayload): AnimatedFilePayload {
+  const { range: _range, ...rest } = value as AnimatedFilePayload & { range?: unknown };
+  return rest as AnimatedFilePayload;
+}
+
+/** The stored parts of a file, in order. */
+export async function listParts(db: Queryable, bannerId: string): Promise<{ part: number; storage_key: string }[]> {
+  const { rows } = await db.query<{ part: number; storage_key: string }>(
+    'SELECT part, storage_key FROM animation_parts WHERE banner_id = $1 ORDER BY part',
+    [bannerId],
+  );
+  return rows;
+}
+
+/** Deletes the parts of a file (objects, then rows): after its file is stored. */
+export async function dropParts(db: Queryable, storage: ObjectStorage, bannerId: string): Promise<void> {
+  for (const p of await listParts(db, bannerId)) await storage.delete(p.storage_key);
+  await db.query('DELETE FROM animation_parts WHERE banner_id = $1', [bannerId]);
+}
+
+/** Parts older than this belong to a file that never completed: the retention job removes them. */
+export const PART_RETENTION_MS = 24 * 3600 * 1000;
+
+/** Removes parts of files that never completed. Returns how many parts went. */
+export async function purgeStaleParts(db: Queryable, storage: ObjectStorage, olderThanMs = PART_RETENTION_MS): Promise<number> {
+  const { rows } = await db.query<{ banner_id: string; part: number; storage_key: string }>(
+    `SELECT banner_id, part, storage_key FROM animation_parts WHERE created_at < now() - make_interval(secs => $1) LIMIT 1000`,
+    [olderThanMs / 1000],
+  );
+  for (const row of rows) {
+    await storage.delete(row.storage_key);
+    await db.query('DELETE FROM animation_parts WHERE banner_id = $1 AND part = $2', [row.banner_id, row.part]);
+  }
+  return rows.length;
+}

@@ -1,0 +1,55 @@
+import { env, option } from '@pressroom/model';
+import { LOG_FORMATS } from '../logger.js';
+
+/** Options every process shares: where the data lives and how it reports. */
+export const databaseOptions = {
+  databaseUrl: option(env.optionalUrl(), undefined, 'Postgres connection string. Unset: an embedded Postgres is started under DATA_DIR.'),
+  dataDir: option(env.string(), '.data', 'Folder for the embedded Postgres and the local object store.'),
+  embeddedPgPort: option(env.int(1, 65535), '54329', 'Port of the embedded Postgres (used only when DATABASE_URL is unset).'),
+  databasePoolSize: option(env.int(1, 200), '10', 'Maximum connections this process opens to Postgres.'),
+};
+
+export const storageOptions = {
+  s3Bucket: option(
+    env.optionalString(),
+    undefined,
+    'S3 bucket. Unset: objects are stored in DATA_DIR/objects and served by the control plane.',
+  ),
+  s3Endpoint: option(env.optionalUrl(), undefined, 'S3 endpoint URL, for MinIO and other S3-compatible stores.'),
+  s3Region: option(env.string(), 'us-east-1', 'S3 region.'),
+  s3AccessKeyId: option(env.optionalString(), undefined, 'S3 access key id (unset: the AWS SDK default credential chain).'),
+  s3SecretAccessKey: option(env.optionalString(), undefined, 'S3 secret access key.'),
+  s3ForcePathStyle: option(env.bool(), 'false', 'Use path-style S3 URLs (MinIO needs true).'),
+  s3EnsureBucket: option(env.bool(), 'false', 'Create the S3 bucket at startup when it does not exist (development with MinIO).'),
+  s3PublicBaseUrl: option(
+    env.optionalUrl(),
+    undefined,
+    'Public base URL (CDN) in front of the bucket; used for `cdn_url`. Unset: presigned URLs.',
+  ),
+  publicBaseUrl: option(env.optionalUrl(), undefined, 'Public base URL of the control plane, used in links. Unset: http://localhost:PORT.'),
+  urlSigningSecret: option(
+    env.optionalString(),
+    undefined,
+    'Secret that signs local-storage download URLs. Unset: derived and kept in DATA_DIR.',
+  ),
+  downloadUrlTtlSeconds: option(env.int(60), '604800', 'Lifetime of signed download URLs, in seconds.'),
+};
+
+export const observabilityOptions = {
+  logLevel: option(env.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), 'info', 'Log level.'),
+  logFormat: option(
+    env.enum(LOG_FORMATS),
+    'auto',
+    'Log output: json (one JSON object a line), pretty (readable lines), auto (pretty on a terminal, json otherwise).',
+  ),
+  metricsPort: option(env.int(0, 65535), '0', 'Port for the /metrics endpoint of a worker process (0 picks a free port).'),
+  shutdownTimeoutMs: option(env.int(100), '30000', 'How long a graceful shutdown may take before it is forced.'),
+};
+
+export const outboundOptions = {
+  outboundAllowPrivateNetworks: option(
+    env.bool(),
+    'false',
+    'Allow outbound fetches and webhooks to private, loopback and link-local addresses. For local development and tests only.',
+  ),
+};

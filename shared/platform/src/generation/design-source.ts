@@ -1,0 +1,84 @@
+import type { Design } from '@pressroom/model';
+import type { Queryable } from '../db/pool.js';
+
+/** What generation needs to know about a design. */
+export interface GenerationDesign {
+  id: string;
+  workspaceId: string;
+  design: Design;
+  /** Unix seconds. */
+  createdAt: number;
+  updatedAt: number;
+  projectId: string;
+  /** Format name → stable uuid. */
+  formatUids: Record<string, string>;
+  /** A custom naming scheme of the design, if the model has one. */
+  namingScheme: string | null;
+  /** The design's configured default output type, if any. */
+  defaultFileType: string | null;
+}
+
+/**
+ * Finds a design a workspace may generate from, or undefined for every case the spec answers
+ * 404 template_not_found: unknown, deleted, another workspace's, a workspace template, or in a
+ * deleted project. The control plane and the render worker share this seam; tests may pass
+ * their own (the designs table belongs to the design model).
+ */
+export interface DesignSource {
+  find(db: Queryable, workspaceId: string, designId: string): Promise<GenerationDesign | undefined>;
+}
+
+interface DesignRowSql {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  document: Design & { naming_scheme?: string | null; default_file_type?: string | null };
+  created_at: number;
+  updated_at: number;
+  format_uids: Record<string, string> | null;
+}
+
+/**
+ * The SQL source over the design model's tables (`designs`, `design_formats`, migration 002).
+ * Only CREATED designs (not importing, not deleted) of a live project: the inner join on the
+ * project excludes workspace templates and designs of deleted projects.
+ */
+export const sqlDesignSource: DesignSource = {
+  async find(db, workspaceId, designId) {
+    const { rows } = await db.query<DesignRowSql>(
+      `SELECT d.id, d.workspace_id, d.project_id, d.document,
+              extract(epoch FROM d.created_at)::bigint::int AS created_at,
+              extract(epoch FROM d.updated_at)::bigint::int AS updated_at,
+              (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
+         FROM designs d JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL
+        WHERE d.id = $1 AND d.workspace_id = $2 AND d.status = 'CREATED' AND NOT d.is_workspace_template`,
+      [designId, workspaceId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      workspaceId: row.workspace_id,
+      design: row.document,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      projectId: row.project_id,
+      formatUids: row.format_uids ?? {},
+      namingScheme: row.document.naming_scheme ?? null,
+      defaultFileType: row.document.default_file_type ?? null,
+    };
+  },
+};
+
+/** An in-memory source (tests, benchmarks on fixtures): keyed by design id. */
+export function memoryDesignSource(designs: Iterable<GenerationDesign>): DesignSource & { add(d: GenerationDesign): void } {
+  const byId = new Map<string, GenerationDesign>();
+  for (const d of designs) byId.set(d.id, d);
+  return {
+    add: (d) => void byId.set(d.id, d),
+    async find(_db, workspaceId, designId) {
+      const d = byId.get(designId);
+      return d && d.workspaceId === workspaceId ? d : undefined;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { newBannerBatchEvent } from '@pressroom/model';
+import type pg from 'pg';
+import { refundAiOperations } from '../ai/credits.js';
+import { presentBanners } from '../banners/present.js';
+import { insertBanner } from '../banners/record.js';
+import { listBannersOfRequest, type NewBanner } from '../banners/store.js';
+import { refundCredits } from '../credits/credits.js';
+import { withTransaction } from '../db/pool.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import { notifyGeneration } from './notify.js';
+import { type GenerationRequestRow, listGenerationErrors, lockGenerationRequest } from './requests-store.js';
+
+/** Failure ids a file can end with; a small fixed set (they are metric labels too). */
+export const FILE_ERROR_IDS = ['cannot_build_banner', 'image_fetching_error', 'internal_server_error'] as const;
+export type FileErrorId = (typeof FILE_ERROR_IDS)[number];
+
+export type FileOutcome =
+  | { kind: 'banner'; banner: NewBanner }
+  /** The file is stored at a key the request chose (`output_key` of the job) and is no Banner:
+   * it is the request's only file, so storing it completes the request. */
+  | { kind: 'stored'; formatName: string }
+  | { kind: 'error'; formatName: string; errorId: FileErrorId; reason: string };
+
+export interface RecordedOutcome {
+  /** False when the request already had an outcome for this format (a re-run). */
+  recorded: boolean;
+  /** True when this outcome completed the request. */
+  finalized: boolean;
+}
+
+/**
+ * Stores one file's outcome, in one transaction with everything that depends on it: the request
+ * row is locked first (so two formats finishing at once cannot both miss the last count), a
+ * file is announced by NEW_BANNER (`insertBanner`), a failure refunds its file's credits, the last outcome finalises the request and — for async
+ * requests — enqueues NEW_BANNER_BATCH through the outbox, and waiters are notified on commit.
+ */
+export async function recordOutcome(
+  pool: pg.Pool,
+  requestId: string,
+  outcome: FileOutcome,
+  storage: ObjectStorage,
+): Promise<RecordedOutcome> {
+  return withTransaction(pool, async (client) => {
+    const request = await lockGenerationRequest(client, requestId);
+    if (!request || request.purged_at) return { recorded: false, finalized: false };
+    let recorded: boolean;
+    if (outcome.kind === 'banner') {
+      recorded = await insertBanner(client, outcome.banner, storage);
+    } else if (outcome.kind === 'stored') {
+      recorded = !request.is_finalized;
+    } else if (request.is_finalized) {
+      // Every file already has its outcome (a stored file leaves no row to conflict with).
+      recorded = false;
+    } else {
+      const { rowCount } = await client.query(
+        `INSERT INTO generation_errors (generation_request_id, format_name, error_id, reason)
+         SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1 AND format_name = $2)
+         ON CONFLICT DO NOTHING`,
+        [requestId, outcome.formatName, outcome.errorId, outcome.reason],
+      );
+      recorded = (rowCount ?? 0) > 0;
+      if (recorded) {
+        await refundCredits(client, request.workspace_id, 'generation', request.credit_per_file, 'generation_failed', requestId);
+        await refundAiOperations(client, requestId);
+      }
+    }
+    const finalized =
+      !request.is_finalized &&
+      (outcome.kind === 'stored' ? await markFinalized(client, request.id) : await finaliseIfComplete(client, request, storage));
+    await notifyGeneration(client, requestId);
+    return { recorded, finalized };
+  });
+}
+
+async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequestRow, storage: ObjectStorage): Promise<boolean> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM banners WHERE generation_request_id = $1)
+           + (SELECT count(*) FROM generation_errors WHERE generation_request_id = $1))::int AS n`,
+    [request.id],
+  );
+  if (rows[0]!.n < request.expected_files) return false;
+  await markFinalized(client, request.id);
+  if (request.kind !== 'sync') {
+    const banners = await presentBanners(client, storage, await listBannersOfRequest(client, request.id));
+    const errors = (await listGenerationErrors(client, request.id)).map((e) => ({ template_format_name: e.format_name, reason: e.reason }));
+    await enqueueEvent(client, {
+      workspaceId: request.workspace_id,
+      eventType: 'NEW_BANNER_BATCH',
+      payload: newBannerBatchEvent({ generationRequestId: request.id, banners: banners as { id: string }[], errors }),
+      callbackUrl: request.callback_url,
+    });
+  }
+  return true;
+}
+
+async function markFinalized(client: pg.PoolClient, requestId: string): Promise<true> {
+  await client.query('UPDATE generation_requests SET is_finalized = true, finalized_at = now() WHERE id = $1', [requestId]);
+  return true;
+}

@@ -1,0 +1,89 @@
+import { templateStatusEvent } from '@pressroom/model';
+import type { Queryable } from '../db/pool.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+
+/**
+ * A design's review (approval) status. A design that was never reviewed, or that moved to another
+ * project since, has none. Values are ours: the contract leaves them open.
+ */
+export const REVIEW_STATUSES = ['approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export interface DesignReview {
+  designId: string;
+  workspaceId: string;
+  status: ReviewStatus;
+  reason: string | null;
+  updatedAt: Date;
+}
+
+/** A reason is free text; bounded like the other free-text fields. */
+export const MAX_REVIEW_REASON_LENGTH = 10_000;
+
+/** Banner.visual_status of a reviewed design (the SDK's `VisualStatus`); review feedback fields stay null. */
+export function visualStatusOf(review: Pick<DesignReview, 'status' | 'reason' | 'updatedAt'>): Record<string, unknown> {
+  return {
+    status: review.status,
+    status_updated_at_ts: Math.floor(review.updatedAt.getTime() / 1000),
+    reason: review.reason,
+    content_to_replace: null,
+    content_to_hide: null,
+  };
+}
+
+/**
+ * Sets the review status of a live design (CREATED, not a workspace template) and enqueues
+ * TEMPLATE_STATUS through the outbox on the same client: call it inside a transaction. Undefined
+ * when there is no such design (in `workspaceId`, when given).
+ */
+export async function reviewDesign(
+  client: Queryable,
+  input: { designId: string; workspaceId: string | null; status: ReviewStatus; reason: string | null },
+): Promise<DesignReview | undefined> {
+  const { rows } = await client.query<{ id: string; workspace_id: string; review_updated_at: Date }>(
+    `UPDATE designs SET review_status = $3, review_reason = $4, review_updated_at = now()
+      WHERE id = $1 AND ($2::uuid IS NULL OR workspace_id = $2) AND status = 'CREATED' AND NOT is_workspace_template
+     RETURNING id, workspace_id, review_updated_at`,
+    [input.designId, input.workspaceId, input.status, input.reason],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const review: DesignReview = {
+    designId: row.id,
+    workspaceId: row.workspace_id,
+    status: input.status,
+    reason: input.reason,
+    updatedAt: row.review_updated_at,
+  };
+  await enqueueEvent(client, {
+    workspaceId: row.workspace_id,
+    eventType: 'TEMPLATE_STATUS',
+    payload: templateStatusEvent({ templateId: row.id, status: review.status, reason: review.reason, statusUpdatedAt: review.updatedAt }),
+  });
+  return review;
+}
+
+/** SQL fragment for the UPDATE that moves a design to another project: the move resets the review. */
+export const RESET_REVIEW_SQL = 'review_status = NULL, review_reason = NULL, review_updated_at = NULL';
+
+/** The current review of each reviewed design among `designIds`. */
+export async function findDesignReviews(db: Queryable, designIds: readonly string[]): Promise<Map<string, DesignReview>> {
+  if (designIds.length === 0) return new Map();
+  const { rows } = await db.query<{
+    id: string;
+    workspace_id: string;
+    review_status: ReviewStatus;
+    review_reason: string | null;
+    review_updated_at: Date;
+  }>(
+    `SELECT id, workspace_id, review_status, review_reason, review_updated_at FROM designs
+      WHERE id = ANY($1::uuid[]) AND review_status IS NOT NULL`,
+    [[...new Set(designIds)]],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { designId: r.id, workspaceId: r.workspace_id, status: r.review_status, reason: r.review_reason, updatedAt: r.review_updated_at },
+    ]),
+  );
+}

@@ -1,0 +1,69 @@
+import { BOX_ALIGNMENTS, TEXT_ONLY_ALIGNMENTS } from '@pressroom/model';
+import { describe, expect, it } from 'vitest';
+import { boxAlign, objectPosition, textAlign } from './alignment.js';
+
+describe('textAlign', () => {
+  const cases: [string, string, string][] = [
+    ['top', 'start', 'left'],
+    ['middle', 'center', 'left'],
+    ['bottom', 'end', 'left'],
+    ['left', 'start', 'left'],
+    ['center', 'start', 'center'],
+    ['right', 'start', 'right'],
+    ['top left', 'start', 'left'],
+    ['top center', 'start', 'center'],
+    ['top right', 'start', 'right'],
+    ['middle left', 'center', 'left'],
+    ['middle center', 'center', 'center'],
+    ['middle right', 'center', 'right'],
+    ['bottom left', 'end', 'left'],
+    ['bottom right', 'end', 'right'],
+    ['bottom center', 'end', 'center'],
+    ['top custom', 'start', 'left'],
+    ['middle custom', 'center', 'left'],
+    ['bottom custom', 'end', 'left'],
+    ['custom left', 'start', 'left'],
+    ['custom center', 'start', 'center'],
+    ['custom right', 'start', 'right'],
+    ['custom custom', 'start', 'left'],
+    ['middle justify', 'center', 'justify'],
+  ];
+  it.each(cases)('%s → %s / %s', (value, vertical, horizontal) => {
+    const a = textAlign(value);
+    expect([a.vertical, a.horizontal]).toEqual([vertical, horizontal]);
+  });
+
+  it('covers every box alignment of the design model', () => {
+    const covered = new Set(cases.map(([v]) => v));
+    expect(BOX_ALIGNMENTS.filter((v) => !covered.has(v))).toEqual([]);
+  });
+
+  it.each([
+    ['justify', 'start', 'left'],
+    ['justify-center', 'start', 'center'],
+    ['top justify-right', 'start', 'right'],
+    ['middle justify', 'center', 'left'],
+    ['middle justify-left', 'center', 'left'],
+    ['bottom justify-center', 'end', 'center'],
+  ])('%s → justified, %s, last line %s', (value, vertical, lastLine) => {
+    expect(textAlign(value)).toEqual({ vertical, horizontal: 'justify', lastLine });
+  });
+
+  it('covers every text-only (justified) alignment of the overrides', () => {
+    for (const value of TEXT_ONLY_ALIGNMENTS) expect(textAlign(value).horizontal).toBe('justify');
+  });
+
+  it('justify variants keep the last-line alignment', () => {
+    expect(textAlign('justify-right')).toEqual({ vertical: 'start', horizontal: 'justify', lastLine: 'right' });
+    expect(textAlign('justify')).toEqual({ vertical: 'start', horizontal: 'justify', lastLine: 'left' });
+  });
+});
+
+describe('boxAlign / objectPosition', () => {
+  it('maps both axes', () => {
+    expect(boxAlign('bottom right')).toEqual({ vertical: 'end', horizontal: 'right' });
+    expect(objectPosition('middle center')).toBe('50% 50%');
+    expect(objectPosition('top right')).toBe('100% 0%');
+    expect(objectPosition('bottom left')).toBe('0% 100%');
+  });
+});

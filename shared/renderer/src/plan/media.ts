@@ -1,0 +1,116 @@
+import type { AutoFocusSettings, EncodedImage, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
+import { DEFAULT_TEXT_TO_IMAGE_MODEL, DEFAULT_UPSCALE_FACTOR, parseRatio } from '@pressroom/model';
+import { objectPosition } from './alignment.js';
+import { type LayerContext, num, radiusCss, str } from './context.js';
+import { solidPaint } from './paint.js';
+import { planShadow } from './shadow.js';
+import { encodedSource, sourceOf } from './sources.js';
+import type { AssetSource, IllustrationNode, ImageAiOps, ImageNode } from './types.js';
+
+/** Masks as CSS: the round family through border-radius, the polygons through clip-path. */
+const MASK_RADIUS: Record<string, string> = {
+  circle: '50%',
+  squircle: '30%',
+  blob: '60% 40% 30% 70% / 60% 30% 70% 40%',
+  window: '50% 50% 0 0 / 35% 35% 0 0',
+};
+const MASK_PATH: Record<string, string> = {
+  pentagon: 'polygon(50% 0%, 100% 38%, 81% 100%, 19% 100%, 0% 38%)',
+  hexagon: 'polygon(25% 0%, 75% 0%, 100% 50%, 75% 100%, 25% 100%, 0% 50%)',
+  parallelogram: 'polygon(20% 0%, 100% 0%, 80% 100%, 0% 100%)',
+};
+const OVERLAY_DIRECTION: Record<string, string> = { horizontal: 'to right', vertical: 'to bottom', diagonal: 'to bottom right' };
+
+export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode {
+  const p = ctx.props;
+  // text_to_image draws the layer's image: its own source is not fetched.
+  const source: AssetSource | null = kind === 'image' && ctx.override.text_to_image === true ? { kind: 'generated' } : imageSource(ctx);
+  const strokeWidth = num(p.stroke_width);
+  const strokeColor = solidPaint(p.stroke_color);
+  const mask = str(p.mask_name);
+  const maskProps = (p.mask_properties ?? {}) as { radius?: unknown };
+  const c1 = solidPaint(p.overlay_color_1);
+  const c2 = solidPaint(p.overlay_color_2) ?? c1;
+  const direction = OVERLAY_DIRECTION[str(p.overlay_direction)];
+  return {
+    kind,
+    name: ctx.name,
+    box: ctx.box,
+    opacity: num(p.opacity) / 100,
+    rotation: num(p.rotation),
+    shadow: planShadow(p, 'drop'),
+    ref: source === null ? null : ctx.addAsset('image', source),
+    // A logo is always contained (design model); `fill` means the whole image shows.
+    fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
+    position: objectPosition(str(p.alignment)),
+    stroke:
+      kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
+    clip: {
+      radius: mask === 'rounded_corners' ? radiusCss(maskProps.radius ?? 24, ctx.scale) : (MASK_RADIUS[mask] ?? null),
+      path: MASK_PATH[mask] ?? null,
+    },
+    filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
+    overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
+    ai: kind === 'image' ? planAiOps(ctx.override, ctx.box.width / Math.max(1, ctx.box.height)) : null,
+    focus:
+      kind === 'image' && ctx.override.auto_focus === true
+        ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
+        : null,
+  };
+}
+
+/**
+ * The AI operations the request asks for on this image, with their settings; null when none.
+ * `aspect` is the layer box's width / height: the shape text_to_image draws when no ratio is sent,
+ * and the shape expand grows the image to.
+ */
+function planAiOps(override: Record<string, unknown>, aspect: number): ImageAiOps | null {
+  const t2i = override.text_to_image_properties as TextToImageProperties | undefined;
+  const textToImage =
+    override.text_to_image === true && t2i !== undefined
+      ? {
+          prompt: t2i.prompt,
+          model: t2i.model ?? DEFAULT_TEXT_TO_IMAGE_MODEL,
+          ratio: (t2i.ratio === undefined ? null : parseRatio(t2i.ratio)) ?? aspect,
+          quality: t2i.quality ?? null,
+          inpaintImages: t2i.inpaint_images ?? [],
+        }
+      : null;
+  const expand =
+    override.expand === true ? { model: (override.expand_properties as { model?: string } | undefined)?.model ?? null, aspect } : null;
+  const removeBg =
+    override.remove_bg === true
+      ? { crop: (override.remove_bg_properties as { remove_bg_crop?: boolean } | undefined)?.remove_bg_crop === true }
+      : null;
+  const upscale =
+    override.upscale === true
+      ? { factor: (override.upscale_properties as UpscaleProperties | undefined)?.upscale_factor ?? DEFAULT_UPSCALE_FACTOR }
+      : null;
+  return textToImage || expand || removeBg || upscale ? { textToImage, expand, removeBg, upscale } : null;
+}
+
+/** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */
+function imageSource(ctx: LayerContext): AssetSource | null {
+  const o = ctx.override;
+  if (typeof o.image_url === 'string') return sourceOf(o.image_url);
+  if (o.image_encoded && typeof o.image_encoded === 'object') return encodedSource(o.image_encoded as EncodedImage);
+  return sourceOf(ctx.props.image_url);
+}
+
+export function planIllustration(ctx: LayerContext): IllustrationNode {
+  const p = ctx.props;
+  // Library illustrations are not bundled; a library name that is not itself a source draws nothing.
+  const source = sourceOf(p.illustration_file);
+  const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
+  return {
+    kind: 'illustration',
+    name: ctx.name,
+    box: ctx.box,
+    opacity: num(p.opacity) / 100,
+    rotation: num(p.rotation),
+    shadow: planShadow(p, 'drop'),
+    ref: source === null ? null : ctx.addAsset('illustration', source),
+    recolor: solidPaint(props.primary_color),
+    position: objectPosition(str(p.alignment)),
+  };
+}

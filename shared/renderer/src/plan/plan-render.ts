@@ -1,0 +1,199 @@
+import type { Design, FontCatalogue, GroupMask, NormalisedOverrides } from '@pressroom/model';
+import { AppError, PROPERTY_DEFAULTS, type ResolvedLayer, resolveFrame } from '@pressroom/model';
+import { planButton } from './button.js';
+import { type LayerContext, num, radiusCss } from './context.js';
+import { fontKey } from './fonts.js';
+import { planQrcode, planRating, planShape } from './marks.js';
+import { planIllustration, planImage } from './media.js';
+import { paint } from './paint.js';
+import { type Scale, scaleFor } from './scale.js';
+import { planShadow } from './shadow.js';
+import { sourceOf } from './sources.js';
+import { planText } from './text.js';
+import type { AssetPurpose, AssetRef, AssetSource, GroupNode, PlanFont, PlanNode, PxBox, RenderPlan } from './types.js';
+
+export interface PlanRenderInput {
+  design: Design;
+  formatName: string;
+  /** Validated request overrides; absent = the design as stored. */
+  overrides?: NormalisedOverrides;
+  /** The font catalogue (the bundled one: loadFontCatalogue); passed in so planning stays pure. */
+  catalogue: FontCatalogue;
+  /**
+   * Animated frames: a video layer becomes an empty image box the frame renderer fills with the
+   * video's frame of each moment (docs/animation.md). Otherwise video layers draw nothing.
+   */
+  videoBoxes?: boolean;
+}
+
+/**
+ * Design + format + overrides → render tree. Pure:
+ * no fetches, no browser. Hidden layers (by themselves, a request or an enclosing group) are
+ * left out; unknown layer names in the overrides are ignored, as are layer types that draw
+ * nothing in a still image (video, audio, code).
+ */
+export function planRender(input: PlanRenderInput): RenderPlan {
+  const { design, formatName } = input;
+  const frame = resolveFrame(design, formatName);
+  if (frame === null) throw new AppError('format_not_found', `format ${formatName} does not exist in this design`);
+  const overrides = input.overrides ?? { layers: {}, vars: {} };
+  const catalogue = input.catalogue;
+  const scale = scaleFor(frame.unit, frame.print?.dpi ?? null);
+  const bleed = frame.print?.bleed ?? 0;
+  const toPx = (b: PxBox): PxBox => ({
+    x: scale.length(b.x + bleed),
+    y: scale.length(b.y + bleed),
+    width: scale.length(b.width),
+    height: scale.length(b.height),
+  });
+
+  const assets: AssetRef[] = [];
+  const addAsset = (name: string) => (purpose: AssetPurpose, source: AssetSource) => {
+    const ref = `${name}:${purpose}`;
+    assets.push({ ref, source, purpose });
+    return ref;
+  };
+
+  const merged = new Map<string, { layer: ResolvedLayer; props: Record<string, unknown>; override: Record<string, unknown> }>();
+  for (const layer of frame.layers) {
+    const override = (Object.hasOwn(overrides.layers, layer.name) ? overrides.layers[layer.name] : undefined) ?? {};
+    merged.set(layer.name, {
+      layer,
+      props: { ...PROPERTY_DEFAULTS[layer.type], ...(layer.properties as object), ...dropUndefined(override) },
+      override: override as Record<string, unknown>,
+    });
+  }
+  const hidden = (name: string): boolean => {
+    for (let at: string | null = name; at !== null; at = merged.get(at)?.layer.parent ?? null) {
+      if (merged.get(at)?.props.hidden === true) return true;
+    }
+    return false;
+  };
+
+  const build = (name: string): PlanNode | null => {
+    const entry = merged.get(name);
+    if (!entry || hidden(name)) return null;
+    const { layer, props, override } = entry;
+    const ctx: LayerContext = {
+      name,
+      props,
+      override,
+      box: toPx(layer.box),
+      scale,
+      variables: design.variables,
+      vars: overrides.vars,
+      catalogue,
+      designFonts: design.fonts,
+      addAsset: addAsset(name),
+    };
+    switch (layer.type) {
+      case 'text':
+        return planText(ctx);
+      case 'button':
+        return planButton(ctx);
+      case 'image':
+      case 'logo':
+        return planImage(ctx, layer.type);
+      case 'shape':
+        return planShape(ctx);
+      case 'illustration':
+        return planIllustration(ctx);
+      case 'rating':
+        return planRating(ctx);
+      case 'qrcode':
+        return planQrcode(ctx);
+      case 'video':
+        return input.videoBoxes === true ? { ...planImage(ctx, 'image'), ref: null } : null;
+      case 'group':
+        return planGroup(ctx, layer.layer_ids ?? [], props.mask as GroupMask | undefined, build);
+      default:
+        return null;
+    }
+  };
+
+  const order = new Map(frame.layers.map((l, i) => [l.name, i]));
+  const top = frame.layers.filter((l) => l.parent === null || !merged.has(l.parent));
+  // A group sits where its lowest member (or itself, if lower) sits in the stacking order.
+  const rank = (l: ResolvedLayer): number =>
+    Math.min(
+      order.get(l.name) ?? 0,
+      ...(l.layer_ids ?? []).map((c) => (merged.has(c) ? rank(merged.get(c)!.layer) : Number.POSITIVE_INFINITY)),
+    );
+  const nodes = top
+    .map((l) => ({ l, r: rank(l) }))
+    .sort((a, b) => a.r - b.r)
+    .map(({ l }) => build(l.name))
+    .filter((n): n is PlanNode => n !== null);
+
+  const rootBackground = overrides.layers.root?.background_color ?? frame.background_color;
+  const width = scale.length(frame.width + 2 * bleed);
+  const height = scale.length(frame.height + 2 * bleed);
+  const fonts = collectFonts(nodes);
+  for (const font of fonts) {
+    if (font.fontId !== null) continue;
+    const face = design.fonts.find((f) => f.family === font.family && f.weight === font.weight && f.style === font.style);
+    const source = face ? sourceOf(face.src) : null;
+    if (source) assets.push({ ref: `font:${fontKey(font)}`, source, purpose: 'font' });
+  }
+  return {
+    format: formatName,
+    width: Math.round(width),
+    height: Math.round(height),
+    background: rootBackground === null || rootBackground === undefined ? null : paint(rootBackground, { width, height }),
+    nodes,
+    assets,
+    fonts,
+  };
+}
+
+function planGroup(ctx: LayerContext, members: string[], mask: GroupMask | undefined, build: (name: string) => PlanNode | null): GroupNode {
+  return {
+    kind: 'group',
+    name: ctx.name,
+    box: ctx.box,
+    opacity: num(ctx.props.opacity, 100) / 100,
+    rotation: num(ctx.props.rotation),
+    shadow: planShadow(ctx.props, 'drop'),
+    children: members.map(build).filter((n): n is PlanNode => n !== null),
+    mask: mask ? groupMask(mask, ctx.box, ctx.scale) : null,
+  };
+}
+
+/**
+ * The mask's geometry is relative to the group box (centre and size default to the box's), in
+ * design units; it is returned in canvas pixels.
+ */
+function groupMask(mask: GroupMask, box: PxBox, scale: Scale): NonNullable<GroupNode['mask']> {
+  // An ellipse may be given by its radii instead of its size.
+  const ellipseRadii = mask.shape === 'ellipse' && mask.rx !== undefined;
+  const width = ellipseRadii ? 2 * scale.length(mask.rx!) : mask.width === undefined ? box.width : scale.length(mask.width);
+  const height = ellipseRadii ? 2 * scale.length(mask.ry ?? mask.rx!) : mask.height === undefined ? box.height : scale.length(mask.height);
+  const cx = mask.center_x === undefined ? box.width / 2 : scale.length(mask.center_x);
+  const cy = mask.center_y === undefined ? box.height / 2 : scale.length(mask.center_y);
+  const radius =
+    mask.shape === 'ellipse'
+      ? '50%'
+      : mask.radius !== undefined
+        ? radiusCss(mask.radius, scale)
+        : mask.rx !== undefined
+          ? `${scale.length(mask.rx)}px / ${scale.length(mask.ry ?? mask.rx)}px`
+          : '0px';
+  return {
+    shape: mask.shape,
+    box: { x: box.x + cx - width / 2, y: box.y + cy - height / 2, width, height },
+    radius,
+    rotation: mask.rotation ?? 0,
+  };
+}
+
+function collectFonts(nodes: readonly PlanNode[], out = new Map<string, PlanFont>()): PlanFont[] {
+  for (const n of nodes) {
+    if (n.kind === 'text' || n.kind === 'button') out.set(fontKey(n.font), n.font);
+    if (n.kind === 'group') collectFonts(n.children, out);
+  }
+  return [...out.values()];
+}
+
+function dropUndefined(o: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

@@ -1,5 +1,0 @@
-export * from './filename.js';
-export * from './present.js';
-export * from './record.js';
-export * from './serialize.js';
-export * from './store.js';

@@ -1,2 +1,0 @@
-export * from './cost.js';
-export * from './credits.js';

@@ -1,3 +1,0 @@
-export * from './app-error.js';
-export * from './ids.js';
-export * from './zod-issues.js';

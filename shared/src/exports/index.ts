@@ -1,2 +1,0 @@
-export * from './entry-names.js';
-export * from './store.js';

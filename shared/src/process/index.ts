@@ -1,4 +1,0 @@
-export * from './compiled.js';
-export * from './preflight.js';
-export * from './shutdown.js';
-export * from './signal-policy.js';

@@ -1,3 +1,0 @@
-export * from './heartbeat.js';
-export * from './runtime.js';
-export * from './supervise.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Workspace } from '../services/workspaces.js';
 import { findNul } from './json-bounds.js';
 
-/** Rate-limit tiers of the spec's Limits part; `null` is the unbudgeted tier. */
+/** Rate-limit tiers of the documented Limits part; `null` is the unbudgeted tier. */
 export type Tier = 'polling' | 'read' | 'validation' | 'write';
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {

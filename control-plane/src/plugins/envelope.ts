@@ -4,7 +4,7 @@ import { acceptsJson } from './errors.js';
 
 /**
  * The version stamp and content negotiation. Every JSON object body gets `version`, unless it
- * already has one (a Banner's integer counter); arrays never do (spec, Versioning).
+ * already has one (a Banner's integer counter); arrays never do (docs/api.md).
  */
 export function registerEnvelope(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

@@ -6,7 +6,7 @@ import { checkJsonBounds, findNul } from '../http/json-bounds.js';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
- * Every failure leaves through here, framework failures included, as the spec's envelope.
+ * Every failure leaves through here, framework failures included, as the documented envelope.
  * The real message is sent only for statuses below 500; a 500 is logged with its cause and
  * answered with a safe text.
  */

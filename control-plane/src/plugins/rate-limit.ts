@@ -8,7 +8,7 @@ import type { HttpMetrics } from './metrics.js';
 /**
  * Two limits in order: the global per-second ceiling, then the route's tier budget (minute and
  * hour). Counted in Postgres so several control planes share one budget. If the limiter itself
- * is down the request goes through without headers (spec: absence does not mean unlimited).
+ * is down the request goes through without headers (absence does not mean unlimited; docs/api.md#request-bounds).
  */
 export function registerRateLimit(app: FastifyInstance, db: pg.Pool, budgets: RateLimitBudgets, metrics: HttpMetrics): void {
   app.addHook('onRequest', async (request, reply) => {

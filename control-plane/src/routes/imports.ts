@@ -19,7 +19,7 @@ export interface ImportRouteDeps {
 
 const validateOnly = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.validate_only === 'true';
 
-/** Integer Unix seconds, refused as `invalid_query_param` like the spec says for this listing. */
+/** Integer Unix seconds, refused as `invalid_query_param` like docs/api.md says for this listing. */
 const unixSeconds = documented(
   z.string().transform((v, ctx) => {
     if (!/^\d{1,12}$/.test(v)) {
@@ -128,7 +128,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await validateImport(db, storage, workspace.id, params.id);
-      // PUT never returns the dashboard link (spec).
+      // PUT never returns the dashboard link (docs/design-format.md).
       return {
         id: row.id,
         status: row.status,

@@ -8,7 +8,7 @@ import { createProject, listProjects } from '../services/projects.js';
 
 const project = z.object({ id: z.uuid(), name: z.string(), created_at_ts: z.number().int() });
 
-// The length rule runs on the value as sent; uniqueness on the trimmed value (spec, Projects).
+// The length rule runs on the value as sent; uniqueness on the trimmed value (docs/api.md).
 export const createProjectBody = z.object({
   name: z.string().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
 });

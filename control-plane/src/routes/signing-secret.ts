@@ -26,7 +26,7 @@ const rotateQuery = z.object({
 });
 
 /**
- * The webhook signing secret (spec: Signing secret). `options.overlapMs` is 24 h unless the
+ * The webhook signing secret (Signing secret; docs/webhooks.md). `options.overlapMs` is 24 h unless the
  * integrator passes `overlapFromTimeScale(config.webhookTimeScale)`.
  */
 export function signingSecretRoutes(

@@ -24,7 +24,7 @@ export const listTemplatesQuery = z.object({
     }),
     UUID_JSON_SCHEMA,
   ).optional(),
-  // An unknown type is ignored and the full list returned (spec).
+  // An unknown type is ignored and the full list returned (docs/api.md).
   type: z
     .string()
     .optional()

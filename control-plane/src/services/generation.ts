@@ -21,7 +21,7 @@ export interface GenerationServiceDeps {
   creditCostAi: number;
 }
 
-/** 404 template_not_found covers every design the workspace may not generate from (spec). */
+/** 404 template_not_found covers every design the workspace may not generate from (docs/design-format.md). */
 export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Workspace, designId: string): Promise<GenerationDesign> {
   const found = await deps.designs.find(deps.db, workspace.id, designId);
   if (!found) throw new AppError('template_not_found', `Design ${designId} was not found.`);

@@ -1,7 +1,7 @@
 /**
  * The design import record as the API shows it. The stored status is not the whole truth: an
  * import still WAITING_FOR_VALIDATION after its upload window closed reads as FAILED, derived
- * here at read time and never written back (spec, Design import status).
+ * here at read time and never written back (docs/design-format.md).
  */
 
 export const IMPORT_STATUSES = ['WAITING_FOR_VALIDATION', 'QUEUED', 'PROCESSING', 'DONE', 'FAILED'] as const;

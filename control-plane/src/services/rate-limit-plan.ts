@@ -26,7 +26,7 @@ export interface RateLimitDecision {
   headers: Record<string, string>;
 }
 
-/** Pure: counts in, verdict and headers out. The global ceiling is checked first (spec, Limits). */
+/** Pure: counts in, verdict and headers out. The global ceiling is checked first (docs/api.md#request-bounds). */
 export function decide(counts: WindowCount[]): RateLimitDecision {
   const tierWindows = counts.filter((c) => c.bucket !== 'global');
   const headers: Record<string, string> = {};

@@ -2,7 +2,7 @@ import type { CategoryRecord, DesignType, WorkspaceTemplateRecord } from '@press
 import type { Queryable } from '@pressroom/platform';
 import { addDesignDuplicateJob, designPreviewKey, type ObjectStorage } from '@pressroom/platform';
 
-/** Duplication requests answer 410 after this (spec, Limits: 7 days retention). */
+/** Duplication requests answer 410 after this (docs/designs-api.md). */
 export const DUPLICATION_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 interface TemplateRow {
@@ -21,7 +21,7 @@ const TEMPLATE_SQL = `FROM designs d LEFT JOIN workspace_template_categories c O
   WHERE d.workspace_id = $1 AND d.is_workspace_template AND d.status = 'CREATED'`;
 
 /**
- * `GET /workspace-templates`. The preview URL is always present (spec): the key of the first
+ * `GET /workspace-templates`. The preview URL is always present (docs/api.md): the key of the first
  * created format's preview, whether or not the image was stored.
  */
 export async function listTemplates(

@@ -1,4 +1,4 @@
-/** The spec's Warning object as stored on `design_imports.warnings` (append-only). */
+/** An import Warning object (docs/design-format.md, Import errors and warnings) as stored on `design_imports.warnings` (append-only). */
 export interface ImportWarning {
   code: string;
   message: string;

@@ -11,7 +11,7 @@ function workspaceFlag(flags: Record<string, string | undefined>): string {
 }
 
 /**
- * Workspace-template categories: the API only reads them (spec), so they are made here. A
+ * Workspace-template categories: the API only reads them (docs/api.md), so they are made here. A
  * template lands in one by importing with `target: {kind: 'workspace_template', category_id}`.
  */
 export const templateCommands: AdminCommand[] = [

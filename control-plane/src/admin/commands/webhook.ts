@@ -11,7 +11,7 @@ function requireUuid(flags: Record<string, string | undefined>, name: string): s
   return value;
 }
 
-/** Deliveries are POSTed over HTTPS only (spec: Events), so a plain-HTTP subscription is refused up front. */
+/** Deliveries are POSTed over HTTPS only (Events; docs/webhooks.md), so a plain-HTTP subscription is refused up front. */
 function parseUrl(value: string): string {
   let url: URL;
   try {
@@ -34,7 +34,7 @@ function parseEvents(value: string | undefined): EventType[] | null {
   return [...new Set(names)] as EventType[];
 }
 
-/** Dashboard subscriptions and the delivery log (spec: configuration of subscriptions is not shown; this is ours). */
+/** Dashboard subscriptions and the delivery log (configuration of subscriptions is not shown; this is ours; docs/webhooks.md). */
 export const webhookCommands: AdminCommand[] = [
   {
     name: 'webhook add',

@@ -13,7 +13,7 @@ export const MAX_STOPS = 8;
 /**
  * `linear-gradient(x1% y1% x2% y2%,stop,...)` and `radial-gradient(cx% cy% r%,stop,...)`, where a
  * stop is `offset% color opacity`. Tokens are separated by exactly one space and commas are
- * never followed by a space (spec, Color grammar).
+ * never followed by a space (docs/overrides.md#color-grammar).
  */
 export function parseGradient(input: string): ColorParseResult<Gradient> {
   const match = FUNCTION.exec(input);

@@ -1,6 +1,6 @@
 /**
  * Why a string is not a color. The reason is the stable part callers branch on; `message` is
- * prose for people. Every reason answers 400 invalid_payload on the wire (spec, Color grammar).
+ * prose for people. Every reason answers 400 invalid_payload on the wire (docs/overrides.md#color-grammar).
  */
 export const COLOR_REFUSAL_REASONS = [
   'not_a_string',

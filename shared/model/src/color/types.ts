@@ -1,5 +1,5 @@
 /**
- * The color grammar of the spec as a discriminated union. Values are kept in the notation the
+ * The color grammar of docs/overrides.md#color-grammar as a discriminated union. Values are kept in the notation the
  * caller used (hex or CMYK) so that print designs can keep CMYK all the way to the PDF; use
  * `toRgbSpace` to bring everything to RGB for static and animated designs.
  */

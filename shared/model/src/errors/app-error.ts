@@ -40,7 +40,7 @@ export class AppError extends Error {
 
   /**
    * A validation failure built from issues: when every issue shares one code, that code is the
-   * envelope id; when codes differ, the id is `invalid_payload` (spec, Errors).
+   * envelope id; when codes differ, the id is `invalid_payload` (docs/api.md).
    */
   static fromIssues(issues: FieldIssue[], message?: string): AppError {
     const codes = new Set(issues.map((i) => i.code));

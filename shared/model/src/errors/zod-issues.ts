@@ -47,7 +47,7 @@ function toFieldIssue(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): 
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
         return { path, code: 'out_of_range', message: issue.message, expected, received: input };
       }
-      // Lengths of strings and arrays are ranges too; the spec's project-name rule says so.
+      // Lengths of strings and arrays are ranges too; the documented project-name rule says so.
       const length = typeof input === 'string' || Array.isArray(input) ? input.length : undefined;
       return { path, code: 'out_of_range', message: issue.message, expected, ...(length === undefined ? {} : { received: length }) };
     }

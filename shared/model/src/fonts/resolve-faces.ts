@@ -1,7 +1,7 @@
 import type { FontCatalogue, FontFaceFile, FontStyle, FontWeight } from './types.js';
 
 /**
- * The weight a request for `target` gets (spec: "nearest available weight used"). Nearest by
+ * The weight a request for `target` gets ("nearest available weight used"; docs/fonts.md). Nearest by
  * distance; on a tie, a target of 500 or more takes the heavier neighbour and a lighter target
  * the lighter one, so bold-ish requests stay bold and light ones stay light. This is close to,
  * but simpler than, CSS's own matching (which for 400/500 looks at 500/400 first).

@@ -23,7 +23,7 @@ export const FONTS_PER_PAGE_MAX = 200;
  * GET /fonts as a pure function. Filters combine with AND. With a `name`, exact (normalised)
  * matches come first, then names starting with it, then names containing it; within a rank, and
  * without a name, fonts are in name order. Paging switches on when `page` or `per_page` is given
- * (spec: a bare list without paging parameters).
+ * (a bare list without paging parameters; docs/fonts.md).
  */
 export function searchFonts(catalogue: { fonts: readonly FontRecord[] }, query: FontSearchQuery): FontSearchResult {
   const needle = query.name === undefined ? '' : normaliseFontName(query.name);

@@ -8,7 +8,7 @@ import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 
 /**
- * Request bodies of the three generation endpoints (spec, Generation). Parsing yields internal
+ * Request bodies of the three generation endpoints (docs/generation.md). Parsing yields internal
  * requests whose optional fields are explicit nulls; `elements` is validated by the overrides
  * module in the endpoint's mode, and per-layer-type rules wait for checkAgainstDesign.
  */
@@ -51,7 +51,7 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: AppErr
 
 const EMPTY_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null), vars: Object.create(null) });
 
-/** `image_file_type` against the design type's row (spec, What the service does §3). `jpg` reads as jpeg. */
+/** `image_file_type` against the design type's row (docs/generation.md). `jpg` reads as jpeg. */
 export function checkFileType(designType: DesignType, fileType: unknown): ParseResult<string> {
   const allowed: readonly string[] = FILE_TYPES_BY_DESIGN[designType];
   const value = typeof fileType === 'string' ? fileType.toLowerCase().replace(/^jpg$/, 'jpeg') : undefined;
@@ -75,7 +75,7 @@ function fileTypeField(context: RequestContext) {
 }
 
 function body<T extends z.ZodRawShape>(shape: T) {
-  // No body at all renders the saved content (spec, synchronous generation).
+  // No body at all renders the saved content (docs/generation.md).
   return z.preprocess((value) => (value === undefined || value === null ? {} : value), z.object(shape));
 }
 

@@ -15,7 +15,7 @@ import {
 import { boolean, fail, httpUrl, oneOf, prop, string } from './rules.js';
 import type { AutoFocusSettings, TextToImageProperties, UpscaleProperties } from './types.js';
 
-/** Image-layer AI properties (spec, Image layer; SDK AsyncImageElement). */
+/** Image-layer AI properties (docs/ai.md). */
 
 const TEXT_TO_IMAGE_MODELS = Object.keys(INPAINT_MAX_BY_MODEL) as TextToImageModel[];
 const UPSCALE_MODELS = Object.keys(UPSCALE_FACTORS_BY_MODEL) as (keyof typeof UPSCALE_FACTORS_BY_MODEL)[];

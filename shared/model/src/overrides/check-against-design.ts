@@ -8,7 +8,7 @@ import { TEXT_ONLY_ALIGNMENTS } from './enums.js';
 import { BUTTON_PAYLOAD_MAX } from './properties.js';
 import type { LayerOverride, NormalisedOverrides } from './types.js';
 
-/** Layer types that no request can target (spec, Element rules): overrides on them change nothing. */
+/** Layer types that no request can target (docs/overrides.md): overrides on them change nothing. */
 const UNTARGETABLE: ReadonlySet<LayerType> = new Set(['container', 'code']);
 const TEXT_ONLY = new Set<string>(TEXT_ONLY_ALIGNMENTS);
 

@@ -6,7 +6,7 @@ import { isPrintDesign, type OverrideContext } from './context.js';
 import { fail } from './rules.js';
 
 /**
- * How a color field treats gradients (spec, Color grammar and Element override object):
+ * How a color field treats gradients (docs/overrides.md#color-grammar):
  * - `flat`: never a gradient (shadow, stroke, side border, icon, star, pattern, overlay, qr colors).
  * - `text`: gradients on static/animated; refused on print, where text is solid.
  * - `root`: the format background; gradients on static/animated, refused on print.

@@ -14,7 +14,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
 /**
  * `image_encoded`, `icon_encoded`: a bare base64 body or a `data:image/<type>;base64,` URI. The
- * bytes must be an image we can draw; anything else answers invalid_payload (spec, Button layer).
+ * bytes must be an image we can draw; anything else answers invalid_payload (docs/overrides.md).
  */
 export function base64Image(): z.ZodType<EncodedImage> {
   return z.unknown().transform((value, ctx) => {

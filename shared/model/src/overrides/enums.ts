@@ -1,8 +1,8 @@
-/** Value sets of enumerated override properties (spec, Element override object; SDK request models). */
+/** Value sets of enumerated override properties (docs/overrides.md). */
 
 export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
-/** The alignment values the spec lists; every layer with an alignment takes them. One list, owned by the design model. */
+/** The alignment values docs/overrides.md lists; every layer with an alignment takes them. One list, owned by the design model. */
 /** Justified alignments: text layers only; refused on other types once known. */
 export { BOX_ALIGNMENTS as ALIGNMENTS, JUSTIFIED_ALIGNMENTS as TEXT_ONLY_ALIGNMENTS } from '../design/types.js';
 
@@ -63,7 +63,7 @@ export const DEFAULT_UPSCALE_MODEL = 'seedvr-upscale';
 /** `upscale_factor` when a request sends none. */
 export const DEFAULT_UPSCALE_FACTOR = 2;
 
-/** Text-to-image models and the most inpaint_images each takes (spec: between 3 and 16). */
+/** Text-to-image models and the most inpaint_images each takes (between 3 and 16; docs/ai.md). */
 export const INPAINT_MAX_BY_MODEL = {
   'gpt-image-2': 16,
   'gpt-image-2.5-flare': 16,

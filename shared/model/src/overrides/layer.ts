@@ -88,7 +88,7 @@ function normalise(parsed: Record<string, unknown>): LayerOverride {
   }
   const nested = out.auto_focus_properties as AutoFocusSettings | undefined;
   if (nested !== undefined || Object.keys(merged).length > 0) out.auto_focus_properties = { ...merged, ...nested };
-  // The URL wins over the encoded form (spec, Button layer; SDK image_encoded).
+  // The URL wins over the encoded form (docs/overrides.md).
   if (out.icon_url !== undefined) delete out.icon_encoded;
   if (out.image_url !== undefined) delete out.image_encoded;
   return out as LayerOverride;

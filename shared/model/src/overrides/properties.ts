@@ -126,7 +126,7 @@ export function propertyShape(context: OverrideContext, options: { root: boolean
   };
 }
 
-/** AI properties that only asynchronous generation takes (spec, Generation). */
+/** AI properties that only asynchronous generation takes (docs/ai.md). */
 export function asyncAiShape() {
   return {
     text_to_image: prop(booleanOrPrompt()),

@@ -93,7 +93,7 @@ export function httpUrl(): z.ZodType<string> {
   }) as z.ZodType<string>;
 }
 
-/** Webhook targets: deliveries are HTTPS only (spec, Events), so a plain-http target is refused up front. */
+/** Webhook targets: deliveries are HTTPS only (docs/webhooks.md), so a plain-http target is refused up front. */
 export function httpsUrl(): z.ZodType<string> {
   return z.unknown().transform((value, ctx) => {
     if (typeof value !== 'string' || !isHttpUrl(value) || !value.toLowerCase().startsWith('https:')) {

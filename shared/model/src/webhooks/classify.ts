@@ -41,7 +41,7 @@ export function classifyAttempt(input: {
   if (result.kind === 'status') {
     // "Never retried". A per-job callback has no subscription to deactivate, so it is dropped.
     if (result.status === 410) return target === 'subscription' ? verdict('deactivate', 'gone') : verdict('drop');
-    // Exact equality, as the spec says: no trimming, no case folding.
+    // Exact equality, as docs/webhooks.md says: no trimming, no case folding.
     if (result.status === 400 && DEACTIVATING_400_BODIES.includes(result.body)) {
       return target === 'subscription' ? verdict('deactivate', 'rejected') : verdict('drop');
     }

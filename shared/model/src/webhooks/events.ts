@@ -1,6 +1,6 @@
 /**
  * The event kinds and their payloads. `event_type` is a top-level field of every payload, per-job
- * callbacks included. Fields beyond the ids the spec names are ours; receivers must ignore
+ * callbacks included. Fields beyond the ids docs/webhooks.md names are ours; receivers must ignore
  * unknown fields and unknown event types, so adding a field later is not a breaking change.
  */
 export const EVENT_TYPES = ['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS'] as const;
@@ -10,7 +10,7 @@ export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
 
-/** A generated file as the API returns it (spec: Banner); only `id` is relied upon here. */
+/** A generated file as the API returns it (Banner; docs/api.md#request-bounds); only `id` is relied upon here. */
 export type BannerLike = { id: string } & Record<string, unknown>;
 
 export interface NewBannerPayload {
@@ -23,7 +23,7 @@ export interface NewBannerBatchPayload {
   event_type: 'NEW_BANNER_BATCH';
   generation_request_id: string;
   banners: BannerLike[];
-  /** Per-format failures; the request itself succeeded (spec: Generation request). */
+  /** Per-format failures; the request itself succeeded (Generation request; docs/design-format.md). */
   errors: { template_format_name: string; reason: string }[];
 }
 

@@ -23,7 +23,7 @@ export interface ProjectSummary {
 }
 
 /**
- * The Banner resource (spec, Banner; SDK `Banner`). Its `version` is the file's integer counter,
+ * The Banner resource (docs/api.md). Its `version` is the file's integer counter,
  * so the envelope leaves it alone. `image` is the deprecated twin of `file`. `visual_status` is
  * present when the banner's design carries a review status (`visualStatusOf`).
  */

@@ -73,7 +73,7 @@ export async function listBannersOfRequest(db: Queryable, requestId: string): Pr
   return rows;
 }
 
-/** The project of a banner, when it still exists (spec: present when the design has a project). */
+/** The project of a banner, when it still exists (present when the design has a project; docs/design-format.md). */
 export async function findProjectSummaries(db: Queryable, ids: readonly string[]): Promise<Map<string, ProjectSummary>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<ProjectSummary>(

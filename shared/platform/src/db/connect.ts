@@ -11,7 +11,7 @@ export interface DatabaseConnection {
 
 /**
  * DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (reused when the farm
- * already runs it). The pool is ended before the embedded server stops (machine-facts: a pool
+ * already runs it). The pool is ended before the embedded server stops (a pool
  * outliving its server can crash graphile-worker with 57P01).
  */
 export async function connectDatabase(

@@ -19,7 +19,7 @@ export interface GenerationDesign {
 }
 
 /**
- * Finds a design a workspace may generate from, or undefined for every case the spec answers
+ * Finds a design a workspace may generate from, or undefined for every case docs/design-format.md answers
  * 404 template_not_found: unknown, deleted, another workspace's, a workspace template, or in a
  * deleted project. The control plane and the render worker share this seam; tests may pass
  * their own (the designs table belongs to the design model).

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/pool.js';
  * The secrets a delivery is signed with right now: the current one, then the previous one while
  * its overlap lasts. Empty when the workspace has no secret yet (deliveries go unsigned). Read
  * at send time with no cache, so a force-rotation or a revocation takes effect on the next
- * attempt, well inside the spec's minute.
+ * attempt, well inside the documented minute.
  */
 export async function loadSigningSecrets(db: Queryable, workspaceId: string): Promise<string[]> {
   const { rows } = await db.query<{ secret: string; previous: string | null }>(

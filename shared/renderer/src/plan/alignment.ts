@@ -4,7 +4,7 @@ const VERTICAL: Record<string, VerticalAlign> = { top: 'start', middle: 'center'
 const HORIZONTAL: Record<string, 'left' | 'center' | 'right'> = { left: 'left', center: 'center', right: 'right', custom: 'left' };
 
 /**
- * Every alignment value of the spec (and the design's justify family) as two axes. A value that
+ * Every alignment value of docs/design-format.md (and the design's justify family) as two axes. A value that
  * names one axis keeps the default of the other (top, left). `custom` on an axis means "where the
  * design put the text": the text box already encodes it, so it anchors at the start.
  */

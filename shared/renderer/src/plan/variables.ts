@@ -1,5 +1,5 @@
 /**
- * Replaces design variables in a text. The spec writes a placeholder as the name in curly braces
+ * Replaces design variables in a text. docs/design-format.md writes a placeholder as the name in curly braces
  * (`{first_name}`); the design's `variables` map holds each placeholder exactly as written, and
  * `{{name}}` is accepted too since editors commonly produce it. Values come from the request's
  * `vars`; a variable without a value keeps its placeholder so the gap is visible, not silent.

@@ -1,7 +1,7 @@
 import type { SharedProperties } from '../types.js';
 import { bool, color, numeric, type PropSpec } from './spec.js';
 
-/** Accepted by every layer type (spec: "Common to every layer"). */
+/** Accepted by every layer type ("Common to every layer"; docs/overrides.md). */
 export const SHARED_PROPS = {
   hidden: { schema: bool(), default: false, help: 'true hides the layer' },
   opacity: { schema: numeric('opacity'), default: 100, help: 'Opacity in percent (0-100)' },

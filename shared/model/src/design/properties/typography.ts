@@ -6,7 +6,7 @@ import { bool, color, int, numeric, oneOf, type PropSpec, radius, source, text }
 
 const TRANSFORMS = ['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize'] as const;
 
-/** `"<vertical> <horizontal>"` or a single number (spec: background_padding). */
+/** `"<vertical> <horizontal>"` or a single number (background_padding; docs/overrides.md). */
 const padding = () => () =>
   z.union([
     z.number().min(0).max(1000),

@@ -4,7 +4,7 @@ import { attributesOf, ROOT_HELP } from './attributes.js';
 import { groupLayout } from './design-read.js';
 import type { DesignRecord, ReadOptions } from './record.js';
 
-/** A format by name or uid (uid preferred by the spec, both accepted). Multipage: never. */
+/** A format by name or uid (uid preferred by docs/design-format.md, both accepted). Multipage: never. */
 export function findFormat(r: DesignRecord, specifier: string): DesignFormat | null {
   if (r.design.type === 'printer_multipage') return null;
   const byUid = Object.entries(r.format_uids).find(([, uid]) => uid.toLowerCase() === specifier.toLowerCase())?.[0];

@@ -8,7 +8,7 @@ export interface WorkspaceTemplateRecord {
   updated_at: number;
   category_id: string | null;
   category_name: string | null;
-  /** Always present, even before the image exists (spec). */
+  /** Always present, even before the image exists (docs/design-format.md). */
   preview_url: string;
 }
 

@@ -1,6 +1,6 @@
 // The ONE place the render task calls the renderer (planRender → assetRefsOf → renderToImage,
 // which runs buildDocument on the page). Everything around it — payload, design, store, banner,
-// retries, metrics — lives in render-static-task.ts and does not change when the renderer does.
+// retries, metrics — lives in task.ts and does not change when the renderer does.
 
 import type { NormalisedOverrides, RenderStaticPayload, StaticDesign, StaticFileType } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';

@@ -9,17 +9,10 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
-import {
-  api,
-  dumpOutputs,
-  type Farm,
-  seedExample,
-  startFarm,
-  waitForWorkers,
-} from '../render-worker/tasks/testing/farm-processes.js';
 import { createStorage } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, dumpOutputs, type Farm, seedExample, startFarm, waitForWorkers } from '../render-worker/tasks/testing/farm-processes.js';
 
 const SCRIPT = fileURLToPath(new URL('../../loadtest/02-sync-render-load.js', import.meta.url));
 

@@ -14,7 +14,7 @@ const notFound = () => new AppError('template_not_found', 'No design with this i
 const open = z.record(z.string(), z.unknown());
 
 /**
- * The flattened read's attribute `value` is a string, number or boolean (spec, Format detail; the
+ * The flattened read's attribute `value` is a string, number or boolean (docs/designs-api.md, format detail; the
  * SDK refuses anything else), but a few properties are objects (illustration_properties,
  * mask_properties, per-corner radii). They travel as their JSON text until the design model's
  * serializer decides a flat form.

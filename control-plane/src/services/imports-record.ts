@@ -51,7 +51,7 @@ export function isTerminal(status: ImportStatus): boolean {
 }
 
 /**
- * Links per the spec: `validate` until the import is terminal by expiry, `status` always,
+ * Links (docs/designs-api.md, imports): `validate` until the import is terminal by expiry, `status` always,
  * `dashboard` on a workspace-template import from creation and on a design import once DONE.
  */
 export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { dashboard: boolean } = { dashboard: true }) {

@@ -1,5 +1,5 @@
 /**
- * The comparison key for font names (spec, GET /fonts: `name` ignores case, accents, spaces and
+ * The comparison key for font names (docs/fonts.md: `name` ignores case, accents, spaces and
  * hyphens): "Open Sans", "open-sans", "OpenSans" and "ÖPEN SANS" all become `opensans`.
  */
 export function normaliseFontName(name: string): string {

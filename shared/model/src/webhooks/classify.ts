@@ -1,6 +1,6 @@
 /**
- * What one attempt's result means for the delivery and its subscription (spec: Events,
- * Deactivation and retry rules). Pure and table-tested; the task only executes the verdict.
+ * What one attempt's result means for the delivery and its subscription (docs/webhooks.md,
+ * deactivation and retries). Pure and table-tested; the task only executes the verdict.
  */
 export type TargetKind = 'subscription' | 'callback';
 

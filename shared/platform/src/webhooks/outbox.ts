@@ -23,7 +23,7 @@ export interface EnqueuedEvent {
  * caused the event: the event, its deliveries and their jobs then exist if and only if that
  * transaction commits, so a crash can neither lose an event nor announce an uncommitted one.
  *
- * Each target gets its own delivery id (spec: one event fanned out to several subscriptions gets a
+ * Each target gets its own delivery id (docs/webhooks.md: one event fanned out to several subscriptions gets a
  * separate id per subscription). A NEW_EXPORT to a per-job callback uses the export schedule.
  */
 export async function enqueueEvent(client: Queryable, input: EnqueueEventInput): Promise<EnqueuedEvent> {

@@ -4,7 +4,7 @@ import type { PlanFont } from './types.js';
 
 /**
  * The face a text asks for: a catalogue font by id or by family name, else a font the design
- * brings, else the default family. The weight is the nearest the family has (spec: "nearest
+ * brings, else the default family. The weight is the nearest the family has (docs/fonts.md: "nearest
  * available weight used"), so the CSS asks for exactly what is served.
  */
 export function planFont(

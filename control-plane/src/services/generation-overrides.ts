@@ -1,4 +1,4 @@
-import type { Design, LayerTypeFromOverridesContext as LayerType } from '@pressroom/model';
+import type { Design, ElementType } from '@pressroom/model';
 import {
   type AiCapabilities,
   AppError,
@@ -29,7 +29,7 @@ export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'mu
   const parsed = parseGenerationRequest(kind, body, { designType: design.type });
   if (!parsed.ok) throw parsed.error;
   const request = parsed.value as SyncGenerationRequest | AsyncGenerationRequest;
-  const layerTypes: Record<string, LayerType> = Object.create(null);
+  const layerTypes: Record<string, ElementType> = Object.create(null);
   if (design.type !== 'printer_multipage') for (const e of design.elements) layerTypes[e.name] = e.type;
   const checked = checkAgainstDesign(request.overrides, layerTypes, { designType: design.type, mode: kind });
   if (!checked.ok) throw checked.error;

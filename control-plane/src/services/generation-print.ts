@@ -1,7 +1,7 @@
 // Print generation: the printer formats of the async endpoint, the multipage endpoint, and the
 // async endpoint on a multipage design. One render_print job per PDF (docs/print.md).
 import { randomUUID } from 'node:crypto';
-import type { CreditCosts, LayerTypeFromOverridesContext as LayerType, MultipageDesign } from '@pressroom/model';
+import type { CreditCosts, ElementType, MultipageDesign } from '@pressroom/model';
 import {
   AppError,
   type AsyncGenerationRequest,
@@ -124,7 +124,7 @@ async function enqueueMultipage(
   const design = found.design as MultipageDesign;
   const pages = design.pages.map((page) => {
     const overrides = overridesOf(page.id) ?? { layers: Object.create(null), vars: Object.create(null) };
-    const layerTypes: Record<string, LayerType> = Object.create(null);
+    const layerTypes: Record<string, ElementType> = Object.create(null);
     for (const e of page.elements) layerTypes[e.name] = e.type;
     const path = prefix ?? ['pages', page.id];
     const checked = checkAgainstDesign(overrides, layerTypes, { designType: design.type, mode: 'async' }, path);

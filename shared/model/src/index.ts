@@ -10,7 +10,7 @@ export * from './color/parse.js';
 export * from './color/parse-gradient.js';
 export * from './color/parse-solid.js';
 export * from './color/refusal.js';
-export { type Box, toCss } from './color/to-css.js';
+export { type PaintSize, toCss } from './color/to-css.js';
 export {
   type CmykColor,
   type Color,
@@ -80,11 +80,11 @@ export {
   type Asset,
   type AudioProperties,
   BOX_ALIGNMENTS,
-  type Box as BoxFromDesignTypes,
+  type Box,
   type BoxAlignment,
   type ButtonProperties,
   type CodeProperties,
-  type Color as ColorFromDesignTypes,
+  type ColorText,
   DESIGN_TYPES,
   type Design,
   type DesignAnimation,
@@ -173,7 +173,6 @@ export * from './overrides/color-field.js';
 export {
   type GenerationMode,
   isPrintDesign,
-  type LayerType as LayerTypeFromOverridesContext,
   type OverrideContext,
 } from './overrides/context.js';
 export * from './overrides/elements.js';
@@ -192,7 +191,6 @@ export {
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
-  FONT_WEIGHTS as FONT_WEIGHTSFromOverridesEnums,
   INPAINT_MAX_BY_MODEL,
   MASK_NAMES,
   OVERLAY_DIRECTIONS,

@@ -1,6 +1,6 @@
+import type { ElementType } from '../design/types.js';
 import type { FieldIssue } from '../errors/app-error.js';
 import { formatPath } from '../errors/zod-issues.js';
-import type { LayerType } from '../overrides/context.js';
 import { ROOT_LAYER } from '../overrides/elements.js';
 import type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from '../overrides/types.js';
 import { parseRatio } from './ratio.js';
@@ -74,7 +74,7 @@ const FOCUS_SETTINGS = [
  */
 export function refuseUnavailableAi(
   overrides: NormalisedOverrides,
-  layerTypes: Readonly<Record<string, LayerType>>,
+  layerTypes: Readonly<Record<string, ElementType>>,
   capabilities: AiCapabilities,
   prefix: readonly PropertyKey[] = ['elements'],
 ): FieldIssue[] {

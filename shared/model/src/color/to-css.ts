@@ -2,7 +2,8 @@ import { cmykToRgb } from './convert.js';
 import { formatHex } from './format.js';
 import type { Color, GradientStop, HexColor, LinearGradient, RadialGradient, SolidColor } from './types.js';
 
-export interface Box {
+/** The size of the element a colour paints, for gradient geometry. */
+export interface PaintSize {
   width: number;
   height: number;
 }
@@ -13,7 +14,7 @@ export interface Box {
  * (SVG objectBoundingBox semantics); see docs/overrides.md for the mapping. Without a box the
  * element is taken to be square, which is exact for radial gradients whatever the box.
  */
-export function toCss(color: Color, box?: Box): string {
+export function toCss(color: Color, box?: PaintSize): string {
   switch (color.kind) {
     case 'hex':
     case 'cmyk':
@@ -45,7 +46,7 @@ function stopsToCss(stops: readonly GradientStop[], position: (offset: number) =
  * L = |W sin θ| + |H cos θ| centred on the box, and an offset o sits at
  * 50% + (o − f(centre)) / (|g| × L) along it.
  */
-function linearToCss(color: LinearGradient, box: Box): string {
+function linearToCss(color: LinearGradient, box: PaintSize): string {
   const dx = (color.x2 - color.x1) / 100;
   const dy = (color.y2 - color.y1) / 100;
   const lengthSquared = dx * dx + dy * dy;

@@ -114,7 +114,7 @@ export interface ElementAnimation {
 }
 
 /** Solid colors (hex or cmyk) or gradient strings, validated against the color grammar. */
-export type Color = string;
+export type ColorText = string;
 /**
  * A media reference: `asset:<name>` (an entry of `assets`), `https://…`/`http://…`, or a
  * `data:` URL. Resolve with `resolveSource`.
@@ -131,7 +131,7 @@ export interface SharedProperties {
   /** Degrees, clockwise, around the box centre. */
   rotation: number;
   /** Absent = no shadow. Solid only. */
-  shadow_color?: Color;
+  shadow_color?: ColorText;
   shadow_blur: number;
   shadow_offset_x: number;
   shadow_offset_y: number;
@@ -195,14 +195,14 @@ export interface TypographyProperties {
   /** 100…900 in steps of 100. */
   font_weight: number;
   font_style: 'normal' | 'italic';
-  color: Color;
+  color: ColorText;
   /** Percent of the font size. */
   line_height: number;
   /** Extra spacing between characters, px (pt on print). */
   letter_spacing: number;
   text_transform: TextTransform;
   stroke_width: number;
-  stroke_color?: Color;
+  stroke_color?: ColorText;
   auto_resize: boolean;
   /** Required when `auto_resize` is true. */
   min_font_size?: number;
@@ -211,7 +211,7 @@ export interface TypographyProperties {
 export interface TextProperties extends SharedProperties, TypographyProperties {
   /** On a text layer the alignment is the position of the text in its box. */
   alignment: TextAlignment;
-  background_color?: Color;
+  background_color?: ColorText;
   /** `"<vertical> <horizontal>"` or one number, px. Only used with `background_color`. */
   background_padding?: string | number;
   skew_y: number;
@@ -220,7 +220,7 @@ export interface TextProperties extends SharedProperties, TypographyProperties {
   text_truncation: boolean;
   side_border: SideBorder;
   side_border_thickness: number;
-  side_border_color?: Color;
+  side_border_color?: ColorText;
   side_border_rounded: boolean;
   side_border_padding: number;
   side_border_offset: number;
@@ -233,17 +233,17 @@ export interface ButtonProperties extends SharedProperties, TypographyProperties
   /** Label alignment inside the box. */
   text_align: 'left' | 'center' | 'right';
   /** Fill of the box; gradients allowed (also on print). */
-  background_color?: Color;
+  background_color?: ColorText;
   /** `"<vertical> <horizontal>"` or one number. */
   background_padding?: string | number;
   border_radius: Radius;
-  text_shadow_color?: Color;
+  text_shadow_color?: ColorText;
   text_shadow_blur: number;
   text_shadow_offset_x: number;
   text_shadow_offset_y: number;
   icon_url?: Source;
   /** Recolours an SVG icon. */
-  icon_color?: Color;
+  icon_color?: ColorText;
   /** Icon edge length; absent = the label's font size. */
   icon_size?: number;
   icon_gap: number;
@@ -258,14 +258,14 @@ export interface ImageProperties extends SharedProperties {
   fitting_type: 'cover' | 'fill';
   alignment: BoxAlignment;
   stroke_width: number;
-  stroke_color?: Color;
+  stroke_color?: ColorText;
   mask_name?: MaskName;
   mask_properties?: { radius?: Radius; skew_y?: number };
   filter_name?: 'grayscale' | 'duotone';
   filter_properties?: { name?: string };
   overlay_direction?: 'horizontal' | 'vertical' | 'diagonal';
-  overlay_color_1?: Color;
-  overlay_color_2?: Color;
+  overlay_color_1?: ColorText;
+  overlay_color_2?: ColorText;
 }
 
 export interface LogoProperties extends SharedProperties {
@@ -277,12 +277,12 @@ export interface LogoProperties extends SharedProperties {
 export interface ShapeProperties extends SharedProperties {
   shape_type: 'rectangle' | 'ellipse';
   /** Fill; gradients allowed (also on print). Absent = no fill. */
-  background_color?: Color;
+  background_color?: ColorText;
   border_radius: Radius;
   stroke_width: number;
-  stroke_color?: Color;
+  stroke_color?: ColorText;
   pattern_name?: string;
-  pattern_color?: Color;
+  pattern_color?: ColorText;
 }
 
 export interface IllustrationProperties extends SharedProperties {
@@ -291,7 +291,7 @@ export interface IllustrationProperties extends SharedProperties {
   /** SVG source (asset/url/data) for `custom`, else the illustration's name in its library. */
   illustration_file: string;
   /** `primary_color` recolours every painted SVG fill/stroke. */
-  illustration_properties: { primary_color?: Color };
+  illustration_properties: { primary_color?: ColorText };
   alignment: BoxAlignment;
 }
 
@@ -302,16 +302,16 @@ export interface RatingProperties extends SharedProperties {
   /** Edge of one star, px. */
   star_dimension: number;
   star_margin: number;
-  star_color: Color;
+  star_color: ColorText;
   /** Color of the unfilled part of the stars. */
-  background_color: Color;
+  background_color: ColorText;
   alignment: BoxAlignment;
 }
 
 export interface QrcodeProperties extends SharedProperties {
   payload: string;
-  foreground_color: Color;
-  background_color: Color;
+  foreground_color: ColorText;
+  background_color: ColorText;
   error_correction: 'L' | 'M' | 'Q' | 'H';
   /** Icon in the middle. */
   image_url?: Source;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { ElementType } from '../design/types.js';
 import { checkAgainstDesign } from './check-against-design.js';
-import type { LayerType, OverrideContext } from './context.js';
+import type { OverrideContext } from './context.js';
 import { parseOverrides } from './parse.js';
 
 const STATIC_SYNC: OverrideContext = { designType: 'static', mode: 'sync' };
 const PRINT_ASYNC: OverrideContext = { designType: 'printer', mode: 'async' };
 const GRADIENT = 'linear-gradient(0% 0% 100% 0%,0% #000 1,100% #fff 1)';
 
-const TYPES: Record<string, LayerType> = {
+const TYPES: Record<string, ElementType> = {
   text: 'text',
   button: 'button',
   shape: 'shape',

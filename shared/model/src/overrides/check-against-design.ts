@@ -1,15 +1,16 @@
 import { isGradient } from '../color/types.js';
+import type { ElementType } from '../design/types.js';
 import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { formatPath } from '../errors/zod-issues.js';
 import { inRange, overrideRange } from '../properties/numeric.js';
-import { isPrintDesign, type LayerType, type OverrideContext } from './context.js';
+import { isPrintDesign, type OverrideContext } from './context.js';
 import { ROOT_LAYER } from './elements.js';
 import { TEXT_ONLY_ALIGNMENTS } from './enums.js';
 import { BUTTON_PAYLOAD_MAX } from './properties.js';
 import type { LayerOverride, NormalisedOverrides } from './types.js';
 
 /** Layer types that no request can target (docs/overrides.md): overrides on them change nothing. */
-const UNTARGETABLE: ReadonlySet<LayerType> = new Set(['container', 'code']);
+const UNTARGETABLE: ReadonlySet<ElementType> = new Set(['container', 'code']);
 const TEXT_ONLY = new Set<string>(TEXT_ONLY_ALIGNMENTS);
 
 export type CheckResult = { ok: true; value: NormalisedOverrides } | { ok: false; error: AppError };
@@ -22,7 +23,7 @@ export type CheckResult = { ok: true; value: NormalisedOverrides } | { ok: false
  */
 export function checkAgainstDesign(
   overrides: NormalisedOverrides,
-  layerTypes: Readonly<Record<string, LayerType>>,
+  layerTypes: Readonly<Record<string, ElementType>>,
   context: OverrideContext,
   prefix: readonly PropertyKey[] = ['elements'],
 ): CheckResult {
@@ -42,7 +43,7 @@ export function checkAgainstDesign(
   return { ok: true, value: { layers, vars: overrides.vars } };
 }
 
-function checkLayer(override: LayerOverride, type: LayerType, context: OverrideContext, path: readonly PropertyKey[]): FieldIssue[] {
+function checkLayer(override: LayerOverride, type: ElementType, context: OverrideContext, path: readonly PropertyKey[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const at = (key: string) => formatPath([...path, key]);
   const stroke = overrideRange('stroke_width', type);

@@ -1,9 +1,6 @@
-import { DESIGN_TYPES, type DesignType, type ElementType } from '../design/types.js';
+import { DESIGN_TYPES, type DesignType } from '../design/types.js';
 
 export { DESIGN_TYPES, type DesignType };
-
-/** Every layer type a design read reports (`container` included), as checkAgainstDesign takes them. */
-export type LayerType = ElementType;
 
 export type GenerationMode = 'sync' | 'async';
 

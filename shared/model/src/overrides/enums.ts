@@ -1,7 +1,5 @@
 /** Value sets of enumerated override properties (docs/overrides.md). */
 
-export const FONT_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
-
 /** The alignment values docs/overrides.md lists; every layer with an alignment takes them. One list, owned by the design model. */
 /** Justified alignments: text layers only; refused on other types once known. */
 export { BOX_ALIGNMENTS as ALIGNMENTS, JUSTIFIED_ALIGNMENTS as TEXT_ONLY_ALIGNMENTS } from '../design/types.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FONT_WEIGHTS } from '../fonts/types.js';
 import { overrideBounds } from '../properties/numeric.js';
 import {
   autoFocusFields,
@@ -19,7 +20,6 @@ import {
   DUOTONE_NAMES,
   FILTER_NAMES,
   FITTING_TYPES,
-  FONT_WEIGHTS,
   MASK_NAMES,
   OVERLAY_DIRECTIONS,
   PATTERN_NAMES,

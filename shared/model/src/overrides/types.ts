@@ -1,4 +1,5 @@
 import type { Color } from '../color/types.js';
+import type { FONT_WEIGHTS } from '../fonts/types.js';
 import type { EncodedImage } from './encoded.js';
 import type {
   ALIGNMENTS,
@@ -11,7 +12,6 @@ import type {
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
-  FONT_WEIGHTS,
   MASK_NAMES,
   OVERLAY_DIRECTIONS,
   PATTERN_NAMES,

@@ -189,6 +189,23 @@ describe('withPage', () => {
     expect(await count(sup.metrics.renderAttempts, { outcome: 'success' })).toBe(2);
   });
 
+  it('a page asked for just after Chromium died opens on a fresh browser, not with an error', async () => {
+    const sup = build({ poolSize: 1 });
+    await sup.start(); // a browser with no page yet: the next lease must open one
+    const firstPid = sup.browserPid()!;
+    // Killed and asked in the same tick: the pipe's close has not been read yet, so the
+    // supervisor still holds the dead browser when it asks it for a page.
+    process.kill(firstPid, 'SIGKILL');
+    const pooled = await sup.acquirePage();
+    try {
+      expect(sup.browserPid()).not.toBe(firstPid);
+      await pooled.page.setContent(CARD);
+      expect(await sharp(await capture(pooled.page, { width: 200, height: 100, format: 'png' })).metadata()).toMatchObject({ width: 200 });
+    } finally {
+      sup.releasePage(pooled);
+    }
+  });
+
   it('survives a renderer crash: retries on a fresh page in the same browser', async () => {
     const sup = build();
     const attempts: number[] = [];

@@ -226,7 +226,7 @@ export class BrowserSupervisor {
     });
   }
 
-  private async openPage(): Promise<PooledPage> {
+  private async openPage(retried = false): Promise<PooledPage> {
     const gen = await this.instance();
     gen.leased++;
     try {
@@ -235,6 +235,12 @@ export class BrowserSupervisor {
       return pooled ?? (await this.newPage(gen));
     } catch (error) {
       gen.leased--;
+      // The browser died between the lookup and the new page (its 'disconnected' event may not
+      // have run yet): forget it and open the page on a fresh one, once.
+      if (!retried && !gen.browser.connected && !this.stopped) {
+        if (this.current === gen) this.current = null;
+        return this.openPage(true);
+      }
       throw error;
     }
   }

@@ -57,8 +57,22 @@ export async function runFileJob(
     const failure = classifyFailure(error);
     deps.renderMetrics.failures.inc({ class: failure });
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    if (!isDeterministic(failure) && !lastAttempt && !helpers.abortSignal.aborted) throw error;
     if (!isDeterministic(failure) && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
+    if (!isDeterministic(failure) && !lastAttempt) {
+      // Said here, with its class, so an operator sees why a file took long before it succeeded.
+      deps.logger.warn(
+        {
+          err: error,
+          failure,
+          requestId: job.requestId,
+          format: job.outputName,
+          attempt: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+        },
+        'render attempt failed; graphile-worker retries it',
+      );
+      throw error;
+    }
     deps.logger.warn({ err: error, failure, requestId: job.requestId, format: job.outputName }, 'render failed');
     const reason = isDeterministic(failure) ? (error as Error).message : 'The render failed; the farm could not produce this file.';
     await recordOutcome(

@@ -199,6 +199,22 @@ export async function dumpOutputs(farm: Farm, file: string): Promise<void> {
 }
 
 /**
+ * The farm's warning and error log lines (pino level 40 and up), every process, for an assertion
+ * message: when a file fails, the reason the workers gave is in the test's output, not only in a
+ * log file that a CI run throws away.
+ */
+export function farmWarnings(farm: Farm, max = 40): string {
+  const lines = [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers].flatMap((p) =>
+    p
+      .output()
+      .split('\n')
+      .filter((line) => /"level":\s*(4|5|6)0\b/.test(line))
+      .map((line) => `${p.name}: ${line.slice(0, 600)}`),
+  );
+  return lines.slice(-max).join('\n');
+}
+
+/**
  * An image server for killed-worker tests: the FIRST request for a `/hang/` path never answers
  * (a render stuck mid-job, on the worker about to be killed); every other request gets `png`.
  * `requests` records each path's request times, so a second one marks the job running again.

@@ -3,10 +3,12 @@ import type { Queryable } from '../db/pool.js';
 
 /**
  * Render failures worth retrying are infrastructure ones (a crashed browser, a lost database
- * connection); content refusals are recorded and never thrown. Three attempts is enough to ride
- * out a worker being killed twice without looping on a poisoned job.
+ * connection); content refusals are recorded and never thrown. graphile-worker waits e^n seconds
+ * before attempt n+1 (3, 7, 20, 55 s), so five attempts ride out about a minute and a half of
+ * trouble (Chromium relaunching on a loaded machine, a Postgres restart, a worker killed twice)
+ * before a file is reported as failed, and a poisoned job still ends.
  */
-export const RENDER_MAX_ATTEMPTS = 3;
+export const RENDER_MAX_ATTEMPTS = 5;
 
 /**
  * Enqueues through SQL on the caller's client, so the job exists if and only if the transaction

@@ -3,7 +3,7 @@
 // animated design becomes an MP4, a GIF and an HTML5 zip; ffprobe checks the videos, and the
 // HTML5 banner is played from file:// with the network off.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -207,6 +207,12 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     });
     expect(report.results.filter((r) => !r.ok)).toEqual([]);
     expect(report.passed).toBe(6);
+    // Every stored file took its intermediate objects with it: frames, the soundtrack of the
+    // MP4, the page and fallback JPEG of the HTML5 banner.
+    // (The outcome is recorded before the parts are dropped: wait a little for the last drop.)
+    const intermediate = join(farm.dataDir, 'objects', 'intermediate');
+    for (let i = 0; i < 100 && (await leftovers(intermediate)).length > 0; i++) await new Promise((r) => setTimeout(r, 200));
+    expect(await leftovers(intermediate)).toEqual([]);
   });
 
   it('kill -9 of a render worker in the middle of a video: the request still completes with one Banner', async () => {
@@ -246,3 +252,9 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     expect([probe.streams[0]!.width, probe.streams[0]!.height, Number(probe.streams[0]!.nb_read_frames)]).toEqual([1080, 1080, 150]);
   }, 400_000);
 });
+
+/** Files under a folder, recursively (none when it does not exist). */
+async function leftovers(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}

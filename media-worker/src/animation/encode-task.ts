@@ -114,7 +114,6 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename }),
       };
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
-      await dropSoundtrack(deps, payload.banner_id).catch(() => undefined);
       await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
         deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
       );
@@ -145,14 +144,6 @@ async function soundOf(deps: MediaDeps, ffmpeg: string, bannerId: string, signal
   if (plan.tracks.length === 0) return null;
   const sources = await Promise.all(plan.tracks.map((t) => deps.storage.get(animationPartKey(bannerId, t.key))));
   return renderSoundtrack(ffmpeg, plan, sources, signal);
-}
-
-async function dropSoundtrack(deps: MediaDeps, bannerId: string): Promise<void> {
-  const planKey = animationPartKey(bannerId, SOUNDTRACK_FILE);
-  if ((await deps.storage.head(planKey)) === undefined) return;
-  const plan = parseSoundtrack(JSON.parse((await deps.storage.get(planKey)).toString('utf8')));
-  for (const t of plan.tracks) await deps.storage.delete(animationPartKey(bannerId, t.key));
-  await deps.storage.delete(planKey);
 }
 
 async function encodeVideo(

@@ -144,7 +144,8 @@ async function runPart(
       const t = performance.now();
       for (const o of result.objects) await deps.storage.put(o.key, o.bytes, { contentType: o.contentType, contentLength: o.bytes.length });
       stage('store', (performance.now() - t) / 1000);
-      await recordPart(deps.db, payload as AnimatedFilePayload, part, result.key);
+      const others = result.objects.map((o) => o.key).filter((k) => k !== result.key);
+      await recordPart(deps.db, payload as AnimatedFilePayload, part, result.key, others);
     } else {
       // Stored by an attempt that died before finishing: make sure the encode is enqueued.
       await recordPart(deps.db, payload as AnimatedFilePayload, part, '');

@@ -9,7 +9,7 @@ import { withTransaction } from '../db/pool.js';
 import { createGenerationRequest } from '../generation/requests-store.js';
 import { LocalObjectStorage } from '../storage/local.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
-import { addAnimatedFileJobs, listParts, partStored, purgeStaleParts, recordPart } from './parts.js';
+import { addAnimatedFileJobs, dropParts, listParts, partStored, purgeStaleParts, recordPart } from './parts.js';
 
 let db: TestDatabase;
 let workspaceId: string;
@@ -100,11 +100,29 @@ describe('animation parts', () => {
     const storage = new LocalObjectStorage({ dataDir: dir, publicBaseUrl: 'http://x', urlSigningSecret: 's', downloadUrlTtlSeconds: 60 });
     const file = await newFile('html5', 2);
     await storage.put('intermediate/animations/x/index.html', Buffer.from('<html>'), { contentType: 'text/html' });
-    await recordPart(db.pool, file, 0, 'intermediate/animations/x/index.html');
+    await storage.put('intermediate/animations/x/fallback.jpeg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+    await recordPart(db.pool, file, 0, 'intermediate/animations/x/index.html', ['intermediate/animations/x/fallback.jpeg']);
     expect(await purgeStaleParts(db.pool, storage)).toBe(0);
     await db.pool.query(`UPDATE animation_parts SET created_at = now() - interval '2 days' WHERE banner_id = $1`, [file.banner_id]);
     expect(await purgeStaleParts(db.pool, storage)).toBeGreaterThanOrEqual(1);
     expect(await listParts(db.pool, file.banner_id)).toEqual([]);
     expect(await storage.head('intermediate/animations/x/index.html')).toBeUndefined();
+    expect(await storage.head('intermediate/animations/x/fallback.jpeg')).toBeUndefined();
+  });
+
+  it('a stored file takes every object of its parts with it (the HTML5 fallback, the soundtrack)', async () => {
+    const dir = join(tmpdir(), `pressroom-parts-${randomUUID()}`);
+    const storage = new LocalObjectStorage({ dataDir: dir, publicBaseUrl: 'http://x', urlSigningSecret: 's', downloadUrlTtlSeconds: 60 });
+    const file = await newFile('mp4', 1);
+    const keys = [
+      'intermediate/animations/y/frames-0000.mjpeg',
+      'intermediate/animations/y/soundtrack.json',
+      'intermediate/animations/y/a.mp3',
+    ];
+    for (const key of keys) await storage.put(key, Buffer.from(key), { contentType: 'application/octet-stream' });
+    await recordPart(db.pool, file, 0, keys[0]!, keys.slice(1));
+    await dropParts(db.pool, storage, file.banner_id);
+    expect(await listParts(db.pool, file.banner_id)).toEqual([]);
+    for (const key of keys) expect(await storage.head(key)).toBeUndefined();
   });
 });

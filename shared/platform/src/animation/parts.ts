@@ -68,13 +68,20 @@ export async function partStored(db: Queryable, bannerId: string, part: number):
  * locked first, so two parts finishing at once cannot both miss the last count; the encode's job
  * key makes a repeated call (a retry after a kill between commit and job completion) add nothing.
  */
-export async function recordPart(pool: pg.Pool, payload: AnimatedFilePayload, part: number, storageKey: string): Promise<void> {
+export async function recordPart(
+  pool: pg.Pool,
+  payload: AnimatedFilePayload,
+  part: number,
+  storageKey: string,
+  /** The objects stored beside the part's main one (sound, a fallback image): removed with it. */
+  otherKeys: readonly string[] = [],
+): Promise<void> {
   await withTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM generation_requests WHERE id = $1 FOR UPDATE', [payload.generation_request_id]);
     await client.query(
-      `INSERT INTO animation_parts (banner_id, part, parts, storage_key) VALUES ($1, $2, $3, $4)
+      `INSERT INTO animation_parts (banner_id, part, parts, storage_key, other_keys) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (banner_id, part) DO NOTHING`,
-      [payload.banner_id, part, payload.parts, storageKey],
+      [payload.banner_id, part, payload.parts, storageKey, otherKeys],
     );
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM animation_parts WHERE banner_id = $1', [
       payload.banner_id,
@@ -100,10 +107,21 @@ export async function listParts(db: Queryable, bannerId: string): Promise<{ part
   return rows;
 }
 
-/** Deletes the parts of a file (objects, then rows): after its file is stored. */
+/** Deletes the parts of a file (every object of each, then the rows): after its file is stored. */
 export async function dropParts(db: Queryable, storage: ObjectStorage, bannerId: string): Promise<void> {
-  for (const p of await listParts(db, bannerId)) await storage.delete(p.storage_key);
+  const { rows } = await db.query<PartObjects>('SELECT storage_key, other_keys FROM animation_parts WHERE banner_id = $1', [bannerId]);
+  for (const row of rows) await deleteObjects(storage, row);
   await db.query('DELETE FROM animation_parts WHERE banner_id = $1', [bannerId]);
+}
+
+interface PartObjects {
+  storage_key: string;
+  other_keys: string[];
+}
+
+/** A part's objects; '' is the key recorded by a re-run that found the part already stored. */
+async function deleteObjects(storage: ObjectStorage, row: PartObjects): Promise<void> {
+  for (const key of [row.storage_key, ...row.other_keys]) if (key !== '') await storage.delete(key);
 }
 
 /** Parts older than this belong to a file that never completed: the retention job removes them. */
@@ -111,12 +129,12 @@ export const PART_RETENTION_MS = 24 * 3600 * 1000;
 
 /** Removes parts of files that never completed. Returns how many parts went. */
 export async function purgeStaleParts(db: Queryable, storage: ObjectStorage, olderThanMs = PART_RETENTION_MS): Promise<number> {
-  const { rows } = await db.query<{ banner_id: string; part: number; storage_key: string }>(
-    `SELECT banner_id, part, storage_key FROM animation_parts WHERE created_at < now() - make_interval(secs => $1) LIMIT 1000`,
+  const { rows } = await db.query<{ banner_id: string; part: number } & PartObjects>(
+    `SELECT banner_id, part, storage_key, other_keys FROM animation_parts WHERE created_at < now() - make_interval(secs => $1) LIMIT 1000`,
     [olderThanMs / 1000],
   );
   for (const row of rows) {
-    await storage.delete(row.storage_key);
+    await deleteObjects(storage, row);
     await db.query('DELETE FROM animation_parts WHERE banner_id = $1 AND part = $2', [row.banner_id, row.part]);
   }
   return rows.length;

@@ -14,6 +14,8 @@
  *   on print designs.
  */
 
+import type { DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES, SIDE_BORDERS, TEXT_TRANSFORMS } from '../properties/values.js';
+
 export const DESIGN_TYPES = ['static', 'animated', 'printer', 'printer_multipage'] as const;
 export type DesignType = (typeof DESIGN_TYPES)[number];
 
@@ -183,8 +185,8 @@ export const JUSTIFIED_ALIGNMENTS = [
 ] as const;
 export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
-export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'titlecase' | 'capitalize';
-export type SideBorder = 'left' | 'right' | 'top' | 'bottom' | 'none';
+export type TextTransform = (typeof TEXT_TRANSFORMS)[number];
+export type SideBorder = (typeof SIDE_BORDERS)[number];
 
 /** Typography shared by text and button labels. Sizes: px (int) on RGB designs, pt on print. */
 export interface TypographyProperties {
@@ -250,7 +252,7 @@ export interface ButtonProperties extends SharedProperties, TypographyProperties
   icon_position: 'left' | 'right';
 }
 
-export type MaskName = 'circle' | 'rounded_corners' | 'blob' | 'squircle' | 'pentagon' | 'hexagon' | 'parallelogram' | 'window';
+export type MaskName = (typeof MASK_NAMES)[number];
 
 export interface ImageProperties extends SharedProperties {
   image_url: Source;
@@ -262,7 +264,7 @@ export interface ImageProperties extends SharedProperties {
   mask_name?: MaskName;
   mask_properties?: { radius?: Radius; skew_y?: number };
   filter_name?: 'grayscale' | 'duotone';
-  filter_properties?: { name?: string };
+  filter_properties?: { name?: (typeof DUOTONE_NAMES)[number] };
   overlay_direction?: 'horizontal' | 'vertical' | 'diagonal';
   overlay_color_1?: ColorText;
   overlay_color_2?: ColorText;
@@ -281,7 +283,7 @@ export interface ShapeProperties extends SharedProperties {
   border_radius: Radius;
   stroke_width: number;
   stroke_color?: ColorText;
-  pattern_name?: string;
+  pattern_name?: (typeof PATTERN_NAMES)[number];
   pattern_color?: ColorText;
 }
 

@@ -82,6 +82,8 @@ export const NUMERIC_PROPERTIES = {
   max_volume: { design: { min: 0, max: 1 }, override: { min: 0, max: 1 } },
   speed: { design: { min: 0.25, max: 2 }, override: { min: 0.25, max: 2 } },
 
+  gap: { design: { min: 0, max: 100000, unit: 'length' }, override: null },
+
   'mask_properties.skew_y': { design: { min: -22, max: 22 }, override: { min: -22, max: 22 }, nested: true },
 } as const satisfies Record<string, NumericProperty>;
 

@@ -211,6 +211,7 @@ export * from './properties/catalogue.js';
 export * from './properties/describe.js';
 export * from './properties/entry.js';
 export * from './properties/input.js';
+export * from './properties/json-schema.js';
 export * from './properties/numeric.js';
 export * from './properties/overridable.js';
 export * from './properties/values.js';

@@ -73,3 +73,50 @@ export function muted(): z.ZodType<number> {
     return fail(ctx, 'invalid_payload', 'must be a boolean or a number 0–1', { received: value });
   }) as z.ZodType<number>;
 }
+
+type JsonSchema = Record<string, unknown>;
+const orNull = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
+/**
+ * The JSON Schema of each rule above, as the OpenAPI document states it (next to the rule it
+ * describes, so the two change together). Null counts as absent wherever a rule is wrapped in
+ * `prop`. A string is stated as a string: the rule's grammar uses JavaScript's `\s`, which a
+ * contract tester's regex engine reads differently, and a schema narrower than the rule would
+ * predict a refusal the API does not give.
+ */
+export const OBJECT_RULE_JSON_SCHEMAS = new Map<unknown, JsonSchema>([
+  [
+    padding,
+    {
+      anyOf: [
+        { type: 'number', minimum: 0 },
+        { type: 'string', description: 'one number, or two ("vertical horizontal"), neither negative' },
+      ],
+    },
+  ],
+  [
+    maskProperties,
+    {
+      type: 'object',
+      properties: {
+        radius: orNull({
+          anyOf: [
+            { type: 'number', minimum: 0 },
+            {
+              type: 'object',
+              properties: Object.fromEntries(['tl', 'tr', 'br', 'bl'].map((k) => [k, orNull({ type: 'number', minimum: 0 })])),
+            },
+          ],
+        }),
+        skew_y: orNull({
+          type: 'number',
+          minimum: overrideBounds('mask_properties.skew_y').min,
+          maximum: overrideBounds('mask_properties.skew_y').max,
+        }),
+      },
+    },
+  ],
+  [filterProperties, { type: 'object', properties: { name: orNull({ enum: [...DUOTONE_NAMES] }) } }],
+  [illustrationProperties, { type: 'object', properties: { primary_color: orNull({ type: 'string' }) } }],
+  [muted, { anyOf: [{ type: 'boolean' }, { type: 'number', minimum: 0, maximum: 1 }] }],
+]);

@@ -1,3 +1,4 @@
+import { ERROR_CORRECTION_LEVELS } from '@pressroom/model';
 import QRCode from 'qrcode';
 import { boxAlign } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
@@ -46,7 +47,7 @@ export function planRating(ctx: LayerContext<'rating'>): RatingNode {
 /** The QR matrix is computed here (pure, synchronous) and drawn as one SVG path of unit squares. */
 export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
   const p = ctx.props;
-  const level = ['L', 'M', 'Q', 'H'].includes(str(p.error_correction)) ? str(p.error_correction) : 'M';
+  const level = (ERROR_CORRECTION_LEVELS as readonly string[]).includes(str(p.error_correction)) ? str(p.error_correction) : 'M';
   const qr = QRCode.create(str(p.payload, ' ') || ' ', { errorCorrectionLevel: level as QRCode.QRCodeErrorCorrectionLevel });
   const size = qr.modules.size;
   let path = '';

@@ -8,10 +8,10 @@
  *   means the property is not overridable. Where the bound depends on the layer type (stroke
  *   width), `overrideByType` narrows it once the layer is known.
  *
- * The design parser (shared/src/design/properties) and the override validator
- * (shared/model/src/overrides/properties.ts) build their number rules from these entries;
- * docs/overrides.md and docs/design-format.md are checked against them by
- * `numeric.docs.test.ts`. Pure data: no I/O.
+ * The layer-property catalogue (catalogue.ts) names these entries for its number properties;
+ * the design parser and the override validator build their number rules from them through it.
+ * docs/overrides.md is checked against them by `numeric.docs.test.ts`, and docs/design-format.md
+ * is generated from the catalogue. Pure data: no I/O.
  */
 import type { LayerType } from '../design/types.js';
 

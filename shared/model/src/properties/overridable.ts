@@ -29,11 +29,20 @@ export interface OverrideFacts {
 /** Layer types a request can target. */
 export const TARGETABLE_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t) => !UNTARGETABLE_LAYER_TYPES.includes(t));
 
+const ON = new Map<string, OverrideFacts | null>();
+
 /** What a request may send for `name` on a layer of `type`; null when it cannot set it there. */
 export function overrideOn(type: LayerType, name: string): OverrideFacts | null {
-  const entry = propertyEntry(type, name);
-  if (entry === undefined || entry.override === null || UNTARGETABLE_LAYER_TYPES.includes(type)) return null;
-  return factsOf(entry, type);
+  // Read for each property of each overridden layer of a request: computed once per pair.
+  const key = `${type}\u0000${name}`;
+  let facts = ON.get(key);
+  if (facts === undefined) {
+    const entry = propertyEntry(type, name);
+    facts = entry === undefined || entry.override === null || UNTARGETABLE_LAYER_TYPES.includes(type) ? null : factsOf(entry, type);
+    // Only names some layer type knows are kept, so a request's unknown names cannot grow the map.
+    if (facts !== null || OVERRIDABLE_SET.has(name)) ON.set(key, facts);
+  }
+  return facts;
 }
 
 function factsOf(entry: PropertyEntry, type: LayerType | undefined): OverrideFacts {
@@ -81,6 +90,7 @@ export const OVERRIDABLE_NAMES: readonly string[] = [
   ),
 ];
 
+const OVERRIDABLE_SET: ReadonlySet<string> = new Set(OVERRIDABLE_NAMES);
 const WIDEST: ReadonlyMap<string, OverrideFacts> = new Map(OVERRIDABLE_NAMES.map((n) => [n, widen(n)!]));
 
 /** The rule a request's value for `name` meets before its layer type is known: the widest of the types. */

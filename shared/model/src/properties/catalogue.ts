@@ -95,7 +95,8 @@ const SHARED = {
   shadow_offset_y: numberProp('shadow_offset_y', 'Vertical shadow offset in pixels (-200 to 200)', { default: 0 }),
 };
 
-const padding_ = (help: string) => ({
+/** Padding reads as text to a client (`"12 24"`), though one number is taken too. */
+const paddingProp = (help: string) => ({
   ...objectProp<string | number | Padding>(paddingSchema, help, { override: { rule: padding } }),
   kind: 'text' as const,
 });
@@ -125,7 +126,7 @@ const TEXT = {
   ...typography(TEXT_PAYLOAD_MAX),
   alignment: enumProp(TEXT_ALIGNMENTS, 'Position of the text inside its box', { default: 'top left' as TextAlignment }),
   background_color: colorProp<Paint>('rgb-fill', 'Color displayed behind the text'),
-  background_padding: padding_('Padding of the background: "<vertical> <horizontal>" or one number'),
+  background_padding: paddingProp('Padding of the background: "<vertical> <horizontal>" or one number'),
   skew_y: numberProp('skew_y', 'Slant on the y axis (-20 to 20)', { default: 0 }),
   max_lines: numberProp('max_lines', 'Maximum number of lines'),
   text_harmony: boolProp('Balance line lengths', { default: false }),
@@ -145,7 +146,7 @@ const BUTTON = {
   alignment: enumProp(BOX_ALIGNMENTS, 'Placement of the button box', { default: 'middle center' as BoxAlignment }),
   text_align: enumProp(BUTTON_TEXT_ALIGNS, 'Alignment of the label in the box', { default: 'center' }),
   background_color: colorProp<Paint>('fill', 'Fill of the button box (hex, cmyk or gradient)'),
-  background_padding: padding_('Padding around the label: "<vertical> <horizontal>" or one number'),
+  background_padding: paddingProp('Padding around the label: "<vertical> <horizontal>" or one number'),
   border_radius: objectProp<Radius>(radiusSchema(), 'Corner radius: one number or {tl,tr,br,bl}', { default: 0 }),
   text_shadow_color: colorProp<Paint>('solid', 'Shadow color of the label'),
   text_shadow_blur: numberProp('text_shadow_blur', 'Blur of the label shadow', { default: 0 }),

@@ -1,3 +1,4 @@
+import { elementsJsonSchema, PAGE_KEY_PATTERN } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -16,8 +17,22 @@ const designParams = z.object({ id: uuidParam });
 const requestParams = z.object({ id: uuidParam });
 
 // Bodies stay unknown here: the request parser needs the design type, known only after lookup.
-// The document says only that a body is an object; its fields depend on the design (docs/api.md).
-const generateBody = documented(z.unknown(), { type: 'object' });
+// The document states `elements` from the property catalogue, with the widest rule of each
+// property (the one checked before the design is known) and, in its description, where a layer
+// type narrows it; the other fields depend on the design (docs/api.md).
+const syncBody = documented(z.unknown(), { type: 'object', properties: { elements: nullable(elementsJsonSchema('sync')) } });
+const asyncBody = documented(z.unknown(), { type: 'object', properties: { elements: nullable(elementsJsonSchema('async')) } });
+const multipageBody = documented(z.unknown(), {
+  type: 'object',
+  required: ['pages'],
+  properties: {
+    pages: { type: 'object', propertyNames: { pattern: PAGE_KEY_PATTERN }, additionalProperties: nullable(elementsJsonSchema('async')) },
+  },
+});
+
+function nullable(schema: Record<string, unknown>): Record<string, unknown> {
+  return { anyOf: [schema, { type: 'null' }] };
+}
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
   defineRoute(app, {
@@ -28,7 +43,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: null,
     params: designParams,
-    body: generateBody,
+    body: syncBody,
     handler: async ({ workspace, params, body }) => renderSync(deps, workspace, params.id, body),
   });
 
@@ -40,7 +55,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: null,
     params: designParams,
-    body: generateBody,
+    body: asyncBody,
     // The asynchronous endpoint answers a body that is not JSON as invalid_payload (docs/api.md).
     malformedJsonId: 'invalid_payload',
     response: {
@@ -62,7 +77,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: null,
     params: designParams,
-    body: generateBody,
+    body: multipageBody,
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       const found = await loadDesignFor(deps, workspace, params.id);

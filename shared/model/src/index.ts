@@ -33,8 +33,6 @@ export * from './design/parse/issues.js';
 export * from './design/parse/layers.js';
 export * from './design/parse/properties.js';
 export * from './design/print.js';
-export * from './design/properties/group.js';
-export * from './design/properties/images.js';
 export {
   ALL_PROPERTY_NAMES,
   bool,
@@ -42,6 +40,7 @@ export {
   color,
   colorSchema,
   contextFor,
+  designSchema,
   GROUP_LAYOUT_PROPS,
   int,
   layerTypesFor,
@@ -58,11 +57,7 @@ export {
   source,
   text,
 } from './design/properties/index.js';
-export * from './design/properties/marks.js';
-export * from './design/properties/media.js';
-export * from './design/properties/shared.js';
 export * from './design/properties/spec.js';
-export * from './design/properties/typography.js';
 export * from './design/resolve.js';
 export * from './design/serialize/as-import.js';
 export * from './design/serialize/attributes.js';
@@ -180,25 +175,16 @@ export * from './overrides/encoded.js';
 export {
   ALIGNMENTS,
   AUTO_FOCUS_MODELS,
-  BUTTON_TEXT_ALIGNS,
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
   DEFAULT_UPSCALE_MODEL,
-  DUOTONE_NAMES,
   EXPAND_MODELS,
-  FILTER_NAMES,
-  FITTING_TYPES,
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
   INPAINT_MAX_BY_MODEL,
-  MASK_NAMES,
-  OVERLAY_DIRECTIONS,
-  PATTERN_NAMES,
   REMOVE_BG_MODELS,
-  SIDE_BORDERS,
   TEXT_ONLY_ALIGNMENTS,
-  TEXT_TRANSFORMS,
   type TextToImageModel,
   UPSCALE_FACTORS_BY_MODEL,
 } from './overrides/enums.js';
@@ -221,7 +207,14 @@ export {
 export * from './overrides/types.js';
 export * from './process/compiled.js';
 export * from './process/signal-policy.js';
+export * from './properties/catalogue.js';
+export * from './properties/describe.js';
+export * from './properties/entry.js';
+export * from './properties/input.js';
+export * from './properties/json-schema.js';
 export * from './properties/numeric.js';
+export * from './properties/overridable.js';
+export * from './properties/values.js';
 export * from './storage/errors.js';
 export * from './version.js';
 export * from './webhooks/classify.js';

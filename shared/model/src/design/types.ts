@@ -14,6 +14,25 @@
  *   on print designs.
  */
 
+import type {
+  BUTTON_TEXT_ALIGNS,
+  DUOTONE_NAMES,
+  ERROR_CORRECTION_LEVELS,
+  FILTER_NAMES,
+  FITTING_TYPES,
+  FONT_STYLES,
+  GROUP_DIRECTIONS,
+  GROUP_PLACEMENTS,
+  ICON_POSITIONS,
+  MASK_NAMES,
+  MASK_SHAPES,
+  OVERLAY_DIRECTIONS,
+  PATTERN_NAMES,
+  SHAPE_TYPES,
+  SIDE_BORDERS,
+  TEXT_TRANSFORMS,
+} from '../properties/values.js';
+
 export const DESIGN_TYPES = ['static', 'animated', 'printer', 'printer_multipage'] as const;
 export type DesignType = (typeof DESIGN_TYPES)[number];
 
@@ -183,8 +202,8 @@ export const JUSTIFIED_ALIGNMENTS = [
 ] as const;
 export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
-export type TextTransform = 'none' | 'uppercase' | 'lowercase' | 'titlecase' | 'capitalize';
-export type SideBorder = 'left' | 'right' | 'top' | 'bottom' | 'none';
+export type TextTransform = (typeof TEXT_TRANSFORMS)[number];
+export type SideBorder = (typeof SIDE_BORDERS)[number];
 
 /** Typography shared by text and button labels. Sizes: px (int) on RGB designs, pt on print. */
 export interface TypographyProperties {
@@ -194,7 +213,7 @@ export interface TypographyProperties {
   font_size: number;
   /** 100…900 in steps of 100. */
   font_weight: number;
-  font_style: 'normal' | 'italic';
+  font_style: (typeof FONT_STYLES)[number];
   color: ColorText;
   /** Percent of the font size. */
   line_height: number;
@@ -231,7 +250,7 @@ export interface ButtonProperties extends SharedProperties, TypographyProperties
   /** Position of the button box when the label does not fill its design box. */
   alignment: BoxAlignment;
   /** Label alignment inside the box. */
-  text_align: 'left' | 'center' | 'right';
+  text_align: (typeof BUTTON_TEXT_ALIGNS)[number];
   /** Fill of the box; gradients allowed (also on print). */
   background_color?: ColorText;
   /** `"<vertical> <horizontal>"` or one number. */
@@ -247,23 +266,23 @@ export interface ButtonProperties extends SharedProperties, TypographyProperties
   /** Icon edge length; absent = the label's font size. */
   icon_size?: number;
   icon_gap: number;
-  icon_position: 'left' | 'right';
+  icon_position: (typeof ICON_POSITIONS)[number];
 }
 
-export type MaskName = 'circle' | 'rounded_corners' | 'blob' | 'squircle' | 'pentagon' | 'hexagon' | 'parallelogram' | 'window';
+export type MaskName = (typeof MASK_NAMES)[number];
 
 export interface ImageProperties extends SharedProperties {
   image_url: Source;
   /** cover: fill the box and crop; fill: the whole image inside the box (CSS contain). */
-  fitting_type: 'cover' | 'fill';
+  fitting_type: (typeof FITTING_TYPES)[number];
   alignment: BoxAlignment;
   stroke_width: number;
   stroke_color?: ColorText;
   mask_name?: MaskName;
   mask_properties?: { radius?: Radius; skew_y?: number };
-  filter_name?: 'grayscale' | 'duotone';
-  filter_properties?: { name?: string };
-  overlay_direction?: 'horizontal' | 'vertical' | 'diagonal';
+  filter_name?: (typeof FILTER_NAMES)[number];
+  filter_properties?: { name?: (typeof DUOTONE_NAMES)[number] };
+  overlay_direction?: (typeof OVERLAY_DIRECTIONS)[number];
   overlay_color_1?: ColorText;
   overlay_color_2?: ColorText;
 }
@@ -275,13 +294,13 @@ export interface LogoProperties extends SharedProperties {
 }
 
 export interface ShapeProperties extends SharedProperties {
-  shape_type: 'rectangle' | 'ellipse';
+  shape_type: (typeof SHAPE_TYPES)[number];
   /** Fill; gradients allowed (also on print). Absent = no fill. */
   background_color?: ColorText;
   border_radius: Radius;
   stroke_width: number;
   stroke_color?: ColorText;
-  pattern_name?: string;
+  pattern_name?: (typeof PATTERN_NAMES)[number];
   pattern_color?: ColorText;
 }
 
@@ -312,7 +331,7 @@ export interface QrcodeProperties extends SharedProperties {
   payload: string;
   foreground_color: ColorText;
   background_color: ColorText;
-  error_correction: 'L' | 'M' | 'Q' | 'H';
+  error_correction: (typeof ERROR_CORRECTION_LEVELS)[number];
   /** Icon in the middle. */
   image_url?: Source;
   hide_icon: boolean;
@@ -325,7 +344,7 @@ export interface VideoProperties extends SharedProperties {
   video_muted: boolean;
   /** 0–1. */
   max_volume: number;
-  fitting_type: 'cover' | 'fill';
+  fitting_type: (typeof FITTING_TYPES)[number];
 }
 
 export interface AudioProperties extends SharedProperties {
@@ -342,7 +361,7 @@ export interface CodeProperties extends SharedProperties {
 }
 
 export interface GroupMask {
-  shape: 'rectangle' | 'ellipse';
+  shape: (typeof MASK_SHAPES)[number];
   width?: number;
   height?: number;
   center_x?: number;
@@ -357,8 +376,8 @@ export interface GroupProperties extends SharedProperties {
   locked: boolean;
   /** Not stored on animated designs (the read's `group` is empty there). */
   auto_layout: boolean;
-  direction?: 'horizontal' | 'vertical';
-  placement?: 'start' | 'center' | 'end' | 'space-between';
+  direction?: (typeof GROUP_DIRECTIONS)[number];
+  placement?: (typeof GROUP_PLACEMENTS)[number];
   gap?: number;
   /** Present in every format or none; clips the children. */
   mask?: GroupMask;

@@ -125,7 +125,9 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
     ) as unknown as z.ZodType<AsyncGenerationRequest>;
 }
 
-const PAGE_KEY = /^page_[1-9]\d*$/;
+/** The keys of a multipage request's `pages` (a JSON Schema pattern too: the OpenAPI document states it). */
+export const PAGE_KEY_PATTERN = '^page_[1-9]\\d*$';
+const PAGE_KEY = new RegExp(PAGE_KEY_PATTERN);
 
 export function multipageRequestSchema(context: RequestContext): z.ZodType<MultipageGenerationRequest> {
   const page = elementsSchema({ designType: context.designType, mode: 'async' });

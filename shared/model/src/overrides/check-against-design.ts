@@ -1,17 +1,16 @@
-import { isGradient } from '../color/types.js';
+import { type Color, isGradient } from '../color/types.js';
 import type { ElementType } from '../design/types.js';
 import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { formatPath } from '../errors/zod-issues.js';
-import { inRange, overrideRange } from '../properties/numeric.js';
+import { UNTARGETABLE_LAYER_TYPES } from '../properties/catalogue.js';
+import { inRange } from '../properties/numeric.js';
+import { gradientAllowed, overrideOn, TARGETABLE_LAYER_TYPES, valuesOn, widestOverride } from '../properties/overridable.js';
 import { isPrintDesign, type OverrideContext } from './context.js';
 import { ROOT_LAYER } from './elements.js';
-import { TEXT_ONLY_ALIGNMENTS } from './enums.js';
-import { BUTTON_PAYLOAD_MAX } from './properties.js';
 import type { LayerOverride, NormalisedOverrides } from './types.js';
 
 /** Layer types that no request can target (docs/overrides.md): overrides on them change nothing. */
-const UNTARGETABLE: ReadonlySet<ElementType> = new Set(['container', 'code']);
-const TEXT_ONLY = new Set<string>(TEXT_ONLY_ALIGNMENTS);
+const UNTARGETABLE: ReadonlySet<ElementType> = new Set(['container', ...UNTARGETABLE_LAYER_TYPES]);
 
 export type CheckResult = { ok: true; value: NormalisedOverrides } | { ok: false; error: AppError };
 
@@ -43,46 +42,65 @@ export function checkAgainstDesign(
   return { ok: true, value: { layers, vars: overrides.vars } };
 }
 
+/**
+ * The narrowing the catalogue states per layer type, for every property the override carries:
+ * a number's range (stroke_width), a text's length (a button or qrcode payload), an enum's
+ * values (justified alignments on text only) and a colour's gradient rule.
+ */
 function checkLayer(override: LayerOverride, type: ElementType, context: OverrideContext, path: readonly PropertyKey[]): FieldIssue[] {
+  if (type === 'container') return [];
   const issues: FieldIssue[] = [];
-  const at = (key: string) => formatPath([...path, key]);
-  const stroke = overrideRange('stroke_width', type);
-  if (stroke !== null && override.stroke_width !== undefined && !inRange(override.stroke_width, stroke)) {
-    issues.push({
-      path: at('stroke_width'),
-      code: 'out_of_range',
-      message: `must be between ${stroke.min} and ${stroke.max} on a ${type} layer`,
-      expected: { min: stroke.min, max: stroke.max },
-      received: override.stroke_width,
-    });
-  }
-  if (type === 'button' && override.payload !== undefined && override.payload.length > BUTTON_PAYLOAD_MAX) {
-    issues.push({
-      path: at('payload'),
-      code: 'out_of_range',
-      message: `length must be between 1 and ${BUTTON_PAYLOAD_MAX} characters on a button`,
-      expected: { min: 1, max: BUTTON_PAYLOAD_MAX },
-      received: override.payload.length,
-    });
-  }
-  if (type !== 'text' && override.alignment !== undefined && TEXT_ONLY.has(override.alignment)) {
-    issues.push({ path: at('alignment'), code: 'invalid_payload', message: `justified alignments apply to text layers only, not ${type}` });
-  }
-  const background = override.background_color;
-  if (background !== undefined && isGradient(background)) {
-    if (type === 'rating' || type === 'qrcode') {
-      issues.push({
-        path: at('background_color'),
-        code: 'invalid_payload',
-        message: `a gradient is not accepted on a ${type} background_color`,
-      });
-    } else if (isPrintDesign(context.designType) && type !== 'shape' && type !== 'button') {
-      issues.push({
-        path: at('background_color'),
-        code: 'invalid_payload',
-        message: 'on print designs a gradient is accepted only on background_color of a shape or button',
-      });
+  const print = isPrintDesign(context.designType);
+  for (const [name, value] of Object.entries(override)) {
+    const widest = widestOverride(name);
+    if (widest === null || value === undefined || widest.rule !== undefined) continue;
+    const at = formatPath([...path, name]);
+    const own = overrideOn(type, name);
+    if (widest.range !== undefined && typeof value === 'number') {
+      const range = own?.range;
+      if (range !== undefined && !inRange(value, range)) {
+        issues.push({
+          path: at,
+          code: 'out_of_range',
+          message: `must be between ${range.min} and ${range.max} on a ${type} layer`,
+          expected: { min: range.min, max: range.max },
+          received: value,
+        });
+      }
+    } else if (widest.kind === 'enum' || widest.values !== undefined) {
+      const values = valuesOn(type, name);
+      if (values !== undefined && !values.includes(value as string | number)) {
+        issues.push({
+          path: at,
+          code: 'invalid_payload',
+          message: `${JSON.stringify(value)} does not apply to a ${type} layer`,
+          received: value,
+        });
+      }
+    } else if (widest.length !== undefined && typeof value === 'string') {
+      const length = own?.length;
+      if (length !== undefined && (value.length < length.min || value.length > length.max)) {
+        issues.push({
+          path: at,
+          code: 'out_of_range',
+          message: `length must be between ${length.min} and ${length.max} characters on a ${type} layer`,
+          expected: { min: length.min, max: length.max },
+          received: value.length,
+        });
+      }
+    } else if (widest.color !== undefined && isGradient(value as Color) && !gradientAllowed(own?.color, print)) {
+      const message =
+        own?.color === 'solid'
+          ? `a gradient is not accepted on a ${type} ${name}`
+          : `on print designs a gradient is accepted only on ${name} of ${FILL_TYPES(name)}`;
+      issues.push({ path: at, code: 'invalid_payload', message });
     }
   }
   return issues;
+}
+
+/** The layer types whose `name` takes a gradient on print: "a shape or button". */
+function FILL_TYPES(name: string): string {
+  const types = TARGETABLE_LAYER_TYPES.filter((t) => overrideOn(t, name)?.color === 'fill');
+  return `a ${types.join(' or ')}`;
 }

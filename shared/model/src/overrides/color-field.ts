@@ -2,24 +2,21 @@ import { z } from 'zod';
 import { toRgbSpace } from '../color/convert.js';
 import { parseColor } from '../color/parse.js';
 import { type Color, isGradient } from '../color/types.js';
+import type { ColorKind } from '../properties/entry.js';
 import { isPrintDesign, type OverrideContext } from './context.js';
 import { fail } from './rules.js';
 
 /**
- * How a color field treats gradients (docs/overrides.md#color-grammar):
- * - `flat`: never a gradient (shadow, stroke, side border, icon, star, pattern, overlay, qr colors).
- * - `text`: gradients on static/animated; refused on print, where text is solid.
- * - `root`: the format background; gradients on static/animated, refused on print.
- * - `fill`: a layer's background_color. On print a gradient is kept only for shapes and buttons;
- *   the layer type is unknown here, so checkAgainstDesign refuses it on the other types.
+ * Parses with the color grammar, applies the field's colour kind (the catalogue's, see
+ * docs/overrides.md#color-grammar), and normalises: CMYK becomes RGB on static and animated
+ * designs; print designs keep the notation written.
+ * - `solid`: never a gradient (shadow, stroke, side border, icon, star, pattern, overlay, qr colors).
+ * - `rgb-fill`: gradients on static/animated; refused on print (text color, the format background).
+ * - `fill`: a layer's background_color, the widest of its layer types. On print a gradient is kept
+ *   here; the layer type is unknown in this pass, so checkAgainstDesign narrows it to the types
+ *   whose own kind is `fill`.
  */
-export type GradientPolicy = 'flat' | 'text' | 'root' | 'fill';
-
-/**
- * Parses with the color grammar, applies the field's gradient policy, and normalises: CMYK
- * becomes RGB on static and animated designs; print designs keep the notation written.
- */
-export function colorField(policy: GradientPolicy, context: OverrideContext): z.ZodType<Color> {
+export function colorField(kind: ColorKind, context: OverrideContext): z.ZodType<Color> {
   const print = isPrintDesign(context.designType);
   return z.unknown().transform((value, ctx) => {
     const parsed = parseColor(value);
@@ -32,8 +29,8 @@ export function colorField(policy: GradientPolicy, context: OverrideContext): z.
     }
     const color = parsed.color;
     if (isGradient(color)) {
-      if (policy === 'flat') return fail(ctx, 'invalid_payload', 'a gradient is not accepted on this property (gradient_not_allowed)');
-      if (print && (policy === 'text' || policy === 'root')) {
+      if (kind === 'solid') return fail(ctx, 'invalid_payload', 'a gradient is not accepted on this property (gradient_not_allowed)');
+      if (print && kind === 'rgb-fill') {
         return fail(
           ctx,
           'invalid_payload',

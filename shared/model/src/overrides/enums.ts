@@ -1,45 +1,10 @@
-/** Value sets of enumerated override properties (docs/overrides.md). */
+/**
+ * Value sets of the request-only override properties (docs/overrides.md, docs/ai.md). The value
+ * sets of layer properties are the catalogue's (shared/model/src/properties/values.ts).
+ */
 
-/** The alignment values docs/overrides.md lists; every layer with an alignment takes them. One list, owned by the design model. */
-/** Justified alignments: text layers only; refused on other types once known. */
+/** The alignment values every layer with an alignment takes, and the justified ones text layers add (design/types.ts). */
 export { BOX_ALIGNMENTS as ALIGNMENTS, JUSTIFIED_ALIGNMENTS as TEXT_ONLY_ALIGNMENTS } from '../design/types.js';
-
-export const TEXT_TRANSFORMS = ['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize'] as const;
-export const SIDE_BORDERS = ['left', 'right', 'top', 'bottom', 'none'] as const;
-export const BUTTON_TEXT_ALIGNS = ['left', 'center', 'right'] as const;
-export const FITTING_TYPES = ['cover', 'fill'] as const;
-export const MASK_NAMES = ['circle', 'rounded_corners', 'blob', 'squircle', 'pentagon', 'hexagon', 'parallelogram', 'window'] as const;
-export const FILTER_NAMES = ['grayscale', 'duotone'] as const;
-export const DUOTONE_NAMES = [
-  'blue_green',
-  'blue_orange',
-  'deep_green_light_green',
-  'BrightRed_light_yellow',
-  'brown_pale_green',
-  'brown_beige',
-  'deep_blue_green',
-  'deep_blue_red',
-  'deep_purple_orange',
-  'deep_purple_beige',
-  'deep_purple_pale_green',
-  'deep_blue_pale_green',
-] as const;
-export const OVERLAY_DIRECTIONS = ['horizontal', 'vertical', 'diagonal'] as const;
-export const PATTERN_NAMES = [
-  'bubbles',
-  'cage',
-  'cross',
-  'doubleCircle',
-  'drops',
-  'parkay',
-  'pills',
-  'plus',
-  'star',
-  'ticTac',
-  'ticTacFilled',
-  'triangle',
-  'wiggle',
-] as const;
 
 export const AUTO_FOCUS_MODELS = ['generic', 'people', 'face'] as const;
 export const FOCUS_FRAMINGS = ['face', 'head', 'shoulders', 'full_body'] as const;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_WEIGHTS } from '../fonts/types.js';
+import { TEXT_TRANSFORMS } from '../properties/values.js';
 import type { OverrideContext } from './context.js';
-import { ALIGNMENTS, TEXT_ONLY_ALIGNMENTS, TEXT_TRANSFORMS } from './enums.js';
+import { ALIGNMENTS, TEXT_ONLY_ALIGNMENTS } from './enums.js';
 import { parseOverrides } from './parse.js';
 import type { NormalisedOverrides } from './types.js';
 

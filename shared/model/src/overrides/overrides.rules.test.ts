@@ -552,6 +552,14 @@ const refused: Refused[] = [
   // Illustration, QR code
   { rule: 'illustration_type is a string', props: { illustration_type: 1 }, id: 'invalid_payload', path: 'elements.L.illustration_type' },
   {
+    rule: 'illustration_type 1–100 characters, as the design model takes it',
+    props: { illustration_type: '' },
+    id: 'out_of_range',
+    path: 'elements.L.illustration_type',
+    expected: { min: 1, max: 100 },
+    received: 0,
+  },
+  {
     rule: 'illustration_properties.primary_color: no gradient',
     props: { illustration_properties: { primary_color: GRADIENT } },
     id: 'invalid_payload',

@@ -110,7 +110,9 @@ export function isHttpUrl(value: string): boolean {
 }
 
 // Font ids are UUID-shaped; versions vary (the SDK's example is a v1 id), so only the shape is checked.
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The shape as a JSON Schema pattern (the OpenAPI document states it). */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID_SHAPE = new RegExp(UUID_PATTERN);
 
 export function uuid(): z.ZodType<string> {
   return z.unknown().transform((value, ctx) => {

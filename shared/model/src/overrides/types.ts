@@ -1,24 +1,26 @@
 import type { Color } from '../color/types.js';
 import type { FONT_WEIGHTS } from '../fonts/types.js';
+import type {
+  BUTTON_TEXT_ALIGNS,
+  DUOTONE_NAMES,
+  FILTER_NAMES,
+  FITTING_TYPES,
+  MASK_NAMES,
+  OVERLAY_DIRECTIONS,
+  PATTERN_NAMES,
+  SIDE_BORDERS,
+  TEXT_TRANSFORMS,
+} from '../properties/values.js';
 import type { EncodedImage } from './encoded.js';
 import type {
   ALIGNMENTS,
   AUTO_FOCUS_MODELS,
-  BUTTON_TEXT_ALIGNS,
-  DUOTONE_NAMES,
   EXPAND_MODELS,
-  FILTER_NAMES,
-  FITTING_TYPES,
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
-  MASK_NAMES,
-  OVERLAY_DIRECTIONS,
-  PATTERN_NAMES,
   REMOVE_BG_MODELS,
-  SIDE_BORDERS,
   TEXT_ONLY_ALIGNMENTS,
-  TEXT_TRANSFORMS,
   TextToImageModel,
   UPSCALE_FACTORS_BY_MODEL,
 } from './enums.js';

@@ -8,10 +8,10 @@
  *   means the property is not overridable. Where the bound depends on the layer type (stroke
  *   width), `overrideByType` narrows it once the layer is known.
  *
- * The design parser (shared/src/design/properties) and the override validator
- * (shared/model/src/overrides/properties.ts) build their number rules from these entries;
- * docs/overrides.md and docs/design-format.md are checked against them by
- * `numeric.docs.test.ts`. Pure data: no I/O.
+ * The layer-property catalogue (catalogue.ts) names these entries for its number properties;
+ * the design parser and the override validator build their number rules from them through it.
+ * docs/overrides.md is checked against them by `numeric.docs.test.ts`, and docs/design-format.md
+ * is generated from the catalogue. Pure data: no I/O.
  */
 import type { LayerType } from '../design/types.js';
 
@@ -81,6 +81,8 @@ export const NUMERIC_PROPERTIES = {
   video_duration: { design: { min: 0, max: 3600 }, override: null },
   max_volume: { design: { min: 0, max: 1 }, override: { min: 0, max: 1 } },
   speed: { design: { min: 0.25, max: 2 }, override: { min: 0.25, max: 2 } },
+
+  gap: { design: { min: 0, max: 100000, unit: 'length' }, override: null },
 
   'mask_properties.skew_y': { design: { min: -22, max: 22 }, override: { min: -22, max: 22 }, nested: true },
 } as const satisfies Record<string, NumericProperty>;

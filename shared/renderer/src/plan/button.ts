@@ -7,7 +7,7 @@ import { encodedSource, sourceOf } from './sources.js';
 import { planTypography } from './text.js';
 import type { AssetSource, ButtonNode } from './types.js';
 
-export function planButton(ctx: LayerContext): ButtonNode {
+export function planButton(ctx: LayerContext<'button'>): ButtonNode {
   const p = ctx.props;
   const typography = planTypography(ctx);
   const padding = paddingOf(p.background_padding);
@@ -43,7 +43,7 @@ export function planButton(ctx: LayerContext): ButtonNode {
 }
 
 /** `icon_url` sent in the request wins over `icon_encoded`, which wins over the design's icon. */
-function buttonIcon(ctx: LayerContext): AssetSource | null {
+function buttonIcon(ctx: LayerContext<'button'>): AssetSource | null {
   const o = ctx.override;
   if (typeof o.icon_url === 'string') return sourceOf(o.icon_url);
   if (o.icon_encoded && typeof o.icon_encoded === 'object') return encodedSource(o.icon_encoded as EncodedImage);

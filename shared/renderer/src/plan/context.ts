@@ -1,12 +1,15 @@
-import type { FontCatalogue, FontFace } from '@pressroom/model';
+import type { FontCatalogue, FontFace, LayerInput, LayerType } from '@pressroom/model';
 import type { Scale } from './scale.js';
 import type { AssetPurpose, AssetSource, PxBox } from './types.js';
 
-/** What a layer planner sees: its merged properties, its box in pixels, and the plan-wide helpers. */
-export interface LayerContext {
+/**
+ * What a layer planner sees: its merged properties, its box in pixels, and the plan-wide helpers.
+ * `L` is the layer type; without it only the properties every layer has are known.
+ */
+export interface LayerContext<L extends LayerType = LayerType> {
   name: string;
-  /** Design properties with the format's and the request's overrides applied. */
-  props: Record<string, unknown>;
+  /** Design properties with the format's and the request's overrides applied, typed by the catalogue. */
+  props: LayerInput<L>;
   /** The request's override of this layer alone (some precedence rules need to know who sent what). */
   override: Record<string, unknown>;
   box: PxBox;

@@ -1,3 +1,4 @@
+import { ERROR_CORRECTION_LEVELS } from '@pressroom/model';
 import QRCode from 'qrcode';
 import { boxAlign } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
@@ -10,7 +11,7 @@ function base(ctx: LayerContext) {
   return { name: ctx.name, box: ctx.box, opacity: num(ctx.props.opacity, 100) / 100, rotation: num(ctx.props.rotation) };
 }
 
-export function planShape(ctx: LayerContext): ShapeNode {
+export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
   const p = ctx.props;
   const strokeWidth = num(p.stroke_width);
   const strokeColor = solidPaint(p.stroke_color);
@@ -26,7 +27,7 @@ export function planShape(ctx: LayerContext): ShapeNode {
   };
 }
 
-export function planRating(ctx: LayerContext): RatingNode {
+export function planRating(ctx: LayerContext<'rating'>): RatingNode {
   const p = ctx.props;
   const starCount = Math.max(1, Math.round(num(p.star_count)));
   return {
@@ -44,9 +45,9 @@ export function planRating(ctx: LayerContext): RatingNode {
 }
 
 /** The QR matrix is computed here (pure, synchronous) and drawn as one SVG path of unit squares. */
-export function planQrcode(ctx: LayerContext): QrcodeNode {
+export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
   const p = ctx.props;
-  const level = ['L', 'M', 'Q', 'H'].includes(str(p.error_correction)) ? str(p.error_correction) : 'M';
+  const level = (ERROR_CORRECTION_LEVELS as readonly string[]).includes(str(p.error_correction)) ? str(p.error_correction) : 'M';
   const qr = QRCode.create(str(p.payload, ' ') || ' ', { errorCorrectionLevel: level as QRCode.QRCodeErrorCorrectionLevel });
   const size = qr.modules.size;
   let path = '';

@@ -1,4 +1,4 @@
-import type { AutoFocusSettings, EncodedImage, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
+import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
 import { DEFAULT_TEXT_TO_IMAGE_MODEL, DEFAULT_UPSCALE_FACTOR, parseRatio } from '@pressroom/model';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
@@ -21,8 +21,9 @@ const MASK_PATH: Record<string, string> = {
 };
 const OVERLAY_DIRECTION: Record<string, string> = { horizontal: 'to right', vertical: 'to bottom', diagonal: 'to bottom right' };
 
-export function planImage(ctx: LayerContext, kind: 'image' | 'logo'): ImageNode {
-  const p = ctx.props;
+export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: 'image' | 'logo'): ImageNode {
+  // A logo, and a video's frame box, take the image's properties they have.
+  const p: Partial<LayerInput<'image'>> = ctx.props;
   // text_to_image draws the layer's image: its own source is not fetched.
   const source: AssetSource | null = kind === 'image' && ctx.override.text_to_image === true ? { kind: 'generated' } : imageSource(ctx);
   const strokeWidth = num(p.stroke_width);
@@ -90,14 +91,15 @@ function planAiOps(override: Record<string, unknown>, aspect: number): ImageAiOp
 }
 
 /** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */
-function imageSource(ctx: LayerContext): AssetSource | null {
+function imageSource(ctx: LayerContext<'image' | 'logo' | 'video'>): AssetSource | null {
   const o = ctx.override;
   if (typeof o.image_url === 'string') return sourceOf(o.image_url);
   if (o.image_encoded && typeof o.image_encoded === 'object') return encodedSource(o.image_encoded as EncodedImage);
-  return sourceOf(ctx.props.image_url);
+  const p: Partial<LayerInput<'image'>> = ctx.props;
+  return sourceOf(p.image_url);
 }
 
-export function planIllustration(ctx: LayerContext): IllustrationNode {
+export function planIllustration(ctx: LayerContext<'illustration'>): IllustrationNode {
   const p = ctx.props;
   // Library illustrations are not bundled; a library name that is not itself a source draws nothing.
   const source = sourceOf(p.illustration_file);

@@ -1,5 +1,5 @@
 import type { Design, FontCatalogue, GroupMask, NormalisedOverrides } from '@pressroom/model';
-import { AppError, PROPERTY_DEFAULTS, type ResolvedLayer, resolveFrame } from '@pressroom/model';
+import { AppError, type LayerInput, type LayerType, layerInput, type ResolvedLayer, resolveFrame } from '@pressroom/model';
 import { planButton } from './button.js';
 import { type LayerContext, num, radiusCss } from './context.js';
 import { fontKey } from './fonts.js';
@@ -54,12 +54,12 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     return ref;
   };
 
-  const merged = new Map<string, { layer: ResolvedLayer; props: Record<string, unknown>; override: Record<string, unknown> }>();
+  const merged = new Map<string, { layer: ResolvedLayer; props: LayerInput<LayerType>; override: Record<string, unknown> }>();
   for (const layer of frame.layers) {
     const override = (Object.hasOwn(overrides.layers, layer.name) ? overrides.layers[layer.name] : undefined) ?? {};
     merged.set(layer.name, {
       layer,
-      props: { ...PROPERTY_DEFAULTS[layer.type], ...(layer.properties as object), ...dropUndefined(override) },
+      props: layerInput(layer.type, layer.properties, override),
       override: override as Record<string, unknown>,
     });
   }
@@ -88,24 +88,24 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     };
     switch (layer.type) {
       case 'text':
-        return planText(ctx);
+        return planText(of<'text'>(ctx));
       case 'button':
-        return planButton(ctx);
+        return planButton(of<'button'>(ctx));
       case 'image':
       case 'logo':
-        return planImage(ctx, layer.type);
+        return planImage(of<'image' | 'logo'>(ctx), layer.type);
       case 'shape':
-        return planShape(ctx);
+        return planShape(of<'shape'>(ctx));
       case 'illustration':
-        return planIllustration(ctx);
+        return planIllustration(of<'illustration'>(ctx));
       case 'rating':
-        return planRating(ctx);
+        return planRating(of<'rating'>(ctx));
       case 'qrcode':
-        return planQrcode(ctx);
+        return planQrcode(of<'qrcode'>(ctx));
       case 'video':
-        return input.videoBoxes === true ? { ...planImage(ctx, 'image'), ref: null } : null;
+        return input.videoBoxes === true ? { ...planImage(of<'video'>(ctx), 'image'), ref: null } : null;
       case 'group':
-        return planGroup(ctx, layer.layer_ids ?? [], props.mask as GroupMask | undefined, build);
+        return planGroup(of<'group'>(ctx), layer.layer_ids ?? [], build);
       default:
         return null;
     }
@@ -146,7 +146,13 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   };
 }
 
-function planGroup(ctx: LayerContext, members: string[], mask: GroupMask | undefined, build: (name: string) => PlanNode | null): GroupNode {
+/** The switch of `build` has read `layer.type`: the context is that type's. */
+function of<L extends LayerType>(ctx: LayerContext): LayerContext<L> {
+  return ctx as unknown as LayerContext<L>;
+}
+
+function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: string) => PlanNode | null): GroupNode {
+  const mask = ctx.props.mask;
   return {
     kind: 'group',
     name: ctx.name,
@@ -192,8 +198,4 @@ function collectFonts(nodes: readonly PlanNode[], out = new Map<string, PlanFont
     if (n.kind === 'group') collectFonts(n.children, out);
   }
   return [...out.values()];
-}
-
-function dropUndefined(o: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 }

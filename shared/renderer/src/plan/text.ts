@@ -8,7 +8,7 @@ import type { PlanTypography, SideBorder, TextNode } from './types.js';
 import { substituteVariables } from './variables.js';
 
 /** Typography shared by text layers and button labels. */
-export function planTypography(ctx: LayerContext): PlanTypography {
+export function planTypography(ctx: LayerContext<'text' | 'button'>): PlanTypography {
   const p = ctx.props;
   const raw = substituteVariables(str(p.payload), ctx.variables, ctx.vars);
   const strokeWidth = num(p.stroke_width);
@@ -25,7 +25,7 @@ export function planTypography(ctx: LayerContext): PlanTypography {
   };
 }
 
-export function planText(ctx: LayerContext): TextNode {
+export function planText(ctx: LayerContext<'text'>): TextNode {
   const p = ctx.props;
   const typography = planTypography(ctx);
   const background = paint(p.background_color, ctx.box);
@@ -55,7 +55,7 @@ export function planText(ctx: LayerContext): TextNode {
   };
 }
 
-function sideBorder(ctx: LayerContext, textColor: string | null): SideBorder | null {
+function sideBorder(ctx: LayerContext<'text'>, textColor: string | null): SideBorder | null {
   const p = ctx.props;
   const side = str(p.side_border);
   const thickness = ctx.scale.length(num(p.side_border_thickness));

@@ -63,6 +63,22 @@ describe('parseDesignDocument: refusals', () => {
     ]);
   });
 
+  it('takes the pattern and duotone names a request may send, and no others (one value set each)', () => {
+    const shape = (props: Record<string, unknown>) => ({
+      name: 'box',
+      type: 'shape',
+      layout: { square: { x: 0, y: 0, width: 10, height: 10 } },
+      properties: props,
+    });
+    const image = (props: Record<string, unknown>) => ({ ...shape({ image_url: 'https://example.com/a.png', ...props }), type: 'image' });
+    expect(issues(doc({ elements: [shape({ pattern_name: 'dots' })] }))[0]).toMatchObject({ path: 'elements[0].properties.pattern_name' });
+    expect(warnings(doc({ elements: [shape({ pattern_name: 'bubbles' })] })).design).toBeDefined();
+    expect(issues(doc({ elements: [image({ filter_properties: { name: 'pink' } })] }))[0]).toMatchObject({
+      path: 'elements[0].properties.filter_properties.name',
+    });
+    expect(warnings(doc({ elements: [image({ filter_properties: { name: 'blue_green' } })] })).design).toBeDefined();
+  });
+
   it('refuses unknown fields at the exact key', () => {
     expect(issues(doc({ colour: 'red' }))).toEqual([{ path: 'colour', code: 'unknown_field', message: 'unknown field colour' }]);
     expect(issues(doc({ elements: [text({ wobble: 3 })] }))[0]).toMatchObject({

@@ -1,28 +1,84 @@
-import type { DesignType, LayerType } from '../types.js';
-import { GROUP_PROPS } from './group.js';
-import { ILLUSTRATION_PROPS, IMAGE_PROPS, LOGO_PROPS } from './images.js';
-import { QRCODE_PROPS, RATING_PROPS, SHAPE_PROPS } from './marks.js';
-import { AUDIO_PROPS, CODE_PROPS, VIDEO_PROPS } from './media.js';
-import type { PropTable } from './spec.js';
-import { BUTTON_PROPS, TEXT_PROPS } from './typography.js';
+import { z } from 'zod';
+import { LAYER_PROPERTIES } from '../../properties/catalogue.js';
+import type { PropertyEntry } from '../../properties/entry.js';
+import type { DesignType, LayerType, PropertiesByType } from '../types.js';
+import { colorSchema, int, numeric, type PropContext, type PropSpec, type PropTable, source, text } from './spec.js';
 
 export * from './spec.js';
 
-/** The property table of each layer type: the one source of names, rules, defaults and help. */
-export const PROPERTY_TABLES: Record<LayerType, PropTable> = {
-  text: TEXT_PROPS,
-  button: BUTTON_PROPS,
-  image: IMAGE_PROPS,
-  logo: LOGO_PROPS,
-  shape: SHAPE_PROPS,
-  illustration: ILLUSTRATION_PROPS,
-  rating: RATING_PROPS,
-  qrcode: QRCODE_PROPS,
-  video: VIDEO_PROPS,
-  audio: AUDIO_PROPS,
-  group: GROUP_PROPS,
-  code: CODE_PROPS,
+/** The design model's schema of one catalogue entry. */
+export function designSchema(entry: PropertyEntry): (ctx: PropContext) => z.ZodType {
+  if (entry.design !== undefined) return entry.design;
+  const fields = entry.fields;
+  if (fields !== undefined) {
+    return (ctx) =>
+      z.strictObject(Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, designSchema(field)(ctx).optional()])));
+  }
+  switch (entry.kind) {
+    case 'number':
+    case 'integer':
+      if (entry.numeric !== undefined) return numeric(entry.numeric);
+      if (entry.range !== undefined) return int(entry.range.min, entry.range.max);
+      break;
+    case 'boolean':
+      return () => z.boolean();
+    case 'enum': {
+      const values = entry.values as readonly [string, ...string[]];
+      return () => z.enum(values);
+    }
+    case 'text':
+    case 'font':
+      if (entry.length !== undefined) return text(entry.length.min, entry.length.max);
+      break;
+    case 'color':
+      if (entry.color !== undefined) {
+        const kind = entry.color;
+        return (ctx) => colorSchema(kind, ctx);
+      }
+      break;
+    case 'url':
+      return source();
+    case 'object':
+      break;
+  }
+  throw new Error(`the catalogue entry "${entry.help}" says no design schema`);
+}
+
+function propSpec(entry: PropertyEntry): PropSpec {
+  return {
+    schema: designSchema(entry),
+    help: entry.help,
+    ...(entry.default === undefined ? {} : { default: entry.default }),
+    ...(entry.required ? { required: true } : {}),
+    ...(entry.color === undefined ? {} : { color: entry.color }),
+  };
+}
+
+/** The property table of each layer type, as the design parser uses it: derived from the catalogue. */
+export const PROPERTY_TABLES: Record<LayerType, PropTable> = Object.fromEntries(
+  Object.entries(LAYER_PROPERTIES).map(([type, entries]) => [
+    type,
+    Object.fromEntries(Object.entries(entries as Record<string, PropertyEntry>).map(([name, entry]) => [name, propSpec(entry)])),
+  ]),
+) as Record<LayerType, PropTable>;
+
+// The stored document's property types (design/types.ts) name the catalogue's properties, no more, no less.
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+const _sameNames: { [T in LayerType]: SameKeys<PropertiesByType[T], (typeof LAYER_PROPERTIES)[T]> } = {
+  text: true,
+  button: true,
+  image: true,
+  logo: true,
+  shape: true,
+  illustration: true,
+  rating: true,
+  qrcode: true,
+  video: true,
+  audio: true,
+  group: true,
+  code: true,
 };
+void _sameNames;
 
 /**
  * The default of every property that has one, by layer type: what a layer that does not set

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseColor } from '../../color/parse.js';
 import { isGradient } from '../../color/types.js';
+import type { ColorKind } from '../../properties/entry.js';
 import { NUMERIC_PROPERTIES, type NumericPropertyName } from '../../properties/numeric.js';
 import type { DesignType } from '../types.js';
 
@@ -15,13 +16,12 @@ export function contextFor(designType: DesignType): PropContext {
   return { designType, print: designType === 'printer' || designType === 'printer_multipage' };
 }
 
-/**
- * How a color property may be filled: `solid` never takes a gradient; `fill` takes one on every
- * design (the shape/button background rule); `rgb-fill` takes one on RGB designs only.
- */
-export type ColorKind = 'solid' | 'fill' | 'rgb-fill';
+export type { ColorKind };
 
-/** One authorable property: its schema, its default (absent = optional), and the help text reads show. */
+/**
+ * One authorable property as the design parser uses it: its schema, its default (absent =
+ * optional), and the help text reads show. Derived from the catalogue (properties/catalogue.ts).
+ */
 export interface PropSpec {
   schema: (ctx: PropContext) => z.ZodType;
   default?: unknown;

@@ -221,6 +221,7 @@ export {
 export * from './overrides/types.js';
 export * from './process/compiled.js';
 export * from './process/signal-policy.js';
+export * from './properties/describe.js';
 export * from './properties/numeric.js';
 export * from './storage/errors.js';
 export * from './version.js';

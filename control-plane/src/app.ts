@@ -25,6 +25,7 @@ import { generationRoutes } from './routes/generation.js';
 import { generationRequestListRoutes } from './routes/generation-requests.js';
 import { healthRoutes } from './routes/health.js';
 import { importRoutes } from './routes/imports.js';
+import { layerPropertyRoutes } from './routes/layer-properties.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { signingSecretRoutes } from './routes/signing-secret.js';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   webhookSubscriptionRoutes(app, deps.db);
   workspaceRoutes(app, rateLimitBudgets(deps.config));
   fontRoutes(app);
+  layerPropertyRoutes(app);
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
   importRoutes(app, deps);

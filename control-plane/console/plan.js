@@ -100,7 +100,9 @@ const ENCODED = { image_url: 'image_encoded', icon_url: 'icon_encoded' };
 export function controlFor(descriptor, layerType) {
   if (layerType === 'variables') return { kind: 'text', multiline: false };
   const d = layerType === 'container' && descriptor?.name === ROOT_DESCRIPTOR.name ? ROOT_DESCRIPTOR : descriptor;
-  if (!d || d.override === null || d.override === undefined || d.name.includes('.')) return null;
+  if (!d || d.override === null || d.override === undefined) return null;
+  // A nested field (`mask_properties.skew_y`) is offered when it is a number: sent inside its object.
+  if (d.name.includes('.') && d.kind !== 'number' && d.kind !== 'integer') return null;
   const o = d.override;
   if (o.values?.length) return { kind: 'select', options: o.values.map(String), numeric: typeof o.values[0] === 'number' };
   switch (d.kind) {
@@ -144,9 +146,15 @@ export function formOf(layer, descriptors) {
   const byName = new Map(described.map((d) => [d.name, d]));
   const set = new Set(layer.props.map((p) => p.id));
   const own = layer.props.map((p) => ({ ...p, control: controlFor(byName.get(p.id) ?? { name: p.id }, layer.type) }));
+  const designValues = new Map(layer.props.map((p) => [p.id, p.value]));
+  const valueOf = (d) => {
+    if (!d.name.includes('.')) return d.default;
+    const [parent, field] = d.name.split('.');
+    return designValues.get(parent)?.[field] ?? d.default;
+  };
   const rest = described
     .filter((d) => !set.has(d.name))
-    .map((d) => ({ id: d.name, help: d.help, value: d.default, control: controlFor(d, layer.type) }));
+    .map((d) => ({ id: d.name, help: d.help, value: valueOf(d), control: controlFor(d, layer.type) }));
   return byUse([...own, ...rest]).filter((p) => p.control !== null);
 }
 
@@ -199,7 +207,10 @@ export function fieldKeyOfPath(path) {
   else if (parts[0] === 'pages') rest = parts.slice(2);
   else return null;
   if (rest.length < 2) return null;
-  const prop = rest[1].replace(/_encoded$/, '_url');
+  const prop = rest
+    .slice(1)
+    .join('.')
+    .replace(/_encoded$/, '_url');
   return fieldKey(rest[0], prop);
 }
 
@@ -239,7 +250,14 @@ export function buildBody(design, { frame, fileType, changes, async, omit = [] }
   const elementsOf = (scope) => {
     const out = {};
     for (const [layer, props] of Object.entries(changes[scope] ?? {})) {
-      const kept = Object.fromEntries(Object.entries(props).filter(([k, v]) => v !== undefined && !omit.includes(k)));
+      const kept = {};
+      for (const [k, v] of Object.entries(props)) {
+        if (v === undefined || omit.includes(k)) continue;
+        // `parent.field` goes inside its object property.
+        const [parent, field] = k.split('.');
+        if (field === undefined) kept[k] = v;
+        else kept[parent] = { ...(typeof kept[parent] === 'object' ? kept[parent] : {}), [field]: v };
+      }
       if (Object.keys(kept).length > 0) out[layer] = kept;
     }
     return out;

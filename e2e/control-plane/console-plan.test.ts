@@ -88,7 +88,12 @@ describe('console plan', () => {
     expect(plan.controlFor(d({ name: 'video_url', kind: 'url' }), 'video')).toEqual({ kind: 'source', encoded: null });
     expect(plan.controlFor(d({ kind: 'number', override: null }), 'text')).toBeNull();
     expect(plan.controlFor(d({ kind: 'object' }), 'image')).toBeNull();
-    expect(plan.controlFor(d({ name: 'mask_properties.skew_y', kind: 'number' }), 'image')).toBeNull();
+    expect(plan.controlFor(d({ name: 'mask_properties.skew_y', kind: 'number', override: { min: -22, max: 22 } }), 'image')).toMatchObject({
+      kind: 'number',
+      min: -22,
+      max: 22,
+    });
+    expect(plan.controlFor(d({ name: 'mask_properties.radius', kind: 'object' }), 'image')).toBeNull();
     expect(plan.controlFor(undefined, 'text')).toBeNull();
     expect(plan.controlFor({ name: 'background_color' }, 'container').kind).toBe('color');
     expect(plan.controlFor(null, 'variables').kind).toBe('text');
@@ -118,6 +123,15 @@ describe('console plan', () => {
     const form = plan.formOf(layer, descriptors);
     expect(form.map((p: { id: string }) => p.id)).toEqual(['payload', 'color', 'font_size', 'text_transform']);
     expect(form[3]).toMatchObject({ value: 'none', control: { kind: 'select' } });
+    // An object property is not offered, its numeric field is, with the design's value.
+    const photo = { name: 'photo', type: 'image', props: [{ id: 'mask_properties', help: '', value: { skew_y: 5 } }] };
+    const imageForm = plan.formOf(photo, {
+      image: [
+        { name: 'mask_properties', kind: 'object', override: {}, help: '' },
+        { name: 'mask_properties.skew_y', kind: 'number', min: -22, max: 22, override: { min: -22, max: 22 }, help: '' },
+      ],
+    });
+    expect(imageForm.map((p: { id: string; value: unknown }) => [p.id, p.value])).toEqual([['mask_properties.skew_y', 5]]);
   });
 
   it('offers the AI operations the farm runs on image layers of the design type, and says why not for the others', () => {
@@ -163,6 +177,7 @@ describe('console plan', () => {
     expect(plan.fieldKeyOfPath('pages.page_2.title.color')).toBe(plan.fieldKey('title', 'color'));
     expect(plan.fieldKeyOfPath('elements.photo.image_encoded')).toBe(plan.fieldKey('photo', 'image_url'));
     expect(plan.fieldKeyOfPath('template_format_name')).toBeNull();
+    expect(plan.fieldKeyOfPath('elements.photo.mask_properties.skew_y')).toBe(plan.fieldKey('photo', 'mask_properties.skew_y'));
     expect(plan.fieldKey('badge text', 'color')).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
@@ -189,6 +204,11 @@ describe('console plan', () => {
       pages: { page_1: {}, page_2: { t: { payload: 'x' } } },
     });
     expect(plan.endpointFor(m, false).path).toBe('/async/banner-builder/m/generate-multipage-pdf');
+    // A nested field goes inside its object property.
+    const nested = { all: { photo: { 'mask_properties.skew_y': 10, mask_name: 'parallelogram' } } };
+    expect(plan.buildBody(d, { frame: 'square', fileType: '', changes: nested, async: false }).elements).toEqual({
+      photo: { mask_properties: { skew_y: 10 }, mask_name: 'parallelogram' },
+    });
     expect(plan.endpointFor(d, false).path).toBe('/banner-builder/d1/generate');
   });
 

@@ -212,6 +212,8 @@ describe('the web console against npm start', () => {
     expect(await bounds('f-headline-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '40' });
     expect(await bounds('f-hero-ring-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '60' });
     expect(await bounds('f-headline-font_size')).toMatchObject({ type: 'number', min: '1', max: '' });
+    // A numeric field inside an object property.
+    expect(await bounds('f-hero-photo-mask_properties_skew_y')).toMatchObject({ type: 'number', min: '-22', max: '22' });
     expect(await page.$eval('#f-headline-font_weight', (e) => e.tagName)).toBe('SELECT');
     expect(await page.$eval('#f-headline-auto_resize', (e) => (e as HTMLInputElement).type)).toBe('checkbox');
     expect(await page.$eval('#f-headline-payload', (e) => e.tagName)).toBe('TEXTAREA');

@@ -147,14 +147,14 @@ export function formOf(layer, descriptors) {
   const set = new Set(layer.props.map((p) => p.id));
   const own = layer.props.map((p) => ({ ...p, control: controlFor(byName.get(p.id) ?? { name: p.id }, layer.type) }));
   const designValues = new Map(layer.props.map((p) => [p.id, p.value]));
-  const valueOf = (d) => {
+  const initialValue = (d) => {
     if (!d.name.includes('.')) return d.default;
     const [parent, field] = d.name.split('.');
     return designValues.get(parent)?.[field] ?? d.default;
   };
   const rest = described
     .filter((d) => !set.has(d.name))
-    .map((d) => ({ id: d.name, help: d.help, value: valueOf(d), control: controlFor(d, layer.type) }));
+    .map((d) => ({ id: d.name, help: d.help, value: initialValue(d), control: controlFor(d, layer.type) }));
   return byUse([...own, ...rest]).filter((p) => p.control !== null);
 }
 

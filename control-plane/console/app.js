@@ -94,6 +94,7 @@ function Shell({ company, onSignOut }) {
       <nav aria-label="Console">
         <ul>
           ${NAV.map(([p, label]) => html`<li><a href=${`#/${p}`} aria-current=${current === p ? 'page' : undefined}>${label}</a></li>`)}
+          <li><a href="/console/gallery/">Gallery</a></li>
         </ul>
       </nav>
       <div class="who">

@@ -82,26 +82,106 @@ export function normalizeDesign(read) {
   return { id: read.id, name: read.name, type: read.type, frames, perFrame: false, layersOf };
 }
 
-const COLOR = /(^|_)color$/;
-const SOURCE = /^(image|icon|video)_url$/;
-const WEIGHTS = ['100', '200', '300', '400', '500', '600', '700', '800', '900'];
+/**
+ * The root layer is the format's background, not a layer type, so GET /layer-properties does not
+ * describe it; its one property takes the colour grammar (docs/overrides.md).
+ */
+const ROOT_DESCRIPTOR = { name: 'background_color', kind: 'color', color: 'rgb-fill', override: {}, help: '' };
+
+/** Source properties a request may also send as an upload, and the property the upload goes in. */
+const ENCODED = { image_url: 'image_encoded', icon_url: 'icon_encoded' };
 
 /**
- * The control of one property, from its name and current value: text, colour (the colour
- * grammar as text, with a swatch), font (from /fonts), a number, a switch, a source URL with an
- * upload, or a choice.
+ * The control of one property, from its descriptor (GET /layer-properties): a text area for
+ * text, a number field and a range within the override bounds, a choice for enumerated values, a
+ * switch, a colour picker with a field for the whole colour grammar, a font from /fonts, a URL
+ * with an upload. Null when a request cannot override it (or nothing describes it).
  */
-export function controlFor(prop, value, layerType) {
+export function controlFor(descriptor, layerType) {
   if (layerType === 'variables') return { kind: 'text', multiline: false };
-  if (prop === 'payload') return { kind: 'text', multiline: typeof value === 'string' && value.length > 40 };
-  if (COLOR.test(prop)) return { kind: 'color' };
-  if (prop === 'font') return { kind: 'font' };
-  if (prop === 'font_weight') return { kind: 'select', options: WEIGHTS, numeric: true };
-  if (SOURCE.test(prop)) return { kind: 'source', encoded: prop.replace(/_url$/, '_encoded') };
-  if (typeof value === 'boolean') return { kind: 'switch' };
-  if (typeof value === 'number') return { kind: 'number' };
-  if (typeof value === 'string') return { kind: 'text', multiline: false };
-  return { kind: 'readonly' };
+  const d = layerType === 'container' && descriptor?.name === ROOT_DESCRIPTOR.name ? ROOT_DESCRIPTOR : descriptor;
+  if (!d || d.override === null || d.override === undefined) return null;
+  // A nested field (`mask_properties.skew_y`) is offered when it is a number: sent inside its object.
+  if (d.name.includes('.') && d.kind !== 'number' && d.kind !== 'integer') return null;
+  const o = d.override;
+  if (o.values?.length) return { kind: 'select', options: o.values.map(String), numeric: typeof o.values[0] === 'number' };
+  switch (d.kind) {
+    case 'text':
+      return { kind: 'text', multiline: true };
+    case 'number':
+    case 'integer': {
+      const rangeMin = o.min ?? d.min;
+      const rangeMax = o.max ?? d.max;
+      return {
+        kind: 'number',
+        min: o.min ?? null,
+        max: o.max ?? null,
+        step: d.kind === 'integer' ? 1 : 'any',
+        range: rangeMin !== undefined && rangeMax !== undefined && rangeMax > rangeMin ? { min: rangeMin, max: rangeMax } : null,
+      };
+    }
+    case 'enum':
+      return { kind: 'select', options: (d.values ?? []).map(String), numeric: false };
+    case 'boolean':
+      return { kind: 'switch' };
+    case 'color':
+      return { kind: 'color', gradients: d.color !== 'solid' };
+    case 'font':
+      return { kind: 'font' };
+    case 'url':
+      return { kind: 'source', encoded: ENCODED[d.name] ?? null };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A layer's form: the properties a request can override, each with its control. The design's own
+ * values come first (most-used first), then the other overridable properties of the layer type
+ * with their defaults. `descriptors` is GET /layer-properties' `layers`.
+ */
+export function formOf(layer, descriptors) {
+  if (layer.type === 'variables') return layer.props.map((p) => ({ ...p, control: controlFor(null, 'variables') }));
+  const described = descriptors?.[layer.type] ?? [];
+  const byName = new Map(described.map((d) => [d.name, d]));
+  const set = new Set(layer.props.map((p) => p.id));
+  const own = layer.props.map((p) => ({ ...p, control: controlFor(byName.get(p.id) ?? { name: p.id }, layer.type) }));
+  const designValues = new Map(layer.props.map((p) => [p.id, p.value]));
+  const initialValue = (d) => {
+    if (!d.name.includes('.')) return d.default;
+    const [parent, field] = d.name.split('.');
+    return designValues.get(parent)?.[field] ?? d.default;
+  };
+  const rest = described
+    .filter((d) => !set.has(d.name))
+    .map((d) => ({ id: d.name, help: d.help, value: initialValue(d), control: controlFor(d, layer.type) }));
+  return byUse([...own, ...rest]).filter((p) => p.control !== null);
+}
+
+/** The image-layer AI operations (GET /capabilities' `ai`), in the order the form shows them. */
+export const AI_OPERATIONS = ['remove_bg', 'auto_focus', 'upscale', 'expand', 'text_to_image'];
+
+/**
+ * The AI controls of a layer: the operations this farm runs on this design type, and the others
+ * with the reason they are not offered. Only image layers take them.
+ */
+export function aiControlsFor(layerType, designType, capabilities) {
+  if (layerType !== 'image' || !capabilities) return { offered: [], unavailable: [] };
+  const offered = [];
+  const unavailable = [];
+  for (const op of AI_OPERATIONS) {
+    const c = capabilities.ai?.[op];
+    if (!c) continue;
+    if (!c.available) unavailable.push({ op, reason: c.reason ?? 'not available' });
+    else if (!c.design_types.includes(designType)) unavailable.push({ op, reason: `runs on ${c.design_types.join(', ')} designs only` });
+    else offered.push({ op, kind: op === 'text_to_image' ? 'prompt' : 'switch', sync: c.sync });
+  }
+  return { offered, unavailable };
+}
+
+/** The AI properties the sync endpoint refuses: left out of the live preview, sent by Generate. */
+export function asyncOnly(capabilities) {
+  return AI_OPERATIONS.filter((op) => capabilities?.ai?.[op] && capabilities.ai[op].sync === false);
 }
 
 /** A CSS hex for the swatch when the value is one, else null (CMYK, gradients, names stay text). */
@@ -127,17 +207,20 @@ export function fieldKeyOfPath(path) {
   else if (parts[0] === 'pages') rest = parts.slice(2);
   else return null;
   if (rest.length < 2) return null;
-  const prop = rest[1].replace(/_encoded$/, '_url');
+  const prop = rest
+    .slice(1)
+    .join('.')
+    .replace(/_encoded$/, '_url');
   return fieldKey(rest[0], prop);
 }
 
 /** A typed value back from a control's text, for the request body. */
-export function coerce(kind, text, original) {
-  if (kind === 'number') {
+export function coerce(control, text) {
+  if (control.kind === 'number') {
     const n = Number(text);
-    return text.trim() === '' || Number.isNaN(n) ? text : n;
+    return text.trim() === '' ? undefined : Number.isNaN(n) ? text : n;
   }
-  if (kind === 'select' && typeof original === 'number') return Number(text);
+  if (control.kind === 'select' && control.numeric) return Number(text);
   return text;
 }
 
@@ -160,13 +243,21 @@ export const FILE_TYPES = {
 
 /**
  * The request body of a playground render. `changes` maps a scope (a page id on multipage
- * designs, `all` otherwise) to layer → property → value; only changed properties are sent.
+ * designs, `all` otherwise) to layer → property → value; only changed properties are sent, less
+ * those in `omit` (the AI properties the sync endpoint refuses, for the live preview).
  */
-export function buildBody(design, { frame, fileType, changes, async }) {
+export function buildBody(design, { frame, fileType, changes, async, omit = [] }) {
   const elementsOf = (scope) => {
     const out = {};
     for (const [layer, props] of Object.entries(changes[scope] ?? {})) {
-      const kept = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
+      const kept = {};
+      for (const [k, v] of Object.entries(props)) {
+        if (v === undefined || omit.includes(k)) continue;
+        // `parent.field` goes inside its object property.
+        const [parent, field] = k.split('.');
+        if (field === undefined) kept[k] = v;
+        else kept[parent] = { ...(typeof kept[parent] === 'object' ? kept[parent] : {}), [field]: v };
+      }
       if (Object.keys(kept).length > 0) out[layer] = kept;
     }
     return out;

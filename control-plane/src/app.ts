@@ -12,6 +12,7 @@ import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
 import { bannerRoutes } from './routes/banners.js';
+import { capabilityRoutes } from './routes/capabilities.js';
 import { consoleRoutes } from './routes/console.js';
 import { creditRoutes } from './routes/credits.js';
 import { designReviewRoutes } from './routes/design-review.js';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workspaceRoutes(app, rateLimitBudgets(deps.config));
   fontRoutes(app);
   layerPropertyRoutes(app);
+  capabilityRoutes(app, { db: deps.db, ai: aiCapabilitiesOf(deps.config), staleAfterMs: deps.config.workerStaleAfterMs });
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
   importRoutes(app, deps);

@@ -1,5 +1,12 @@
 import { type ConfigOf, env, loadConfig, option } from '@pressroom/model';
-import { aiModelOptions, databaseOptions, observabilityOptions, outboundOptions, storageOptions } from '@pressroom/platform';
+import {
+  aiModelOptions,
+  databaseOptions,
+  observabilityOptions,
+  outboundOptions,
+  storageOptions,
+  workerStaleOptions,
+} from '@pressroom/platform';
 
 /** Every option of the control plane. Names are derived: `rateLimitReadPerMinute` → RATE_LIMIT_READ_PER_MINUTE. */
 export const controlPlaneOptions = {
@@ -33,6 +40,7 @@ export const controlPlaneOptions = {
   ...storageOptions,
   ...observabilityOptions,
   ...outboundOptions,
+  ...workerStaleOptions,
 };
 
 function creditOptions() {

@@ -53,19 +53,123 @@ describe('console plan', () => {
     expect(d.layersOf('page_1')[0].props[0]).toMatchObject({ id: 'payload', value: 'Brew' });
   });
 
-  it('picks a control by property', () => {
-    expect(plan.controlFor('payload', 'x').kind).toBe('text');
-    expect(plan.controlFor('stroke_color', '#fff').kind).toBe('color');
-    expect(plan.controlFor('font', 'uuid').kind).toBe('font');
-    expect(plan.controlFor('image_url', 'https://x').kind).toBe('source');
-    expect(plan.controlFor('image_url', 'https://x').encoded).toBe('image_encoded');
-    expect(plan.controlFor('hidden', false).kind).toBe('switch');
-    expect(plan.controlFor('opacity', 100).kind).toBe('number');
-    expect(plan.controlFor('font_weight', 700).kind).toBe('select');
-    expect(plan.controlFor('first_name', '{x}', 'variables').kind).toBe('text');
+  it('picks the control from the property kind, with the override bounds, and offers nothing that cannot be overridden', () => {
+    const d = (extra: object) => ({ name: 'p', help: '', override: {}, ...extra });
+    expect(plan.controlFor(d({ kind: 'text' }), 'text')).toEqual({ kind: 'text', multiline: true });
+    expect(plan.controlFor(d({ kind: 'enum', values: ['a', 'b'], override: { values: ['a', 'b'] } }), 'text')).toEqual({
+      kind: 'select',
+      options: ['a', 'b'],
+      numeric: false,
+    });
+    // An override range narrower than the design's: the field takes the override bounds, the range both.
+    expect(plan.controlFor(d({ kind: 'number', min: 0, max: 1000, override: { min: 0, max: 40 } }), 'text')).toEqual({
+      kind: 'number',
+      min: 0,
+      max: 40,
+      step: 'any',
+      range: { min: 0, max: 40 },
+    });
+    // Only a lower bound: the field has no max; the range falls back on the design's.
+    expect(plan.controlFor(d({ kind: 'integer', min: 1, max: 2000, override: { min: 1 } }), 'text')).toMatchObject({
+      min: 1,
+      max: null,
+      step: 1,
+      range: { min: 1, max: 2000 },
+    });
+    expect(plan.controlFor(d({ kind: 'integer', override: { values: [100, 200] } }), 'text')).toEqual({
+      kind: 'select',
+      options: ['100', '200'],
+      numeric: true,
+    });
+    expect(plan.controlFor(d({ kind: 'boolean' }), 'text').kind).toBe('switch');
+    expect(plan.controlFor(d({ kind: 'color', color: 'solid' }), 'text')).toEqual({ kind: 'color', gradients: false });
+    expect(plan.controlFor(d({ kind: 'font' }), 'text').kind).toBe('font');
+    expect(plan.controlFor(d({ name: 'image_url', kind: 'url' }), 'image')).toEqual({ kind: 'source', encoded: 'image_encoded' });
+    expect(plan.controlFor(d({ name: 'video_url', kind: 'url' }), 'video')).toEqual({ kind: 'source', encoded: null });
+    expect(plan.controlFor(d({ kind: 'number', override: null }), 'text')).toBeNull();
+    expect(plan.controlFor(d({ kind: 'object' }), 'image')).toBeNull();
+    expect(plan.controlFor(d({ name: 'mask_properties.skew_y', kind: 'number', override: { min: -22, max: 22 } }), 'image')).toMatchObject({
+      kind: 'number',
+      min: -22,
+      max: 22,
+    });
+    expect(plan.controlFor(d({ name: 'mask_properties.radius', kind: 'object' }), 'image')).toBeNull();
+    expect(plan.controlFor(undefined, 'text')).toBeNull();
+    expect(plan.controlFor({ name: 'background_color' }, 'container').kind).toBe('color');
+    expect(plan.controlFor(null, 'variables').kind).toBe('text');
     expect(plan.isMainProp('text', 'payload')).toBe(true);
     expect(plan.isMainProp('text', 'skew_y')).toBe(false);
     expect(plan.isMainProp('variables', 'first_name')).toBe(true);
+  });
+
+  it('builds a layer form: its own values first, then the other overridable properties of its type with their defaults', () => {
+    const layer = plan.normalizeDesign(staticRead).layersOf('square')[2];
+    const descriptors = {
+      text: [
+        { name: 'rotation', kind: 'number', override: null, help: '' },
+        { name: 'font_size', kind: 'integer', min: 1, max: 2000, override: { min: 1 }, help: '' },
+        { name: 'payload', kind: 'text', override: {}, help: '' },
+        { name: 'color', kind: 'color', color: 'rgb-fill', override: {}, help: '' },
+        {
+          name: 'text_transform',
+          kind: 'enum',
+          values: ['none', 'uppercase'],
+          override: { values: ['none', 'uppercase'] },
+          default: 'none',
+          help: 'h',
+        },
+      ],
+    };
+    const form = plan.formOf(layer, descriptors);
+    expect(form.map((p: { id: string }) => p.id)).toEqual(['payload', 'color', 'font_size', 'text_transform']);
+    expect(form[3]).toMatchObject({ value: 'none', control: { kind: 'select' } });
+    // An object property is not offered, its numeric field is, with the design's value.
+    const photo = { name: 'photo', type: 'image', props: [{ id: 'mask_properties', help: '', value: { skew_y: 5 } }] };
+    const imageForm = plan.formOf(photo, {
+      image: [
+        { name: 'mask_properties', kind: 'object', override: {}, help: '' },
+        { name: 'mask_properties.skew_y', kind: 'number', min: -22, max: 22, override: { min: -22, max: 22 }, help: '' },
+      ],
+    });
+    expect(imageForm.map((p: { id: string; value: unknown }) => [p.id, p.value])).toEqual([['mask_properties.skew_y', 5]]);
+  });
+
+  it('offers the AI operations the farm runs on image layers of the design type, and says why not for the others', () => {
+    const op = (available: boolean, extra: object = {}) => ({
+      available,
+      design_types: ['static'],
+      sync: true,
+      reason: available ? null : 'set AI_X',
+      ...extra,
+    });
+    const capabilities = {
+      render_workers: 1,
+      ai: {
+        remove_bg: op(true),
+        auto_focus: op(true, { design_types: ['static', 'animated', 'printer', 'printer_multipage'] }),
+        upscale: op(true, { sync: false }),
+        expand: op(false, { sync: false }),
+        text_to_image: op(false, { sync: false }),
+      },
+    };
+    const onStatic = plan.aiControlsFor('image', 'static', capabilities);
+    expect(onStatic.offered.map((o: { op: string }) => o.op)).toEqual(['remove_bg', 'auto_focus', 'upscale']);
+    expect(onStatic.unavailable).toEqual([
+      { op: 'expand', reason: 'set AI_X' },
+      { op: 'text_to_image', reason: 'set AI_X' },
+    ]);
+    const onAnimated = plan.aiControlsFor('image', 'animated', capabilities);
+    expect(onAnimated.offered.map((o: { op: string }) => o.op)).toEqual(['auto_focus']);
+    expect(onAnimated.unavailable[0]).toEqual({ op: 'remove_bg', reason: 'runs on static designs only' });
+    expect(plan.aiControlsFor('text', 'static', capabilities)).toEqual({ offered: [], unavailable: [] });
+    expect(plan.asyncOnly(capabilities)).toEqual(['upscale', 'expand', 'text_to_image']);
+    const d = plan.normalizeDesign(staticRead);
+    const changes = { all: { photo: { remove_bg: true, upscale: true } } };
+    expect(
+      plan.buildBody(d, { frame: 'square', fileType: '', changes, async: false, omit: plan.asyncOnly(capabilities) }).elements,
+    ).toEqual({
+      photo: { remove_bg: true },
+    });
   });
 
   it('maps every error path the API gives onto the field it came from', () => {
@@ -73,6 +177,7 @@ describe('console plan', () => {
     expect(plan.fieldKeyOfPath('pages.page_2.title.color')).toBe(plan.fieldKey('title', 'color'));
     expect(plan.fieldKeyOfPath('elements.photo.image_encoded')).toBe(plan.fieldKey('photo', 'image_url'));
     expect(plan.fieldKeyOfPath('template_format_name')).toBeNull();
+    expect(plan.fieldKeyOfPath('elements.photo.mask_properties.skew_y')).toBe(plan.fieldKey('photo', 'mask_properties.skew_y'));
     expect(plan.fieldKey('badge text', 'color')).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
@@ -99,6 +204,11 @@ describe('console plan', () => {
       pages: { page_1: {}, page_2: { t: { payload: 'x' } } },
     });
     expect(plan.endpointFor(m, false).path).toBe('/async/banner-builder/m/generate-multipage-pdf');
+    // A nested field goes inside its object property.
+    const nested = { all: { photo: { 'mask_properties.skew_y': 10, mask_name: 'parallelogram' } } };
+    expect(plan.buildBody(d, { frame: 'square', fileType: '', changes: nested, async: false }).elements).toEqual({
+      photo: { mask_properties: { skew_y: 10 }, mask_name: 'parallelogram' },
+    });
     expect(plan.endpointFor(d, false).path).toBe('/banner-builder/d1/generate');
   });
 
@@ -117,8 +227,10 @@ describe('console plan', () => {
   it('reads a swatch only from plain hex', () => {
     expect(plan.swatchOf('#AABBCC')).toBe('#aabbcc');
     expect(plan.swatchOf('cmyk(0,0,0,100)')).toBeNull();
-    expect(plan.coerce('number', '12', 1)).toBe(12);
-    expect(plan.coerce('number', 'abc', 1)).toBe('abc');
+    expect(plan.coerce({ kind: 'number' }, '12')).toBe(12);
+    expect(plan.coerce({ kind: 'number' }, 'abc')).toBe('abc');
+    expect(plan.coerce({ kind: 'number' }, '')).toBeUndefined();
+    expect(plan.coerce({ kind: 'select', numeric: true }, '700')).toBe(700);
     expect(plan.fileKind('mp4')).toBe('video');
     expect(plan.fileKind('zip')).toBe('html5');
   });

@@ -2,12 +2,12 @@ import { ConfigError, type ConfigOf, env, loadConfig, option } from '@pressroom/
 import {
   aiModelOptions,
   DEFAULT_HEARTBEAT_INTERVAL_MS,
-  DEFAULT_STALE_AFTER_MS,
   databaseOptions,
   ffmpegOptions,
   observabilityOptions,
   outboundOptions,
   storageOptions,
+  workerStaleOptions,
 } from '@pressroom/platform';
 import { parseSizes } from './ai/http-plan.js';
 import { NORMALISATIONS } from './ai/onnx-image.js';
@@ -44,11 +44,7 @@ export const renderWorkerOptions = {
     String(DEFAULT_HEARTBEAT_INTERVAL_MS),
     'How often this worker records that it is alive (and sweeps for dead workers); two small queries each time.',
   ),
-  workerStaleAfterMs: option(
-    env.int(500),
-    String(DEFAULT_STALE_AFTER_MS),
-    "A worker silent this long is dead: its jobs are force-unlocked for others. Keep it several heartbeats long; a dead worker's jobs run again after about this plus one heartbeat.",
-  ),
+  ...workerStaleOptions,
   workerPollIntervalMs: option(
     env.int(50),
     '200',

@@ -2,6 +2,7 @@
 // launch has begun: the preflight checks, the page warm-up, the database, storage, the encoder
 // threads, the job runner, metrics and the one shutdown path.
 
+import { advertiseCapabilities } from '@pressroom/model';
 import type { Logger } from '@pressroom/platform';
 import {
   connectDatabase,
@@ -16,6 +17,7 @@ import {
   writableDirCheck,
 } from '@pressroom/platform';
 import type { Registry } from 'prom-client';
+import { isFile, workerAiCapabilities } from './ai/advertised.js';
 import { createConfiguredDetector } from './ai/configured-detector.js';
 import { createConfiguredProvider } from './ai/configured-provider.js';
 import { createAiMetrics } from './ai/metrics.js';
@@ -83,8 +85,12 @@ export async function startRenderWorker({
   // Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
   let readiness = (): string => 'starting';
   const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
+  const advertised = workerAiCapabilities(config, isFile);
+  if (advertised.missing.length > 0)
+    logger.warn({ missing: advertised.missing }, 'AI model files not found: their operations are not advertised');
   const runtime = await startWorkerRuntime({
     role: 'render-worker',
+    capabilities: advertiseCapabilities(advertised.ai),
     db: database.pool,
     taskList: renderTaskList({
       config,

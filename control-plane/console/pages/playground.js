@@ -4,15 +4,17 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, session } from '../api.js';
 import {
+  aiControlsFor,
+  asyncOnly,
   buildBody,
   coerce,
-  controlFor,
   debounce,
   endpointFor,
   FILE_TYPES,
   fieldKey,
   fieldKeyOfPath,
   fileKind,
+  formOf,
   isMainProp,
   normalizeDesign,
   snippets,
@@ -27,10 +29,25 @@ export function PlaygroundPage({ id }) {
   const read = useApi('GET', `/designs/${id}`, undefined, [id]);
   if (read.loading && !read.data) return html`<${Loading} what="the design" />`;
   if (read.error) return html`<h1>Playground</h1><${ErrorBox} error=${read.error} title="The design could not be read" />`;
-  return html`<${Playground} design=${normalizeDesign(read.data)} />`;
+  return html`<${WithProperties} design=${normalizeDesign(read.data)} />`;
 }
 
-function Playground({ design }) {
+/** The kinds of the design type's properties (the controls) and what the farm's AI can do. */
+function WithProperties({ design }) {
+  const described = useApi('GET', '/layer-properties', { query: { type: design.type } }, [design.type]);
+  const capabilities = useApi('GET', '/capabilities', undefined, []);
+  if (described.loading && !described.data) return html`<${Loading} what="the layer properties" />`;
+  if (described.error)
+    return html`<h1>Playground</h1><${ErrorBox} error=${described.error} title="The layer properties could not be read" />`;
+  return html`<${Playground}
+    design=${design}
+    descriptors=${described.data.layers}
+    capabilities=${capabilities.data}
+    capabilitiesError=${capabilities.error}
+  />`;
+}
+
+function Playground({ design, descriptors, capabilities, capabilitiesError }) {
   const [frame, setFrame] = useState(design.frames[0]?.id ?? '');
   const [fileType, setFileType] = useState('');
   const [changes, setChanges] = useState({});
@@ -42,8 +59,13 @@ function Playground({ design }) {
   const live = design.type === 'static';
   const savedPreview = design.frames.find((f) => f.id === frame)?.preview_url ?? null;
   const scope = design.perFrame ? frame : 'all';
-  const layers = useMemo(() => design.layersOf(frame), [design, frame]);
-  const body = buildBody(design, { frame, fileType, changes, async: !live });
+  const layers = useMemo(
+    () => design.layersOf(frame).map((l) => ({ ...l, form: formOf(l, descriptors), ai: aiControlsFor(l.type, design.type, capabilities) })),
+    [design, frame, descriptors, capabilities],
+  );
+  // The AI properties the sync endpoint refuses stay out of the live preview; Generate sends them.
+  const omit = live ? asyncOnly(capabilities) : [];
+  const body = buildBody(design, { frame, fileType, changes, async: !live, omit });
   const endpoint = endpointFor(design, !live);
   const seq = useRef(0);
 
@@ -156,10 +178,9 @@ function Playground({ design }) {
                 const control = (p) => html`<${Control}
                   key=${`${scope}/${layer.name}/${p.id}`}
                   layer=${layer.name}
-                  layerType=${layer.type}
                   prop=${p}
                   value=${currentValue(layer, p.id, p.value)}
-                  encoded=${changes[scope]?.[layer.name]?.[p.id.replace(/_url$/, '_encoded')]}
+                  encoded=${p.control.encoded ? changes[scope]?.[layer.name]?.[p.control.encoded] : undefined}
                   error=${fieldErrors[fieldKey(layer.name, p.id)]}
                   onChange=${(v) => setValue(layer.name, p.id, v)}
                   onEncoded=${(prop, v) => {
@@ -167,10 +188,20 @@ function Playground({ design }) {
                     setValue(layer.name, p.id, undefined);
                   }}
                 />`;
-                const main = layer.props.filter((p) => isMainProp(layer.type, p.id));
-                const more = layer.props.filter((p) => !isMainProp(layer.type, p.id));
+                const main = layer.form.filter((p) => isMainProp(layer.type, p.id));
+                const more = layer.form.filter((p) => !isMainProp(layer.type, p.id));
                 const moreError = more.some((p) => fieldErrors[fieldKey(layer.name, p.id)]);
                 return html`${main.map(control)}
+                  <${AiControls}
+                    layer=${layer.name}
+                    ai=${layer.ai}
+                    live=${live}
+                    values=${changes[scope]?.[layer.name] ?? {}}
+                    errors=${fieldErrors}
+                    unknown=${layer.type === 'image' && !capabilities}
+                    failure=${capabilitiesError}
+                    onChange=${(op, v) => setValue(layer.name, op, v)}
+                  />
                   ${
                     more.length
                       ? html`<details class="more" open=${moreError || undefined}>
@@ -247,8 +278,8 @@ export function FileView({ url, type, fallback, alt }) {
   return html`<img src=${url} alt=${alt} />`;
 }
 
-function Control({ layer, layerType, prop, value, encoded, error, onChange, onEncoded }) {
-  const control = controlFor(prop.id, prop.value, layerType);
+function Control({ layer, prop, value, encoded, error, onChange, onEncoded }) {
+  const control = prop.control;
   const id = fieldKey(layer, prop.id);
   const errorId = `${id}-error`;
   const common = {
@@ -258,20 +289,32 @@ function Control({ layer, layerType, prop, value, encoded, error, onChange, onEn
     'aria-describedby': error ? errorId : undefined,
   };
   let input;
-  if (control.kind === 'readonly') return null;
   if (control.kind === 'switch') {
     input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />`;
   } else if (control.kind === 'number') {
-    input = html`<input type="number" step="any" ...${common} value=${value ?? ''} onInput=${(e) => onChange(coerce('number', e.currentTarget.value))} />`;
+    const numeric = typeof value === 'number' ? value : '';
+    input = html`<div class="number-row">
+      <input type="number" ...${common} step=${control.step} min=${control.min ?? undefined} max=${control.max ?? undefined}
+        value=${value ?? ''} onInput=${(e) => onChange(coerce(control, e.currentTarget.value))} />
+      ${
+        control.range
+          ? html`<input type="range" aria-label=${`${layer} ${prop.id} slider`} min=${control.range.min} max=${control.range.max}
+              step=${control.step} value=${numeric === '' ? control.range.min : numeric} onInput=${(e) => onChange(Number(e.currentTarget.value))} />`
+          : null
+      }
+    </div>`;
   } else if (control.kind === 'select') {
-    input = html`<select ...${common} value=${String(value ?? '')} onChange=${(e) => onChange(coerce('select', e.currentTarget.value, prop.value))}>
+    const current = value === undefined || value === null ? '' : String(value);
+    input = html`<select ...${common} value=${current} onChange=${(e) => onChange(e.currentTarget.value === '' ? undefined : coerce(control, e.currentTarget.value))}>
+      ${control.options.includes(current) ? null : html`<option value="">${current === '' ? '(design value)' : `${current} (design value)`}</option>`}
       ${control.options.map((o) => html`<option value=${o}>${o}</option>`)}
     </select>`;
   } else if (control.kind === 'color') {
     const swatch = swatchOf(value);
     input = html`<div class="color-row">
-      <input type="text" ...${common} value=${value ?? ''} spellcheck="false" onInput=${(e) => onChange(e.currentTarget.value)} />
-      ${swatch ? html`<input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch} onInput=${(e) => onChange(e.currentTarget.value)} />` : null}
+      <input type="text" ...${common} value=${value ?? ''} spellcheck="false"
+        placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e) => onChange(e.currentTarget.value)} />
+      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e) => onChange(e.currentTarget.value)} />
     </div>`;
   } else if (control.kind === 'font') {
     input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;
@@ -279,17 +322,21 @@ function Control({ layer, layerType, prop, value, encoded, error, onChange, onEn
     input = html`<div>
       <input type="url" ...${common} value=${encoded ? '' : (value ?? '')} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
         onInput=${(e) => onChange(e.currentTarget.value)} />
-      <label class="hint" for=${`${id}-upload`}>…or upload a file</label>
-      <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${async (e) => {
-        const file = e.currentTarget.files?.[0];
-        if (!file) return;
-        const reader = new FileReader();
-        reader.onload = () => onEncoded(control.encoded, String(reader.result));
-        reader.readAsDataURL(file);
-      }} />
+      ${
+        control.encoded
+          ? html`<label class="hint" for=${`${id}-upload`}>…or upload a file</label>
+            <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${async (e) => {
+              const file = e.currentTarget.files?.[0];
+              if (!file) return;
+              const reader = new FileReader();
+              reader.onload = () => onEncoded(control.encoded, String(reader.result));
+              reader.readAsDataURL(file);
+            }} />`
+          : null
+      }
     </div>`;
   } else if (control.multiline) {
-    input = html`<textarea ...${common} rows="3" onInput=${(e) => onChange(e.currentTarget.value)}>${value ?? ''}</textarea>`;
+    input = html`<textarea ...${common} rows="2" onInput=${(e) => onChange(e.currentTarget.value)}>${value ?? ''}</textarea>`;
   } else {
     input = html`<input type="text" ...${common} value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)} />`;
   }
@@ -299,6 +346,56 @@ function Control({ layer, layerType, prop, value, encoded, error, onChange, onEn
     ${prop.help ? html`<p class="hint">${prop.help}</p>` : null}
     ${error ? html`<p class="error" id=${errorId} role="alert">${error}</p>` : null}
   </div>`;
+}
+
+const AI_LABELS = {
+  remove_bg: 'Remove the background',
+  auto_focus: 'Auto focus on the subject',
+  upscale: 'Upscale',
+  expand: 'Expand (outpaint) to the layer box',
+  text_to_image: 'Text to image: prompt',
+};
+
+/**
+ * The AI operations of an image layer this farm runs (GET /capabilities), and a note naming the
+ * others and why they are not offered.
+ */
+function AiControls({ layer, ai, live, values, errors, unknown, failure, onChange }) {
+  if (unknown)
+    return html`<p class="hint ai-note">${failure ? `AI operations unknown: ${failure.message}` : 'Reading what this farm’s AI can do…'}</p>`;
+  if (ai.offered.length === 0 && ai.unavailable.length === 0) return null;
+  return html`<fieldset class="ai" aria-label=${`AI operations of ${layer}`}>
+    <legend>AI</legend>
+    ${ai.offered.map(({ op, kind, sync }) => {
+      const id = fieldKey(layer, op);
+      const error = errors[id];
+      const common = {
+        id,
+        name: `${layer}.${op}`,
+        'aria-invalid': error ? 'true' : 'false',
+        'aria-describedby': error ? `${id}-error` : undefined,
+      };
+      const note = live && !sync ? html`<p class="hint">Runs with Generate only (the live preview is synchronous).</p>` : null;
+      return html`<div class="field ai-op" data-op=${op}>
+        ${
+          kind === 'prompt'
+            ? html`<label for=${id}>${AI_LABELS[op]}</label>
+              <textarea ...${common} rows="2" placeholder="Three words or more" onInput=${(e) => onChange(op, e.currentTarget.value.trim() === '' ? undefined : e.currentTarget.value)}>${values[op] ?? ''}</textarea>`
+            : html`<label><input type="checkbox" ...${common} checked=${values[op] === true} onChange=${(e) => onChange(op, e.currentTarget.checked ? true : undefined)} /> ${AI_LABELS[op]} <code>${op}</code></label>`
+        }
+        ${note}
+        ${error ? html`<p class="error" id=${`${id}-error`} role="alert">${error}</p>` : null}
+      </div>`;
+    })}
+    ${
+      ai.unavailable.length
+        ? html`<div class="hint ai-note" id=${`${fieldKey(layer, 'ai')}-note`}>
+          <p>Not offered on this farm:</p>
+          <ul>${ai.unavailable.map(({ op, reason }) => html`<li><code>${op}</code>: ${reason}</li>`)}</ul>
+        </div>`
+        : null
+    }
+  </fieldset>`;
 }
 
 /** A font from /fonts: a search box, and a choice among the matches (the current font stays listed). */

@@ -1,15 +1,55 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@pressroom/model';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
 
 /** The console's own sources: plain ES modules, served as they are (docs/console.md). */
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
+
+/** The picture gallery of the renderer's effects (docs/gallery/), built by its own script. */
+const GALLERY_DIR = fileURLToPath(new URL('../../../docs/gallery/', import.meta.url));
+
+const GALLERY_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+};
+
+const GALLERY_MISSING = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>No gallery yet · Pressroom</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>No gallery here</h1>
+<p>The picture gallery is served from <code>docs/gallery/</code>, and this checkout has no such page
+(see docs/console.md).</p><p><a href="/console">Back to the console</a></p></main></body></html>
+`;
+
+/** A file of the gallery, or null: only regular files inside docs/gallery/ of a known type. */
+async function galleryFile(dir: string, path: string): Promise<{ bytes: Buffer; type: string } | null> {
+  const root = resolve(dir) + sep;
+  const file = resolve(root, path === '' ? 'index.html' : path);
+  const type = GALLERY_TYPES[extname(file).toLowerCase()];
+  if (!type || !file.startsWith(root)) return null;
+  try {
+    return { bytes: await readFile(file), type };
+  } catch {
+    return null;
+  }
+}
 
 const require = createRequire(import.meta.url);
 /**
@@ -27,7 +67,8 @@ const VENDOR: Record<string, string> = {
  * The web console at /console: static files, no key needed to load them. Once loaded, the page
  * talks to the public API with the key the user typed, kept in sessionStorage.
  */
-export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?: string } = {}): Promise<void> {
+  const galleryDir = options.galleryDir ?? GALLERY_DIR;
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), auth: false, raw: true };
@@ -40,6 +81,14 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-cache')
         .send(await readFile(join(CONSOLE_DIR, 'index.html'))),
     );
+    // The gallery at /console/gallery/ (its relative links need the trailing slash), or a 404 page.
+    scope.get(`${CONSOLE_PREFIX}/gallery`, async (request, reply) => {
+      if (!request.url.split('?')[0]!.endsWith('/')) return reply.redirect(`${CONSOLE_PREFIX}/gallery/`);
+      return sendGallery(reply, galleryDir, '');
+    });
+    scope.get(`${CONSOLE_PREFIX}/gallery/*`, async (request, reply) =>
+      sendGallery(reply, galleryDir, (request.params as { '*': string })['*']),
+    );
     scope.get(`${CONSOLE_PREFIX}/vendor/:file`, async (request, reply) => {
       const file = VENDOR[(request.params as { file: string }).file];
       if (!file) throw new AppError('endpoint_not_found', 'No such endpoint.');
@@ -49,4 +98,10 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         .send(await readFile(file));
     });
   });
+}
+
+async function sendGallery(reply: FastifyReply, dir: string, path: string): Promise<FastifyReply> {
+  const found = await galleryFile(dir, path);
+  if (!found) return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(GALLERY_MISSING);
+  return reply.type(found.type).header('cache-control', 'no-cache').send(found.bytes);
 }

@@ -1,6 +1,8 @@
 // The web console in a real Chromium against `npm start` (docs/console.md): sign in, designs,
 // the playground's live preview and field errors, generations, webhooks with a real HTTPS
-// receiver and a redelivery, every page checked by axe-core and saved as a screenshot.
+// receiver and a redelivery, the controls each property kind gets, the AI operations the farm
+// advertises (remove_bg, from a tiny local model) and no others, every page checked by axe-core
+// and saved as a screenshot.
 
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/webhooks/testing/receiver';
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
+import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
 import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import sharp from 'sharp';
@@ -32,6 +35,7 @@ describe('the web console against npm start', () => {
     mkdirSync(SHOTS, { recursive: true });
     const certs = createTestCertificates();
     receiver = await startReceiver(certs);
+    const models = await buildTinyModels();
     farm = await startFarm({
       timeoutMs: 170_000,
       // The workers trust the test CA as a deployment trusts a private one; the console fires a
@@ -41,6 +45,8 @@ describe('the web console against npm start', () => {
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
         RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
         SYNC_RENDER_TIMEOUT_MS: '60000',
+        // One AI operation backed by a real (tiny) model; upscale, expand and text_to_image are not.
+        AI_REMOVE_BG_MODEL: models.removeBg,
       },
     });
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
@@ -183,6 +189,85 @@ describe('the web console against npm start', () => {
     const issue = envelope.errors.find((e) => e.path === `elements.${layer}.${prop}`);
     expect(shown).toBe(issue!.message);
     await shot('playground-error');
+  });
+
+  it('draws the control each property kind needs, within the override bounds, and offers only what a request can override', async () => {
+    await go(`playground/${summerSale}`);
+    await page.waitForSelector('form[aria-label="Overrides"] fieldset', WAIT);
+    // An enumerated property: a choice among its values.
+    const transform = await page.$eval('#f-headline-text_transform', (e) => ({
+      tag: e.tagName,
+      options: Array.from((e as HTMLSelectElement).options, (o) => o.value),
+    }));
+    expect(transform.tag).toBe('SELECT');
+    expect(transform.options).toEqual(expect.arrayContaining(['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize']));
+    // Numbers: a field with the override bounds and a range; the bound of stroke_width depends on the layer type.
+    const bounds = (id: string) =>
+      page.$eval(`#${id}`, (e) => {
+        const input = e as HTMLInputElement;
+        const range = input.parentElement?.querySelector('input[type=range]') as HTMLInputElement | null;
+        return { type: input.type, min: input.min, max: input.max, range: range ? [range.min, range.max] : null };
+      });
+    expect(await bounds('f-hero-photo-opacity')).toEqual({ type: 'number', min: '0', max: '100', range: ['0', '100'] });
+    expect(await bounds('f-headline-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '40' });
+    expect(await bounds('f-hero-ring-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '60' });
+    expect(await bounds('f-headline-font_size')).toMatchObject({ type: 'number', min: '1', max: '' });
+    // A numeric field inside an object property.
+    expect(await bounds('f-hero-photo-mask_properties_skew_y')).toMatchObject({ type: 'number', min: '-22', max: '22' });
+    expect(await page.$eval('#f-headline-font_weight', (e) => e.tagName)).toBe('SELECT');
+    expect(await page.$eval('#f-headline-auto_resize', (e) => (e as HTMLInputElement).type)).toBe('checkbox');
+    expect(await page.$eval('#f-headline-payload', (e) => e.tagName)).toBe('TEXTAREA');
+    expect(await page.$eval('#f-headline-font', (e) => e.tagName)).toBe('SELECT');
+    expect(await page.$eval('#f-headline-color', (e) => e.parentElement?.querySelector('input[type=color]') !== null)).toBe(true);
+    expect(await page.$eval('#f-hero-photo-image_url', (e) => (e as HTMLInputElement).type)).toBe('url');
+    expect(await page.$('#f-hero-photo-image_url-upload')).not.toBeNull();
+    // The design sets a rotation, but a request cannot override it: not offered.
+    expect(await page.$('#f-badge-text-rotation')).toBeNull();
+  });
+
+  it('offers the AI operations the farm advertises on image layers, and names the others with what to configure', async () => {
+    // What the page shows comes from what the render workers advertise with their heartbeat.
+    const caps = (await (await fetch(`${farm.baseUrl}/capabilities`, { headers: { 'x-api-key': farm.apiKey } })).json()) as {
+      render_workers: number;
+      ai: Record<string, { available: boolean }>;
+    };
+    expect(caps.render_workers).toBeGreaterThan(0);
+    expect(caps.ai['remove_bg']!.available).toBe(true);
+    expect(caps.ai['upscale']!.available).toBe(false);
+
+    await page.waitForSelector('#f-hero-photo-remove_bg', WAIT);
+    expect(await page.$eval('#f-hero-photo-remove_bg', (e) => (e as HTMLInputElement).type)).toBe('checkbox');
+    expect(await page.$('#f-hero-photo-auto_focus')).not.toBeNull();
+    // Without a model or a provider, no control: only the note saying what to set.
+    for (const op of ['upscale', 'expand', 'text_to_image']) expect(await page.$(`#f-hero-photo-${op}`), op).toBeNull();
+    const note = await page.$eval('#f-hero-photo-ai-note', (e) => e.textContent ?? '');
+    expect(note).toContain('AI_UPSCALE_MODEL');
+    expect(note).toContain('AI_EXPAND_PROVIDER=http');
+    expect(note).toContain('AI_TEXT_TO_IMAGE_PROVIDER=http');
+    // Text layers take no AI operation.
+    expect(await page.$('#f-headline-remove_bg')).toBeNull();
+
+    // Ticking it puts it in the request, and the live preview renders it without an error.
+    await page.waitForSelector('#pg-latency', WAIT);
+    const before = await page.$eval('.preview figure img', (e) => (e as HTMLImageElement).src);
+    // The layer's section opens as a person opens it, by its summary.
+    await page.$$eval('form[aria-label="Overrides"] > details > summary', (summaries) => {
+      const photo = summaries.find((x) => x.textContent?.trim().startsWith('hero-photo'));
+      if (photo && !(photo.parentElement as HTMLDetailsElement).open) (photo as HTMLElement).click();
+    });
+    await page.click('#f-hero-photo-remove_bg');
+    await page.waitForFunction(() => /"remove_bg":\s*true/.test(document.querySelector('#snippet-panel pre')?.textContent ?? ''), WAIT);
+    await page.waitForFunction(
+      (src) => {
+        const img = document.querySelector('.preview figure img') as HTMLImageElement | null;
+        return img !== null && img.src !== src && document.querySelector('.preview [aria-busy]')?.getAttribute('aria-busy') === 'false';
+      },
+      WAIT,
+      before,
+    );
+    expect(await page.$('.preview .alert')).toBeNull();
+    await axe('playground-ai');
+    await shot('playground-ai');
   });
 
   it('a generation from the playground shows up in Generations', async () => {

@@ -220,4 +220,5 @@ export * from './version.js';
 export * from './webhooks/classify.js';
 export * from './webhooks/events.js';
 export * from './webhooks/schedule.js';
+export * from './worker/capabilities.js';
 export * from './worker/supervise.js';

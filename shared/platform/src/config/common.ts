@@ -1,5 +1,6 @@
 import { env, option } from '@pressroom/model';
 import { LOG_FORMATS } from '../logger.js';
+import { DEFAULT_STALE_AFTER_MS } from '../worker/heartbeat.js';
 
 /** Options every process shares: where the data lives and how it reports. */
 export const databaseOptions = {
@@ -51,5 +52,17 @@ export const outboundOptions = {
     env.bool(),
     'false',
     'Allow outbound fetches and webhooks to private, loopback and link-local addresses. For local development and tests only.',
+  ),
+};
+
+/**
+ * The stale window of worker heartbeats: the workers sweep with it, and the control plane's
+ * GET /capabilities counts only the workers that beat within it. One option, in both roles.
+ */
+export const workerStaleOptions = {
+  workerStaleAfterMs: option(
+    env.int(500),
+    String(DEFAULT_STALE_AFTER_MS),
+    "A worker silent this long is dead: its jobs are force-unlocked for others, and GET /capabilities stops counting it. Keep it several heartbeats long; a dead worker's jobs run again after about this plus one heartbeat.",
   ),
 };

@@ -10,13 +10,28 @@ import type { Queryable } from '../db/pool.js';
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 2_000;
 export const DEFAULT_STALE_AFTER_MS = 8_000;
 
-export async function beat(db: Queryable, workerIds: string[], role: string): Promise<void> {
+/** Records that these workers are alive, with what their process can do (null: nothing to advertise). */
+export async function beat(db: Queryable, workerIds: string[], role: string, capabilities: unknown = null): Promise<void> {
   if (workerIds.length === 0) return;
   await db.query(
-    `INSERT INTO worker_heartbeats (worker_id, role, host, pid) SELECT unnest($1::text[]), $2, $3, $4
-     ON CONFLICT (worker_id) DO UPDATE SET last_seen = now()`,
-    [workerIds, role, hostname(), process.pid],
+    `INSERT INTO worker_heartbeats (worker_id, role, host, pid, capabilities) SELECT unnest($1::text[]), $2, $3, $4, $5::jsonb
+     ON CONFLICT (worker_id) DO UPDATE SET last_seen = now(), capabilities = EXCLUDED.capabilities`,
+    [workerIds, role, hostname(), process.pid, capabilities === null ? null : JSON.stringify(capabilities)],
   );
+}
+
+/**
+ * The advertised capabilities of each live process of a role (one entry per process, whatever
+ * its number of job runner pools): those that beat within the stale window.
+ */
+export async function liveCapabilities(db: Queryable, role: string, staleAfterMs: number): Promise<unknown[]> {
+  const { rows } = await db.query<{ capabilities: unknown }>(
+    `SELECT DISTINCT ON (host, pid) capabilities FROM worker_heartbeats
+     WHERE role = $1 AND last_seen >= now() - make_interval(secs => $2::double precision / 1000)
+     ORDER BY host, pid, last_seen DESC`,
+    [role, staleAfterMs],
+  );
+  return rows.map((r) => r.capabilities);
 }
 
 export async function forget(db: Queryable, workerIds: string[]): Promise<void> {

@@ -20,6 +20,8 @@ export interface WorkerRuntimeOptions {
   staleAfterMs?: number;
   /** Probing a database that is away: capped exponential backoff. */
   reconnectBackoff?: Backoff;
+  /** What this process can do, written with every heartbeat (JSON; `advertiseCapabilities`). */
+  capabilities?: unknown;
 }
 
 export interface WorkerRuntime {
@@ -162,7 +164,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   let sweepAfter = 0;
   const tick = async () => {
     try {
-      await beat(db, [...workerIds], role);
+      await beat(db, [...workerIds], role, options.capabilities ?? null);
       if (heartbeatFailing) {
         logger.info('heartbeat recovered');
         sweepAfter = Date.now() + staleMs;

@@ -1,0 +1,41 @@
+import { type AiCapabilities, DESIGN_TYPES, FARM_AI_OPERATIONS, farmCapabilities, parseWorkerCapabilities } from '@pressroom/model';
+import { liveCapabilities } from '@pressroom/platform';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { defineRoute } from '../http/route.js';
+
+const operation = z.object({
+  available: z.boolean(),
+  design_types: z.array(z.enum(DESIGN_TYPES)).describe('The design types it runs on.'),
+  sync: z.boolean().describe('Whether the sync endpoint takes it; the others run through the async endpoints only.'),
+  reason: z.string().nullable().describe('Why it is not available (what to configure); null when it is.'),
+});
+
+const answer = z.object({
+  render_workers: z.number().int().describe('Live render-worker processes.'),
+  ai: z.object(
+    Object.fromEntries(FARM_AI_OPERATIONS.map((op) => [op, operation])) as Record<(typeof FARM_AI_OPERATIONS)[number], typeof operation>,
+  ),
+  focus_detector: z.object({ available: z.boolean(), labels: z.array(z.string()) }),
+});
+
+/**
+ * What the live farm can run (a Pressroom extension; docs/ai.md): the AI operations the control
+ * plane accepts and every live render worker advertises with its heartbeat.
+ */
+export function capabilityRoutes(app: FastifyInstance, deps: { db: pg.Pool; ai: AiCapabilities; staleAfterMs: number }): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/capabilities',
+    operationId: 'getCapabilities',
+    summary: 'The AI image operations the live farm can run, each with the design types and endpoints that take it, or why not.',
+    tag: 'Farm (Pressroom extension)',
+    tier: 'read',
+    response: { status: 200, schema: answer },
+    handler: async () => {
+      const workers = await liveCapabilities(deps.db, 'render-worker', deps.staleAfterMs);
+      return farmCapabilities(deps.ai, workers.map(parseWorkerCapabilities));
+    },
+  });
+}

@@ -10,6 +10,7 @@ import {
   createStorage,
   databaseCheck,
   installShutdown,
+  loadFontCatalogue,
   preflightOrExit,
   resolveFfmpegPath,
   serveMetrics,
@@ -126,6 +127,9 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   });
   readiness = runtime.state;
   await scheduleRetention(runtime);
+  // Every render needs the font catalogue (read from the installed font packages, 100-300 ms of
+  // CPU): read it now, while the worker most likely still waits for Chromium, not in the first render.
+  setImmediate(loadFontCatalogue);
 
   // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
   installShutdown(

@@ -36,6 +36,8 @@ interface BrowserInstance {
   retiring: boolean;
   /** We are closing it: its disconnect is expected, not a crash. */
   closing: boolean;
+  /** The tab Chromium opened at launch has been given to the pool (or was gone). */
+  firstTabTaken: boolean;
 }
 
 /** A leased page. Hand it back with `releasePage` exactly once. */
@@ -241,8 +243,15 @@ export class BrowserSupervisor {
 
   private async newPage(gen: BrowserInstance): Promise<PooledPage> {
     // Each page gets a window of its own: a background tab produces no frames, so a screenshot of
-    // it waits until it comes to the front, and two pages capturing at once stall each other.
-    const page = await gen.browser.newPage({ type: 'window' });
+    // it waits until it comes to the front, and two pages capturing at once stall each other. The
+    // tab Chromium opened at launch is alone in its window: the first page uses it, which spares
+    // the first render (a worker's cold start) a window and a renderer process to start.
+    let page: Page | undefined;
+    if (!gen.firstTabTaken) {
+      gen.firstTabTaken = true;
+      page = (await gen.browser.pages()).find((p) => p.url() === 'about:blank' && !p.isClosed());
+    }
+    page ??= await gen.browser.newPage({ type: 'window' });
     const pooled: PooledPage = { page, assets: null, crashed: false, instance: gen };
     page.on('error', () => {
       pooled.crashed = true; // "Page crashed!": the renderer process died
@@ -276,6 +285,7 @@ export class BrowserSupervisor {
       idle: [],
       retiring: false,
       closing: false,
+      firstTabTaken: false,
     };
     browser.on('disconnected', () => void this.onDisconnected(gen));
     this.alive.add(gen);

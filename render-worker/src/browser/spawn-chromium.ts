@@ -56,10 +56,10 @@ const STDERR_LINES = 50;
 
 /**
  * Spawns Chromium and returns as soon as the process exists; it is not ready to answer yet (a
- * program that cannot be run fails with BrowserLaunchError). The
- * browser leads a process group of its own, so a Ctrl-C in the worker's terminal does not reach it
- * (the supervisor closes it) and `kill()` takes its helper processes with it. If this Node process
- * exits while the browser runs, the browser is killed.
+ * program that cannot be run fails with BrowserLaunchError). The browser leads a process group of
+ * its own, so a Ctrl-C in the worker's terminal does not reach it (the supervisor closes it) and
+ * `kill()` takes its helper processes with it. If this Node process exits while the browser runs,
+ * the browser is killed; if it is killed itself, the browser exits when its pipe closes.
  */
 export async function spawnChromium(options: SpawnOptions): Promise<ChromiumProcess> {
   const { executablePath } = options;

@@ -1,14 +1,17 @@
-// The render worker's second start phase, imported by its entry (bin/worker.ts) once Chromium's
-// launch has begun: the preflight checks, the page warm-up, the database, storage, the encoder
-// threads, the job runner, metrics and the one shutdown path.
+// The render worker's second start phase, imported by its entry (bin/worker.ts) once Chromium has
+// been spawned: the config, puppeteer's connection to that Chromium, the preflight checks, the page
+// warm-up, the database, storage, the encoder threads, the job runner, metrics and the one
+// shutdown path.
 
 import { advertiseCapabilities } from '@pressroom/model';
-import type { Logger } from '@pressroom/platform';
 import {
   connectDatabase,
+  createLogger,
+  createMetricsRegistry,
   createStorage,
   databaseCheck,
   installShutdown,
+  loadFontCatalogue,
   preflightOrExit,
   resolveFfmpegPath,
   serveMetrics,
@@ -16,16 +19,15 @@ import {
   startWorkerRuntime,
   writableDirCheck,
 } from '@pressroom/platform';
-import type { Registry } from 'prom-client';
 import { isFile, workerAiCapabilities } from './ai/advertised.js';
 import { createConfiguredDetector } from './ai/configured-detector.js';
 import { createConfiguredProvider } from './ai/configured-provider.js';
 import { createAiMetrics } from './ai/metrics.js';
 import { createAiProcessor, storageAiCache } from './ai/processor.js';
 import { createChromiumAnimator } from './animation/render-animation.js';
-import type { BrowserSupervisor } from './browser/index.js';
-import { chromiumCheck } from './browser/preflight.js';
-import type { RenderWorkerConfig } from './config.js';
+import { adoptingLauncher, BrowserSupervisor, type ChromiumProcess, createBrowserMetrics, profileRoot } from './browser/index.js';
+import { chromiumCheck, spawnedChromiumCheck } from './browser/preflight.js';
+import { loadRenderWorkerConfig } from './config.js';
 import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
 import { warmPages } from './static/index.js';
@@ -35,31 +37,36 @@ import { createRenderMetrics } from './tasks/metrics.js';
 import { scheduleRetention } from './tasks/retention.js';
 
 export interface RenderWorkerStart {
-  config: RenderWorkerConfig;
-  logger: Logger;
-  metrics: Registry;
-  /** Already launching Chromium. */
-  supervisor: BrowserSupervisor;
-  /** Process uptime when the launch began, and when every module was loaded. */
+  /** The Chromium spawned first thing (early-launch.ts); null when none is installed on the machine. */
+  early: Promise<ChromiumProcess> | null;
+  /** Process uptime when Chromium had been spawned, and when every module was loaded. */
   launchStartedMs: number;
   modulesMs: number;
 }
 
-export async function startRenderWorker({
-  config,
-  logger,
-  metrics,
-  supervisor,
-  launchStartedMs,
-  modulesMs,
-}: RenderWorkerStart): Promise<void> {
+export async function startRenderWorker({ early, launchStartedMs, modulesMs }: RenderWorkerStart): Promise<void> {
   const sinceStartMs = () => Math.round(process.uptime() * 1000);
+  const config = loadRenderWorkerConfig();
+  const logger = createLogger('render-worker', config.logLevel, config.logFormat);
+  const metrics = createMetricsRegistry('render-worker');
+  const supervisor = new BrowserSupervisor({
+    poolSize: config.pagePoolSize,
+    recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
+    maxMemoryBytes: config.browserMaxMemoryMb === 0 ? null : config.browserMaxMemoryMb * 1024 * 1024,
+    maxQueueLength: Math.max(16, config.renderConcurrency * 2),
+    metrics: createBrowserMetrics(metrics),
+    logger,
+    launch: adoptingLauncher(early, { profileRoot: profileRoot(config.dataDir) }),
+  });
+  // Connects to the early Chromium now; a failed launch is reported by the warm-up, after the
+  // preflight checks have had their say.
+  void supervisor.start().catch(() => undefined);
   // Without a Chromium (or a writable DATA_DIR, or a reachable database) the worker exits here with
   // a sentence (exit code 78), before it takes a job; a failed warm-up is not reported then.
   const preflight = preflightOrExit('render-worker', [
     writableDirCheck(config.dataDir),
     databaseCheck(config.databaseUrl),
-    chromiumCheck(),
+    early ? spawnedChromiumCheck(early) : chromiumCheck(),
   ]);
   // Pages warm while the database, storage and job runner start; jobs are taken as soon as the
   // runner is up and wait for a page if warm-up has not finished.
@@ -126,6 +133,9 @@ export async function startRenderWorker({
   });
   readiness = runtime.state;
   await scheduleRetention(runtime);
+  // Every render needs the font catalogue (read from the installed font packages, 100-300 ms of
+  // CPU): read it now, while the worker most likely still waits for Chromium, not in the first render.
+  setImmediate(loadFontCatalogue);
 
   // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
   installShutdown(

@@ -150,7 +150,8 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     execFileSync('unzip', ['-o', '-q', zip, '-d', out]);
     expect((await readFile(join(out, 'fallback.jpg'))).equals(fallback)).toBe(true);
 
-    const browser = await launchBrowser();
+    const launched = await launchBrowser();
+    const { browser } = launched;
     try {
       const page = await browser.newPage();
       await page.setViewport({ width: 1080, height: 1080, deviceScaleFactor: 1 });
@@ -186,7 +187,7 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
       expect((await comparePng(early, fallback)).same).toBe(false);
       expect(outside).toEqual([]);
     } finally {
-      await browser.close();
+      await launched.close();
     }
   });
 

@@ -8,16 +8,20 @@
 // spawn: Chromium's launch begun (after the few modules it needs), every module loaded, database connected, Chromium launched, the runner taking jobs, the page
 // pool warm, the first job done (the worker's own log lines), and the Banner row seen in Postgres.
 // Repeats BENCH_RUNS times (default 3; the first run also pays the OS's cold file cache).
+// BENCH_CPU_PROFILE_DIR=<dir> has each worker write a V8 CPU profile of its start there.
 // Prints figures and the load average; no pass/fail on timings: they depend on the machine and its load.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { api, descendantsOf, type FarmProcess } from '../tasks/testing/farm-processes.js';
 import { withBenchFarm } from './bench-farm.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const compiled = process.env['BENCH_SOURCES'] !== '1';
+/** BENCH_CPU_PROFILE_DIR=dir: each worker writes a V8 CPU profile there (open it in Chrome's DevTools). */
+const profileDir = process.env['BENCH_CPU_PROFILE_DIR'];
 
 /** The worker's cold-start log lines, in order, and the field each reports its time in. */
 const STAGES = [
@@ -46,7 +50,13 @@ await withBenchFarm({ workers: 0, logLevel: 'info', compiled }, async ({ farm, p
     });
     const requestId = res.body.generation_request_id as string;
     const spawnedAt = Date.now();
-    const worker = farm.addWorker();
+    const worker = farm.addWorker(
+      profileDir
+        ? {
+            env: { NODE_OPTIONS: `--require ${fileURLToPath(new URL('./cpu-profile.cjs', import.meta.url))}`, CPU_PROFILE_DIR: profileDir },
+          }
+        : {},
+    );
     const stored = (await firstBanner(pool, requestId, worker)) - spawnedAt;
     // CPU time spent by then, which a loaded machine inflates far less than wall time: the worker's
     // own (main thread and encoder threads) and its Chromium's.

@@ -1,7 +1,6 @@
-import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { type Detection, parseDetections } from './detections.js';
-import { type ImageModel, loadImageModel } from './local-models.js';
+import type { ImageModel } from './local-models.js';
 import { type Normalisation, toNchw } from './onnx-image.js';
 
 export interface DetectorOptions {
@@ -25,7 +24,8 @@ export function createOnnxDetector(options: DetectorOptions): ObjectDetector {
   let loading: Promise<ImageModel> | null = null;
   return async (bytes) => {
     if (!loading) {
-      loading = loadImageModel(options.path);
+      // onnxruntime loads with the first detection, not with the worker (docs/operations.md, cold start).
+      loading = import('./local-models.js').then(({ loadImageModel }) => loadImageModel(options.path));
       loading.catch(() => {
         loading = null;
       });
@@ -37,8 +37,9 @@ export function createOnnxDetector(options: DetectorOptions): ObjectDetector {
       .resize(size.width, size.height, { fit: 'fill' })
       .raw()
       .toBuffer();
+    const { Tensor } = await import('onnxruntime-node');
     const feeds = {
-      [model.input]: new ort.Tensor('float32', toNchw(scaled, size, options.normalisation), [1, 3, size.height, size.width]),
+      [model.input]: new Tensor('float32', toNchw(scaled, size, options.normalisation), [1, 3, size.height, size.width]),
     };
     const out = (await model.session.run(feeds))[model.output];
     if (!out) throw new Error(`the detector returned no ${model.output}`);

@@ -277,6 +277,26 @@ describe('withPage', () => {
     expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
   });
 
+  it('the first page is the tab Chromium opened at launch, the others get windows of their own', async () => {
+    const sup = build({ poolSize: 2 });
+    const a = await sup.acquirePage();
+    const b = await sup.acquirePage();
+    try {
+      // Two pages leased, two pages in the browser: no idle launch tab beside them.
+      expect(await a.page.browser().pages()).toHaveLength(2);
+      const shots = await Promise.all(
+        [a, b].map(async ({ page }) => {
+          await page.setContent(CARD);
+          return capture(page, { width: 200, height: 100, format: 'jpeg' });
+        }),
+      );
+      for (const jpeg of shots) expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
+    } finally {
+      sup.releasePage(a);
+      sup.releasePage(b);
+    }
+  });
+
   it('times out when the deadline passes while the browser is still launching', async () => {
     const sup = build({
       launch: async () => {

@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import type { Logger } from '@pressroom/platform';
 import type { Browser, Page } from 'puppeteer';
 import type { AssetRegistry } from './asset-registry.js';
 import { PoolSaturatedError, SupervisorStoppedError } from './errors.js';
 import { interceptRequests } from './intercept-requests.js';
-import { launchBrowser } from './launch-browser.js';
+import { type LaunchedBrowser, launchBrowser } from './launch-browser.js';
 import { type BrowserMetrics, createBrowserMetrics, type RestartReason } from './metrics.js';
 import { processTreeRssBytes } from './process-memory.js';
 
@@ -20,7 +19,7 @@ export interface SupervisorOptions {
   /** Check memory every N renders (a /proc walk is not free). Default 10. */
   memoryCheckEvery?: number;
   /** Default `launchBrowser()`. */
-  launch?: () => Promise<Browser>;
+  launch?: () => Promise<LaunchedBrowser>;
   metrics?: BrowserMetrics;
   logger?: Logger;
 }
@@ -28,6 +27,7 @@ export interface SupervisorOptions {
 /** One Chromium process and the pages opened in it. */
 interface BrowserInstance {
   id: number;
+  launched: LaunchedBrowser;
   browser: Browser;
   renders: number;
   leased: number;
@@ -36,6 +36,8 @@ interface BrowserInstance {
   retiring: boolean;
   /** We are closing it: its disconnect is expected, not a crash. */
   closing: boolean;
+  /** The tab Chromium opened at launch has been given to the pool (or was gone). */
+  firstTabTaken: boolean;
 }
 
 /** A leased page. Hand it back with `releasePage` exactly once. */
@@ -65,7 +67,7 @@ export class BrowserSupervisor {
   private readonly recycleAfterRenders: number | null;
   private readonly maxMemoryBytes: number | null;
   private readonly memoryCheckEvery: number;
-  private readonly launch: () => Promise<Browser>;
+  private readonly launch: () => Promise<LaunchedBrowser>;
   private readonly logger: Logger | undefined;
 
   private current: BrowserInstance | null = null;
@@ -154,7 +156,7 @@ export class BrowserSupervisor {
 
   /** The browser's OS process id, or null when none is running. For diagnostics and tests. */
   browserPid(): number | null {
-    return this.current?.browser.process()?.pid ?? null;
+    return this.current?.launched.chromium.pid ?? null;
   }
 
   /** Rejects queued renders and closes every browser. Leased pages fail with their browser. */
@@ -247,8 +249,15 @@ export class BrowserSupervisor {
 
   private async newPage(gen: BrowserInstance): Promise<PooledPage> {
     // Each page gets a window of its own: a background tab produces no frames, so a screenshot of
-    // it waits until it comes to the front, and two pages capturing at once stall each other.
-    const page = await gen.browser.newPage({ type: 'window' });
+    // it waits until it comes to the front, and two pages capturing at once stall each other. The
+    // tab Chromium opened at launch is alone in its window: the first page uses it, which spares
+    // the first render (a worker's cold start) a window and a renderer process to start.
+    let page: Page | undefined;
+    if (!gen.firstTabTaken) {
+      gen.firstTabTaken = true;
+      page = (await gen.browser.pages()).find((p) => p.url() === 'about:blank' && !p.isClosed());
+    }
+    page ??= await gen.browser.newPage({ type: 'window' });
     const pooled: PooledPage = { page, assets: null, crashed: false, instance: gen };
     page.on('error', () => {
       pooled.crashed = true; // "Page crashed!": the renderer process died
@@ -271,15 +280,18 @@ export class BrowserSupervisor {
   }
 
   private async startInstance(): Promise<BrowserInstance> {
-    const browser = await this.launch();
+    const launched = await this.launch();
+    const { browser } = launched;
     const gen: BrowserInstance = {
       id: this.nextInstanceId++,
+      launched,
       browser,
       renders: 0,
       leased: 0,
       idle: [],
       retiring: false,
       closing: false,
+      firstTabTaken: false,
     };
     browser.on('disconnected', () => void this.onDisconnected(gen));
     this.alive.add(gen);
@@ -289,7 +301,7 @@ export class BrowserSupervisor {
     }
     this.current = gen;
     this.logger?.info(
-      { instance: gen.id, pid: browser.process()?.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
+      { instance: gen.id, pid: launched.chromium.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
       'browser launched',
     );
     return gen;
@@ -300,7 +312,7 @@ export class BrowserSupervisor {
     if (this.current === gen) this.current = null;
     gen.idle = [];
     if (gen.closing) return;
-    const reason = await exitReason(gen.browser);
+    const reason = await exitReason(gen.launched);
     this.metrics.restarts.inc({ reason });
     this.logger?.warn({ instance: gen.id, reason }, 'browser lost; the next render relaunches it');
   }
@@ -315,9 +327,8 @@ export class BrowserSupervisor {
   }
 
   private async checkMemory(gen: BrowserInstance): Promise<void> {
-    const pid = gen.browser.process()?.pid;
-    if (pid === undefined || this.maxMemoryBytes === null) return;
-    const rss = await processTreeRssBytes(pid);
+    if (this.maxMemoryBytes === null) return;
+    const rss = await processTreeRssBytes(gen.launched.chromium.pid);
     if (rss !== null && rss > this.maxMemoryBytes && !gen.retiring) {
       this.retire(gen, 'recycle_memory');
       if (gen.leased === 0) await this.closeInstance(gen);
@@ -329,11 +340,7 @@ export class BrowserSupervisor {
     gen.closing = true;
     this.alive.delete(gen);
     if (this.current === gen) this.current = null;
-    try {
-      await gen.browser.close();
-    } catch {
-      gen.browser.process()?.kill('SIGKILL');
-    }
+    await gen.launched.close();
   }
 
   private updateGauges(): void {
@@ -346,14 +353,13 @@ export class BrowserSupervisor {
  * A browser that died on a signal or a non-zero exit crashed; one whose process is still there
  * (or exited cleanly) merely dropped the connection, and is killed so it cannot linger.
  */
-async function exitReason(browser: Browser): Promise<'crash' | 'disconnect'> {
-  const child = browser.process();
-  if (!child) return 'disconnect';
-  if (child.exitCode === null && child.signalCode === null) {
+async function exitReason({ chromium }: LaunchedBrowser): Promise<'crash' | 'disconnect'> {
+  if (chromium.exitDescription() === null) {
     // The pipe can close a moment before the exit is reaped.
-    await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 1_000).unref())]);
+    await Promise.race([chromium.exited, new Promise((r) => setTimeout(r, 1_000).unref())]);
   }
-  if (child.signalCode !== null || (child.exitCode !== null && child.exitCode !== 0)) return 'crash';
-  if (child.exitCode === null) child.kill('SIGKILL');
+  const { exitCode, signalCode } = chromium.child;
+  if (signalCode !== null || (exitCode !== null && exitCode !== 0)) return 'crash';
+  if (exitCode === null) chromium.kill();
   return 'disconnect';
 }

@@ -1,5 +1,7 @@
+import puppeteer from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { chromiumArgs } from './chromium-args.js';
+import { chromiumCommandLine } from './spawn-chromium.js';
 
 describe('chromiumArgs', () => {
   it('disables the sandbox only when running as root', () => {
@@ -24,5 +26,30 @@ describe('chromiumArgs', () => {
 
   it('appends extra args last, so they can override', () => {
     expect(chromiumArgs({ runningAsRoot: false, extraArgs: ['--lang=de'] }).at(-1)).toBe('--lang=de');
+  });
+
+  it("carries every flag puppeteer's own launch would have added (Chromium is spawned without it)", () => {
+    const ours = chromiumCommandLine({ userDataDir: '/data/chromium/1-a', runningAsRoot: false });
+    const features = (args: string[], name: string) =>
+      args
+        .find((a) => a.startsWith(`${name}=`))
+        ?.split('=')[1]
+        ?.split(',') ?? [];
+    const theirs = puppeteer.defaultArgs({ headless: true, args: [] });
+    for (const flag of theirs.filter((f) => !f.startsWith('--disable-features=') && !f.startsWith('--enable-features='))) {
+      expect(ours).toContain(flag);
+    }
+    for (const name of ['--disable-features', '--enable-features']) {
+      expect(features(ours, name)).toEqual(expect.arrayContaining(features(theirs, name)));
+    }
+    // Chromium reads only the last of a repeated flag: one of each.
+    expect(ours.filter((a) => a.startsWith('--disable-features=')).length).toBe(1);
+    expect(ours).toContain('--remote-debugging-pipe');
+    expect(ours).toContain('--user-data-dir=/data/chromium/1-a');
+  });
+
+  it('has no flag twice', () => {
+    const args = chromiumArgs({ runningAsRoot: true });
+    expect(new Set(args).size).toBe(args.length);
   });
 });

@@ -10,10 +10,16 @@ export interface ChromiumArgsInput {
   extraArgs?: readonly string[];
 }
 
-/** Flags for a headless server render: deterministic pixels, no background work, no network. */
+/**
+ * The whole command line of a headless server render, but for the profile folder and the pipe
+ * (spawn-chromium.ts adds those): deterministic pixels, no background work, no network. Chromium is
+ * spawned by us, not by `puppeteer.launch`, so this list also carries the defaults puppeteer's
+ * launch added (`puppeteer.defaultArgs()`; chromium-args.test.ts checks that none is missing).
+ */
 export function chromiumArgs(input: ChromiumArgsInput): string[] {
   return [
     ...(input.runningAsRoot ? ['--no-sandbox', '--disable-setuid-sandbox'] : []),
+    '--headless=new',
     // /dev/shm is 64 MB in most containers; Chromium then crashes on large pages.
     '--disable-dev-shm-usage',
     // Same glyph positions at every size and on every host.
@@ -27,10 +33,42 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
     '--disable-sync',
     '--disable-background-networking',
     '--disable-component-update',
+    '--disable-component-extensions-with-background-pages',
     '--disable-default-apps',
     '--disable-domain-reliability',
     '--disable-breakpad',
+    '--disable-crash-reporter',
+    '--disable-client-side-phishing-detection',
+    '--disable-search-engine-choice-screen',
     '--metrics-recording-only',
+    '--password-store=basic',
+    '--use-mock-keychain',
+    // No dialogs or bars that could wait for a user, and no throttling of DevTools traffic.
+    '--disable-hang-monitor',
+    '--disable-infobars',
+    '--disable-popup-blocking',
+    '--disable-prompt-on-repost',
+    '--disable-ipc-flooding-protection',
+    '--allow-pre-commit-input',
+    '--enable-automation',
+    // Print PDFs: tagged, with an outline, as puppeteer's launch had them.
+    '--export-tagged-pdf',
+    '--generate-pdf-document-outline',
+    // Puppeteer's list, then the omnibox popups: Chromium 156 loads them as WebUI pages even when
+    // headless, two renderers that burn 1.5–2.5 s of CPU in the browser's first seconds (measured
+    // in docs/operations.md, "Cold start of a render worker").
+    `--disable-features=${[
+      'Translate',
+      'AcceptCHFrame',
+      'MediaRouter',
+      'OptimizationHints',
+      'WebUIReloadButton',
+      'ProcessPerSiteUpToMainFrameThreshold',
+      'IsolateSandboxedIframes',
+      'WebUIOmniboxPopup',
+      'WebUIOmniboxAimPopup',
+    ].join(',')}`,
+    '--enable-features=PdfOopif',
     // Background pages in the pool must paint and run timers like the foreground one.
     '--disable-background-timer-throttling',
     '--disable-backgrounding-occluded-windows',

@@ -36,6 +36,20 @@ export class BrowserCrashedError extends Error {
   }
 }
 
+/** Chromium exited before it answered on its DevTools pipe, or did not answer in time. */
+export class BrowserLaunchError extends Error {
+  readonly code = 'browser_launch_failed';
+  constructor(
+    readonly reason: string,
+    /** The last lines Chromium wrote to stderr. */
+    readonly stderr: string,
+    cause?: unknown,
+  ) {
+    super(`Chromium did not start: ${reason}${stderr ? `\n${stderr}` : ''}`, cause === undefined ? undefined : { cause });
+    this.name = 'BrowserLaunchError';
+  }
+}
+
 export class SupervisorStoppedError extends Error {
   readonly code = 'supervisor_stopped';
   constructor() {

@@ -2,9 +2,16 @@ export { type Asset, AssetRegistry } from './asset-registry.js';
 export { BrowserSupervisor, type PooledPage, type SupervisorOptions } from './browser-supervisor.js';
 export { type CaptureOptions, capture } from './capture.js';
 export { ASSET_ORIGIN, chromiumArgs } from './chromium-args.js';
-export { BrowserCrashedError, PoolSaturatedError, RenderAbortedError, RenderTimeoutError, SupervisorStoppedError } from './errors.js';
+export {
+  BrowserCrashedError,
+  BrowserLaunchError,
+  PoolSaturatedError,
+  RenderAbortedError,
+  RenderTimeoutError,
+  SupervisorStoppedError,
+} from './errors.js';
 export { resolveExecutablePath } from './executable-path.js';
-export { type LaunchOptions, launchBrowser } from './launch-browser.js';
+export { adoptingLauncher, connectBrowser, type LaunchedBrowser, type LaunchOptions, launchBrowser } from './launch-browser.js';
 export {
   ATTEMPT_OUTCOMES,
   type AttemptOutcome,
@@ -15,4 +22,5 @@ export {
 } from './metrics.js';
 export { printPdf } from './print-pdf.js';
 export { cleanStaleProfiles, profileRoot } from './profile-dirs.js';
+export { type ChromiumProcess, type SpawnOptions, spawnChromium } from './spawn-chromium.js';
 export { type RenderContext, type WithPageOptions, withPage } from './with-page.js';

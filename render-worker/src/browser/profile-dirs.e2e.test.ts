@@ -31,8 +31,8 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000
 
 describe('Chromium profile folders', () => {
   it("a browser's profile is its own folder under the root (not /tmp/puppeteer_dev_chrome_profile-*), removed when it is SIGKILLed", async () => {
-    const browser = await launchBrowser({ profileRoot: root });
-    const pid = browser.process()!.pid!;
+    const { chromium } = await launchBrowser({ profileRoot: root });
+    const pid = chromium.pid;
     const args = await cmdline(pid);
     const dirArg = args.find((a) => a.startsWith('--user-data-dir='));
     expect(dirArg).toBeDefined();

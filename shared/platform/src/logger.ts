@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { pino } from 'pino';
-import { prettyFactory } from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
@@ -17,6 +17,8 @@ export function resolveLogFormat(format: LogFormat, isTTY: boolean): 'json' | 'p
  * remaining fields. Lines that are not JSON (a child's stray output) come back unchanged.
  */
 export function createPrettifier(options: { colorize: boolean }): (line: string) => string {
+  // Loaded only for human-readable output: JSON processes (production) start without it.
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
   const pretty = prettyFactory({
     colorize: options.colorize,
     translateTime: 'SYS:HH:MM:ss',

@@ -2,6 +2,6 @@
 // under argv[2], prints the browser's pid, and waits to be killed.
 import { launchBrowser } from '../launch-browser.js';
 
-const browser = await launchBrowser({ profileRoot: process.argv[2]! });
-process.stdout.write(`${JSON.stringify({ browserPid: browser.process()?.pid })}\n`);
+const { chromium } = await launchBrowser({ profileRoot: process.argv[2]! });
+process.stdout.write(`${JSON.stringify({ browserPid: chromium.pid })}\n`);
 setInterval(() => undefined, 60_000);

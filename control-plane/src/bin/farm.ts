@@ -68,7 +68,12 @@ let stopFarm: () => Promise<void> = async () => undefined;
 const onGiveUp = () => void stopFarm().then(() => process.exit(PREFLIGHT_EXIT_CODE));
 const children = [
   new SupervisedChild({ role: 'control-plane', env, onLine, onGiveUp, readyMessage: 'control plane listening' }, logger),
-  new SupervisedChild({ role: 'render-worker', env, onLine, onGiveUp, readyMessage: 'render worker running' }, logger),
+  // Two malloc arenas instead of glibc's 8 per core: sharp's threads otherwise keep freed memory in
+  // arenas of their own (docs/operations.md, "Render worker memory"). An explicit setting wins.
+  new SupervisedChild(
+    { role: 'render-worker', env: { MALLOC_ARENA_MAX: '2', ...env }, onLine, onGiveUp, readyMessage: 'render worker running' },
+    logger,
+  ),
   new SupervisedChild({ role: 'media-worker', env, onLine, onGiveUp, readyMessage: 'media worker running' }, logger),
 ];
 await built;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { descendantsOf } from '../../render-worker/tasks/testing/farm-processes.js';
 import { type RunningFarm, startFarm } from '../farm.js';
 import { runSdkCheck } from '../sdk.js';
 
@@ -17,6 +19,23 @@ describe('npm start on a fresh data dir', () => {
     const auth = await fetch(`${farm.baseUrl}/auth`, { method: 'POST', headers: { 'x-api-key': farm.apiKey } });
     expect(auth.status).toBe(200);
     expect((await auth.json()).company).toBe('Demo workspace');
+  });
+
+  it('runs its render worker with MALLOC_ARENA_MAX=2 (docs/operations.md, Render worker memory)', async () => {
+    const proc = (pid: number, file: string) => {
+      try {
+        return readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+      } catch {
+        return [];
+      }
+    };
+    let worker: number | undefined;
+    for (let i = 0; i < 600 && worker === undefined; i++) {
+      worker = descendantsOf(farm!.process.pid!).find((pid) => proc(pid, 'cmdline').some((arg) => arg.endsWith('render-worker.js')));
+      if (worker === undefined) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(worker).toBeDefined();
+    expect(proc(worker!, 'environ')).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('the abyssale Python SDK raises no validation error on the platform calls', async () => {

@@ -74,6 +74,10 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     () => logger.info({ sinceStartMs: sinceStartMs() }, 'page pool warm'),
     (err) => preflight.then(() => logger.warn({ err }, 'could not warm the page pool; pages open on first use')),
   );
+  // Every render needs the font catalogue (read from the installed font packages, 100-200 ms of
+  // CPU). Read it here, while the preflight's database handshake and Chromium's first pages are
+  // under way on their own, rather than after the job runner has started, where the first job waited.
+  loadFontCatalogue();
   await preflight;
   const print = (() => {
     try {
@@ -133,9 +137,6 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   });
   readiness = runtime.state;
   await scheduleRetention(runtime);
-  // Every render needs the font catalogue (read from the installed font packages, 100-300 ms of
-  // CPU): read it now, while the worker most likely still waits for Chromium, not in the first render.
-  setImmediate(loadFontCatalogue);
 
   // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
   installShutdown(

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import {
   type AvailableWeight,
   compareFontNames,
@@ -47,7 +47,9 @@ export function buildCatalogue(packages: readonly FontPackageData[]): FontCatalo
         style: face!.style,
         unicodeRange: ranges.get(face!.subset)!,
         subset: face!.subset,
-        path: join(pkg.dir, 'files', face!.file),
+        // Thousands of faces (the CJK packages): a plain concatenation, since `join` normalises
+        // each path again (about 50 ms of a worker's start). `dir` is absolute and normalised.
+        path: `${pkg.dir}${sep}files${sep}${face!.file}`,
       }))
       .sort(compareFaces);
     if (packageFaces.length === 0) throw new Error(`font package ${pkg.slug} has no woff2 file with a unicode range`);

@@ -1,3 +1,4 @@
+import { libraryIllustration } from '@pressroom/platform';
 import type { AssetRef, RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
 import type { Resource } from '../../src/static/index.js';
@@ -61,6 +62,10 @@ export async function resourcesFor(plan: RenderPlan, designAssets: Record<string
         return urls.get(a.source.url);
       case 'base64':
         return { bytes: Buffer.from(a.source.data, 'base64'), contentType: a.source.contentType ?? 'application/octet-stream' };
+      case 'library': {
+        const bytes = libraryIllustration(a.source.name);
+        return bytes === null ? undefined : { bytes, contentType: 'image/svg+xml' };
+      }
       case 'design_asset': {
         const src = designAssets[a.source.name]?.src;
         return src === undefined ? undefined : urls.get(src);

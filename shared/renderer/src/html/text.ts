@@ -21,6 +21,8 @@ export function textHtml(node: TextNode, fontStack: FontStack): string {
     harmony: node.fit.harmony,
     truncate: node.fit.truncate,
     lineHeight: node.lineHeight,
+    // An overflowing text is clipped to its box; the highlight and the stroke may reach past it.
+    clipMargin: Math.max(node.background?.paddingV ?? 0, node.background?.paddingH ?? 0) + (node.stroke?.width ?? 0),
   };
   const flex = style({
     display: 'flex',

@@ -43,6 +43,21 @@ const shape = (name: string, box: Box, properties: Record<string, unknown> = {})
   box,
   properties: { background_color: ACCENT, ...properties },
 });
+const button = (name: string, box: Box, properties: Record<string, unknown> = {}): RawElement => ({
+  name,
+  type: 'button',
+  box,
+  properties: {
+    payload: 'Label',
+    font: 'Inter',
+    font_size: 16,
+    font_weight: 600,
+    color: INK,
+    background_color: '#FDE68A',
+    border_radius: 6,
+    ...properties,
+  },
+});
 const image = (name: string, box: Box, properties: Record<string, unknown> = {}): RawElement => ({
   name,
   type: 'image',
@@ -281,6 +296,32 @@ const TEXT: GalleryEntry[] = [
   },
 ];
 
+TEXT.push({
+  name: 'alignment-boxes',
+  family: 'Alignment',
+  caption: 'alignment of an image (cover crop), a logo, an illustration and a rating in wide boxes',
+  design: {
+    background: PAPER,
+    elements: [
+      frame('img', [8, 8, 184, 40]),
+      image('img', [8, 8, 184, 40]),
+      frame('logo', [8, 56, 184, 40]),
+      { name: 'logo', type: 'logo', box: [8, 56, 184, 40], properties: { image_url: URLS.logo } },
+      frame('art', [8, 104, 184, 40]),
+      { name: 'art', type: 'illustration', box: [8, 104, 184, 40], properties: { illustration_file: URLS.illustration } },
+      frame('stars', [8, 152, 184, 40]),
+      { name: 'stars', type: 'rating', box: [8, 152, 184, 40], properties: { rating_score: 80, star_dimension: 20, star_margin: 4 } },
+    ],
+    overrides: {
+      img: { alignment: 'top center' },
+      logo: { alignment: 'middle right' },
+      art: { alignment: 'middle left' },
+      stars: { alignment: 'bottom center' },
+    },
+  },
+  show: ['logo', 'art'],
+});
+
 const FONTS: GalleryEntry[] = [
   {
     name: 'fonts-latin',
@@ -374,6 +415,23 @@ const BUTTONS: GalleryEntry[] = [
         b3: { icon_url: URLS.icon, icon_color: '#FFFFFF' },
       },
     },
+    show: ['b0'],
+  },
+  {
+    name: 'button-layout',
+    family: 'Buttons',
+    caption: 'A hugging button placed top left in its frame; label left with an icon on the right (size, gap); label right; auto_resize',
+    design: {
+      background: PAPER,
+      elements: [
+        frame('hug', [12, 8, 176, 44]),
+        button('hug', [12, 8, 176, 44], { background_padding: '6 12', alignment: 'top left', border_radius: 14 }),
+        button('icon', [12, 58, 176, 40], { text_align: 'left', icon_url: URLS.icon, icon_size: 24, icon_gap: 40, icon_position: 'right' }),
+        button('right', [12, 104, 176, 40], { text_align: 'right' }),
+        button('fit', [12, 150, 176, 40], { payload: 'A label far too long for its button', auto_resize: true, min_font_size: 8 }),
+      ],
+    },
+    show: ['hug', 'icon', 'right', 'fit'],
   },
 ];
 
@@ -387,6 +445,7 @@ const IMAGES: GalleryEntry[] = [
       elements: [image('cover', [8, 8, 184, 88]), image('fill', [8, 104, 90, 88]), image('left', [104, 104, 88, 88])],
       overrides: { cover: { fitting_type: 'cover' }, fill: { fitting_type: 'fill' }, left: { alignment: 'middle left' } },
     },
+    show: ['cover'],
   },
   {
     name: 'image-masks',
@@ -655,12 +714,24 @@ const MARKS: GalleryEntry[] = [
   {
     name: 'rating',
     family: 'Rating, QR code, logo',
-    caption: 'rating_score 70 of five stars; 3 stars with custom colours, right aligned',
+    caption: 'rating_score 70 of five stars; four stars with custom colours, right aligned',
     design: {
       background: PAPER,
       elements: [
         { name: 'r1', type: 'rating', box: [10, 40, 180, 40], properties: { rating_score: 70, star_dimension: 28, star_margin: 6 } },
-        { name: 'r2', type: 'rating', box: [10, 110, 180, 50], properties: { rating_score: 50, star_dimension: 28, star_margin: 6 } },
+        {
+          name: 'r2',
+          type: 'rating',
+          box: [10, 110, 180, 50],
+          properties: {
+            rating_score: 50,
+            star_count: 4,
+            star_dimension: 28,
+            star_margin: 6,
+            background_color: '#FDE68A',
+            alignment: 'middle right',
+          },
+        },
       ],
       overrides: { r2: { star_color: '#DC2626', rating_score: 84, star_margin: 10 } },
     },
@@ -669,7 +740,7 @@ const MARKS: GalleryEntry[] = [
   {
     name: 'qrcode-logo',
     family: 'Rating, QR code, logo',
-    caption: 'QR code with colours and a centre icon; a logo contained in its box',
+    caption: 'QR code with colours and a centre icon; one with its icon hidden; a logo contained in its box, aligned left',
     design: {
       background: PAPER,
       elements: [
@@ -679,11 +750,21 @@ const MARKS: GalleryEntry[] = [
           box: [8, 8, 110, 110],
           properties: { payload: 'https://pressroom.example/gallery', error_correction: 'H' },
         },
+        {
+          name: 'qr2',
+          type: 'qrcode',
+          box: [126, 8, 66, 66],
+          properties: { payload: 'https://pressroom.example/gallery', image_url: URLS.icon },
+        },
         { name: 'brand', type: 'logo', box: [8, 130, 184, 62], properties: { image_url: URLS.logo } },
       ],
-      overrides: { qr: { foreground_color: '#1E3A8A', background_color: '#FFFFFF', image_url: URLS.icon } },
+      overrides: {
+        qr: { foreground_color: '#1E3A8A', background_color: '#FFFFFF', image_url: URLS.icon },
+        qr2: { hide_icon: true },
+        brand: { alignment: 'middle left' },
+      },
     },
-    show: ['qr'],
+    show: ['qr', 'brand'],
   },
 ];
 

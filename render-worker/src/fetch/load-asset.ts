@@ -1,8 +1,8 @@
 import type { Design } from '@pressroom/model';
 import { findOutboundError, resolveSource } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
-import { guardedFetchBytes } from '@pressroom/platform';
-import { AssetFetchError } from '../tasks/failures.js';
+import { guardedFetchBytes, libraryIllustration } from '@pressroom/platform';
+import { AssetFetchError, RenderRefusedError } from '../tasks/failures.js';
 import { toDrawable } from './drawable.js';
 
 export interface Resource {
@@ -15,7 +15,8 @@ export type AssetSourceLike =
   | { kind: 'url'; url: string }
   | { kind: 'base64'; data: string; contentType: string | null }
   | { kind: 'design_asset'; name: string }
-  | { kind: 'generated' };
+  | { kind: 'generated' }
+  | { kind: 'library'; library: 'lucide'; name: string };
 
 export type AssetLoader = (source: AssetSourceLike) => Promise<Resource | null>;
 
@@ -69,6 +70,7 @@ function createSourceLoader(options: AssetLoaderOptions, what: string): (source:
   };
   const load = async (source: AssetSourceLike): Promise<Resource | null> => {
     if (source.kind === 'generated') return null; // drawn by text_to_image, nothing to fetch
+    if (source.kind === 'library') return fromLibrary(source.name);
     if (source.kind === 'url') return fromDataUrl(source.url) ?? fetchUrl(source.url);
     if (source.kind === 'base64')
       return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
@@ -86,6 +88,13 @@ function createSourceLoader(options: AssetLoaderOptions, what: string): (source:
     }
   };
   return load;
+}
+
+/** A named illustration of the bundled set; a name it does not have is refused, not drawn empty. */
+function fromLibrary(name: string): Resource {
+  const bytes = libraryIllustration(name);
+  if (bytes === null) throw new RenderRefusedError(`The illustration "${name}" is not in the bundled Lucide set (docs/renderer.md).`);
+  return { bytes, contentType: 'image/svg+xml' };
 }
 
 function fromDataUrl(url: string): Resource | null {

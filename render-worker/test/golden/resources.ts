@@ -1,3 +1,4 @@
+import { libraryIllustration } from '@pressroom/platform';
 import type { AssetRef, RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
 import type { Resource } from '../../src/static/index.js';
@@ -51,24 +52,35 @@ async function byUrl(): Promise<Map<string, Resource>> {
   return cache;
 }
 
-/** What the render task's guarded fetch would hand over for these fixtures. */
-export async function resourcesFor(plan: RenderPlan, designAssets: Record<string, { src: string }> = {}): Promise<Map<string, Resource>> {
+/** What the render task's guarded fetch would hand over for one plan source of these fixtures. */
+export async function loadFixtureAsset(
+  source: AssetRef['source'],
+  designAssets: Record<string, { src: string }> = {},
+): Promise<Resource | undefined> {
   const urls = await byUrl();
-  const out = new Map<string, Resource>();
-  const resolve = (a: AssetRef): Resource | undefined => {
-    switch (a.source.kind) {
-      case 'url':
-        return urls.get(a.source.url);
-      case 'base64':
-        return { bytes: Buffer.from(a.source.data, 'base64'), contentType: a.source.contentType ?? 'application/octet-stream' };
-      case 'design_asset': {
-        const src = designAssets[a.source.name]?.src;
-        return src === undefined ? undefined : urls.get(src);
-      }
+  switch (source.kind) {
+    case 'url':
+      return urls.get(source.url);
+    case 'base64':
+      return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
+    case 'library': {
+      const bytes = libraryIllustration(source.name);
+      return bytes === null ? undefined : { bytes, contentType: 'image/svg+xml' };
     }
-  };
+    case 'design_asset': {
+      const src = designAssets[source.name]?.src;
+      return src === undefined ? undefined : urls.get(src);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The same for every asset of a plan, by ref. */
+export async function resourcesFor(plan: RenderPlan, designAssets: Record<string, { src: string }> = {}): Promise<Map<string, Resource>> {
+  const out = new Map<string, Resource>();
   for (const a of plan.assets) {
-    const r = resolve(a);
+    const r = await loadFixtureAsset(a.source, designAssets);
     if (r) out.set(a.ref, r);
   }
   return out;

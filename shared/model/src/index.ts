@@ -26,6 +26,7 @@ export {
 export * from './config/define.js';
 export * from './credits/cost.js';
 export * from './db/connection-errors.js';
+export * from './design/illustrations.js';
 export * from './design/parse/animation.js';
 export * from './design/parse/document.js';
 export * from './design/parse/element.js';

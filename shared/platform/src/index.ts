@@ -26,6 +26,7 @@ export * from './generation/format-banner.js';
 export * from './generation/notify.js';
 export * from './generation/record-outcome.js';
 export * from './generation/requests-store.js';
+export * from './illustrations/library.js';
 export * from './jobs/add-job.js';
 export * from './jobs/design-jobs.js';
 export * from './jobs/export-zip.js';

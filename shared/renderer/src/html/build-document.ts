@@ -103,17 +103,12 @@ function nodeHtml(node: PlanNode, o: BuildOptions): string {
 
 /**
  * A group spans the canvas so its members keep canvas coordinates; its mask becomes a clip-path
- * and its rotation turns around its own box centre.
+ * and its rotation turns around its own box centre. A rotated mask turns the clip around the
+ * mask's centre: the clipping box is rotated and the members inside it turned back, so only the
+ * outline turns.
  */
 function groupHtml(node: Extract<PlanNode, { kind: 'group' }>, o: BuildOptions): string {
   const frame = frameDecls(node);
-  const m = node.mask;
-  const clip =
-    m === null
-      ? null
-      : m.shape === 'ellipse'
-        ? `ellipse(${m.box.width / 2}px ${m.box.height / 2}px at ${m.box.x + m.box.width / 2}px ${m.box.y + m.box.height / 2}px)`
-        : `inset(${m.box.y}px calc(100% - ${m.box.x + m.box.width}px) calc(100% - ${m.box.y + m.box.height}px) ${m.box.x}px round ${m.radius})`;
   const decls = {
     ...frame,
     left: 0,
@@ -123,8 +118,20 @@ function groupHtml(node: Extract<PlanNode, { kind: 'group' }>, o: BuildOptions):
     'transform-origin': `${node.box.x + node.box.width / 2}px ${node.box.y + node.box.height / 2}px`,
   };
   const inner = node.children.map((c) => nodeHtml(c, o)).join('');
-  const clipped = clip === null ? inner : `<div${style({ position: 'absolute', inset: '0', 'clip-path': clip })}>${inner}</div>`;
-  return `<div class="pr-layer pr-group" data-layer="${escapeHtml(node.name)}"${style(decls)}>${clipped}</div>`;
+  return `<div class="pr-layer pr-group" data-layer="${escapeHtml(node.name)}"${style(decls)}>${maskHtml(node.mask, inner)}</div>`;
+}
+
+function maskHtml(m: Extract<PlanNode, { kind: 'group' }>['mask'], inner: string): string {
+  if (m === null) return inner;
+  const clip =
+    m.shape === 'ellipse'
+      ? `ellipse(${m.box.width / 2}px ${m.box.height / 2}px at ${m.box.x + m.box.width / 2}px ${m.box.y + m.box.height / 2}px)`
+      : `inset(${m.box.y}px calc(100% - ${m.box.x + m.box.width}px) calc(100% - ${m.box.y + m.box.height}px) ${m.box.x}px round ${m.radius})`;
+  const turn = m.rotation % 360 !== 0;
+  const origin = `${m.box.x + m.box.width / 2}px ${m.box.y + m.box.height / 2}px`;
+  const layer = (extra: Record<string, string | null>) => style({ position: 'absolute', inset: '0', ...extra });
+  if (!turn) return `<div${layer({ 'clip-path': clip })}>${inner}</div>`;
+  return `<div${layer({ 'clip-path': clip, transform: `rotate(${m.rotation}deg)`, 'transform-origin': origin })}><div${layer({ transform: `rotate(${-m.rotation}deg)`, 'transform-origin': origin })}>${inner}</div></div>`;
 }
 
 /** A font-family value: the planned family, then the fallback families, then a generic family. */

@@ -12,6 +12,9 @@
  *    it with an ellipsis.
  * 4. Text that still cannot fit, when the layer asked for fitting (auto_resize or max_lines),
  *    makes `ready` resolve to `{ ok: false, layer, reason }`.
+ * 5. Text that does not fit and asked for no fitting is clipped to its box (`overflow: clip`,
+ *    with `clipMargin` of room for the highlight padding and stroke), and marked
+ *    `data-overflow="clipped"`.
  * "Fits" means: no line wider than the box, the block no taller than the box, and at most
  * max_lines lines. `ready` resolves after fonts, images and fitting, and one animation frame.
  */
@@ -111,6 +114,11 @@ export const FIT_SCRIPT = String.raw`
         ? 'the text needs ' + state.lines + ' lines but max_lines is ' + cfg.maxLines
         : 'the text does not fit its box' + (cfg.min != null ? ' even at min_font_size ' + cfg.min + 'px' : '');
       return { ok: false, layer: name, reason };
+    }
+    if (!state.ok && !cfg.button) {
+      layer.style.overflow = 'clip';
+      layer.style.overflowClipMargin = px(cfg.clipMargin || 0);
+      layer.dataset.overflow = 'clipped';
     }
     el.dataset.fittedSize = String(Math.round(parseFloat(getComputedStyle(el).fontSize) * 100) / 100);
     return { ok: true };

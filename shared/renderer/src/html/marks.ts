@@ -1,5 +1,6 @@
+import { PATTERN_TILES, type PatternName } from '../plan/patterns.js';
 import type { QrcodeNode, RatingNode, ShapeNode } from '../plan/types.js';
-import { escapeHtml, px, style } from './escape.js';
+import { cssUrl, escapeHtml, px, style } from './escape.js';
 import { boxShadow, frameDecls } from './frame.js';
 
 export function shapeHtml(node: ShapeNode): string {
@@ -13,7 +14,24 @@ export function shapeHtml(node: ShapeNode): string {
     border: node.stroke ? `${px(node.stroke.width)} solid ${node.stroke.color}` : null,
     'box-shadow': boxShadow(node.shadow),
   });
-  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${fill}></div></div>`;
+  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${fill}></div>${patternHtml(node)}</div>`;
+}
+
+/** The pattern: an SVG tile as a repeated background, inside the shape's outline and stroke. */
+function patternHtml(node: ShapeNode): string {
+  const p = node.pattern;
+  if (p === null) return '';
+  const tile = PATTERN_TILES[p.name as PatternName].replaceAll('"C"', `"${escapeHtml(p.color)}"`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">${tile}</svg>`;
+  const inset = node.stroke ? px(node.stroke.width) : '0';
+  return `<div class="pr-pattern" data-pattern="${escapeHtml(p.name)}"${style({
+    position: 'absolute',
+    inset,
+    'border-radius': node.radius,
+    'background-image': cssUrl(`data:image/svg+xml;base64,${btoa(svg)}`),
+    'background-size': `${px(p.tile)} ${px(p.tile)}`,
+    'background-repeat': 'repeat',
+  })}></div>`;
 }
 
 /**

@@ -2,8 +2,13 @@ import type { IllustrationNode, ImageNode } from '../plan/types.js';
 import { escapeHtml, px, style } from './escape.js';
 import { frameDecls } from './frame.js';
 
-/** Image and logo: the clip (mask) sits inside the shadowed frame so the shadow follows the mask. */
+/**
+ * Image and logo: the clip (mask) sits inside the shadowed frame so the shadow follows the mask.
+ * `mask_properties.skew_y` slants the clip and turns the picture back inside it, so only the
+ * mask's outline slants.
+ */
 export function imageHtml(node: ImageNode, url: string | null): string {
+  const skew = node.maskSkewY !== 0 ? `skewY(${-node.maskSkewY}deg)` : null;
   const clip = style({
     position: 'absolute',
     inset: '0',
@@ -11,7 +16,9 @@ export function imageHtml(node: ImageNode, url: string | null): string {
     'border-radius': node.clip.radius,
     'clip-path': node.clip.path,
     outline: node.stroke ? `${px(node.stroke.width)} solid ${node.stroke.color}` : null,
+    transform: skew,
   });
+  const filterId = `pr-duotone-${escapeHtml(node.name).replace(/[^\w-]/g, '_')}`;
   const img =
     url === null
       ? ''
@@ -21,11 +28,37 @@ export function imageHtml(node: ImageNode, url: string | null): string {
           height: '100%',
           'object-fit': node.fit,
           'object-position': node.position,
-          filter: node.filter === 'grayscale' ? 'grayscale(1)' : null,
+          filter: node.filter === null ? null : node.filter.kind === 'grayscale' ? 'grayscale(1)' : `url(#${filterId})`,
+          transform: skew === null ? null : `skewY(${node.maskSkewY}deg) scale(${skewCover(node)})`,
         })}>`;
   // The overlay tints rather than covers: half opacity over the picture.
   const overlay = node.overlay ? `<div${style({ position: 'absolute', inset: '0', background: node.overlay, opacity: '0.5' })}></div>` : '';
-  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${clip}>${img}${overlay}</div></div>`;
+  const defs = node.filter?.kind === 'duotone' && url !== null ? duotoneFilter(filterId, node.filter.dark, node.filter.light) : '';
+  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}>${defs}<div${clip}>${img}${overlay}</div></div>`;
+}
+
+/** How much the upright picture grows so it still covers the slanted mask's corners. */
+function skewCover(node: ImageNode): number {
+  const { width, height } = node.box;
+  return Math.round((1 + (width * Math.abs(Math.tan((node.maskSkewY * Math.PI) / 180))) / Math.max(1, height)) * 1000) / 1000;
+}
+
+/**
+ * Duotone as an SVG filter: luminance (Rec. 709 weights) into every channel, then each channel
+ * mapped linearly from the dark colour's value to the light colour's. Alpha is kept.
+ */
+function duotoneFilter(id: string, dark: string, light: string): string {
+  const [d, l] = [rgb(dark), rgb(light)];
+  const lum = '0.2126 0.7152 0.0722 0 0';
+  const func = (c: 'R' | 'G' | 'B', i: 0 | 1 | 2) => `<feFunc${c} type="table" tableValues="${d[i] / 255} ${l[i] / 255}"/>`;
+  return `<svg width="0" height="0" style="position:absolute" aria-hidden="true"><filter id="${id}" color-interpolation-filters="sRGB"><feColorMatrix type="matrix" values="${lum} ${lum} ${lum} 0 0 0 1 0"/><feComponentTransfer>${func('R', 0)}${func('G', 1)}${func('B', 2)}</feComponentTransfer></filter></svg>`;
+}
+
+/** `#RGB` / `#RRGGBB` (the palettes' form) to channels. */
+function rgb(hex: string): [number, number, number] {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h.slice(0, 6);
+  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
 export function illustrationHtml(node: IllustrationNode, url: string | null): string {

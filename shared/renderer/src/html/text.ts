@@ -21,6 +21,8 @@ export function textHtml(node: TextNode, fontStack: FontStack): string {
     harmony: node.fit.harmony,
     truncate: node.fit.truncate,
     lineHeight: node.lineHeight,
+    // An overflowing text is clipped to its box; the highlight and the stroke may reach past it.
+    clipMargin: Math.max(node.background?.paddingV ?? 0, node.background?.paddingH ?? 0) + (node.stroke?.width ?? 0),
   };
   const flex = style({
     display: 'flex',
@@ -107,7 +109,8 @@ export function buttonHtml(node: ButtonNode, fontStack: FontStack, iconUrl: stri
   });
   const inner = style({
     display: 'flex',
-    'flex-direction': node.icon?.position === 'right' ? 'row-reverse' : 'row',
+    // The icon's side is its order, not row-reverse, which would also swap what text_align's start means.
+    'flex-direction': 'row',
     'align-items': 'center',
     'justify-content': { left: 'flex-start', center: 'center', right: 'flex-end' }[node.textAlign],
     gap: node.icon ? px(node.icon.gap) : null,
@@ -152,7 +155,7 @@ export function buttonHtml(node: ButtonNode, fontStack: FontStack, iconUrl: stri
 
 function iconHtml(node: ButtonNode, url: string | null): string {
   if (!node.icon || url === null) return '';
-  const size = { width: node.icon.size, height: node.icon.size, flex: 'none' };
+  const size = { width: node.icon.size, height: node.icon.size, flex: 'none', order: node.icon.position === 'right' ? '1' : null };
   if (node.icon.color !== null) {
     // Recolouring keeps the icon's shape (its alpha) and paints it in one color.
     const mask = `url("${url}") center / contain no-repeat`;

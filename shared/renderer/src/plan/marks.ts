@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { boxAlign } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { paint, solidPaint } from './paint.js';
+import { DEFAULT_PATTERN_COLOR, isPatternName } from './patterns.js';
 import { planShadow } from './shadow.js';
 import { sourceOf } from './sources.js';
 import type { QrcodeNode, RatingNode, ShapeNode } from './types.js';
@@ -24,6 +25,14 @@ export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
     radius: ellipse ? '50%' : radiusCss(p.border_radius, ctx.scale),
     fill: paint(p.background_color, ctx.box),
     stroke: strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
+    pattern: isPatternName(p.pattern_name)
+      ? {
+          name: p.pattern_name,
+          color: solidPaint(p.pattern_color) ?? DEFAULT_PATTERN_COLOR,
+          // One tile per eighth of the shorter side, at least 8 px: the pattern scales with the shape.
+          tile: Math.max(8, Math.min(ctx.box.width, ctx.box.height) / 8),
+        }
+      : null,
   };
 }
 

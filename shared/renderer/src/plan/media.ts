@@ -1,7 +1,14 @@
 import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
-import { DEFAULT_TEXT_TO_IMAGE_MODEL, DEFAULT_UPSCALE_FACTOR, parseRatio } from '@pressroom/model';
+import {
+  DEFAULT_TEXT_TO_IMAGE_MODEL,
+  DEFAULT_UPSCALE_FACTOR,
+  ILLUSTRATION_LIBRARY,
+  isLibraryIllustrationName,
+  parseRatio,
+} from '@pressroom/model';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
+import { duotonePalette } from './duotone.js';
 import { solidPaint } from './paint.js';
 import { planShadow } from './shadow.js';
 import { encodedSource, sourceOf } from './sources.js';
@@ -29,7 +36,7 @@ export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: '
   const strokeWidth = num(p.stroke_width);
   const strokeColor = solidPaint(p.stroke_color);
   const mask = str(p.mask_name);
-  const maskProps = (p.mask_properties ?? {}) as { radius?: unknown };
+  const maskProps = (p.mask_properties ?? {}) as { radius?: unknown; skew_y?: unknown };
   const c1 = solidPaint(p.overlay_color_1);
   const c2 = solidPaint(p.overlay_color_2) ?? c1;
   const direction = OVERLAY_DIRECTION[str(p.overlay_direction)];
@@ -50,7 +57,8 @@ export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: '
       radius: mask === 'rounded_corners' ? radiusCss(maskProps.radius ?? 24, ctx.scale) : (MASK_RADIUS[mask] ?? null),
       path: MASK_PATH[mask] ?? null,
     },
-    filter: p.filter_name === 'grayscale' || p.filter_name === 'duotone' ? 'grayscale' : null,
+    filter: planFilter(p),
+    maskSkewY: kind === 'image' ? num(maskProps.skew_y) : 0,
     overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
     ai: kind === 'image' ? planAiOps(ctx.override, ctx.box.width / Math.max(1, ctx.box.height)) : null,
     focus:
@@ -58,6 +66,13 @@ export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: '
         ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
         : null,
   };
+}
+
+function planFilter(p: Record<string, unknown>): ImageNode['filter'] {
+  if (p.filter_name === 'grayscale') return { kind: 'grayscale' };
+  if (p.filter_name !== 'duotone') return null;
+  const [dark, light] = duotonePalette((p.filter_properties as { name?: unknown } | undefined)?.name);
+  return { kind: 'duotone', dark, light };
 }
 
 /**
@@ -101,8 +116,7 @@ function imageSource(ctx: LayerContext<'image' | 'logo' | 'video'>): AssetSource
 
 export function planIllustration(ctx: LayerContext<'illustration'>): IllustrationNode {
   const p = ctx.props;
-  // Library illustrations are not bundled; a library name that is not itself a source draws nothing.
-  const source = sourceOf(p.illustration_file);
+  const source = illustrationSource(p.illustration_type, p.illustration_file);
   const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
   return {
     kind: 'illustration',
@@ -115,4 +129,15 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
     recolor: solidPaint(props.primary_color),
     position: objectPosition(str(p.alignment)),
   };
+}
+
+/**
+ * `illustration_file` is a source (asset, URL, data URL) on `custom` illustrations; on any other
+ * `illustration_type` it names a drawing of the bundled set, unless it is itself a source.
+ */
+function illustrationSource(type: unknown, file: unknown): AssetSource | null {
+  const given = sourceOf(file);
+  if (given !== null || type === 'custom' || typeof file !== 'string') return given;
+  const name = file.trim().toLowerCase();
+  return isLibraryIllustrationName(name) ? { kind: 'library', library: ILLUSTRATION_LIBRARY.name, name } : null;
 }

@@ -1,5 +1,6 @@
 import type { Design, FontCatalogue, GroupMask, NormalisedOverrides } from '@pressroom/model';
 import { AppError, type LayerInput, type LayerType, layerInput, type ResolvedLayer, resolveFrame } from '@pressroom/model';
+import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
 import { planButton } from './button.js';
 import { type LayerContext, num, radiusCss } from './context.js';
 import { fontKey } from './fonts.js';
@@ -153,6 +154,8 @@ function of<L extends LayerType>(ctx: LayerContext): LayerContext<L> {
 
 function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: string) => PlanNode | null): GroupNode {
   const mask = ctx.props.mask;
+  const layout = autoLayoutOf(ctx);
+  const children = members.map(build).filter((n): n is PlanNode => n !== null);
   return {
     kind: 'group',
     name: ctx.name,
@@ -160,8 +163,20 @@ function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: 
     opacity: num(ctx.props.opacity, 100) / 100,
     rotation: num(ctx.props.rotation),
     shadow: planShadow(ctx.props, 'drop'),
-    children: members.map(build).filter((n): n is PlanNode => n !== null),
+    children: layout === null ? children : applyAutoLayout(ctx.box, children, layout),
     mask: mask ? groupMask(mask, ctx.box, ctx.scale) : null,
+    layout,
+  };
+}
+
+/** `auto_layout` with its settings; direction defaults to horizontal, placement to start, gap to 0. */
+function autoLayoutOf(ctx: LayerContext<'group'>): AutoLayout | null {
+  const p = ctx.props;
+  if (p.auto_layout !== true) return null;
+  return {
+    direction: p.direction === 'vertical' ? 'vertical' : 'horizontal',
+    placement: p.placement === 'center' || p.placement === 'end' || p.placement === 'space-between' ? p.placement : 'start',
+    gap: ctx.scale.length(num(p.gap)),
   };
 }
 

@@ -32,7 +32,9 @@ export type AssetSource =
   | { kind: 'base64'; data: string; contentType: string | null }
   | { kind: 'design_asset'; name: string }
   /** Nothing to fetch: text_to_image draws the layer's image (docs/ai.md). */
-  | { kind: 'generated' };
+  | { kind: 'generated' }
+  /** A drawing of the bundled illustration set, by name (read from the installed package). */
+  | { kind: 'library'; library: 'lucide'; name: string };
 
 export type AssetPurpose = 'image' | 'icon' | 'illustration' | 'font';
 
@@ -135,7 +137,10 @@ export interface ImageNode extends NodeBase {
   stroke: PlanStroke | null;
   /** CSS border-radius or clip-path of the mask; null = none. */
   clip: { radius: string | null; path: string | null };
-  filter: 'grayscale' | null;
+  /** grayscale, or duotone: luminance mapped from `dark` (black) to `light` (white); CSS colors. */
+  filter: { kind: 'grayscale' } | { kind: 'duotone'; dark: string; light: string } | null;
+  /** `mask_properties.skew_y` in degrees: the mask outline slants, the picture stays upright. */
+  maskSkewY: number;
   overlay: string | null;
   /**
    * auto_focus: the bytes are cropped to the box around the subject before drawing, with these
@@ -165,6 +170,8 @@ export interface ShapeNode extends NodeBase {
   radius: string;
   fill: string | null;
   stroke: PlanStroke | null;
+  /** A repeated tile drawn over the fill, inside the shape's outline; null = none. */
+  pattern: { name: string; color: string; tile: number } | null;
 }
 
 export interface IllustrationNode extends NodeBase {
@@ -200,8 +207,10 @@ export interface QrcodeNode extends NodeBase {
 export interface GroupNode extends NodeBase {
   kind: 'group';
   children: PlanNode[];
-  /** Clip of the children, in canvas pixels. */
+  /** Clip of the children, in canvas pixels; `rotation` turns the clip (not the children) around its centre. */
   mask: { shape: 'rectangle' | 'ellipse'; box: PxBox; radius: string; rotation: number } | null;
+  /** Auto-layout that placed the children (their boxes are already moved); null = stored boxes. */
+  layout: { direction: 'horizontal' | 'vertical'; placement: 'start' | 'center' | 'end' | 'space-between'; gap: number } | null;
 }
 
 export type PlanNode = TextNode | ButtonNode | ImageNode | ShapeNode | IllustrationNode | RatingNode | QrcodeNode | GroupNode;

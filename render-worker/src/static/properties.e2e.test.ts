@@ -1,0 +1,74 @@
+import { layerTypesFor, PROPERTY_TABLES } from '@pressroom/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { differingPixels, type FixtureDesign, fixtureRenderer, type RawImage, rawPixels } from '../../test/fixture-render.js';
+import { PROPERTY_CASES, WALK_EXCEPTIONS, walkCases } from '../../test/properties/cases.js';
+import { BrowserSupervisor } from '../browser/index.js';
+import { CannotBuildBannerError } from './errors.js';
+
+/**
+ * The property walk (docs/renderer.md): every property of every layer type in PROPERTY_TABLES
+ * changes the pixels of its layer's region, or has its documented non-visual effect, or is in
+ * the short WALK_EXCEPTIONS list with a reason. A property accepted with no effect fails here.
+ */
+let supervisor: BrowserSupervisor;
+let render: ReturnType<typeof fixtureRenderer>;
+beforeAll(() => {
+  supervisor = new BrowserSupervisor({ poolSize: 1 });
+  render = fixtureRenderer(supervisor);
+});
+afterAll(async () => {
+  await supervisor.stop();
+});
+
+/** The least number of changed pixels that counts as an effect (a rounded 16 px end changes ~40). */
+const MIN_CHANGED = 12;
+
+const drawn = new Map<string, Promise<RawImage>>();
+function pixels(design: FixtureDesign): Promise<RawImage> {
+  const key = JSON.stringify(design);
+  let got = drawn.get(key);
+  if (!got) {
+    got = render(design).then(({ file }) => rawPixels(file.bytes));
+    drawn.set(key, got);
+  }
+  return got;
+}
+
+describe('the walk covers the catalogue', () => {
+  it('every property of every layer type has a case or an exception, and no case names an unknown property', () => {
+    const missing: string[] = [];
+    for (const [type, table] of Object.entries(PROPERTY_TABLES)) {
+      if (Object.hasOwn(WALK_EXCEPTIONS, type)) continue;
+      for (const property of Object.keys(table)) {
+        const cases = PROPERTY_CASES[type as keyof typeof PROPERTY_CASES]?.[property];
+        if (!cases?.length && !Object.hasOwn(WALK_EXCEPTIONS, `${type}.${property}`)) missing.push(`${type}.${property}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    for (const [type, cases] of Object.entries(PROPERTY_CASES)) {
+      for (const property of Object.keys(cases))
+        expect(Object.keys(PROPERTY_TABLES[type as keyof typeof PROPERTY_TABLES])).toContain(property);
+    }
+  });
+
+  it('the exceptions are few, each with a reason, and the type-wide ones are the types a still does not draw', () => {
+    expect(Object.keys(WALK_EXCEPTIONS).length).toBeLessThanOrEqual(5);
+    for (const reason of Object.values(WALK_EXCEPTIONS)) expect(reason.length).toBeGreaterThan(20);
+    const wholeTypes = Object.keys(WALK_EXCEPTIONS).filter((k) => !k.includes('.'));
+    for (const type of wholeTypes) expect(layerTypesFor('static')).not.toContain(type);
+  });
+});
+
+describe('every property has its effect', () => {
+  it.each(walkCases().map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    if (c.expect === 'refused') {
+      await pixels(c.without);
+      const error = await render(c.with).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CannotBuildBannerError);
+      expect(error).toMatchObject({ layer: 'layer' });
+      return;
+    }
+    const [without, withIt] = await Promise.all([pixels(c.without), pixels(c.with)]);
+    expect(differingPixels(without, withIt, c.region)).toBeGreaterThanOrEqual(MIN_CHANGED);
+  });
+});

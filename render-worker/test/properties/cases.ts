@@ -1,0 +1,271 @@
+import type { LayerType } from '@pressroom/model';
+import type { RawElement } from '@pressroom/renderer/testing';
+import type { FixtureDesign } from '../fixture-render.js';
+import { URLS } from '../golden/resources.js';
+
+/**
+ * The property walk (docs/renderer.md, "The property walk"): for every property of every layer
+ * type in `PROPERTY_TABLES`, a small design drawn without the property and with it. Each case
+ * states what the property needs to show (`base`, on both sides) and the value that differs from
+ * the default. `expect: 'refused'` marks the constraints whose documented effect is a refusal
+ * (`cannot_build_banner`) rather than pixels.
+ */
+export interface PropertyCase {
+  /** Shown in the test name when a property has several cases. */
+  label?: string;
+  base?: Record<string, unknown>;
+  value: unknown;
+  expect?: 'differ' | 'refused';
+  /** Another box than the type's fixture (alignment shows only where there is room to move). */
+  box?: Box;
+}
+
+type Box = [number, number, number, number];
+
+/** The layer under test (named `layer`) and whatever it needs around it, per type. */
+interface LayerFixture {
+  box: Box;
+  properties: Record<string, unknown>;
+  /** Members of a group, drawn before it. */
+  members?: RawElement[];
+}
+
+const RED = '#DC2626';
+const BLACK = '#000000';
+const LONG = 'Pressroom renders every layer of a design at exact pixel geometry, in every format';
+const WIDE_BOX: Box = [20, 60, 160, 80];
+
+export const LAYER_FIXTURES: Partial<Record<LayerType, LayerFixture>> = {
+  text: { box: [20, 20, 160, 160], properties: { payload: 'Hello walk', font: 'Inter', font_size: 24, color: BLACK } },
+  button: {
+    box: [20, 60, 160, 80],
+    properties: { payload: 'Buy now', font: 'Inter', font_size: 20, color: '#FFFFFF', background_color: '#2563EB' },
+  },
+  image: { box: [20, 20, 160, 160], properties: { image_url: URLS.photo } },
+  logo: { box: WIDE_BOX, properties: { image_url: URLS.logo } },
+  shape: { box: [20, 20, 160, 160], properties: { background_color: '#2563EB' } },
+  illustration: { box: [20, 20, 160, 160], properties: { illustration_file: URLS.illustration } },
+  rating: { box: [10, 70, 180, 60], properties: { rating_score: 60, star_dimension: 24 } },
+  qrcode: { box: [20, 20, 160, 160], properties: { payload: 'https://pressroom.test/walk' } },
+  group: {
+    box: [20, 20, 160, 160],
+    properties: {},
+    members: [
+      { name: 'm1', type: 'shape', box: [30, 30, 40, 40], properties: { background_color: RED } },
+      { name: 'm2', type: 'shape', box: [100, 30, 40, 40], properties: { background_color: '#2563EB' } },
+    ],
+  },
+};
+
+/** Every layer type takes these (`SHARED_PROPS`). */
+const SHARED: Record<string, PropertyCase[]> = {
+  hidden: [{ value: true }],
+  opacity: [{ value: 40 }],
+  rotation: [{ value: 30 }],
+  shadow_color: [{ base: { shadow_blur: 2, shadow_offset_x: 12, shadow_offset_y: 12 }, value: BLACK }],
+  shadow_blur: [{ base: { shadow_color: BLACK, shadow_offset_x: 12, shadow_offset_y: 12 }, value: 12 }],
+  shadow_offset_x: [{ base: { shadow_color: BLACK, shadow_blur: 2 }, value: 15 }],
+  shadow_offset_y: [{ base: { shadow_color: BLACK, shadow_blur: 2 }, value: 15 }],
+};
+
+const stroke = (value: number, color: string) => ({
+  stroke_width: [{ base: { stroke_color: color }, value }],
+  stroke_color: [{ base: { stroke_width: value }, value: color }],
+});
+
+const TYPOGRAPHY: Record<string, PropertyCase[]> = {
+  payload: [{ value: 'Other words' }],
+  font: [{ value: 'Lobster' }],
+  font_size: [{ value: 34 }],
+  font_weight: [{ value: 800 }],
+  font_style: [{ value: 'italic' }],
+  color: [{ value: RED }, { label: 'gradient', value: 'linear-gradient(0% 0% 100% 0%,0% #DC2626 1,100% #2563EB 1)' }],
+  letter_spacing: [{ value: 6 }],
+  text_transform: [{ value: 'uppercase' }],
+  ...stroke(3, RED),
+};
+
+const SIDE = { side_border: 'left', side_border_thickness: 8, side_border_color: RED };
+
+export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCase[]>>> = {
+  text: {
+    ...SHARED,
+    ...TYPOGRAPHY,
+    line_height: [{ base: { payload: LONG, font_size: 18 }, value: 200 }],
+    // The text overflows its box: clipped without auto_resize, shrunk with it.
+    auto_resize: [{ base: { payload: LONG, font_size: 40, min_font_size: 6 }, value: true }],
+    // Its effect is a bound: out of reach, the render is refused instead of shrinking further.
+    min_font_size: [{ base: { payload: LONG, font_size: 40, auto_resize: true, min_font_size: 6 }, value: 30, expect: 'refused' }],
+    alignment: [{ value: 'bottom right' }],
+    background_color: [{ value: '#FDE047' }],
+    background_padding: [{ base: { background_color: '#FDE047' }, value: '12 24' }],
+    skew_y: [{ value: 15 }],
+    max_lines: [
+      { label: 'truncated', base: { payload: LONG, font_size: 18, text_truncation: true }, value: 1 },
+      { label: 'refused', base: { payload: LONG, font_size: 18 }, value: 1, expect: 'refused' },
+    ],
+    text_harmony: [{ base: { payload: 'Every layer drawn at its exact pixel geometry', font_size: 22 }, value: true }],
+    text_truncation: [{ base: { payload: LONG, font_size: 40 }, value: true }],
+    side_border: [{ base: { side_border_thickness: 8, side_border_color: RED }, value: 'left' }],
+    side_border_thickness: [{ base: { ...SIDE, side_border_thickness: 2 }, value: 12 }],
+    side_border_color: [{ base: { side_border: 'left', side_border_thickness: 8 }, value: RED }],
+    side_border_rounded: [{ base: { ...SIDE, side_border_thickness: 16 }, value: true }],
+    side_border_padding: [{ base: SIDE, value: 20 }],
+    side_border_offset: [{ base: SIDE, value: 20 }],
+    side_border_spread: [{ base: SIDE, value: 20 }],
+  },
+  button: {
+    ...SHARED,
+    ...TYPOGRAPHY,
+    line_height: [{ base: { background_padding: '8 16' }, value: 250 }],
+    auto_resize: [{ base: { payload: 'Buy everything now, please', min_font_size: 6 }, value: true }],
+    min_font_size: [{ base: { payload: 'Buy everything now, please', auto_resize: true, min_font_size: 6 }, value: 19, expect: 'refused' }],
+    alignment: [{ base: { background_padding: '8 16' }, value: 'top left' }],
+    text_align: [{ value: 'left' }],
+    background_color: [{ value: RED }, { label: 'gradient', value: 'radial-gradient(50% 50% 50%,0% #DC2626 1,100% #2563EB 1)' }],
+    background_padding: [{ value: '4 8' }],
+    border_radius: [{ value: 30 }],
+    text_shadow_color: [{ base: { text_shadow_blur: 1, text_shadow_offset_x: 3, text_shadow_offset_y: 3 }, value: BLACK }],
+    text_shadow_blur: [{ base: { text_shadow_color: BLACK, text_shadow_offset_x: 3, text_shadow_offset_y: 3 }, value: 6 }],
+    text_shadow_offset_x: [{ base: { text_shadow_color: BLACK }, value: 5 }],
+    text_shadow_offset_y: [{ base: { text_shadow_color: BLACK }, value: 5 }],
+    icon_url: [{ value: URLS.icon }],
+    icon_color: [{ base: { icon_url: URLS.icon }, value: RED }],
+    icon_size: [{ base: { icon_url: URLS.icon }, value: 40 }],
+    icon_gap: [{ base: { icon_url: URLS.icon }, value: 24 }],
+    icon_position: [{ base: { icon_url: URLS.icon }, value: 'right' }],
+  },
+  image: {
+    ...SHARED,
+    image_url: [{ value: URLS.logo }],
+    fitting_type: [{ value: 'fill' }],
+    alignment: [{ value: 'middle left' }],
+    ...stroke(6, RED),
+    mask_name: [{ value: 'circle' }],
+    mask_properties: [
+      { label: 'radius', base: { mask_name: 'rounded_corners' }, value: { radius: 70 } },
+      { label: 'skew_y', value: { skew_y: 15 } },
+    ],
+    filter_name: [{ value: 'grayscale' }, { label: 'duotone', value: 'duotone' }],
+    filter_properties: [{ base: { filter_name: 'duotone' }, value: { name: 'deep_purple_orange' } }],
+    overlay_direction: [{ base: { overlay_color_1: RED, overlay_color_2: '#2563EB' }, value: 'horizontal' }],
+    overlay_color_1: [{ base: { overlay_direction: 'vertical' }, value: RED }],
+    overlay_color_2: [{ base: { overlay_direction: 'vertical', overlay_color_1: RED }, value: '#2563EB' }],
+  },
+  logo: {
+    ...SHARED,
+    image_url: [{ value: URLS.illustration }],
+    alignment: [{ value: 'middle left' }],
+  },
+  shape: {
+    ...SHARED,
+    shape_type: [{ value: 'ellipse' }],
+    background_color: [{ value: RED }, { label: 'gradient', value: 'linear-gradient(0% 0% 100% 100%,0% #DC2626 1,100% #2563EB 1)' }],
+    border_radius: [{ value: 40 }, { label: 'per corner', value: { tl: 60, tr: 0, br: 60, bl: 0 } }],
+    ...stroke(8, RED),
+    pattern_name: [{ value: 'star' }],
+    pattern_color: [{ base: { pattern_name: 'star' }, value: RED }],
+  },
+  illustration: {
+    ...SHARED,
+    // `leaf` is not a source: a custom illustration of it draws nothing, the bundled set's draws a leaf.
+    illustration_type: [{ base: { illustration_file: 'leaf' }, value: 'lucide' }],
+    illustration_file: [{ value: URLS.logo }],
+    illustration_properties: [{ value: { primary_color: RED } }],
+    alignment: [{ box: WIDE_BOX, value: 'middle left' }],
+  },
+  rating: {
+    ...SHARED,
+    rating_score: [{ value: 20 }],
+    star_count: [{ value: 3 }],
+    star_dimension: [{ value: 30 }],
+    star_margin: [{ value: 2 }],
+    star_color: [{ value: RED }],
+    background_color: [{ value: '#111827' }],
+    alignment: [{ value: 'middle right' }],
+  },
+  qrcode: {
+    ...SHARED,
+    payload: [{ value: 'another payload' }],
+    foreground_color: [{ value: RED }],
+    background_color: [{ value: '#FDE047' }],
+    error_correction: [{ value: 'H' }],
+    image_url: [{ value: URLS.icon }],
+    hide_icon: [{ base: { image_url: URLS.icon }, value: true }],
+  },
+  group: {
+    ...SHARED,
+    auto_layout: [{ value: true }],
+    direction: [{ base: { auto_layout: true }, value: 'vertical' }],
+    placement: [{ base: { auto_layout: true }, value: 'end' }],
+    gap: [{ base: { auto_layout: true }, value: 30 }],
+    mask: [
+      { label: 'ellipse', value: { shape: 'ellipse' } },
+      {
+        label: 'rotation',
+        base: { mask: { shape: 'rectangle', width: 120, height: 40 } },
+        value: { shape: 'rectangle', width: 120, height: 40, rotation: 45 },
+      },
+    ],
+  },
+};
+
+/**
+ * Properties the walk does not draw, each with its reason. Keep it short: a property accepted
+ * with no effect anywhere belongs in the renderer, not here.
+ */
+export const WALK_EXCEPTIONS: Record<string, string> = {
+  'group.locked': 'Editor state: a locked layer is drawn exactly as an unlocked one (docs/design-format.md).',
+  video:
+    'Animated designs only: frames draw the video (render-worker/src/animation/frames.e2e.test.ts); its sound settings are checked by the media-layers tests.',
+  audio:
+    'Animated designs only, and sound only: volume, mute and speed are checked by the media-layers tests (shared/renderer/src/animation/media-layers.test.ts).',
+  code: 'Animated designs only, read-only custom HTML: kept so an export re-imports, but never run in our Chromium, where it could script and fetch (docs/renderer.md).',
+};
+
+export interface WalkCase {
+  /** `<type>.<property>` plus the case label. */
+  name: string;
+  type: LayerType;
+  property: string;
+  without: FixtureDesign;
+  with: FixtureDesign;
+  /** Where the effect must show: the layer box with a margin for shadows and strokes. */
+  region: { x: number; y: number; width: number; height: number };
+  expect: 'differ' | 'refused';
+}
+
+/** Every case of every layer type, as pairs of designs. */
+export function walkCases(): WalkCase[] {
+  const out: WalkCase[] = [];
+  for (const [type, props] of Object.entries(PROPERTY_CASES) as [LayerType, Record<string, PropertyCase[]>][]) {
+    const fixture = LAYER_FIXTURES[type]!;
+    for (const [property, cases] of Object.entries(props)) {
+      for (const c of cases) {
+        const design = (extra: Record<string, unknown>): FixtureDesign => ({
+          elements: [
+            ...(fixture.members ?? []),
+            {
+              name: 'layer',
+              type,
+              box: c.box ?? fixture.box,
+              properties: { ...fixture.properties, ...c.base, ...extra },
+              ...(fixture.members ? { layer_ids: fixture.members.map((m) => m.name) } : {}),
+            },
+          ],
+        });
+        const [x, y, width, height] = c.box ?? fixture.box;
+        out.push({
+          name: `${type}.${property}${c.label ? ` (${c.label})` : ''}`,
+          type,
+          property,
+          without: design({}),
+          with: design({ [property]: c.value }),
+          region: { x: x - 30, y: y - 30, width: width + 60, height: height + 60 },
+          expect: c.expect ?? 'differ',
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../html/build-document.js';
 import { testDesign, testOverrides } from '../testing/design.js';
 import { planRender } from './plan-render.js';
-import type { GroupNode, IllustrationNode, ImageNode, RenderPlan, ShapeNode } from './types.js';
+import type { GroupNode, ImageNode, RenderPlan, ShapeNode } from './types.js';
 
 function plan(elements: Parameters<typeof testDesign>[0], overrides: Record<string, unknown> = {}): RenderPlan {
   return planRender({ catalogue: loadFontCatalogue(), design: testDesign(elements), formatName: 'g', overrides: testOverrides(overrides) });
@@ -13,15 +13,16 @@ const html = (p: RenderPlan) =>
 const photo = 'https://img.test/p.png';
 
 describe('planRender: the effects of docs/renderer.md', () => {
-  it('a named illustration is a library source; a custom one with the same name is nothing to fetch', () => {
+  it('a named illustration is a library source; a custom one with the same name is refused, not drawn empty', () => {
     const named = plan([
       { name: 'i', type: 'illustration', properties: { illustration_type: 'lucide', illustration_file: 'Arrow-Right' } },
     ]);
     expect(named.assets).toEqual([
       { ref: 'i:illustration', source: { kind: 'library', library: 'lucide', name: 'arrow-right' }, purpose: 'illustration' },
     ]);
-    const custom = plan([{ name: 'i', type: 'illustration', properties: { illustration_file: 'arrow-right' } }]);
-    expect((custom.nodes[0] as IllustrationNode).ref).toBeNull();
+    expect(() => plan([{ name: 'i', type: 'illustration', properties: { illustration_file: 'arrow-right' } }])).toThrow(
+      expect.objectContaining({ id: 'cannot_build_banner', message: expect.stringContaining('illustration i') }),
+    );
     const source = plan([{ name: 'i', type: 'illustration', properties: { illustration_type: 'lucide', illustration_file: photo } }]);
     expect(source.assets[0]!.source).toEqual({ kind: 'url', url: photo });
   });

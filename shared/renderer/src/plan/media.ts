@@ -1,5 +1,6 @@
 import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
 import {
+  AppError,
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
   ILLUSTRATION_LIBRARY,
@@ -117,6 +118,13 @@ function imageSource(ctx: LayerContext<'image' | 'logo' | 'video'>): AssetSource
 export function planIllustration(ctx: LayerContext<'illustration'>): IllustrationNode {
   const p = ctx.props;
   const source = illustrationSource(p.illustration_type, p.illustration_file);
+  if (source === null && typeof p.illustration_file === 'string' && p.illustration_file.trim() !== '') {
+    // Not drawn empty: a file that names nothing we can draw is refused, naming the layer.
+    throw new AppError(
+      'cannot_build_banner',
+      `illustration ${ctx.name}: "${p.illustration_file}" is neither a source (asset:, http(s) or data: URL) nor a drawing of the bundled ${ILLUSTRATION_LIBRARY.name} set`,
+    );
+  }
   const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
   return {
     kind: 'illustration',

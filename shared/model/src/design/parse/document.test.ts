@@ -117,6 +117,17 @@ describe('parseDesignDocument: refusals', () => {
     expect(issues(doc({ pages: [] }))[0]).toMatchObject({ path: 'pages', code: 'unsupported_for_type' });
   });
 
+  it('imports an animated code layer with a layer_not_drawn warning, since the farm never runs its HTML', () => {
+    const code = {
+      name: 'snippet',
+      type: 'code',
+      layout: { square: { x: 0, y: 0, width: 10, height: 10 } },
+      properties: { html: '<b>hi</b>' },
+    };
+    const { warnings: w } = warnings(doc({ type: 'animated', animation: { duration: 2 }, elements: [text(), code] }));
+    expect(w).toEqual([expect.objectContaining({ code: 'layer_not_drawn', path: 'elements[1].type', layer: 'snippet' })]);
+  });
+
   it('refuses a gradient on print text but accepts it on a print shape', () => {
     const gradient = 'linear-gradient(0% 0% 100% 0%,0% cmyk(0,0,0,100) 1,100% cmyk(0,100,0,0) 1)';
     const print = { type: 'printer', print: { unit: 'mm' } };

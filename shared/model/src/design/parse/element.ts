@@ -139,6 +139,15 @@ export function parseElement(
     if (ctx.designType === 'animated') animation = parseElementAnimation(env.animation, type, name, [...path, 'animation'], col);
     else col.warn([...path, 'animation'], 'property_dropped_for_type', `animation applies to animated designs only and was dropped`, name);
   }
+  if (type === 'code' && ctx.designType === 'animated') {
+    // Not silent: the layer is stored (an export re-imports it) but the farm never runs custom HTML.
+    col.warn(
+      [...path, 'type'],
+      'layer_not_drawn',
+      'code layers are kept but not drawn: the render farm does not run custom HTML (docs/renderer.md)',
+      name,
+    );
+  }
   if (col.issues.length > before || !properties || !layout) return undefined;
   return { name, type, properties, overrides, layer_ids, layout, animation };
 }

@@ -154,9 +154,8 @@ describe('named illustrations', () => {
     expect(count(plain, '#000000')).toBeGreaterThan(1000);
   });
 
-  it('on a custom illustration the same name is not a source and draws nothing', async () => {
-    const custom = await pixels(leaf({}));
-    expect(count(custom, WHITE)).toBe(200 * 200);
+  it('on a custom illustration the same name is not a source: refused, naming the layer, not drawn empty', async () => {
+    await expect(pixels(leaf({}))).rejects.toMatchObject({ code: 'cannot_build_banner', layer: 'art' });
   });
 });
 

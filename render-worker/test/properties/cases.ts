@@ -168,8 +168,8 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
   },
   illustration: {
     ...SHARED,
-    // `leaf` is not a source: a custom illustration of it draws nothing, the bundled set's draws a leaf.
-    illustration_type: [{ base: { illustration_file: 'leaf' }, value: 'lucide' }],
+    // `leaf` is not a source: the bundled set draws a leaf, a custom illustration of it is refused.
+    illustration_type: [{ base: { illustration_file: 'leaf', illustration_type: 'lucide' }, value: 'custom', expect: 'refused' }],
     illustration_file: [{ value: URLS.logo }],
     illustration_properties: [{ value: { primary_color: RED } }],
     alignment: [{ box: WIDE_BOX, value: 'middle left' }],

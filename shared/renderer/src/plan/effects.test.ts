@@ -21,7 +21,7 @@ describe('planRender: the effects of docs/renderer.md', () => {
       { ref: 'i:illustration', source: { kind: 'library', library: 'lucide', name: 'arrow-right' }, purpose: 'illustration' },
     ]);
     expect(() => plan([{ name: 'i', type: 'illustration', properties: { illustration_file: 'arrow-right' } }])).toThrow(
-      expect.objectContaining({ id: 'cannot_build_banner', message: expect.stringContaining('illustration i') }),
+      expect.objectContaining({ code: 'cannot_build_banner', layer: 'i' }),
     );
     const source = plan([{ name: 'i', type: 'illustration', properties: { illustration_type: 'lucide', illustration_file: photo } }]);
     expect(source.assets[0]!.source).toEqual({ kind: 'url', url: photo });

@@ -1,6 +1,5 @@
 import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
 import {
-  AppError,
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
   ILLUSTRATION_LIBRARY,
@@ -11,6 +10,7 @@ import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { duotonePalette } from './duotone.js';
 import { solidPaint } from './paint.js';
+import { LayerRefusedError } from './refusal.js';
 import { planShadow } from './shadow.js';
 import { encodedSource, sourceOf } from './sources.js';
 import type { AssetSource, IllustrationNode, ImageAiOps, ImageNode } from './types.js';
@@ -120,8 +120,8 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
   const source = illustrationSource(p.illustration_type, p.illustration_file);
   if (source === null && typeof p.illustration_file === 'string' && p.illustration_file.trim() !== '') {
     // Not drawn empty: a file that names nothing we can draw is refused, naming the layer.
-    throw new AppError(
-      'cannot_build_banner',
+    throw new LayerRefusedError(
+      ctx.name,
       `illustration ${ctx.name}: "${p.illustration_file}" is neither a source (asset:, http(s) or data: URL) nor a drawing of the bundled ${ILLUSTRATION_LIBRARY.name} set`,
     );
   }

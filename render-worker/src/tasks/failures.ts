@@ -1,5 +1,8 @@
 import { findOutboundError } from '@pressroom/model';
 
+/** The refusal class lives in the model, where the pure planner throws it too. */
+export { RenderRefusedError } from '@pressroom/model';
+
 /**
  * Why a render attempt failed: a small fixed set, used as the metric label and to decide
  * between recording the failure for the customer and letting graphile-worker retry.
@@ -10,18 +13,6 @@ import { findOutboundError } from '@pressroom/model';
  */
 export const FAILURE_CLASSES = ['refused', 'fetch', 'timeout', 'crash', 'internal'] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
-
-/** The renderer's refusal: a deterministic "this content cannot be drawn", naming the layer. */
-export class RenderRefusedError extends Error {
-  readonly code = 'cannot_build_banner';
-  constructor(
-    message: string,
-    readonly layer: string | null = null,
-  ) {
-    super(message);
-    this.name = 'RenderRefusedError';
-  }
-}
 
 /** A remote asset failed; the message names the URL as given, never an address we resolved. */
 export class AssetFetchError extends Error {

@@ -132,6 +132,7 @@ export {
 } from './design/types.js';
 export * from './errors/app-error.js';
 export * from './errors/ids.js';
+export * from './errors/render-refused.js';
 export * from './errors/zod-issues.js';
 export * from './exports/entry-names.js';
 export * from './fonts/bundled.js';

@@ -5,12 +5,12 @@ import {
   ILLUSTRATION_LIBRARY,
   isLibraryIllustrationName,
   parseRatio,
+  RenderRefusedError,
 } from '@pressroom/model';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
 import { duotonePalette } from './duotone.js';
 import { solidPaint } from './paint.js';
-import { LayerRefusedError } from './refusal.js';
 import { planShadow } from './shadow.js';
 import { encodedSource, sourceOf } from './sources.js';
 import type { AssetSource, IllustrationNode, ImageAiOps, ImageNode } from './types.js';
@@ -120,9 +120,9 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
   const source = illustrationSource(p.illustration_type, p.illustration_file);
   if (source === null && typeof p.illustration_file === 'string' && p.illustration_file.trim() !== '') {
     // Not drawn empty: a file that names nothing we can draw is refused, naming the layer.
-    throw new LayerRefusedError(
-      ctx.name,
+    throw new RenderRefusedError(
       `illustration ${ctx.name}: "${p.illustration_file}" is neither a source (asset:, http(s) or data: URL) nor a drawing of the bundled ${ILLUSTRATION_LIBRARY.name} set`,
+      ctx.name,
     );
   }
   const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };

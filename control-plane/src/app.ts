@@ -123,6 +123,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     globalPerSecond: deps.config.rateLimitGlobalPerSecond,
     maxAgeSeconds: deps.config.dynamicImageMaxAgeSeconds,
     staleSeconds: deps.config.dynamicImageStaleSeconds,
+    testModeThrottle: { limit: deps.config.dynamicImageTestModeLimit, windowSeconds: deps.config.dynamicImageTestModeWindowSeconds },
   });
 }
 

@@ -68,6 +68,16 @@ function dynamicImageOptions() {
       '86400',
       'Cache-Control stale-while-revalidate of a dynamic image: a CDN may serve the old variant this long while it asks again.',
     ),
+    dynamicImageTestModeLimit: option(
+      env.int(1),
+      '10',
+      'Test mode (enable_production_mode false): requests one image answers per throttle window; the next answer 429 request_rate_limited.',
+    ),
+    dynamicImageTestModeWindowSeconds: option(
+      env.int(1),
+      '1',
+      'Test mode: length of the per-image throttle window, in seconds (fixed windows on the database clock). Tests lengthen it so that a burst cannot straddle windows.',
+    ),
   };
 }
 

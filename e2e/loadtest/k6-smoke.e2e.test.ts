@@ -86,9 +86,9 @@ describe('k6 smoke: 02-sync-render-load.js against a local farm', () => {
   });
 
   it('passes its thresholds: no failed request, every render a 200 within the budget', async () => {
-    // Latency thresholds at the 10 s budget here: CI's two busy cores measure the machine, not the
-    // farm; `npm run bench:render` and a manual run with the default 300 ms goals measure speed.
-    const run = await k6({ ...env, PRESSROOM_P95_MS: '5000', PRESSROOM_P99_MS: '10000' });
+    // Latency thresholds at the 10 s budget here (p95 as p99: the test names the budget, nothing
+    // tighter): CI's two busy cores measure the machine, not the farm; `npm run bench:render` and a manual run with the default 300 ms goals measure speed.
+    const run = await k6({ ...env, PRESSROOM_P95_MS: '10000', PRESSROOM_P99_MS: '10000' });
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/sync_within_budget/);
   });

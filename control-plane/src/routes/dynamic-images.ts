@@ -42,10 +42,10 @@ export interface DynamicImageRouteDeps extends SyncRenderDeps {
   globalPerSecond: number;
   maxAgeSeconds: number;
   staleSeconds: number;
+  /** Test mode: at most `limit` requests per image in each fixed window (config; 10 per 1 s by default). */
+  testModeThrottle: { limit: number; windowSeconds: number };
 }
 
-/** Test mode: requests per second per image. */
-export const TEST_MODE_PER_SECOND = 10;
 /** `enable_rate_limit`: generations per visitor per (fixed, clock-aligned) 24-hour window. */
 export const VISITOR_GENERATIONS = 5;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -168,9 +168,11 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
       const served = await findServedFormat(deps.db, params.uid);
       if (!served) throw new AppError('template_not_found', 'No dynamic image serves this format.');
       if (!served.enable_production_mode) {
-        const { count, retryAfter } = await countDynamicEvent(deps.db, served.id, 'image', 1);
-        if (count > TEST_MODE_PER_SECOND) {
-          throw new AppError('request_rate_limited', `Test mode serves at most ${TEST_MODE_PER_SECOND} requests per second per image.`, {
+        const { limit, windowSeconds } = deps.testModeThrottle;
+        const { count, retryAfter } = await countDynamicEvent(deps.db, served.id, 'image', windowSeconds);
+        if (count > limit) {
+          const per = windowSeconds === 1 ? 'second' : `${windowSeconds} seconds`;
+          throw new AppError('request_rate_limited', `Test mode serves at most ${limit} requests per ${per} per image.`, {
             headers: { 'retry-after': String(retryAfter) },
           });
         }

@@ -117,16 +117,23 @@ describe('signing secret endpoints, on real Postgres', () => {
   it('the overlap lapses after the (scaled) window: expiry returns to null, rotate is allowed again', async () => {
     const ws = await h.workspace();
     const s0 = await getOrCreateSigningSecret(h.db.pool, ws.id);
-    const s1 = await rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 1500 });
-    expect(s1.previous_secret_expires_at_ts).not.toBeNull();
+    // A window no loaded machine can outlast between two statements; its lapse is then brought
+    // forward in the stored row (the database clock decides, never the test's).
+    const s1 = await rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 60_000 });
+    const stored = await h.db.pool.query<{ overlap_ms: number }>(
+      `SELECT (extract(epoch FROM previous_expires_at - rotated_at) * 1000)::int AS overlap_ms FROM webhook_signing_secrets WHERE workspace_id = $1`,
+      [ws.id],
+    );
+    expect(stored.rows[0]!.overlap_ms).toBe(60_000);
+    expect(s1.previous_secret_expires_at_ts).toBe(s1.rotated_at_ts! + 60);
     expect(await loadSigningSecrets(h.db.pool, ws.id)).toEqual([s1.secret, s0.secret]);
-    await expect(rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 1500 })).rejects.toMatchObject({
+    await expect(rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 60_000 })).rejects.toMatchObject({
       id: 'previous_secret_still_active',
     });
-    await new Promise((r) => setTimeout(r, 1600));
+    await h.db.pool.query('UPDATE webhook_signing_secrets SET previous_expires_at = now() WHERE workspace_id = $1', [ws.id]);
     expect((await getOrCreateSigningSecret(h.db.pool, ws.id)).previous_secret_expires_at_ts).toBeNull();
     expect(await loadSigningSecrets(h.db.pool, ws.id)).toEqual([s1.secret]);
-    expect((await rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 1500 })).secret).not.toBe(s1.secret);
+    expect((await rotateSigningSecret(h.db.pool, ws.id, false, { overlapMs: 60_000 })).secret).not.toBe(s1.secret);
   });
 
   it('concurrent rotations: exactly one wins, the rest answer 409', async () => {

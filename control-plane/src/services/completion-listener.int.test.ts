@@ -39,7 +39,8 @@ async function complete(id: string): Promise<void> {
   }
 }
 
-function waiter(id: string, reads: { n: number }, timeoutMs = 5_000) {
+/** The default deadline only guards against a hang: a loaded machine may take seconds to notify. */
+function waiter(id: string, reads: { n: number }, timeoutMs = 60_000) {
   return listener.waitFor(
     id,
     async () => {

@@ -345,8 +345,11 @@ describe('the web console against npm start', () => {
 
   it('the workspace page shows credits, plan, projects, templates and rate limits', async () => {
     await go('workspace');
+    // Four reads fill the page, in whatever order a loaded machine answers them: wait for each
+    // part (credits, rate limits, the templates' cards), never for a fixed time.
     await page.waitForSelector('meter', WAIT);
     await page.waitForSelector('main table', WAIT);
+    await page.waitForSelector('main .gallery .card button', WAIT);
     const text = await page.$eval('main', (e) => e.textContent ?? '');
     expect(text).toContain('Generation credits');
     expect(text).toContain('pro');

@@ -19,7 +19,7 @@ async function waitForDemo(farm: RunningFarm, timeoutMs = 90_000): Promise<{ des
 describe('designs through the abyssale Python SDK against npm start', () => {
   let farm: RunningFarm;
   beforeAll(async () => {
-    farm = await startFarm({ timeoutMs: 90_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
+    farm = await startFarm({ env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
   });
   afterAll(async () => {
     if (farm && farm.process.exitCode === null) await farm.interrupt();
@@ -42,7 +42,7 @@ describe('designs through the abyssale Python SDK against npm start', () => {
   it('a restart does not import the examples again', async () => {
     const { dataDir } = farm;
     expect(await farm.interrupt()).toBe(0);
-    farm = await startFarm({ dataDir, timeoutMs: 90_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
+    farm = await startFarm({ dataDir, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
     const imports = (await (
       await fetch(`${farm.baseUrl}/designs/import/json`, { headers: { 'x-api-key': farm.apiKey } })
     ).json()) as unknown[];

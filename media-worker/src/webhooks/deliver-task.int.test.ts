@@ -145,22 +145,29 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     expect(got).toHaveLength(6);
     expect(new Set(got.map((r) => r.headers['x-pressroom-delivery-id']))).toEqual(new Set([deliveries[0]!.deliveryId]));
     expect(got[0]!.headers['x-pressroom-delivery-id']).toMatch(/^[0-9a-f]{64}$/);
-    for (const r of got) {
+    for (const [i, r] of got.entries()) {
       expect(r.method).toBe('POST');
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['x-referer']).toBe('api.pressroom.test');
       expect(JSON.parse(r.body).event_type).toBe('NEW_BANNER_BATCH');
       const sig = String(r.headers['x-pressroom-signature']);
       const t = Number(/^t=(\d+),/.exec(sig)![1]);
-      // t is taken at send time on every attempt, not reused from the first.
-      expect(Math.abs(t - r.at / 1000)).toBeLessThanOrEqual(1.5);
+      // t is taken at send time on every attempt, not reused from the first: each attempt is
+      // signed after the previous one arrived and before itself arrives (whatever the delays).
+      expect(t).toBeLessThanOrEqual(r.at / 1000);
+      if (i > 0) expect(t).toBeGreaterThanOrEqual(Math.floor(got[i - 1]!.at / 1000));
       expect(verifyWebhookSignature(r.body, sig, 'whsec_retry')).toBe(true);
     }
+    // No attempt runs before its scaled gap. How much later it runs depends on the machine's load,
+    // so there is no upper bound here; schedule.test.ts pins run_at = attempt time + gap.
     const gaps = got.slice(1).map((r, i) => r.at - got[i]!.at);
     DEFAULT_GAPS_MS.forEach((gap, i) => {
       expect(gaps[i]).toBeGreaterThanOrEqual(gap * TIME_SCALE - 5);
-      expect(gaps[i]).toBeLessThan(gap * TIME_SCALE + 1_000);
     });
+    // The sum of the gaps (4.9 s) separates the first and last signatures by at least a second.
+    expect(Number(/^t=(\d+),/.exec(String(got[5]!.headers['x-pressroom-signature']))![1])).toBeGreaterThan(
+      Number(/^t=(\d+),/.exec(String(got[0]!.headers['x-pressroom-signature']))![1]),
+    );
     expect((await attemptsOf(deliveries[0]!.id)).map((a) => [a.status_code, a.outcome])).toEqual([
       ...Array(5).fill([500, 'retry']),
       [200, 'ack'],
@@ -232,8 +239,10 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     expect(loadMediaWorkerConfig({}).webhookTimeoutMs).toBe(15_000);
     const ws = await workspace();
     await subscribe(ws, '/sleepy');
+    // The first request is never answered: only the sender's timeout can end that attempt, so no
+    // race between a receiver's sleep and the timeout decides the result.
     receiver.on('/sleepy', async (n, _req, res) => {
-      if (n === 0) await new Promise((r) => setTimeout(r, 2_000)); // "20 s" at this test's scale
+      if (n === 0) await new Promise((r) => res.once('close', r));
       if (!res.destroyed) respond(res, 200);
     });
     const { deliveries } = await emit(ws);
@@ -241,7 +250,6 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const [first, second] = await attemptsOf(deliveries[0]!.id);
     expect(first).toMatchObject({ reason: 'timeout', status_code: null, outcome: 'retry' });
     expect(first!.duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
-    expect(first!.duration_ms).toBeLessThan(1_950);
     expect(second).toMatchObject({ status_code: 200, outcome: 'ack' });
   });
 

@@ -167,9 +167,10 @@ describe('guardedFetchBytes with allowPrivateNetworks', () => {
   });
 
   it('times out a body that never ends', async () => {
+    // The body never ends, so only the deadline can end the fetch; it ends no earlier.
     const started = Date.now();
     expect(await reasonOf(guardedFetchBytes(`http://127.0.0.2:${contentPort}/hang`, { ...open, timeoutMs: 300 }))).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300 - 5);
   });
 
   it('reports a non-2xx status', async () => {

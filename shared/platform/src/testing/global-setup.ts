@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { freePort } from './ports.js';
 
 /**
  * One real Postgres for the whole run: TEST_DATABASE_URL when given, otherwise an embedded server
@@ -14,8 +15,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => undefined;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-test-pg-'));
-  const port = 55_000 + Math.floor(Math.random() * 5_000);
+  // A port nothing listens on now (the kernel's pick), never a guess: a guessed port may be another
+  // run's Postgres, which startEmbeddedPostgres would reuse and which stops when that run ends.
+  const port = await freePort();
   const db = await startEmbeddedPostgres({ dataDir, port });
+  if (!db.started) throw new Error(`port ${port} was taken between its pick and the start of the test Postgres; run again`);
   project.provide('adminDatabaseUrl', db.connectionString);
   return async () => {
     await db.stop();

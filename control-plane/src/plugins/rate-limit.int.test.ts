@@ -1,14 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createPool } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-
-/** Fires only when the current clock minute has at least `margin` seconds left, so one burst stays in one window. */
-async function awayFromMinuteEdge(marginSeconds = 15): Promise<void> {
-  const intoMinute = (Date.now() / 1000) % 60;
-  if (intoMinute > 60 - marginSeconds) await sleep((60 - intoMinute + 0.5) * 1000);
-}
+import { awayFromMinuteEdge } from '../../test/windows.js';
 
 describe('rate limits shared by two control planes on one Postgres', () => {
   let h: Harness;

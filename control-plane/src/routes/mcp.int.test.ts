@@ -101,6 +101,9 @@ describe('the MCP endpoint on the control plane', () => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ id: 'unauthorized' });
+    const get = await fetch(`${url}/mcp`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
     const projects = (await app.inject({ url: '/projects', headers: { 'x-api-key': key } })).json() as { name: string }[];
     expect(projects.map((p) => p.name)).not.toContain('Never');
   });

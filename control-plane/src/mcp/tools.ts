@@ -140,7 +140,7 @@ export const ROUTE_TOOLS: readonly RouteTool[] = [
     description:
       'Renders one image of a static design synchronously (10-second budget) and returns its download link, plus a preview ' +
       'image when the file is small. Override layers with `elements` ({layer name: {property: value}}) and pick the format with ' +
-      '`template_format_name`. Check layer names with get_design before overriding. For several formats or animated designs use ' +
+      '`template_format_name` and the file type with `image_file_type`. Check layer names with get_design before overriding. For several formats or animated designs use ' +
       'generate_banners_async; printer_multipage designs use generate_multipage_pdf.',
     readOnly: false,
     argumentDescriptions: { id: DESIGN_ID },
@@ -153,8 +153,10 @@ export const ROUTE_TOOLS: readonly RouteTool[] = [
     title: 'Queue renders of several formats',
     description:
       'Queues one file per format of a design (static images, animated MP4/GIF, print PDFs) and answers a generation_request_id at ' +
-      'once. Poll get_generation_request with that id until it is finalised. Use it for batches, videos and anything slower than ' +
-      '10 seconds. Check layer names with get_design before overriding; printer_multipage designs use generate_multipage_pdf.',
+      'once; pick formats with `template_format_names` (a list; all formats when absent), override layers with `elements`, choose ' +
+      'the file type with `image_file_type`. Poll get_generation_request with the id until it is finalised. Use it for batches, ' +
+      'videos and anything slower than 10 seconds. Check layer names with get_design before overriding; printer_multipage designs ' +
+      'use generate_multipage_pdf.',
     readOnly: false,
     argumentDescriptions: { id: DESIGN_ID },
     summarize: (r) => `Queued: generation_request_id ${String(r['generation_request_id'])}. Poll get_generation_request with it.`,

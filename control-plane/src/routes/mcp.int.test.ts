@@ -84,7 +84,7 @@ describe('the MCP endpoint on the control plane', () => {
   });
 
   it('refuses a missing or wrong key before any tool runs, with the REST 401 envelope', async () => {
-    for (const headers of [{ 'x-api-key': 'wrong' }, {}]) {
+    for (const headers of [{ 'x-api-key': 'wrong' }, {}] as Record<string, string>[]) {
       const refused = (await connect(url, headers).catch((err: unknown) => err)) as { code?: number; message?: string };
       expect(refused.code).toBe(401);
       expect(refused.message).toContain('"id":"unauthorized"');

@@ -105,6 +105,27 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     }
   });
 
+  it('generate_multipage_pdf makes the catalogue PDF; the static tool refuses that design with the REST error', async () => {
+    const design = designs.find((d) => d.type === 'printer_multipage')!;
+    const refused = (await client.callTool({ name: 'generate_static_banner', arguments: { id: design.id } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    const rest = await fetch(`${farm.baseUrl}/banner-builder/${design.id}/generate`, {
+      method: 'POST',
+      headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { version: _v, ...envelope } = (await rest.json()) as Json;
+    expect(refused.structuredContent).toEqual(envelope);
+
+    const queued = await call(client, 'generate_multipage_pdf', { id: design.id, pages: {} });
+    const id = queued.structuredContent['generation_request_id'] as string;
+    const done = await until(client, 'get_generation_request', { id }, (r) => r['is_finalized'] === true, 240_000);
+    const [pdf] = done['banners'] as { file: { type: string; url: string } }[];
+    expect(pdf!.file.type).toBe('pdf');
+    const bytes = Buffer.from(await (await fetch(pdf!.file.url)).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
   it('import_design_from_json answers curl commands that, run as given, finish the import', async () => {
     const example = await call(client, 'get_design_import_example', { type: 'static' });
     const project = (await call(client, 'create_project', { name: 'From an agent' })).structuredContent as { id: string };

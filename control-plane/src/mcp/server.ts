@@ -15,8 +15,12 @@ import { type UploadSlot, uploadCommands } from './upload-commands.js';
 
 type Json = Record<string, unknown>;
 
-/** A generated file travels inline as image content only up to this size; beyond it, only its link. */
-export const INLINE_IMAGE_MAX_BYTES = 256 * 1024;
+/**
+ * A generated file travels inline as image content only up to this size; beyond it, only its
+ * link. A social-size JPEG fits; a poster-size PNG does not (clients scale what they show anyway,
+ * so the bound only keeps the JSON-RPC answer small).
+ */
+export const INLINE_IMAGE_MAX_BYTES = 1024 * 1024;
 
 export interface McpDeps {
   db: pg.Pool;

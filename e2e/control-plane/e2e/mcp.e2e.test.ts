@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { INLINE_IMAGE_MAX_BYTES } from '@pressroom/control-plane/mcp/server';
 import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,9 +81,11 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     expect(download.status).toBe(200);
     const bytes = Buffer.from(await download.arrayBuffer());
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    // A social-size JPEG is small enough to travel inline, so the agent can look at it.
+    expect(bytes.length).toBeLessThanOrEqual(INLINE_IMAGE_MAX_BYTES);
     const image = result.content.find((c) => c.type === 'image') as { data: string; mimeType: string } | undefined;
-    if (bytes.length <= 256 * 1024) expect(Buffer.from(image!.data, 'base64').equals(bytes)).toBe(true);
-    else expect(image).toBeUndefined();
+    expect(image?.mimeType).toBe('image/jpeg');
+    expect(Buffer.from(image!.data, 'base64').equals(bytes)).toBe(true);
   });
 
   it('generate_banners_async runs an animated example to completion through get_generation_request', async () => {

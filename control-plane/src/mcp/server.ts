@@ -54,6 +54,18 @@ export function listTools(routes: readonly RegisteredRoute[]): Tool[] {
   return tools;
 }
 
+const toolLists = new WeakMap<readonly RegisteredRoute[], Tool[]>();
+
+/** The tool list of an app, derived once: its routes do not change after it is built. */
+function toolsOf(routes: readonly RegisteredRoute[]): Tool[] {
+  let tools = toolLists.get(routes);
+  if (!tools) {
+    tools = listTools(routes);
+    toolLists.set(routes, tools);
+  }
+  return tools;
+}
+
 /**
  * A new server for one HTTP request (the endpoint is stateless). Tool calls go through the app's
  * own routes with the caller's key, so they are authenticated, rate-limited, validated and
@@ -61,7 +73,7 @@ export function listTools(routes: readonly RegisteredRoute[]): Tool[] {
  */
 export function createMcpServer(app: FastifyInstance, deps: McpDeps, caller: McpCaller): Server {
   const server = new Server({ name: 'pressroom', version: deps.version }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools(app.routeRegistry) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsOf(app.routeRegistry) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     if (name === IMPORT_EXAMPLE_TOOL.name) return importExample(args);

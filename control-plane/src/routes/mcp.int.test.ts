@@ -83,7 +83,7 @@ describe('the MCP endpoint on the control plane', () => {
     await bearer.close();
   });
 
-  it('refuses a missing or wrong key before any tool runs, with the REST 401 envelope', async () => {
+  it('refuses a missing or wrong key, or a plan without API access, before any tool runs, with the REST 401 envelope', async () => {
     for (const headers of [{ 'x-api-key': 'wrong' }, {}] as Record<string, string>[]) {
       const refused = (await connect(url, headers).catch((err: unknown) => err)) as { code?: number; message?: string };
       expect(refused.code).toBe(401);
@@ -101,6 +101,10 @@ describe('the MCP endpoint on the control plane', () => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ id: 'unauthorized' });
+    const noApi = await h.workspace('no-api');
+    const denied = (await connect(url, { 'x-api-key': noApi.key }).catch((err: unknown) => err)) as { code?: number; message?: string };
+    expect(denied.code).toBe(401);
+    expect(denied.message).toContain('"id":"api_access_denied"');
     const get = await fetch(`${url}/mcp`, { headers: { 'x-api-key': key, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');

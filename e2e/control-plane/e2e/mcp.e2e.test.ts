@@ -74,7 +74,15 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
 
   it('generate_static_banner renders an example and answers a downloadable JPEG, with a preview image', async () => {
     const design = designs.find((d) => d.type === 'static')!;
+    const credits = async () =>
+      (await call(client, 'get_remaining_credits')).structuredContent['generation_credits'] as { available: number };
+    const before = await credits();
     const result = await call(client, 'generate_static_banner', { id: design.id });
+    // Charged as the REST request is, from the same credits.
+    const after = await credits();
+    expect(after.available).toBeLessThan(before.available);
+    const rest = (await (await fetch(`${farm.baseUrl}/credits`, { headers: { 'x-api-key': farm.apiKey } })).json()) as Json;
+    expect(rest['generation_credits']).toEqual(after);
     const file = result.structuredContent['file'] as { type: string; url: string };
     expect(file.type).toBe('jpeg');
     const download = await fetch(file.url);

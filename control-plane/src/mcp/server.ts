@@ -83,7 +83,9 @@ export function createMcpServer(app: FastifyInstance, deps: McpDeps, caller: Mcp
       return await callRouteTool(app, deps, caller, tool, args);
     } catch (err) {
       if (err instanceof AppError) return toolError({ ...toEnvelope(err) });
-      throw err;
+      // As the REST error handler does: the cause is logged, the caller gets a safe text.
+      app.log.error({ err, tool: name }, 'MCP tool failed');
+      return toolError({ id: 'internal_server_error', message: 'Internal server error.' });
     }
   });
   return server;
@@ -124,7 +126,11 @@ async function callRouteTool(app: FastifyInstance, deps: McpDeps, caller: McpCal
     });
   }
   if (tool.thumbnail) {
-    const image = await smallImageOf(deps, caller.workspace.id, structured);
+    // The file is made and paid for: a preview that cannot be read costs the agent only the preview.
+    const image = await smallImageOf(deps, caller.workspace.id, structured).catch((err: unknown) => {
+      app.log.warn({ err }, 'MCP preview image unavailable');
+      return undefined;
+    });
     if (image) content.push(image);
   }
   return { content, structuredContent: structured };

@@ -1,5 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { API_VERSION } from '@pressroom/model';
+import { API_VERSION, AppError, toEnvelope } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -28,7 +28,19 @@ export function mcpRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: Ob
       });
       await server.connect(transport);
       reply.hijack();
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      try {
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (err) {
+        // Past hijack the error handler cannot answer: answer the envelope's 500 here.
+        request.log.error({ err }, 'MCP request failed');
+        if (!reply.raw.headersSent) {
+          const body = JSON.stringify({
+            ...toEnvelope(new AppError('internal_server_error', 'Internal server error.')),
+            version: API_VERSION,
+          });
+          reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(body);
+        } else reply.raw.end();
+      }
     },
   });
 }

@@ -2,7 +2,14 @@
 // answers its own errors, but here the REST route validates them, so a tool error carries the
 // REST error id and paths; the tools' JSON Schemas are the routes' (route-arguments.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toEnvelope } from '@pressroom/model';
 import { findBanner, loadExampleDocuments, type ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
@@ -78,7 +85,8 @@ export function createMcpServer(app: FastifyInstance, deps: McpDeps, caller: Mcp
     const { name, arguments: args = {} } = request.params;
     if (name === IMPORT_EXAMPLE_TOOL.name) return importExample(args);
     const tool = ROUTE_TOOLS.find((t) => t.name === name);
-    if (!tool) return toolError({ id: 'endpoint_not_found', message: `No tool named ${name}.` });
+    // An unknown tool is a protocol error, not a failed call (the MCP specification's tools page).
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     try {
       return await callRouteTool(app, deps, caller, tool, args);
     } catch (err) {

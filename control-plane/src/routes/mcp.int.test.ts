@@ -130,6 +130,7 @@ describe('the MCP endpoint on the control plane', () => {
     expect(duplicate.structuredContent).toMatchObject({ id: 'project_already_exists' });
     const unknown = await call(client, 'get_design', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.structuredContent).toMatchObject({ id: 'template_not_found' });
+    await expect(call(client, 'get_everything')).rejects.toThrow(/Unknown tool: get_everything/);
     const extra = await call(client, 'get_me', { colour: 'red' });
     expect(extra.structuredContent).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'colour' }] });
   });

@@ -27,6 +27,7 @@ import { generationRequestListRoutes } from './routes/generation-requests.js';
 import { healthRoutes } from './routes/health.js';
 import { importRoutes } from './routes/imports.js';
 import { layerPropertyRoutes } from './routes/layer-properties.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { openApiRoute } from './routes/openapi.js';
 import { projectRoutes } from './routes/projects.js';
 import { signingSecretRoutes } from './routes/signing-secret.js';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workspaceTemplateRoutes(app, deps);
   registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
+  mcpRoutes(app, deps);
   openApiRoute(app, deps.publicBaseUrl);
   await docsRoutes(app, deps.publicBaseUrl);
   await consoleRoutes(app);

@@ -1,7 +1,7 @@
-// Workspace: credits, plan, projects, workspace templates with "use", and rate-limit usage.
+// Workspace: credits, plan, projects, workspace templates with "use", rate-limit usage, and the MCP endpoint.
 import { useState } from 'preact/hooks';
-import { api, lastRateLimit } from '../api.js';
-import { ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { api, lastRateLimit, session } from '../api.js';
+import { Copy, ErrorBox, html, Loading, useApi, when } from '../ui.js';
 
 function CreditBlock({ title, block }) {
   return html`<div class="notice">
@@ -56,6 +56,7 @@ export function WorkspacePage() {
           ${lastRateLimit.value && lastRateLimit.value.path !== '/workspace' ? ` Last budgeted call (${lastRateLimit.value.path}): ${lastRateLimit.value.remaining} of ${lastRateLimit.value.limit} left.` : ''}</p>`
         : null
     }
+    <${McpEndpoint} />
     <h2>Projects</h2>
     <${NewProject} onCreated=${projects.reload} />
     ${projects.data ? html`<ul>${projects.data.map((p) => html`<li>${p.name} <small>(created ${when(p.created_at_ts)})</small></li>`)}</ul>` : null}
@@ -68,6 +69,52 @@ export function WorkspacePage() {
         : null
     }
   `;
+}
+
+/**
+ * The MCP client configurations of docs/mcp.md, for this farm and the signed-in key: a client that
+ * takes a URL and headers, Claude Code's command, and a stdio-only client through mcp-remote.
+ */
+export function mcpConfigs(endpoint, key) {
+  const native = { mcpServers: { pressroom: { url: endpoint, headers: { 'x-api-key': key } } } };
+  const bridged = {
+    mcpServers: {
+      pressroom: {
+        command: 'npx',
+        args: [
+          '-y',
+          'mcp-remote',
+          endpoint,
+          '--header',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: mcp-remote fills ${VAR} from the env below, keeping the key out of the arguments.
+          'x-api-key:${PRESSROOM_API_KEY}',
+          ...(endpoint.startsWith('http:') ? ['--allow-http'] : []),
+        ],
+        env: { PRESSROOM_API_KEY: key },
+      },
+    },
+  };
+  return [
+    ['mcp-cursor', 'Cursor (.cursor/mcp.json) or any client that takes a URL and headers', JSON.stringify(native, null, 2)],
+    ['mcp-claude-code', 'Claude Code', `claude mcp add --transport http pressroom ${endpoint} --header "x-api-key: ${key}"`],
+    ['mcp-remote', 'Claude Desktop (claude_desktop_config.json, through mcp-remote)', JSON.stringify(bridged, null, 2)],
+  ];
+}
+
+function McpEndpoint() {
+  const endpoint = `${location.origin}/mcp`;
+  return html`<section aria-labelledby="mcp-title">
+    <h2 id="mcp-title">MCP endpoint for AI agents</h2>
+    <p>Endpoint <code>${endpoint}</code> (Streamable HTTP, stateless), authenticated by this key in <code>x-api-key</code>
+      or <code>Authorization: Bearer</code>. Tool calls draw from the same credits and rate limits as the API.</p>
+    ${mcpConfigs(endpoint, session.key() ?? 'prk_…').map(
+      ([id, label, text]) => html`<div class="mcp-config">
+        <h3 id=${id}>${label}</h3>
+        <pre tabindex="0" aria-labelledby=${id}><code>${text}</code></pre>
+        <${Copy} text=${text} label=${`Copy: ${label}`} />
+      </div>`,
+    )}
+  </section>`;
 }
 
 function NewProject({ onCreated }) {

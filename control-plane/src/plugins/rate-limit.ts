@@ -5,6 +5,16 @@ import { decide, type RateLimitBudgets, windowsFor } from '../services/rate-limi
 import { countRequest } from '../services/rate-limits.js';
 import type { HttpMetrics } from './metrics.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * False: the request itself draws from no budget, not even the global ceiling, because what it
+     * does is counted elsewhere (each MCP tool call is counted as the REST request it makes).
+     */
+    counted?: boolean;
+  }
+}
+
 /**
  * Two limits in order: the global per-second ceiling, then the route's tier budget (minute and
  * hour). Counted in Postgres so several control planes share one budget. If the limiter itself
@@ -13,7 +23,7 @@ import type { HttpMetrics } from './metrics.js';
 export function registerRateLimit(app: FastifyInstance, db: pg.Pool, budgets: RateLimitBudgets, metrics: HttpMetrics): void {
   app.addHook('onRequest', async (request, reply) => {
     const workspace = request.workspace;
-    if (!workspace) return;
+    if (!workspace || request.routeOptions.config?.counted === false) return;
     const tierOption = request.routeOptions.config?.tier ?? null;
     const tier = typeof tierOption === 'function' ? tierOption(request) : tierOption;
     let counts: Awaited<ReturnType<typeof countRequest>>;

@@ -6,7 +6,8 @@ import type { RegisteredRoute } from '../http/route.js';
 
 type JsonSchema = Record<string, unknown>;
 
-function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** A zod schema as JSON Schema, with `documented()` statements in place of what zod cannot derive. */
+export function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: 'any', override: useDocumented }) as JsonSchema;
   return schema;
 }

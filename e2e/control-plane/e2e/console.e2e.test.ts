@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/webhooks/testing/receiver';
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
 import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
@@ -356,6 +358,34 @@ describe('the web console against npm start', () => {
     expect(text).toMatch(/Use/);
     await axe('workspace');
     await shot('workspace');
+  });
+
+  it('the workspace page shows the MCP endpoint and a copyable client config that connects', async () => {
+    await go('workspace');
+    await page.waitForSelector('#mcp-title', WAIT);
+    const endpoint = `${farm.baseUrl}/mcp`;
+    expect(await page.$eval('main', (e) => e.textContent ?? '')).toContain(endpoint);
+    const shown = await page.$eval('pre[aria-labelledby="mcp-cursor"]', (e) => e.textContent ?? '');
+    // The system clipboard is not the console's to test: record what the button hands it.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = async (text: string) => {
+        (window as unknown as { copied: string }).copied = text;
+      };
+    });
+    const [copy] = await page.$$('xpath/.//button[starts-with(normalize-space(.), "Copy: Cursor")]');
+    await copy!.click();
+    await page.waitForSelector('xpath/.//button[normalize-space(.)="Copied"]', WAIT);
+    const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied);
+    expect(copied).toBe(shown);
+    const server = (JSON.parse(copied) as { mcpServers: { pressroom: { url: string; headers: Record<string, string> } } }).mcpServers
+      .pressroom;
+    expect(server).toEqual({ url: endpoint, headers: { 'x-api-key': farm.apiKey } });
+    // The copied config is one an MCP client connects with.
+    const client = new Client({ name: 'console-config', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.headers } }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('list_designs');
+    await client.close();
+    await axe('workspace-mcp');
   });
 
   it('fits a phone screen and follows a dark system setting', async () => {

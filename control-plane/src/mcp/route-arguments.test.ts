@@ -1,0 +1,76 @@
+import { AppError } from '@pressroom/model';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { documented } from '../http/documented.js';
+import type { RegisteredRoute } from '../http/route.js';
+import { routeRequest, toolInputSchema } from './route-arguments.js';
+
+const route = (over: Partial<RegisteredRoute>): RegisteredRoute => ({
+  method: 'GET',
+  url: '/things',
+  operationId: 'op',
+  summary: '',
+  tag: '',
+  auth: true,
+  body: undefined,
+  query: undefined,
+  params: undefined,
+  response: undefined,
+  ...over,
+});
+
+const generate = route({
+  method: 'POST',
+  url: '/designs/:id/generate',
+  params: z.object({ id: z.string() }),
+  query: z.object({ dry: z.enum(['true', 'false']).optional() }),
+  body: documented(z.unknown(), { type: 'object', required: ['pages'], properties: { pages: { type: 'object' } } }),
+});
+
+describe('a tool from a route', () => {
+  it('takes path parameters, query parameters and the fields of an object body as its arguments', () => {
+    expect(toolInputSchema(generate, { id: 'The design id.' })).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: 'The design id.' },
+        dry: { type: 'string', enum: ['true', 'false'] },
+        pages: { type: 'object' },
+      },
+      required: ['id', 'pages'],
+    });
+  });
+
+  it('takes a body that is not an object as `payload`', () => {
+    const imports = route({ method: 'POST', url: '/imports', body: z.unknown() });
+    expect(toolInputSchema(imports)).toEqual({ type: 'object', properties: { payload: {} }, required: ['payload'] });
+    expect(routeRequest(imports, { payload: { name: 'x' } })).toEqual({ method: 'POST', url: '/imports', body: { name: 'x' } });
+  });
+
+  it('refuses a route whose parameter and body field share a name', () => {
+    const clash = route({ params: z.object({ id: z.string() }), body: z.object({ id: z.string() }) });
+    expect(() => toolInputSchema(clash)).toThrow(/both a parameter and a body field/);
+  });
+
+  it('puts each argument where the route reads it, values unchecked (the route checks them)', () => {
+    expect(routeRequest(generate, { id: 'a/b', dry: 'true', pages: { page_1: {} }, other: 1 })).toEqual({
+      method: 'POST',
+      url: '/designs/a%2Fb/generate?dry=true',
+      body: { pages: { page_1: {} }, other: 1 },
+    });
+    const list = route({ query: z.object({ type: z.string().optional(), page: z.string().optional() }) });
+    expect(routeRequest(list, { type: ['static', 'animated'], page: 2 }).url).toBe('/things?type=static%2Canimated&page=2');
+  });
+
+  it('refuses an argument a bodiless route has no place for, with its path', () => {
+    const refusal = (() => {
+      try {
+        routeRequest(route({}), { colour: 'red' });
+      } catch (err) {
+        return err;
+      }
+    })() as AppError;
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal.id).toBe('invalid_payload');
+    expect(refusal.issues).toEqual([{ path: 'colour', code: 'invalid_payload', message: 'is not an argument of this tool' }]);
+  });
+});

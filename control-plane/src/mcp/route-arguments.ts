@@ -1,0 +1,97 @@
+import { AppError } from '@pressroom/model';
+import type { RegisteredRoute } from '../http/route.js';
+import { schemaOf } from '../routes/openapi.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The argument that carries a body whose schema is not an object (a design document to import). */
+export const PAYLOAD_ARGUMENT = 'payload';
+
+/** What an MCP tool's arguments become: one HTTP request to the route the tool stands for. */
+export interface RouteRequest {
+  method: RegisteredRoute['method'];
+  url: string;
+  /** Absent when the route takes no body. */
+  body?: unknown;
+}
+
+/**
+ * Pure: a tool's input schema, derived from the zod schemas of its REST route (path, query and
+ * body, as OpenAPI shows them), so a rule is stated once. Path and query parameters are
+ * top-level arguments; an object body's fields are too; any other body is `payload`.
+ */
+export function toolInputSchema(route: RegisteredRoute, descriptions: Record<string, string> = {}): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
+    if (properties[name]) throw new Error(`${route.operationId}: argument "${name}" is both a parameter and a body field`);
+    const description = descriptions[name];
+    properties[name] = description ? { ...schema, description } : schema;
+    if (isRequired) required.push(name);
+  };
+  const parts = partsOf(route);
+  for (const [name, schema] of Object.entries(parts.params.properties)) add(name, schema, true);
+  for (const [name, schema] of Object.entries(parts.query.properties)) add(name, schema, parts.query.required.has(name));
+  if (parts.body === 'payload') add(PAYLOAD_ARGUMENT, {}, true);
+  else if (parts.body) for (const [name, schema] of Object.entries(parts.body.properties)) add(name, schema, parts.body.required.has(name));
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
+/**
+ * Pure: the request a tool call makes. Values are not checked here: the route checks them as it
+ * checks any REST request, with the same error ids and paths. An argument the route has no
+ * place for is refused (a silent no-op would be a defect).
+ */
+export function routeRequest(route: RegisteredRoute, args: Record<string, unknown>): RouteRequest {
+  const parts = partsOf(route);
+  const query = new URLSearchParams();
+  let url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(textOf(args[name])));
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (name in parts.params.properties) continue;
+    if (name in parts.query.properties) {
+      if (value !== undefined && value !== null) query.set(name, textOf(value));
+    } else rest[name] = value;
+  }
+  if (query.size > 0) url += `?${query}`;
+  if (parts.body === 'payload') {
+    const extra = Object.keys(rest).filter((k) => k !== PAYLOAD_ARGUMENT);
+    if (extra.length > 0) throw unknownArguments(extra);
+    return { method: route.method, url, body: rest[PAYLOAD_ARGUMENT] };
+  }
+  if (parts.body) return { method: route.method, url, body: rest };
+  if (Object.keys(rest).length > 0) throw unknownArguments(Object.keys(rest));
+  return { method: route.method, url };
+}
+
+interface ObjectPart {
+  properties: Record<string, JsonSchema>;
+  required: Set<string>;
+}
+
+function partsOf(route: RegisteredRoute): { params: ObjectPart; query: ObjectPart; body: ObjectPart | 'payload' | undefined } {
+  const body = route.body ? schemaOf(route.body, 'input') : undefined;
+  return {
+    params: objectPart(route.params ? schemaOf(route.params, 'input') : {}),
+    query: objectPart(route.query ? schemaOf(route.query, 'input') : {}),
+    body: body === undefined ? undefined : body['type'] === 'object' ? objectPart(body) : 'payload',
+  };
+}
+
+function objectPart(schema: JsonSchema): ObjectPart {
+  return {
+    properties: (schema['properties'] ?? {}) as Record<string, JsonSchema>,
+    required: new Set((schema['required'] ?? []) as string[]),
+  };
+}
+
+/** Query and path values travel as text; a list as the comma-joined form the list parsers read. */
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map(textOf).join(',');
+  if (value === undefined || value === null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function unknownArguments(names: string[]): AppError {
+  return AppError.fromIssues(names.map((path) => ({ path, code: 'invalid_payload', message: 'is not an argument of this tool' })));
+}

@@ -1,4 +1,4 @@
-import { elementsJsonSchema, PAGE_KEY_PATTERN } from '@pressroom/model';
+import { DELIVERY_OPTIONS, elementsJsonSchema, PAGE_KEY_PATTERN } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -21,7 +21,26 @@ const requestParams = z.object({ id: uuidParam });
 // property (the one checked before the design is known) and, in its description, where a layer
 // type narrows it; the other fields depend on the design (docs/api.md).
 const syncBody = documented(z.unknown(), { type: 'object', properties: { elements: nullable(elementsJsonSchema('sync')) } });
-const asyncBody = documented(z.unknown(), { type: 'object', properties: { elements: nullable(elementsJsonSchema('async')) } });
+const asyncBody = documented(z.unknown(), {
+  type: 'object',
+  properties: {
+    elements: nullable(elementsJsonSchema('async')),
+    // Animated designs only, each for one file type (docs/animation.md, "Delivery options").
+    click_url: nullable({ type: 'string', format: 'uri', description: "html5 only: the value of the banner's clickTag." }),
+    loop_count: nullable({
+      type: 'integer',
+      minimum: 1,
+      maximum: DELIVERY_OPTIONS.loop_count.max,
+      description: 'html5 only: plays of the timeline, within 30 s; the last stops at screenshot_at_s.',
+    }),
+    gif_max_width: nullable({
+      type: 'integer',
+      minimum: DELIVERY_OPTIONS.gif_max_width.min,
+      maximum: DELIVERY_OPTIONS.gif_max_width.max,
+      description: 'gif only: scale the GIF down to at most this width (default: the format size).',
+    }),
+  },
+});
 const multipageBody = documented(z.unknown(), {
   type: 'object',
   required: ['pages'],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
-import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError } from '@pressroom/model';
+import type { AnimatedDelivery, AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import { addAnimatedFileJobs, withTransaction } from '@pressroom/platform';
 import type { GenerationServiceDeps } from './generation.js';
@@ -22,12 +22,16 @@ export async function enqueueAnimatedRequest(
     overrides: NormalisedOverrides;
     callbackUrl: string | null;
     original: string | null;
+    delivery: AnimatedDelivery;
   },
 ): Promise<string> {
   const fileType = input.fileType as AnimatedFileType;
   if (!ANIMATED_FILE_TYPES.includes(fileType))
     throw new AppError('invalid_filetype', `An animated design cannot produce ${input.fileType}.`);
   const design = found.design as AnimatedDesign;
+  // Known only now: the file type may be the design's default, and the 30 s limit needs its timeline.
+  const issues = checkAnimatedDelivery(input.delivery, { fileType, animation: design.animation });
+  if (issues.length > 0) throw AppError.fromIssues(issues);
   const enqueuedAt = Date.now();
   return withTransaction(deps.db, async (client) => {
     const requestId = await openPaidRequest(client, {
@@ -54,6 +58,11 @@ export async function enqueueAnimatedRequest(
           priority: 'async',
           enqueued_at: enqueuedAt,
           original_banner_id: input.original,
+          delivery: {
+            click_url: input.delivery.clickUrl,
+            loop_count: input.delivery.loopCount,
+            gif_max_width: input.delivery.gifMaxWidth,
+          },
         },
         design.animation.duration,
       );

@@ -100,6 +100,7 @@ export async function acceptAsyncGeneration(
       overrides: request.overrides,
       callbackUrl: request.callbackUrl,
       original,
+      delivery: request.delivery,
     });
   }
   return enqueueRequest(deps, workspace, found, {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { checkHtml5Bundle, HTML5_MAX_ZIP_BYTES } from '@pressroom/model';
 import { createStorage } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { launchBrowser } from '@pressroom/render-worker/browser/index';
@@ -119,24 +120,53 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     expect((await comparePng(frame(0.1), frame(4))).same).toBe(false);
   });
 
-  it('GIF: animated, looping, 540 px wide at 12.5 fps', { timeout: 360_000 }, async () => {
-    const final = await generate({ template_format_names: ['wide'], image_file_type: 'gif' });
+  it('GIF: animated, looping, at the format size by default, at 12.5 fps', { timeout: 360_000 }, async () => {
+    const final = await generate({ template_format_names: ['square'], image_file_type: 'gif' });
     expect(final.errors).toEqual([]);
     const banner = final.banners[0]!;
     expect(banner.file.type).toBe('gif');
-    const probe = ffprobe(await download(banner.file.url, dir, 'wide.gif'));
+    expect([banner.format.width, banner.format.height]).toEqual([1080, 1080]);
+    const probe = ffprobe(await download(banner.file.url, dir, 'square.gif'));
     const video = probe.streams[0]!;
-    expect([video.codec_name, video.width, video.height]).toEqual(['gif', 540, 304]);
+    expect([video.codec_name, video.width, video.height]).toEqual(['gif', 1080, 1080]);
     expect(Number(video.nb_read_frames)).toBe(75);
-    const meta = await sharp(join(dir, 'wide.gif'), { animated: true }).metadata();
+    const meta = await sharp(join(dir, 'square.gif'), { animated: true }).metadata();
     expect(meta.pages).toBe(75);
     expect(meta.loop).toBe(0);
+  });
+
+  it('GIF with gif_max_width: scaled down keeping the aspect ratio, and the Banner says the size delivered', {
+    timeout: 360_000,
+  }, async () => {
+    const final = await generate({ template_format_names: ['wide'], image_file_type: 'gif', gif_max_width: 540 });
+    expect(final.errors).toEqual([]);
+    const banner = final.banners[0]!;
+    expect([banner.format.width, banner.format.height]).toEqual([540, 304]);
+    const video = ffprobe(await download(banner.file.url, dir, 'wide.gif')).streams[0]!;
+    expect([video.codec_name, video.width, video.height]).toEqual(['gif', 540, 304]);
+  });
+
+  it('delivery options are refused, at their paths, where they cannot act', async () => {
+    const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
+      template_format_names: ['square'],
+      image_file_type: 'mp4',
+      click_url: 'https://shop.example/launch',
+      loop_count: 3,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.id).toBe('invalid_payload');
+    expect((res.body.errors as Json[]).map((e) => e.path)).toEqual(['click_url', 'loop_count']);
   });
 
   it('HTML5: a zip with no cdn_url that plays offline from file://, its screenshot at screenshot_at_s matching the fallback JPEG', {
     timeout: 360_000,
   }, async () => {
-    const final = await generate({ template_format_names: ['square'], image_file_type: 'html5' });
+    const final = await generate({
+      template_format_names: ['square'],
+      image_file_type: 'html5',
+      click_url: 'https://shop.example/launch',
+      loop_count: 2,
+    });
     expect(final.errors).toEqual([]);
     const banner = final.banners[0]!;
     expect(banner.file.type).toBe('zip');
@@ -149,6 +179,14 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     const out = join(dir, 'html5');
     execFileSync('unzip', ['-o', '-q', zip, '-d', out]);
     expect((await readFile(join(out, 'fallback.jpg'))).equals(fallback)).toBe(true);
+    const files = await Promise.all((await readdir(out)).map(async (name) => ({ name, bytes: await readFile(join(out, name)) })));
+    const html = (await readFile(join(out, 'index.html'))).toString('utf8');
+    // What an ad server reads first: the size, the title, the click-through.
+    expect(html).toContain('<meta name="ad.size" content="width=1080,height=1080">');
+    expect(html).toContain('<title>Lumen One — launch teaser</title>');
+    expect(html).toContain('var clickTag = "https://shop.example/launch";');
+    const zipBytes = (await readFile(zip)).length;
+    expect(zipBytes).toBeLessThanOrEqual(HTML5_MAX_ZIP_BYTES);
 
     const launched = await launchBrowser();
     const { browser } = launched;
@@ -166,6 +204,29 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
       await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
       const ready = await page.evaluate(() => (window as unknown as { __prAnimReady: Promise<{ ok: boolean }> }).__prAnimReady);
       expect(ready.ok).toBe(true);
+      // Two plays of the 6 s timeline, the second stopping at the 4 s screenshot: 10 s in all.
+      const animations = await page.evaluate(() =>
+        document.getAnimations().map((a) => {
+          const t = a.effect!.getTiming();
+          return { durationMs: Number(t.duration), iterations: Number(t.iterations) };
+        }),
+      );
+      expect(animations.length).toBeGreaterThan(0);
+      for (const a of animations) expect(a.durationMs * a.iterations).toBeCloseTo(10_000, 3);
+      expect(checkHtml5Bundle({ zipBytes, files, size: { width: 1080, height: 1080 }, animations })).toEqual([]);
+      // The click layer opens the clickTag in a new window (window.open recorded, so nothing leaves the machine).
+      await page.evaluate(() => {
+        const w = window as unknown as { __opened: unknown[]; open: (...args: unknown[]) => null };
+        w.__opened = [];
+        w.open = (...args) => {
+          w.__opened.push(args);
+          return null;
+        };
+      });
+      await page.mouse.click(540, 540);
+      expect(await page.evaluate(() => (window as unknown as { __opened: unknown[] }).__opened)).toEqual([
+        ['https://shop.example/launch', '_blank'],
+      ]);
       // It plays: running animations, and a later moment looks different from the start.
       const running = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
       expect(running).toBeGreaterThan(0);

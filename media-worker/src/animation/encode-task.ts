@@ -7,7 +7,7 @@ import {
   bannerFilename,
   bannerFileType,
   CONTENT_TYPE,
-  GIF_MAX_WIDTH,
+  gifSize,
   parseAnimatedFilePayload,
   parseSoundtrack,
   SOUNDTRACK_FILE,
@@ -29,7 +29,7 @@ import {
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
-import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
+import { gifArgs, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { zipFiles } from './zip.js';
@@ -109,9 +109,11 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         await deps.storage.put(fallbackImageKey(row), fallback, { contentType: CONTENT_TYPE.jpeg, contentLength: fallback.length });
       stage('store', t);
 
+      // A GIF may be delivered smaller than its format (gif_max_width): the Banner says the size delivered.
+      const size = payload.file_type === 'gif' ? gifSize(format, payload.delivery.gif_max_width) : undefined;
       const outcome: FileOutcome = {
         kind: 'banner',
-        banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename }),
+        banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename, size }),
       };
       await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
       await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
@@ -164,7 +166,7 @@ async function encodeVideo(
     }
     const args =
       payload.file_type === 'gif'
-        ? gifArgs({ fps: payload.fps }, { path, width: gifWidth(format, GIF_MAX_WIDTH), fps: payload.fps })
+        ? gifArgs({ fps: payload.fps }, { path, ...gifSize(format, payload.delivery.gif_max_width), fps: payload.fps }, format)
         : mp4Args({ fps: payload.fps }, { path, width: format.width, height: format.height, audio });
     await runFfmpeg(ffmpeg, args, frames, signal);
     return await readFile(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifArgs, gifWidth, mp4Args } from './ffmpeg-args.js';
+import { gifArgs, mp4Args } from './ffmpeg-args.js';
 
 describe('ffmpeg arguments', () => {
   it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
@@ -39,17 +39,18 @@ describe('ffmpeg arguments', () => {
     expect(args[args.indexOf('-vf') + 1]).toBe('pad=1082:600');
   });
 
-  it('GIF: palettegen and paletteuse over the scaled, thinned clip, looping', () => {
-    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, fps: 12.5 });
+  it('GIF: palettegen and paletteuse over the thinned clip at the format size, looping', () => {
+    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 1080, height: 1080, fps: 12.5 }, { width: 1080, height: 1080 });
     const filter = args[args.indexOf('-filter_complex') + 1]!;
-    expect(filter).toContain('fps=12.5,scale=540:-2');
+    expect(filter).toContain('fps=12.5,split');
+    expect(filter).not.toMatch(/(^|,)scale=/);
     expect(filter).toContain('palettegen');
     expect(filter).toContain('paletteuse');
     expect(args[args.indexOf('-loop') + 1]).toBe('0');
   });
 
-  it('GIF width: capped, never upscaled, even', () => {
-    expect(gifWidth({ width: 1920 }, 540)).toBe(540);
-    expect(gifWidth({ width: 301 }, 540)).toBe(300);
+  it('GIF: scaled to exactly the size asked when smaller than the frames', () => {
+    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, height: 304, fps: 12.5 }, { width: 1920, height: 1080 });
+    expect(args[args.indexOf('-filter_complex') + 1]).toContain('fps=12.5,scale=540:304:flags=lanczos,split');
   });
 });

@@ -58,30 +58,24 @@ export function mp4Args(input: FramesInput, out: Mp4Output): string[] {
 
 export interface GifOutput {
   path: string;
-  /** Output width, px; the height follows the aspect ratio. */
+  /** Output size, px: the format's, unless the request capped the width (`gifSize`). */
   width: number;
+  height: number;
   /** Output frames per second (a divisor of the input rate keeps the timing exact). */
   fps: number;
 }
 
 /**
  * GIF: one palette per file (palettegen over the whole clip, paletteuse with light dithering),
- * looping forever. Scaled and thinned by the caller's choice (`gifGeometry`).
+ * looping forever, at the size asked. Frames arrive at the format's size; they are scaled
+ * (lanczos) only when the request asked for a smaller GIF.
  */
-export function gifArgs(input: FramesInput, out: GifOutput): string[] {
+export function gifArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }): string[] {
+  const scale = out.width === source.width && out.height === source.height ? '' : `,scale=${out.width}:${out.height}:flags=lanczos`;
   const filter = [
-    `fps=${out.fps},scale=${out.width}:-2:flags=lanczos,split[a][b]`,
+    `fps=${out.fps}${scale},split[a][b]`,
     '[a]palettegen=max_colors=256:stats_mode=diff[p]',
     '[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
   ].join(';');
   return [...QUIET.filter((a) => a !== '-nostdin'), ...INPUT(input), '-filter_complex', filter, '-loop', '0', '-f', 'gif', out.path];
-}
-
-/**
- * The GIF's width: at most `maxWidth` (never upscaled), even. Measured: a full-size 1080² GIF of
- * 150 frames takes 6–8 s to encode and weighs several MB; 540 px at about 12 fps about 2.5 s.
- */
-export function gifWidth(format: { width: number }, maxWidth: number): number {
-  const width = Math.min(format.width, maxWidth);
-  return width - (width % 2);
 }

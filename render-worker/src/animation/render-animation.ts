@@ -13,6 +13,7 @@ import {
   fontStackCss,
   GAIN_RATE,
   gainCurve,
+  type Html5Delivery,
   type LayerState,
   type MediaLayer,
   mediaRefusal,
@@ -76,7 +77,7 @@ export interface Html5Output {
 
 export interface AnimationRenderer {
   frames(input: FramesInput): Promise<FramesOutput>;
-  html5(input: AnimationPartInput): Promise<Html5Output>;
+  html5(input: AnimationPartInput, delivery: { clickUrl: string | null; loops: number }): Promise<Html5Output>;
 }
 
 /** Refuses a file whose media layers cannot play as designed (a GIF cannot carry sound, ...). */
@@ -198,7 +199,7 @@ export function createChromiumAnimator(
       return { bytes: Buffer.concat(jpegs), frames: jpegs.length, soundtrack, timings };
     },
 
-    async html5(input) {
+    async html5(input, delivery) {
       const { plan, timeline, resources, timings } = await prepare(input);
       const t = performance.now();
       const fallback = await withPage(
@@ -211,14 +212,19 @@ export function createChromiumAnimator(
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
       timings.frames = seconds(t);
-      const html = await html5Document(plan, timeline, resources);
+      const html = await html5Document(plan, timeline, resources, { title: input.design.name, ...delivery });
       return { html: Buffer.from(html, 'utf8'), fallback, timings };
     },
   };
 }
 
 /** Every URL as a data: URL, so the page needs nothing but itself. */
-async function html5Document(plan: RenderPlan, timeline: Timeline, resources: ReadonlyMap<string, Resource>): Promise<string> {
+async function html5Document(
+  plan: RenderPlan,
+  timeline: Timeline,
+  resources: ReadonlyMap<string, Resource>,
+  delivery: Html5Delivery,
+): Promise<string> {
   const inline = (bytes: Buffer | Uint8Array, contentType: string) => `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`;
   const urls = new Map<string, string>();
   for (const asset of plan.assets) {
@@ -226,11 +232,16 @@ async function html5Document(plan: RenderPlan, timeline: Timeline, resources: Re
     if (r && asset.purpose !== 'font') urls.set(asset.ref, pageUrl(inline, r.bytes, r.contentType, asset.ref));
   }
   const fallbacks = fallbackFamilies(loadFontCatalogue());
-  return buildHtml5Document(plan, timeline, {
-    assetUrl: (ref) => urls.get(ref) ?? null,
-    fontCss: await fontCssFor(plan, resources, inline),
-    fontStack: (font) => fontStackCss(font, fallbacks),
-  });
+  return buildHtml5Document(
+    plan,
+    timeline,
+    {
+      assetUrl: (ref) => urls.get(ref) ?? null,
+      fontCss: await fontCssFor(plan, resources, inline),
+      fontStack: (font) => fontStackCss(font, fallbacks),
+    },
+    delivery,
+  );
 }
 
 async function installPlayer(page: Page, timeline: Timeline, videos: [string, string][] = []): Promise<void> {

@@ -2,6 +2,7 @@ import type { AnimatedDesign } from '@pressroom/model';
 import {
   type AnimatedFilePayload,
   type AnimationFramesPayload,
+  HTML5_DEFAULT_LOOPS,
   parseAnimatedFilePayload,
   parseAnimationFramesPayload,
 } from '@pressroom/model';
@@ -57,7 +58,10 @@ export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
     const payload = parse(deps, raw, helpers, parseAnimatedFilePayload);
     if (!payload) return;
     await runPart(deps, payload, 0, helpers, async (input) => {
-      const out = await deps.animation.html5(input);
+      const out = await deps.animation.html5(input, {
+        clickUrl: payload.delivery.click_url,
+        loops: payload.delivery.loop_count ?? HTML5_DEFAULT_LOOPS,
+      });
       const key = animationPartKey(payload.banner_id, 'index.html');
       return {
         key,

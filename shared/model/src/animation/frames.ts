@@ -11,9 +11,6 @@ export const VIDEO_FPS = 25;
  */
 export const GIF_FPS = 12.5;
 
-/** GIF width cap, px: a full-size 1080 px GIF is several MB and 3× slower to encode. */
-export const GIF_MAX_WIDTH = 540;
-
 /** Frames per range job: about one second of video, a few captures' worth of job overhead. */
 export const FRAMES_PER_RANGE = 25;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { type AnimatedDelivery, DELIVERY_OPTIONS } from '../animation/delivery.js';
 import type { DesignType } from '../design/types.js';
 import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { zodIssuesToFieldIssues } from '../errors/zod-issues.js';
 import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
-import { fail, httpsUrl, prop, string, uuid } from '../overrides/rules.js';
+import { fail, httpsUrl, httpUrl, number, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 
 /**
@@ -36,6 +37,8 @@ export interface AsyncGenerationRequest {
   overrides: NormalisedOverrides;
   fileType: string | null;
   originalVisualId: string | null;
+  /** Animated delivery options (`click_url`, `loop_count`, `gif_max_width`); checked against the file type by the service. */
+  delivery: AnimatedDelivery;
 }
 
 export interface MultipageGenerationRequest {
@@ -94,6 +97,22 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
   ) as unknown as z.ZodType<SyncGenerationRequest>;
 }
 
+/** A whole number within an option's bounds. */
+function wholeNumber(bounds: { min: number; max: number }) {
+  return number(bounds).transform((value, ctx) =>
+    Number.isInteger(value) ? value : fail(ctx, 'invalid_payload', 'must be a whole number', { received: value }),
+  );
+}
+
+/** Parsed on every design type, so that one sent where it cannot act is refused rather than ignored. */
+function deliveryFields() {
+  return {
+    click_url: prop(httpUrl()),
+    loop_count: prop(wholeNumber(DELIVERY_OPTIONS.loop_count)),
+    gif_max_width: prop(wholeNumber(DELIVERY_OPTIONS.gif_max_width)),
+  };
+}
+
 export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGenerationRequest> {
   return body({
     template_format_names: prop(z.array(string({ min: 1 }))),
@@ -101,8 +120,20 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
     elements: prop(elementsSchema({ designType: context.designType, mode: 'async' })),
     image_file_type: prop(fileTypeField(context)),
     original_visual_id: prop(uuid()),
+    ...deliveryFields(),
   })
     .superRefine((b, ctx) => {
+      if (context.designType !== 'animated') {
+        for (const field of Object.keys(DELIVERY_OPTIONS) as (keyof typeof DELIVERY_OPTIONS)[]) {
+          if (b[field] === undefined) continue;
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `applies to animated designs only; this is a ${context.designType} design`,
+            params: { code: 'invalid_payload' },
+          });
+        }
+      }
       // Known here only when the formats are listed; with none listed the design's format count decides.
       if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length !== 1) {
         ctx.addIssue({
@@ -121,6 +152,7 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
         overrides: b.elements ?? EMPTY_OVERRIDES(),
         fileType: b.image_file_type ?? null,
         originalVisualId: b.original_visual_id ?? null,
+        delivery: { clickUrl: b.click_url ?? null, loopCount: b.loop_count ?? null, gifMaxWidth: b.gif_max_width ?? null },
       }),
     ) as unknown as z.ZodType<AsyncGenerationRequest>;
 }

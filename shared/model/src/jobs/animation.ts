@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HTML5_MAX_LOOPS } from '../animation/delivery.js';
 import { ANIMATED_FILE_TYPES } from '../output-formats/index.js';
 import { renderStaticPayloadSchema } from './render-static.js';
 
@@ -24,6 +25,17 @@ export const animatedFileSchema = renderStaticPayloadSchema.extend({
   frames: z.number().int().nonnegative(),
   /** How many parts the encode waits for. */
   parts: z.number().int().positive(),
+  /**
+   * The request's delivery options (docs/animation.md), checked by the control plane. Added
+   * after v1 shipped: a job enqueued before it has none, and is delivered with the defaults.
+   */
+  delivery: z
+    .object({
+      click_url: z.string().nullable(),
+      loop_count: z.number().int().min(1).max(HTML5_MAX_LOOPS).nullable(),
+      gif_max_width: z.number().int().positive().nullable(),
+    })
+    .default({ click_url: null, loop_count: null, gif_max_width: null }),
 });
 export type AnimatedFilePayload = z.output<typeof animatedFileSchema>;
 

@@ -47,6 +47,7 @@ async function newFile(fileType: 'mp4' | 'gif' | 'html5', duration: number): Pro
         priority: 'async',
         enqueued_at: Date.now(),
         original_banner_id: null,
+        delivery: { click_url: null, loop_count: null, gif_max_width: null },
       },
       duration,
     );

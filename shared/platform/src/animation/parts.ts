@@ -29,6 +29,7 @@ type FileFields = Pick<
   | 'priority'
   | 'enqueued_at'
   | 'original_banner_id'
+  | 'delivery'
 >;
 
 /**

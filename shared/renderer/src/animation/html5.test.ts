@@ -1,5 +1,5 @@
 import type { AnimatedDesign } from '@pressroom/model';
-import { frameCount, parseDesignDocument, VIDEO_FPS } from '@pressroom/model';
+import { checkHtml5Bundle, frameCount, parseDesignDocument, VIDEO_FPS } from '@pressroom/model';
 import { loadExampleDocuments, loadFontCatalogue } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
 import { fontStackCss } from '../html/build-document.js';
@@ -34,23 +34,44 @@ describe('animationTracks', () => {
 });
 
 describe('buildHtml5Document', () => {
+  const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'square' });
+  const options = { assetUrl: () => null, fontCss: '', fontStack: (f: Parameters<typeof fontStackCss>[0]) => fontStackCss(f, []) };
+  const delivery = { title: 'Lumen One — launch teaser', clickUrl: null, loops: 1 };
+
   it('is the still document plus the player, with nothing able to close its script early', () => {
-    const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName: 'square' });
-    const html = buildHtml5Document(plan, timeline, { assetUrl: () => null, fontCss: '', fontStack: (f) => fontStackCss(f, []) });
+    const html = buildHtml5Document(plan, timeline, options, delivery);
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.endsWith('</body></html>')).toBe(true);
     expect(html).toContain('window.__prAnimReady');
     expect(html).toContain('"headline"');
     expect(html).not.toMatch(/https?:\/\//);
-    const evil = buildHtml5Document(
-      plan,
-      { ...timeline, layers: [{ name: '</script><b>', start: 0, end: null, tweens: [] }] },
-      {
-        assetUrl: () => null,
-        fontCss: '',
-        fontStack: (f) => fontStackCss(f, []),
-      },
-    );
+    const evil = buildHtml5Document(plan, { ...timeline, layers: [{ name: '</script><b>', start: 0, end: null, tweens: [] }] }, options, {
+      ...delivery,
+      title: '</title><script>alert(1)</script>',
+      clickUrl: 'https://x.test/"</script>',
+    });
     expect(evil).not.toContain('</script><b>');
+    expect(evil).not.toContain('</title><script>');
+    expect(evil).not.toContain('"</script>');
+  });
+
+  it('is an ad: ad.size of the format, the title, a clickTag opened by a click layer over the whole banner', () => {
+    const html = buildHtml5Document(plan, timeline, options, { ...delivery, clickUrl: 'https://shop.example/launch' });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<meta name="ad.size" content="width=1080,height=1080">');
+    expect(head).toContain('<title>Lumen One — launch teaser</title>');
+    expect(head).toContain('var clickTag = "https://shop.example/launch";');
+    expect(html).toMatch(/id="pr-click"[^>]*width:1080px;height:1080px/);
+    expect(html).toContain('window.open(window.clickTag');
+    expect(checkHtml5Bundle({ zipBytes: 1, files: [{ name: 'index.html', bytes: new TextEncoder().encode(html) }], size: plan })).toEqual(
+      [],
+    );
+  });
+
+  it('plays the asked number of times, the last play stopping at the screenshot moment', () => {
+    const html = buildHtml5Document(plan, timeline, options, { ...delivery, loops: 3 });
+    // 6 s timeline, screenshot at 4 s: two whole plays and two thirds of the third.
+    const playback = /__prAnim\.play\(.*, 6000, (\{[^}]*\})\)/.exec(html);
+    expect(JSON.parse(playback![1]!)).toEqual({ iterations: 2 + 4 / 6, restAtStart: false });
   });
 });

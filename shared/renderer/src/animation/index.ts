@@ -4,7 +4,6 @@ export {
   frameCount,
   frameTime,
   GIF_FPS,
-  GIF_MAX_WIDTH,
   planFrameRanges,
   RANGE_LANES,
   VIDEO_FPS,

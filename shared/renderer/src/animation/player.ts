@@ -11,7 +11,8 @@ import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.
  * - `__prAnim.apply(states, videoFrames)`: sets the state of every moving layer for one moment
  *   (frames), and shows each video layer's frame of that moment (an image URL per layer name),
  *   resolving once the images are decoded.
- * - `__prAnim.play(tracks, durationMs)`: the same states as Web Animations, looping (HTML5).
+ * - `__prAnim.play(tracks, durationMs, playback)`: the same states as Web Animations, for the
+ *   HTML5 banner's plays (`html5Playback`), resting on the screenshot frame.
  *
  * Layer motion uses the individual CSS `translate`, `scale` and `rotate` properties, which
  * compose with the layer's own `transform` (its designed rotation) around the same origin.
@@ -89,22 +90,30 @@ export const PLAYER_SCRIPT = `(() => {
       }
       await Promise.all(decoding);
     },
-    play(tracks, durationMs) {
-      const timing = { duration: durationMs, iterations: Infinity, fill: 'both' };
+    play(tracks, durationMs, playback) {
+      const p = playback || { iterations: Infinity, restAtStart: false };
+      const timing = { duration: durationMs, iterations: p.iterations, fill: 'both' };
+      const all = [];
       for (const track of tracks) {
         const e = layer(track.name);
         if (!e) continue;
         const at = (i) => track.offsets[i];
-        e.el.animate(track.states.map((s, i) => {
+        all.push(e.el.animate(track.states.map((s, i) => {
           const m = motion(s);
           return { offset: at(i), opacity: String(e.base * Number(m.opacity)), translate: m.translate, scale: m.scale, rotate: m.rotate };
-        }), timing);
-        e.el.animate(track.states.map((s, i) => ({ offset: at(i), visibility: s.visible ? 'visible' : 'hidden', easing: 'step-end' })), timing);
+        }), timing));
+        all.push(e.el.animate(track.states.map((s, i) => ({ offset: at(i), visibility: s.visible ? 'visible' : 'hidden', easing: 'step-end' })), timing));
         if (track.states[0].typewriting === null) continue;
         e.units.forEach((u, k) => {
-          u.animate(track.states.map((s, i) => ({ offset: at(i), opacity: k < shownUnits(s.typewriting, e.units.length) ? 1 : 0, easing: 'step-end' })), timing);
+          all.push(u.animate(track.states.map((s, i) => ({ offset: at(i), opacity: k < shownUnits(s.typewriting, e.units.length) ? 1 : 0, easing: 'step-end' })), timing));
         });
       }
+      // The last play ends on the screenshot frame (fill: both holds it); one whose screenshot is
+      // the first frame plays to the end and then shows the first frame again.
+      if (p.restAtStart) {
+        Promise.all(all.map((a) => a.finished)).then(() => { for (const a of all) { a.pause(); a.currentTime = 0; } }, () => undefined);
+      }
+      return all.length;
     },
   };
 })();`;

@@ -71,6 +71,8 @@ export * from './design/serialize/multipage-read.js';
 export * from './design/serialize/record.js';
 export * from './design/serialize/workspace-template.js';
 export * from './design/sources.js';
+export * from './imports/build-errors.js';
+export * from './imports/upload-limits.js';
 export {
   type AnimatedDesign,
   type Asset,

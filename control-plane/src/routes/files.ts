@@ -82,9 +82,8 @@ export function fileRoutes(app: FastifyInstance, storage: LocalObjectStorage): v
 }
 
 function tooLarge(maxBytes: number): AppError {
-  // The rest of the body is not read: the connection closes after the answer.
+  // Nothing past the limit is stored; Node discards the rest of the body after the answer.
   return new AppError('payload_too_large', `The upload is larger than its limit of ${maxBytes} bytes.`, {
-    headers: { connection: 'close' },
     issues: [{ path: 'file', code: 'payload_too_large', message: 'the file is over the limit', expected: { max: maxBytes } }],
   });
 }

@@ -31,7 +31,10 @@ export function receiveFormUpload(
     const finish = (result: FormUploadResult) => {
       if (settled) return;
       settled = true;
+      // Whatever the client still sends is read and dropped (as Node does with any unread
+      // body), so it gets its answer and a keep-alive connection stays usable.
       request.body.unpipe();
+      request.body.resume();
       resolve(result);
     };
     let parser: busboy.Busboy;

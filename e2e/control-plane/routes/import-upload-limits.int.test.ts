@@ -15,7 +15,9 @@ const imageDesign = (projectId: string) => ({
   name: 'Hero',
   type: 'static',
   formats: [{ name: 'square', width: 400, height: 400, background_color: '#112233' }],
-  elements: [{ name: 'hero', type: 'image', layout: { square: { x: 0, y: 0, width: 400, height: 400 } }, properties: { image_url: 'asset:hero' } }],
+  elements: [
+    { name: 'hero', type: 'image', layout: { square: { x: 0, y: 0, width: 400, height: 400 } }, properties: { image_url: 'asset:hero' } },
+  ],
   assets: { hero: { src: 'file:hero.png', content_type: 'image/png' } },
   target: { kind: 'design', project_id: projectId },
 });

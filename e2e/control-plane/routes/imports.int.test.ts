@@ -231,6 +231,18 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     );
   });
 
+  it('keeps ?strict=true with the import for its build phase (where text_fit_failed then fails it)', async () => {
+    const target = { kind: 'design', project_id: projectId };
+    const strict = (await post({ ...withImage(), target }, '/designs/import/json?strict=true')).json();
+    const lax = (await post({ ...withImage(), target })).json();
+    const { rows } = await h.db.pool.query('SELECT id, strict FROM design_imports WHERE id = ANY($1)', [[strict.id, lax.id]]);
+    expect(Object.fromEntries(rows.map((r: { id: string; strict: boolean }) => [r.id, r.strict]))).toEqual({
+      [strict.id]: true,
+      [lax.id]: false,
+    });
+    expect((await post({ ...withImage(), target }, '/designs/import/json?strict=maybe')).statusCode).toBe(400);
+  });
+
   it('imports a workspace template, with the dashboard link from creation', async () => {
     const res = await post({ ...staticDoc(), target: { kind: 'workspace_template' } });
     expect(res.json().links.dashboard).toContain('/workspace-templates');

@@ -1,8 +1,10 @@
 // Test-only helpers shared by the designs, imports and workspace-template integration tests:
 // a real graphile-worker running the design jobs, uploads through the presigned URLs, polling.
 
+import type { UploadSlot } from '@pressroom/control-plane/services/imports';
 import type { ObjectStorage } from '@pressroom/platform';
 import { createLogger, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
+import { formOf } from '@pressroom/platform/testing';
 import type { PreviewRenderer } from '@pressroom/render-worker/imports/previews';
 import { designTaskList } from '@pressroom/render-worker/imports/tasks';
 import type { FastifyInstance } from 'fastify';
@@ -49,28 +51,9 @@ export function headers(key: string) {
   return { 'x-api-key': key };
 }
 
-/** One upload slot of a create answer: a presigned form POST. */
-export interface UploadSlot {
-  target: string;
-  name: string;
-  page: string;
-  url: string;
-  fields: Record<string, string>;
-  max_bytes: number;
-  expires_at_ts: number;
-}
-
-/** A multipart form as S3 takes it: every field first, the file last. */
-export function slotForm(fields: Record<string, string>, bytes: Buffer, filename = 'upload.bin'): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), filename);
-  return form;
-}
-
 /** Fills an upload slot of the local driver (its presigned form POST) through the app that serves it. */
 export async function upload(app: FastifyInstance, slot: UploadSlot, bytes: Buffer): Promise<number> {
-  const request = new Request('http://local/uploads', { method: 'POST', body: slotForm(slot.fields, bytes, slot.name) });
+  const request = new Request('http://local/uploads', { method: 'POST', body: formOf(slot.fields, bytes, slot.name) });
   const res = await app.inject({
     method: 'POST',
     url: new URL(slot.url).pathname,

@@ -173,14 +173,24 @@ describe('the web console against npm start', () => {
       await button.click();
     };
 
-    // Two problems, both listed with their paths.
+    // Every problem the API reports is listed with its path.
     const bad = importFixture(projects[0]!.id, 6000) as Record<string, unknown>;
     delete bad.name;
+    const refused = await fetch(`${farm.baseUrl}/designs/import/json?validate_only=true`, {
+      method: 'POST',
+      headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(bad),
+    });
+    const paths = ((await refused.json()) as { errors: { path: string }[] }).errors.map((e) => e.path);
+    expect(paths.length).toBeGreaterThan(0);
     await setPayload(bad);
     await click('Check');
     await page.waitForSelector('#import-errors .alert', WAIT);
     const issues = await page.$$eval('#import-errors .issues li code', (codes) => codes.map((c) => c.textContent));
-    expect(issues).toEqual(expect.arrayContaining(['formats[0].width', 'name']));
+    expect(issues).toEqual(paths);
+    await setPayload(importFixture(projects[0]!.id, 6000));
+    await click('Check');
+    await page.waitForFunction(() => document.querySelector('#import-errors .issues')?.textContent?.includes('formats[0].width'), WAIT);
     await axe('import-errors');
 
     await setPayload(importFixture(projects[0]!.id, 300));

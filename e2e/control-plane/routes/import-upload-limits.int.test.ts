@@ -3,12 +3,13 @@
 // the real app on a real socket, a real graphile-worker for the import job.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { UploadSlot } from '@pressroom/control-plane/services/imports';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import { pngDeclaring } from '@pressroom/render-worker/imports/testing/bomb';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headers, importViaApi, startDesignWorker, type UploadSlot } from '../design-worker.js';
+import { headers, importViaApi, startDesignWorker } from '../design-worker.js';
 
 /** The one raw payload of this file: a static design with one image waiting for an upload. */
 const imageDesign = (projectId: string) => ({

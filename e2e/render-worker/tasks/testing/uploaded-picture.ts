@@ -1,6 +1,7 @@
 // The acceptance path of an import with an uploaded picture (#21.3): create, fill the slot by its
 // presigned form POST, PUT, wait for DONE, render every format, and find the picture in each.
 // Shared by the local-storage and the MinIO farm tests so both walk the same path.
+import { formOf } from '@pressroom/platform/testing';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { api, type Farm, type Json, waitFinal } from './farm-processes.js';
@@ -37,14 +38,6 @@ export async function picturePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A multipart form as S3 takes it: every field first, the file last. */
-function formOf(fields: Record<string, string>, bytes: Buffer): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'hero.png');
-  return form;
-}
-
 /**
  * Imports the fixture through the whole flow and checks every format's render shows the
  * uploaded picture inside its box and the background outside it. `slotUrlPrefix` is where the
@@ -61,7 +54,7 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
   expect(slot).toMatchObject({ target: 'layer', name: 'hero', page: 'page_1', max_bytes: 20_000_000 });
   expect(slot.url.startsWith(slotUrlPrefix), slot.url).toBe(true);
 
-  const posted = await fetch(slot.url, { method: 'POST', body: formOf(slot.fields, await picturePng()) });
+  const posted = await fetch(slot.url, { method: 'POST', body: formOf(slot.fields, await picturePng(), 'hero.png') });
   expect(posted.status, await posted.text()).toBe(204);
   const validated = await api(farm, key, 'PUT', `/designs/import/json/${created.body.id}`);
   expect(validated.status, JSON.stringify(validated.body)).toBe(200);

@@ -137,4 +137,11 @@ describe('upload limits, enforced while streaming', () => {
       error: { code: 'invalid_asset', path: 'assets.hero', message: expect.stringContaining('30000x30000') },
     });
   });
+
+  it('refuses the same bomb carried in the payload as a data: URI', async () => {
+    const inline = imageDesign(projectId);
+    inline.assets.hero = { src: `data:image/png;base64,${pngDeclaring(30_000, 30_000).toString('base64')}`, content_type: 'image/png' };
+    const done = await importViaApi(app, key, inline);
+    expect(done).toMatchObject({ status: 'FAILED', error: { code: 'invalid_asset', path: 'assets.hero.src' } });
+  });
 });

@@ -2,6 +2,7 @@ import { type Design, formatPath, IMAGE_PIXEL_BUDGET, parseDesignDocument, stric
 import type { Logger, Queryable } from '@pressroom/platform';
 import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
+import { fromDataUrl } from '../fetch/load-asset.js';
 import { fontWeightWarnings } from './font-weights.js';
 import { checkImageBudget } from './image-budget.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
@@ -144,6 +145,13 @@ async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedIm
     const key = designAssetKey(job.workspace_id, designId, upload.asset);
     await deps.storage.put(key, bytes, { contentType: upload.content_type, contentLength: bytes.length });
     design.assets[upload.asset] = { src: `storage:${key}`, content_type: upload.content_type };
+  }
+  // Images carried inside the payload as data: URIs meet the same pixel budget as uploads.
+  for (const [name, asset] of Object.entries(design.assets)) {
+    const inline = asset.src.startsWith('data:') ? fromDataUrl(asset.src) : null;
+    if (!inline) continue;
+    const budget = await checkImageBudget(inline.bytes, inline.contentType, IMAGE_PIXEL_BUDGET[design.type]);
+    if (!budget.ok) throw new ImportFailure(formatPath(['assets', name, 'src']), 'invalid_asset', `${name}: ${budget.message}`);
   }
   return design;
 }

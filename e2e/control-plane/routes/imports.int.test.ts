@@ -1,5 +1,6 @@
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
+import { CannotBuildBannerError } from '@pressroom/render-worker/static/errors';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,33 @@ describe('design import (alpha), on real Postgres and real storage', () => {
       [lax.id]: false,
     });
     expect((await post({ ...withImage(), target }, '/designs/import/json?strict=maybe')).statusCode).toBe(400);
+  });
+
+  it('a text that cannot fit is a text_fit_failed warning, and fails the import under ?strict=true', async () => {
+    // This worker's stand-in renderer refuses the title as the Chromium pipeline does when a text
+    // cannot fit its box even at min_font_size (CannotBuildBannerError). It is the only worker
+    // while it runs, so no other one takes these imports.
+    await worker?.stop();
+    const fitWorker = await startDesignWorker(h.db.pool, h.storage, async () => {
+      throw new CannotBuildBannerError('title', 'the text does not fit its box even at min_font_size 12px');
+    });
+    try {
+      const target = { kind: 'design', project_id: projectId };
+      const lax = await importViaApi(app, key, { ...staticDoc(), target });
+      expect(lax).toMatchObject({ status: 'DONE', error: null });
+      expect(lax.warnings).toContainEqual(
+        expect.objectContaining({ code: 'text_fit_failed', layer: 'title', path: 'elements[0].properties.font_size' }),
+      );
+      const strict = await importViaApi(app, key, { ...staticDoc(), target }, {}, '?strict=true');
+      expect(strict).toMatchObject({
+        status: 'FAILED',
+        result: null,
+        error: { code: 'text_fit_failed', path: 'elements[0].properties.font_size', message: expect.stringContaining('strict') },
+      });
+    } finally {
+      await fitWorker.stop();
+      worker = await startDesignWorker(h.db.pool, h.storage);
+    }
   });
 
   it('imports a workspace template, with the dashboard link from creation', async () => {

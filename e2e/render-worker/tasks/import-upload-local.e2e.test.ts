@@ -3,8 +3,8 @@
 // in every format? (#21.3; the same path on MinIO is in farm-on-s3.e2e.test.ts)
 import { tmpdir } from 'node:os';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { dumpOutputs, type Farm, seedExample, startFarm, waitForWorkers } from './testing/farm-processes.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, dumpOutputs, type Farm, type Json, seedExample, startFarm, waitForWorkers } from './testing/farm-processes.js';
 import { importAndRenderUploadedPicture } from './testing/uploaded-picture.js';
 
 describe('an import with an uploaded picture, on the local storage driver', () => {
@@ -27,5 +27,48 @@ describe('an import with an uploaded picture, on the local storage driver', () =
 
   it('fills the slot by the farm form POST (204), validates, reaches DONE and draws the picture in every format', async () => {
     await importAndRenderUploadedPicture(farm, key, `${farm.baseUrl}/uploads`);
+  });
+
+  /** The one raw payload of this test: a long text that cannot fit its small box even at min_font_size. */
+  const tooLongText = (projectId: string) => ({
+    name: 'Does not fit',
+    type: 'static',
+    formats: [{ name: 'square', width: 300, height: 300, background_color: '#ffffff' }],
+    elements: [
+      {
+        name: 'title',
+        type: 'text',
+        layout: { square: { x: 10, y: 10, width: 80, height: 30 } },
+        properties: {
+          payload: 'A sentence far too long for this little box. '.repeat(8),
+          font: 'Inter',
+          font_size: 40,
+          auto_resize: true,
+          min_font_size: 30,
+        },
+      },
+    ],
+    target: { kind: 'design', project_id: projectId },
+  });
+
+  it('a text Chromium cannot fit is text_fit_failed: a warning, or the failure under ?strict=true', async () => {
+    const project = (await api(farm, key, 'POST', '/projects', { name: 'Fit' })).body;
+    const finish = async (query: string): Promise<Json> => {
+      const created = await api(farm, key, 'POST', `/designs/import/json${query}`, tooLongText(project.id));
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.status).toBe('QUEUED');
+      const deadline = Date.now() + 120_000;
+      let record: Json;
+      do {
+        await new Promise((r) => setTimeout(r, 500));
+        record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
+      } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
+      return record;
+    };
+    const lax = await finish('');
+    expect(lax.status, JSON.stringify(lax)).toBe('DONE');
+    expect(lax.warnings).toContainEqual(expect.objectContaining({ code: 'text_fit_failed', layer: 'title' }));
+    const strict = await finish('?strict=true');
+    expect(strict).toMatchObject({ status: 'FAILED', error: { code: 'text_fit_failed', path: 'elements[0].properties.font_size' } });
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, dumpOutputs, type Farm, type Json, seedExample, startFarm, waitForWorkers } from './testing/farm-processes.js';
-import { importAndRenderUploadedPicture } from './testing/uploaded-picture.js';
+import { importAndRenderUploadedPicture, waitForImportRecord } from './testing/uploaded-picture.js';
 
 describe('an import with an uploaded picture, on the local storage driver', () => {
   let db: TestDatabase;
@@ -57,13 +57,7 @@ describe('an import with an uploaded picture, on the local storage driver', () =
       const created = await api(farm, key, 'POST', `/designs/import/json${query}`, tooLongText(project.id));
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(created.body.status).toBe('QUEUED');
-      const deadline = Date.now() + 120_000;
-      let record: Json;
-      do {
-        await new Promise((r) => setTimeout(r, 500));
-        record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
-      } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
-      return record;
+      return waitForImportRecord(farm, key, created.body.id);
     };
     const lax = await finish('');
     expect(lax.status, JSON.stringify(lax)).toBe('DONE');

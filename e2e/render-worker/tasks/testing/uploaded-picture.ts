@@ -59,12 +59,7 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
   const validated = await api(farm, key, 'PUT', `/designs/import/json/${created.body.id}`);
   expect(validated.status, JSON.stringify(validated.body)).toBe(200);
 
-  const deadline = Date.now() + 120_000;
-  let record: Json;
-  do {
-    await new Promise((r) => setTimeout(r, 500));
-    record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
-  } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
+  const record = await waitForImportRecord(farm, key, created.body.id);
   expect(record.status, JSON.stringify(record)).toBe('DONE');
 
   const res = await api(farm, key, 'POST', `/async/banner-builder/${record.result.uuid}/generate`, { image_file_type: 'png' });
@@ -85,4 +80,15 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
     expect(inside, `${banner.format.id}: the picture at the centre of its box`).toEqual(PICTURE_COLOUR);
     expect(at(5, 5), `${banner.format.id}: the background outside it`).toEqual({ r: 0x10, g: 0x20, b: 0x30 });
   }
+}
+
+/** Polls an import until DONE or FAILED (or two minutes went by) and answers its record. */
+export async function waitForImportRecord(farm: Pick<Farm, 'baseUrl'>, key: string, id: string): Promise<Json> {
+  const deadline = Date.now() + 120_000;
+  let record: Json;
+  do {
+    await new Promise((r) => setTimeout(r, 500));
+    record = (await api(farm, key, 'GET', `/designs/import/json/${id}`)).body;
+  } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
+  return record;
 }

@@ -57,14 +57,28 @@ export async function api(method, path, { body, query } = {}) {
   return { status: res.status, data, headers: res.headers };
 }
 
-/** A `PUT` of raw bytes to a signed upload URL (design import assets). */
-export async function upload(uploadUrl, file, contentType) {
-  const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file });
-  if (res.status >= 400) {
+/**
+ * Fills an import upload slot: its presigned form POST, every field first and the file last, as
+ * S3 takes it (on the local store the farm's own `POST /uploads`). Both answer 204.
+ */
+export async function uploadToSlot(slot, file) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(slot.fields)) form.append(name, value);
+  form.append('file', file, file.name);
+  let res;
+  try {
+    res = await fetch(slot.url, { method: 'POST', body: form });
+  } catch {
+    throw new Error(`The upload of ${slot.name} could not reach ${new URL(slot.url).host}.`);
+  }
+  if (res.status >= 300) {
+    const text = await res.text();
     let envelope = null;
     try {
-      envelope = await res.json();
-    } catch {}
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = { id: 'upload_refused', message: `The upload of ${slot.name} was refused (${res.status}): ${text.slice(0, 300)}` };
+    }
     throw new ApiError(res.status, envelope);
   }
 }

@@ -5,6 +5,7 @@ import { api, session } from './api.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
 import { GenerationsPage } from './pages/generations.js';
+import { ImportPage } from './pages/import.js';
 import { PlaygroundPage } from './pages/playground.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { WorkspacePage } from './pages/workspace.js';
@@ -12,6 +13,7 @@ import { ErrorBox, html } from './ui.js';
 
 const NAV = [
   ['designs', 'Designs'],
+  ['import', 'Import'],
   ['generations', 'Generations'],
   ['webhooks', 'Webhooks'],
   ['workspace', 'Workspace'],
@@ -80,6 +82,7 @@ function Shell({ company, onSignOut }) {
   if (route.page === 'designs') page = html`<${DesignsPage} />`;
   else if (route.page === 'design') page = html`<${DesignPage} id=${route.id} />`;
   else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
+  else if (route.page === 'import') page = html`<${ImportPage} />`;
   else if (route.page === 'generations') page = html`<${GenerationsPage} />`;
   else if (route.page === 'webhooks') page = html`<${WebhooksPage} />`;
   else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;

@@ -1,8 +1,10 @@
 // Test-only helpers shared by the designs, imports and workspace-template integration tests:
 // a real graphile-worker running the design jobs, uploads through the presigned URLs, polling.
 
+import type { UploadSlot } from '@pressroom/control-plane/services/imports';
 import type { ObjectStorage } from '@pressroom/platform';
 import { createLogger, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
+import { formOf } from '@pressroom/platform/testing';
 import type { PreviewRenderer } from '@pressroom/render-worker/imports/previews';
 import { designTaskList } from '@pressroom/render-worker/imports/tasks';
 import type { FastifyInstance } from 'fastify';
@@ -49,14 +51,14 @@ export function headers(key: string) {
   return { 'x-api-key': key };
 }
 
-/** PUTs bytes to a presigned upload URL of the local driver, through the app that serves it. */
-export async function upload(app: FastifyInstance, url: string, bytes: Buffer, contentType: string): Promise<number> {
-  const u = new URL(url);
+/** Fills an upload slot of the local driver (its presigned form POST) through the app that serves it. */
+export async function upload(app: FastifyInstance, slot: UploadSlot, bytes: Buffer): Promise<number> {
+  const request = new Request('http://local/uploads', { method: 'POST', body: formOf(slot.fields, bytes, slot.name) });
   const res = await app.inject({
-    method: 'PUT',
-    url: `${u.pathname}${u.search}`,
-    payload: bytes,
-    headers: { 'content-type': contentType },
+    method: 'POST',
+    url: new URL(slot.url).pathname,
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
   });
   return res.statusCode;
 }
@@ -73,22 +75,29 @@ export async function waitForImport(app: FastifyInstance, key: string, id: strin
   }
 }
 
-/** Posts a document, uploads its `file:` assets from `files`, validates, and waits for the result. */
+/**
+ * Posts a document, fills its upload slots from `files` (by slot name), validates when there was
+ * anything to upload (an import without uploads is QUEUED at once), and waits for the result.
+ */
 export async function importViaApi(
   app: FastifyInstance,
   key: string,
   body: Record<string, unknown>,
   files: Record<string, Buffer> = {},
+  query = '',
 ): Promise<Record<string, unknown>> {
-  const created = await app.inject({ method: 'POST', url: '/designs/import/json', payload: body, headers: headers(key) });
-  if (created.statusCode !== 201) throw new Error(`import refused: ${created.body}`);
-  const record = created.json() as { id: string; uploads: { name: string; upload_url: string; content_type: string }[] };
+  const created = await app.inject({ method: 'POST', url: `/designs/import/json${query}`, payload: body, headers: headers(key) });
+  if (created.statusCode !== 200) throw new Error(`import refused: ${created.body}`);
+  const record = created.json() as { id: string; uploads: UploadSlot[] };
   for (const u of record.uploads) {
     const bytes = files[u.name];
     if (!bytes) throw new Error(`no bytes for ${u.name}`);
-    await upload(app, u.upload_url, bytes, u.content_type);
+    const status = await upload(app, u, bytes);
+    if (status !== 204) throw new Error(`upload of ${u.name} answered ${status}`);
   }
-  const put = await app.inject({ method: 'PUT', url: `/designs/import/json/${record.id}`, headers: headers(key) });
-  if (put.statusCode !== 200) throw new Error(`validate refused: ${put.body}`);
+  if (record.uploads.length > 0) {
+    const put = await app.inject({ method: 'PUT', url: `/designs/import/json/${record.id}`, headers: headers(key) });
+    if (put.statusCode !== 200) throw new Error(`validate refused: ${put.body}`);
+  }
   return waitForImport(app, key, record.id);
 }

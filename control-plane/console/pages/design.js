@@ -1,9 +1,10 @@
 // Design: formats, layers and their properties from the design read; the as-import download;
-// a JSON import by drag and drop that follows the import lifecycle.
+// the import panel (pages/import.js) to bring another design in.
 import { useState } from 'preact/hooks';
-import { ApiError, api, upload } from '../api.js';
+import { api } from '../api.js';
 import { normalizeDesign } from '../plan.js';
 import { downloadJson, ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { ImportPanel } from './import.js';
 
 function show(value) {
   if (value === undefined || value === null) return '—';
@@ -67,90 +68,4 @@ export function DesignPage({ id }) {
 
     <${ImportPanel} />
   `;
-}
-
-const WAITING = new Set(['WAITING_FOR_VALIDATION', 'PENDING', 'PROCESSING', 'VALIDATED', 'QUEUED']);
-
-/**
- * A design JSON dropped (with the asset files it names) goes through the import lifecycle:
- * validate_only first (warnings), then create, upload each asset to its signed URL, validate
- * (PUT), and poll until the import is DONE or FAILED.
- */
-export function ImportPanel() {
-  const [over, setOver] = useState(false);
-  const [steps, setSteps] = useState([]);
-  const [error, setError] = useState(null);
-  const [result, setResult] = useState(null);
-  const log = (line) => setSteps((s) => [...s, line]);
-
-  const run = async (files) => {
-    setSteps([]);
-    setError(null);
-    setResult(null);
-    const json = files.find((f) => f.name.endsWith('.json') || f.type === 'application/json');
-    if (!json) {
-      setError(new Error('Drop a design .json file (and the asset files it names, if any).'));
-      return;
-    }
-    try {
-      let doc;
-      try {
-        doc = JSON.parse(await json.text());
-      } catch {
-        throw new Error(`${json.name} is not valid JSON.`);
-      }
-      const check = await api('POST', '/designs/import/json', { body: doc, query: { validate_only: 'true' } });
-      log(`Checked: ${check.data.name} (${check.data.type}), ${check.data.uploads.length} asset(s) to upload.`);
-      for (const w of check.data.warnings ?? []) log(`Warning: ${typeof w === 'string' ? w : (w.message ?? JSON.stringify(w))}`);
-      const created = await api('POST', '/designs/import/json', { body: doc });
-      log(`Import ${created.data.id} created (${created.data.status}).`);
-      for (const u of created.data.uploads ?? []) {
-        const file = files.find((f) => f.name === u.name || f.name.replace(/\.[^.]+$/, '') === u.name);
-        if (!file) throw new Error(`The document names the asset “${u.name}”: drop its file together with the JSON.`);
-        await upload(u.upload_url, file, u.content_type);
-        log(`Uploaded ${u.name}.`);
-      }
-      await api('PUT', `/designs/import/json/${created.data.id}`);
-      log('Queued for processing.');
-      for (;;) {
-        const { data } = await api('GET', `/designs/import/json/${created.data.id}`);
-        if (!WAITING.has(data.status)) {
-          for (const w of data.warnings ?? []) log(`Warning: ${typeof w === 'string' ? w : (w.message ?? JSON.stringify(w))}`);
-          if (data.status !== 'DONE')
-            throw new ApiError(400, {
-              id: data.status,
-              message: data.error ? `${data.error.message} (at ${data.error.path})` : `The import ended ${data.status}.`,
-            });
-          setResult(data);
-          log('Done.');
-          return;
-        }
-        await new Promise((r) => setTimeout(r, data.next_check_after_ms ?? 1000));
-      }
-    } catch (e) {
-      setError(e);
-    }
-  };
-
-  const drop = (event) => {
-    event.preventDefault();
-    setOver(false);
-    void run([...(event.dataTransfer?.files ?? [])]);
-  };
-  const designId = result?.result?.kind === 'design' ? result.result.uuid : null;
-  return html`<section aria-labelledby="import-title">
-    <h2 id="import-title">Import a design</h2>
-    <div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e) => {
-      e.preventDefault();
-      setOver(true);
-    }} onDragLeave=${() => setOver(false)} onDrop=${drop}>
-      <p>Drop a design JSON here, with the asset files it names, or choose them:</p>
-      <label for="import-files">Design JSON and assets</label>
-      <input id="import-files" type="file" multiple accept=".json,application/json,image/*,font/*"
-        onChange=${(e) => run([...e.currentTarget.files])} />
-    </div>
-    ${steps.length ? html`<ol aria-live="polite">${steps.map((s) => html`<li>${s}</li>`)}</ol>` : null}
-    <${ErrorBox} error=${error} title="The import failed" />
-    ${result ? html`<p class="ok">Imported.${designId ? html` <a href=${`#/design/${designId}`}>Open the design</a>` : null}</p>` : null}
-  </section>`;
 }

@@ -28,7 +28,7 @@ export async function importDocument(
   const plan = planImport({ ...(input.json as object), target: input.target }, workspaceId);
   if (!plan.ok) throw AppError.fromIssues(plan.issues, 'example design does not import');
   await checkTarget(db, workspaceId, plan.target);
-  const created = await createImport(db, storage, workspaceId, { ...plan, windowSeconds: 600 });
+  const created = await createImport(db, storage, workspaceId, { ...plan, windowSeconds: 600, strict: false });
   for (const u of plan.uploads) {
     const src = plan.design.assets[u.asset]?.src ?? '';
     const bytes = await readFile(join(input.baseDir, src.slice('file:'.length)));

@@ -31,6 +31,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
     links?: Record<string, OpenApiLink>;
     /** Other success statuses answered with the same body (201 created, 200 existing). */
     alsoStatuses?: number[];
+    /** A success answered with no body (204 of a dry run), documented beside the main one. */
+    noContent?: { status: number; description: string };
   };
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;

@@ -72,6 +72,24 @@ export const listImportsQuery = z.object({
 
 const open = z.record(z.string(), z.unknown());
 
+/** The create answer (Abyssale's shape): the record's id, status and links, and the upload slots. */
+const createdImport = z.object({
+  id: z.uuid(),
+  status: z.enum(['WAITING_FOR_VALIDATION', 'QUEUED']),
+  links: z.record(z.string(), z.string()),
+  uploads: z.array(
+    z.object({
+      target: z.literal('layer'),
+      name: z.string(),
+      page: z.string(),
+      url: z.string(),
+      fields: z.record(z.string(), z.string()),
+      max_bytes: z.number().int(),
+      expires_at_ts: z.number().int(),
+    }),
+  ),
+});
+
 export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void {
   const { db, storage, publicBaseUrl } = deps;
   const windowSeconds = deps.uploadWindowSeconds ?? 3600;
@@ -80,14 +98,16 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     method: 'POST',
     url: '/designs/import/json',
     operationId: 'createDesignImport',
-    summary: 'Import a design JSON document (alpha). validate_only=true checks it and creates nothing.',
+    summary:
+      'Import a design JSON document (alpha): 200 with one presigned form POST per upload slot. validate_only=true checks it, creates nothing and answers 204; strict=true fails the import on text_fit_failed.',
     tag: 'Design import',
     tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
-    query: z.object({ validate_only: z.enum(['true', 'false']).optional() }),
+    query: z.object({ validate_only: z.enum(['true', 'false']).optional(), strict: z.enum(['true', 'false']).optional() }),
     body: z.unknown(),
     response: {
-      status: 201,
-      schema: open,
+      status: 200,
+      schema: createdImport,
+      noContent: { status: 204, description: 'validate_only=true: the payload is valid; nothing was created.' },
       links: {
         getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/id' } },
         validateDesignImport: { operationId: 'validateDesignImport', parameters: { id: '$response.body#/id' } },
@@ -97,22 +117,13 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       const plan = planImport(body, workspace.id);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await checkTarget(db, workspace.id, plan.target);
-      if (query.validate_only === 'true') {
-        return {
-          valid: true,
-          name: plan.design.name,
-          type: plan.design.type,
-          uploads: plan.uploads.map((u) => ({ name: u.asset, content_type: u.content_type })),
-          warnings: plan.warnings,
-        };
-      }
-      const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds });
-      reply.status(201);
+      if (query.validate_only === 'true') return reply.status(204).send();
+      const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds, strict: query.strict === 'true' });
       return {
-        ...serializeImport(created.row, publicBaseUrl, new Date()),
+        id: created.row.id,
+        status: created.row.status,
+        links: importLinks(created.row, publicBaseUrl, new Date()),
         uploads: created.uploads,
-        expires_at: created.expiresAt.toISOString(),
-        expires_at_ts: Math.floor(created.expiresAt.getTime() / 1000),
       };
     },
   });

@@ -71,6 +71,8 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
         ...(route.response.links ? { links: route.response.links } : {}),
       };
       for (const status of [route.response.status, ...(route.response.alsoStatuses ?? [])]) responses[String(status)] = success;
+      if (route.response.noContent)
+        responses[String(route.response.noContent.status)] = { description: route.response.noContent.description };
     }
     const operation: JsonSchema = {
       operationId: route.operationId,

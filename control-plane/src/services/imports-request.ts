@@ -46,9 +46,11 @@ export const UPLOAD_CONTENT_TYPES = [
 ] as const;
 
 export interface PlannedUpload {
-  /** The asset name in the document (`asset:<name>`). */
+  /** The asset name in the document (`asset:<name>`): the upload slot's `name`. */
   asset: string;
   content_type: string;
+  /** The page of the layer that waits for it (`page_N`); default `page_1`. */
+  page?: string | undefined;
 }
 
 export type ImportPlan =

@@ -1,5 +1,5 @@
 import type { Design, DesignWarning } from '@pressroom/model';
-import { AppError } from '@pressroom/model';
+import { AppError, uploadMaxBytes } from '@pressroom/model';
 import type { Queryable } from '@pressroom/platform';
 import { addDesignImportJob, importUploadKey, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
@@ -47,57 +47,106 @@ export async function checkTarget(db: Queryable, workspaceId: string, target: Im
   }
 }
 
+/** One upload slot as the create answer shows it: a presigned form POST (fields first, file last). */
+export interface UploadSlot {
+  target: 'layer';
+  name: string;
+  page: string;
+  url: string;
+  fields: Record<string, string>;
+  max_bytes: number;
+  expires_at_ts: number;
+}
+
+/** An expected upload as stored on the import (`uploads_expected`) and checked by PUT. */
+export interface ExpectedUpload {
+  asset: string;
+  key: string;
+  content_type: string;
+  max_bytes: number;
+  target: 'layer';
+  name: string;
+  page: string;
+}
+
 export interface CreatedImport {
   row: ImportRow;
-  uploads: { name: string; content_type: string; upload_url: string; method: 'PUT' }[];
-  expiresAt: Date;
+  uploads: UploadSlot[];
 }
 
 /**
- * Stores a checked import (WAITING_FOR_VALIDATION) and presigns one upload per `file:` asset.
- * The upload window is the presigned URLs' lifetime; after it the import reads as FAILED.
+ * Stores a checked import and presigns one form POST per expected upload. With no upload to
+ * wait for, the import is QUEUED at once (validated now, its job enqueued in the same
+ * transaction): the client polls and never PUTs. The upload window is the policies' lifetime;
+ * after it an import still waiting reads as FAILED.
  */
 export async function createImport(
-  db: Queryable,
+  db: pg.Pool,
   storage: ObjectStorage,
   workspaceId: string,
-  input: { design: Design; target: ImportTarget; uploads: PlannedUpload[]; warnings: DesignWarning[]; windowSeconds: number },
+  input: {
+    design: Design;
+    target: ImportTarget;
+    uploads: PlannedUpload[];
+    warnings: DesignWarning[];
+    windowSeconds: number;
+    strict: boolean;
+  },
 ): Promise<CreatedImport> {
   const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + input.windowSeconds * 1000);
-  const { rows } = await db.query<{ id: string }>('SELECT gen_random_uuid() AS id');
-  const id = rows[0]!.id;
-  const expected = input.uploads.map((u) => ({
-    asset: u.asset,
-    key: importUploadKey(workspaceId, id, u.asset),
-    content_type: u.content_type,
-  }));
-  const inserted = await db.query<ImportRow>(
-    `INSERT INTO design_imports (id, workspace_id, name, target_kind, target_project_id, target_category_id, payload,
-                                 uploads_expected, upload_expires_at, warnings)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    [
-      id,
-      workspaceId,
-      input.design.name,
-      input.target.kind,
-      input.target.kind === 'design' ? input.target.project_id : null,
-      input.target.kind === 'workspace_template' ? (input.target.category_id ?? null) : null,
-      JSON.stringify(input.design),
-      JSON.stringify(expected),
-      expiresAt,
-      JSON.stringify(input.warnings),
-    ],
-  );
-  const uploads = [];
-  for (const u of expected) {
-    uploads.push({
-      name: u.asset,
+  return withTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>('SELECT gen_random_uuid() AS id');
+    const id = rows[0]!.id;
+    const expected: ExpectedUpload[] = input.uploads.map((u) => ({
+      asset: u.asset,
+      key: importUploadKey(workspaceId, id, u.asset),
       content_type: u.content_type,
-      method: 'PUT' as const,
-      upload_url: await storage.uploadUrl(u.key, { expiresInSeconds: input.windowSeconds, contentType: u.content_type }),
-    });
-  }
-  return { row: inserted.rows[0]!, uploads, expiresAt };
+      max_bytes: uploadMaxBytes(input.design.type, u.content_type),
+      target: 'layer',
+      name: u.asset,
+      page: u.page ?? 'page_1',
+    }));
+    const queued = expected.length === 0;
+    const inserted = await tx.query<ImportRow>(
+      `INSERT INTO design_imports (id, workspace_id, name, target_kind, target_project_id, target_category_id, payload,
+                                   uploads_expected, upload_expires_at, warnings, strict, status, validated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $13 THEN now() END) RETURNING ${COLUMNS}`,
+      [
+        id,
+        workspaceId,
+        input.design.name,
+        input.target.kind,
+        input.target.kind === 'design' ? input.target.project_id : null,
+        input.target.kind === 'workspace_template' ? (input.target.category_id ?? null) : null,
+        JSON.stringify(input.design),
+        JSON.stringify(expected),
+        expiresAt,
+        JSON.stringify(input.warnings),
+        input.strict,
+        queued ? 'QUEUED' : 'WAITING_FOR_VALIDATION',
+        queued,
+      ],
+    );
+    if (queued) await addDesignImportJob(tx, id);
+    const uploads: UploadSlot[] = [];
+    for (const u of expected) {
+      const post = await storage.presignedPost(u.key, {
+        expiresInSeconds: input.windowSeconds,
+        maxBytes: u.max_bytes,
+        contentType: u.content_type,
+      });
+      uploads.push({
+        target: u.target,
+        name: u.name,
+        page: u.page,
+        url: post.url,
+        fields: post.fields,
+        max_bytes: u.max_bytes,
+        expires_at_ts: Math.floor(expiresAt.getTime() / 1000),
+      });
+    }
+    return { row: inserted.rows[0]!, uploads };
+  });
 }
 
 export async function findImport(db: Queryable, workspaceId: string, id: string): Promise<ImportRow | undefined> {
@@ -126,7 +175,7 @@ export async function validateImport(
   now = new Date(),
 ): Promise<ImportRow> {
   return withTransaction(db, async (tx) => {
-    const { rows } = await tx.query<ImportRow & { uploads_expected: { asset: string; key: string }[] }>(
+    const { rows } = await tx.query<ImportRow & { uploads_expected: (Partial<ExpectedUpload> & { asset: string; key: string })[] }>(
       `SELECT ${COLUMNS}, uploads_expected FROM design_imports WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
       [id, workspaceId],
     );
@@ -149,14 +198,20 @@ export async function validateImport(
       });
     }
     const missing = [];
-    for (const u of row.uploads_expected) if (!(await storage.head(u.key))) missing.push(u.asset);
+    for (const u of row.uploads_expected) {
+      const head = await storage.head(u.key);
+      if (!head || head.size === 0) missing.push({ target: u.target ?? 'layer', name: u.name ?? u.asset, page: u.page ?? 'page_1' });
+    }
     if (missing.length > 0) {
-      throw new AppError('missing_assets', `${missing.length} upload(s) not completed: ${missing.join(', ')}.`, {
-        issues: missing.map((name) => ({
-          path: `assets.${name}`,
-          code: 'missing_assets',
-          message: "nothing was uploaded to this asset's URL yet",
-        })),
+      throw new AppError('missing_assets', `${missing.length} upload(s) not completed: ${missing.map((m) => m.name).join(', ')}.`, {
+        issues: [
+          {
+            path: 'uploads',
+            code: 'missing_assets',
+            message: "nothing was uploaded to these slots' forms yet",
+            expected: missing,
+          },
+        ],
       });
     }
     const updated = await tx.query<ImportRow>(

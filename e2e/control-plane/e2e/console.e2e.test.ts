@@ -134,6 +134,85 @@ describe('the web console against npm start', () => {
     await shot('design');
   });
 
+  /** The one raw payload of this file: a design whose picture waits for an upload named hero.png. */
+  const importFixture = (projectId: string, width: number) => ({
+    name: 'Console import',
+    type: 'static',
+    formats: [{ name: 'square', width, height: 300, background_color: '#102030' }],
+    elements: [
+      {
+        name: 'hero',
+        type: 'image',
+        layout: { square: { x: 50, y: 50, width: 200, height: 200 } },
+        properties: { image_url: 'asset:hero' },
+      },
+    ],
+    assets: { hero: { src: 'file:hero.png', content_type: 'image/png' } },
+    target: { kind: 'design', project_id: projectId },
+  });
+
+  it('imports a design: every error with its path, the file the import asks for uploaded by its form, the new design opened', async () => {
+    await page.goto(`${farm.baseUrl}/console`);
+    await page.evaluate((k) => sessionStorage.setItem('pressroom.apiKey', k), farm.apiKey);
+    await go('import');
+    const projects = (await (await fetch(`${farm.baseUrl}/projects`, { headers: { 'x-api-key': farm.apiKey } })).json()) as {
+      id: string;
+    }[];
+    const setPayload = async (payload: unknown) => {
+      await page.$eval(
+        '#import-json',
+        (e, text) => {
+          const area = e as HTMLTextAreaElement;
+          area.value = text as string;
+          area.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        JSON.stringify(payload, null, 2),
+      );
+    };
+    const click = async (label: string) => {
+      const [button] = await page.$$(`xpath/.//button[normalize-space()="${label}"]`);
+      if (!button) throw new Error(`no button ${label}`);
+      await button.click();
+    };
+
+    // Every problem the API reports is listed with its path.
+    const bad = importFixture(projects[0]!.id, 6000) as Record<string, unknown>;
+    delete bad.name;
+    const refused = await fetch(`${farm.baseUrl}/designs/import/json?validate_only=true`, {
+      method: 'POST',
+      headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(bad),
+    });
+    const paths = ((await refused.json()) as { errors: { path: string }[] }).errors.map((e) => e.path);
+    expect(paths.length).toBeGreaterThan(0);
+    await setPayload(bad);
+    await click('Check');
+    await page.waitForSelector('#import-errors .alert', WAIT);
+    const issues = await page.$$eval('#import-errors .issues li code', (codes) => codes.map((c) => c.textContent));
+    expect(issues).toEqual(paths);
+    await setPayload(importFixture(projects[0]!.id, 6000));
+    await click('Check');
+    await page.waitForFunction(() => document.querySelector('#import-errors .issues')?.textContent?.includes('formats[0].width'), WAIT);
+    await axe('import-errors');
+
+    await setPayload(importFixture(projects[0]!.id, 300));
+    await click('Check');
+    await page.waitForFunction(() => document.querySelector('.import')?.textContent?.includes('The payload is valid'), WAIT);
+    await click('Import');
+    const slot = await page.waitForSelector('#slot-hero', WAIT);
+    const png = join(SHOTS, 'hero.png');
+    await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff00ff' } })
+      .png()
+      .toFile(png);
+    await (slot as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(png);
+    await click('Upload and validate');
+    const open = await page.waitForSelector('.import .ok a', WAIT);
+    await shot('import-done');
+    await open!.click();
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent?.includes('Console import'), WAIT);
+    expect(page.url()).toMatch(/#\/design\/[0-9a-f-]{36}$/);
+  });
+
   /** The pixels of the preview as they are on screen. */
   const previewPixels = async () => {
     const img = await page.waitForSelector('.preview figure img', WAIT);

@@ -1,5 +1,6 @@
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
+import { CannotBuildBannerError } from '@pressroom/render-worker/static/errors';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,21 +53,23 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     await h.close();
   });
 
-  it('validate_only checks the document on the validation tier and creates nothing', async () => {
+  it('validate_only answers 204 with no body on the validation tier and creates nothing', async () => {
+    const before = (await get('/designs/import/json')).json().length;
     const res = await post(
       { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
       '/designs/import/json?validate_only=true',
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ valid: true, name: 'Card', type: 'static', warnings: [] });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
     expect(res.headers['x-ratelimit-limit']).toBe('120');
+    expect((await get('/designs/import/json')).json()).toHaveLength(before);
     const write = await post(
       { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
       '/designs/import/json?validate_only=false',
     );
+    expect(write.statusCode).toBe(200);
     expect(write.headers['x-ratelimit-limit']).toBe('1000');
-    const list = await get('/designs/import/json');
-    expect(list.json()).toHaveLength(1);
+    expect((await get('/designs/import/json')).json()).toHaveLength(before + 1);
   });
 
   it('answers field issues with payload paths: formats[0].width out_of_range {min:1,max:5000}', async () => {
@@ -104,49 +107,60 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     });
   });
 
-  it('reports the parser warnings at POST time', async () => {
+  it('records the parser warnings at POST time', async () => {
     const target = { kind: 'design', project_id: projectId };
-    const dropped = await post({ ...staticDoc({ print: { unit: 'mm', dpi: 300 } }), target }, '/designs/import/json?validate_only=true');
-    expect(dropped.json().warnings).toEqual([expect.objectContaining({ code: 'property_dropped_for_type', path: 'print' })]);
+    const warningsOf = async (body: Record<string, unknown>) => {
+      const created = await post({ ...body, target });
+      expect(created.statusCode, created.body).toBe(200);
+      return (await get(`/designs/import/json/${created.json().id}`)).json().warnings as { code: string; path?: string }[];
+    };
+    expect(await warningsOf(staticDoc({ print: { unit: 'mm', dpi: 300 } }))).toEqual([
+      expect.objectContaining({ code: 'property_dropped_for_type', path: 'print' }),
+    ]);
     const printer = {
       name: 'Flyer',
       type: 'printer',
       formats: [{ name: 'a5', width: 148, height: 210, unit: 'mm', background_color: '#FFFFFF' }],
       elements: [],
     };
-    const codes = (await post({ ...printer, target }, '/designs/import/json?validate_only=true'))
-      .json()
-      .warnings.map((w: { code: string }) => w.code);
+    const codes = (await warningsOf(printer)).map((w) => w.code);
     expect(codes).toContain('print_settings_not_recoverable');
     expect(codes).toContain('color_converted');
-    const animated = { ...staticDoc(), type: 'animated' };
-    expect((await post({ ...animated, target }, '/designs/import/json?validate_only=true')).json().warnings).toEqual([
+    expect(await warningsOf({ ...staticDoc(), type: 'animated' })).toEqual([
       expect.objectContaining({ code: 'animation_duration_derived', path: 'animation.duration' }),
     ]);
   });
 
-  it('creates the record with presigned uploads; PUT is 422 until uploaded, then QUEUED and idempotent', async () => {
+  it('creates the record with presigned form POSTs; PUT is 422 listing the slots until uploaded, then QUEUED and idempotent', async () => {
     const res = await post({ ...withImage(), target: { kind: 'design', project_id: projectId } });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['id', 'links', 'status', 'uploads', 'version']);
     expect(body).toMatchObject({
       status: 'WAITING_FOR_VALIDATION',
-      validated_at_ts: null,
-      next_check_after_ms: 2000,
-      warnings: [],
-      error: null,
-      result: null,
-      uploads: [{ name: 'photo', content_type: 'image/png', method: 'PUT', upload_url: expect.stringContaining('/uploads/') }],
-      expires_at: expect.any(String),
+      uploads: [
+        {
+          target: 'layer',
+          name: 'photo',
+          page: 'page_1',
+          url: expect.stringMatching(/\/uploads$/),
+          fields: expect.objectContaining({ key: expect.any(String), policy: expect.any(String), 'Content-Type': 'image/png' }),
+          max_bytes: 20_000_000,
+          expires_at_ts: expect.any(Number),
+        },
+      ],
       version: expect.stringMatching(/^v\d{4}-\d{2}-\d{2}$/),
     });
     expect(Object.keys(body.links)).toEqual(['validate', 'status']);
 
     const early = await put(body.id);
     expect(early.statusCode).toBe(422);
-    expect(early.json()).toMatchObject({ id: 'missing_assets', errors: [{ path: 'assets.photo', code: 'missing_assets' }] });
+    expect(early.json()).toMatchObject({
+      id: 'missing_assets',
+      errors: [{ path: 'uploads', code: 'missing_assets', expected: [{ target: 'layer', name: 'photo', page: 'page_1' }] }],
+    });
 
-    expect(await upload(app, body.uploads[0].upload_url, png, 'image/png')).toBe(200);
+    expect(await upload(app, body.uploads[0], png)).toBe(204);
     const ok = await put(body.id);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: body.id, status: 'QUEUED', next_check_after_ms: 2000 });
@@ -194,8 +208,10 @@ describe('design import (alpha), on real Postgres and real storage', () => {
 
   it('fails when the target project is deleted before processing', async () => {
     const p = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Doomed' }, headers: headers(key) })).json();
-    const created = (await post({ ...staticDoc(), target: { kind: 'design', project_id: p.id } })).json();
+    // With an upload to wait for, the import stays unqueued until PUT, after the project is gone.
+    const created = (await post({ ...withImage(), target: { kind: 'design', project_id: p.id } })).json();
     await h.db.pool.query('UPDATE projects SET deleted_at = now() WHERE id = $1', [p.id]);
+    expect(await upload(app, created.uploads[0], png)).toBe(204);
     expect((await put(created.id)).statusCode).toBe(200);
     expect(await waitForImport(app, key, created.id)).toMatchObject({
       status: 'FAILED',
@@ -216,10 +232,50 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     );
   });
 
+  it('keeps ?strict=true with the import for its build phase (where text_fit_failed then fails it)', async () => {
+    const target = { kind: 'design', project_id: projectId };
+    const strict = (await post({ ...withImage(), target }, '/designs/import/json?strict=true')).json();
+    const lax = (await post({ ...withImage(), target })).json();
+    const { rows } = await h.db.pool.query('SELECT id, strict FROM design_imports WHERE id = ANY($1)', [[strict.id, lax.id]]);
+    expect(Object.fromEntries(rows.map((r: { id: string; strict: boolean }) => [r.id, r.strict]))).toEqual({
+      [strict.id]: true,
+      [lax.id]: false,
+    });
+    expect((await post({ ...withImage(), target }, '/designs/import/json?strict=maybe')).statusCode).toBe(400);
+  });
+
+  it('a text that cannot fit is a text_fit_failed warning, and fails the import under ?strict=true', async () => {
+    // This worker's stand-in renderer refuses the title as the Chromium pipeline does when a text
+    // cannot fit its box even at min_font_size (CannotBuildBannerError). It is the only worker
+    // while it runs, so no other one takes these imports.
+    await worker?.stop();
+    const fitWorker = await startDesignWorker(h.db.pool, h.storage, async () => {
+      throw new CannotBuildBannerError('title', 'the text does not fit its box even at min_font_size 12px');
+    });
+    try {
+      const target = { kind: 'design', project_id: projectId };
+      const lax = await importViaApi(app, key, { ...staticDoc(), target });
+      expect(lax).toMatchObject({ status: 'DONE', error: null });
+      expect(lax.warnings).toContainEqual(
+        expect.objectContaining({ code: 'text_fit_failed', layer: 'title', path: 'elements[0].properties.font_size' }),
+      );
+      const strict = await importViaApi(app, key, { ...staticDoc(), target }, {}, '?strict=true');
+      expect(strict).toMatchObject({
+        status: 'FAILED',
+        result: null,
+        error: { code: 'text_fit_failed', path: 'elements[0].properties.font_size', message: expect.stringContaining('strict') },
+      });
+    } finally {
+      await fitWorker.stop();
+      worker = await startDesignWorker(h.db.pool, h.storage);
+    }
+  });
+
   it('imports a workspace template, with the dashboard link from creation', async () => {
     const res = await post({ ...staticDoc(), target: { kind: 'workspace_template' } });
     expect(res.json().links.dashboard).toContain('/workspace-templates');
-    expect((await put(res.json().id)).statusCode).toBe(200);
+    // Nothing to upload: already QUEUED, no PUT needed.
+    expect(res.json()).toMatchObject({ status: 'QUEUED', uploads: [] });
     const done = await waitForImport(app, key, res.json().id);
     expect(done).toMatchObject({ status: 'DONE', result: { kind: 'workspace_template', uuid: expect.any(String) } });
     expect((done.result as Record<string, unknown>).project_uuid).toBeUndefined();

@@ -2,18 +2,15 @@
 // each with its own DATA_DIR and nothing on a shared disk, sharing only DATABASE_URL and one MinIO
 // bucket. Answers: do sync and async renders, signed download URLs, imports with uploads and ZIP
 // exports all work when the only common ground is Postgres and the bucket?
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { createStorage } from '@pressroom/platform';
 import { type MinioServer, minioProcessEnv, startMinio, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, dumpOutputs, type Farm, type Json, seedExample, startFarm, waitFinal, waitForWorkers } from './testing/farm-processes.js';
-
-const EXAMPLES = fileURLToPath(new URL('../../../examples/designs/', import.meta.url));
+import { importAndRenderUploadedPicture } from './testing/uploaded-picture.js';
 
 describe('a farm on MinIO with a data dir per process', () => {
   let db: TestDatabase;
@@ -104,42 +101,8 @@ describe('a farm on MinIO with a data dir per process', () => {
     }
   });
 
-  it('an import with uploads (presigned PUTs to the bucket) becomes a design that renders', async () => {
-    const project = await api(farm, seed.key, 'POST', '/projects', { name: 'Imported on S3' });
-    expect(project.status, JSON.stringify(project.body)).toBeLessThan(300);
-    const document = JSON.parse(await readFile(join(EXAMPLES, 'static-summer-sale.json'), 'utf8'));
-    const created = await api(farm, seed.key, 'POST', '/designs/import/json', {
-      ...document,
-      target: { kind: 'design', project_id: project.body.id },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    for (const upload of created.body.uploads) {
-      expect(upload.upload_url.startsWith(`${minio.endpoint}/${minio.bucket}/`), upload.upload_url).toBe(true);
-      const src: string = document.assets[upload.name].src;
-      const put = await fetch(upload.upload_url, {
-        method: 'PUT',
-        headers: { 'content-type': upload.content_type },
-        body: await readFile(join(EXAMPLES, src.slice('file:'.length))),
-      });
-      expect(put.status, await put.text()).toBe(200);
-    }
-    const validated = await api(farm, seed.key, 'PUT', `/designs/import/json/${created.body.id}`);
-    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
-    const deadline = Date.now() + 120_000;
-    let record: Json;
-    do {
-      await new Promise((r) => setTimeout(r, 500));
-      record = (await api(farm, seed.key, 'GET', `/designs/import/json/${created.body.id}`)).body;
-    } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
-    expect(record.status, JSON.stringify(record)).toBe('DONE');
-    const rendered = await api(farm, seed.key, 'POST', `/banner-builder/${record.result.uuid}/generate`, {
-      template_format_name: 'landscape',
-    });
-    expect(rendered.status, JSON.stringify(rendered.body)).toBe(200);
-    await expectImageAt(rendered.body.file.url, 'jpeg', [1200, 628]);
-    // The uploaded photo reached the render: the hero area is not the flat background.
-    const file = Buffer.from(await (await fetch(rendered.body.file.url)).arrayBuffer());
-    expect((await sharp(file).extract({ left: 800, top: 150, width: 200, height: 200 }).stats()).entropy).toBeGreaterThan(3);
+  it('an import with an uploaded picture: presigned form POST to the bucket (204), PUT, DONE, the picture in every format', async () => {
+    await importAndRenderUploadedPicture(farm, seed.key, `${minio.endpoint}/${minio.bucket}`);
   });
 
   it('a ZIP export packs the files from the bucket and its signed URL downloads it', async () => {

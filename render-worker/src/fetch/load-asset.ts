@@ -97,7 +97,8 @@ function fromLibrary(name: string): Resource {
   return { bytes, contentType: 'image/svg+xml' };
 }
 
-function fromDataUrl(url: string): Resource | null {
+/** The bytes and type of a `data:` URL; null when it is not one. */
+export function fromDataUrl(url: string): Resource | null {
   const m = /^data:([^;,]+)?((?:;[^;,]+)*?)(;base64)?,(.*)$/s.exec(url);
   if (!m) return null;
   const body = m[4] ?? '';

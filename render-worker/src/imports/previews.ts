@@ -1,6 +1,7 @@
 import type { Design } from '@pressroom/model';
 import { formatPath } from '@pressroom/model';
 import { designPreviewKey, type ObjectStorage } from '@pressroom/platform';
+import { CannotBuildBannerError } from '../static/errors.js';
 import type { ImportWarning } from './warnings.js';
 
 /**
@@ -46,6 +47,16 @@ export async function renderPreviews(input: {
       if (!input.render) throw new Error('no preview renderer in this process');
       png = await input.render(input.design, frame.id, input.signal);
     } catch (err) {
+      // A text that cannot fit its box even at min_font_size is the design's own problem: say
+      // which layer (text_fit_failed, which ?strict=true turns into the import's failure).
+      if (err instanceof CannotBuildBannerError) {
+        warnings.push({
+          code: 'text_fit_failed',
+          layer: err.layer,
+          path: formatPath(layerPath(input.design, frame.id, err.layer)),
+          message: `${frame.id}: the text of ${err.layer} does not fit (${err.reason})`,
+        });
+      }
       warnings.push({
         code: 'preview_generation_failed',
         reason: 'render_failed',
@@ -68,4 +79,15 @@ export async function renderPreviews(input: {
     }
   }
   return { stored, warnings };
+}
+
+/** Where a layer's font size is in the imported payload, for a text_fit_failed warning. */
+function layerPath(design: Design, frameId: string, layer: string): (string | number)[] {
+  if (design.type === 'printer_multipage') {
+    const p = design.pages.findIndex((page) => page.id === frameId);
+    const i = design.pages[p]?.elements.findIndex((e) => e.name === layer) ?? -1;
+    return p < 0 || i < 0 ? ['pages', Math.max(p, 0)] : ['pages', p, 'elements', i, 'properties', 'font_size'];
+  }
+  const i = design.elements.findIndex((e) => e.name === layer);
+  return i < 0 ? ['elements'] : ['elements', i, 'properties', 'font_size'];
 }

@@ -1,8 +1,10 @@
-import { type Design, formatPath, parseDesignDocument } from '@pressroom/model';
+import { type Design, formatPath, IMAGE_PIXEL_BUDGET, parseDesignDocument, strictFailure } from '@pressroom/model';
 import type { Logger, Queryable } from '@pressroom/platform';
 import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
+import { fromDataUrl } from '../fetch/load-asset.js';
 import { fontWeightWarnings } from './font-weights.js';
+import { checkImageBudget } from './image-budget.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';
@@ -34,7 +36,8 @@ interface ClaimedImport {
   target_project_id: string | null;
   target_category_id: string | null;
   payload: unknown;
-  uploads_expected: { asset: string; key: string; content_type: string }[];
+  uploads_expected: { asset: string; key: string; content_type: string; max_bytes?: number }[];
+  strict: boolean;
 }
 
 /**
@@ -50,7 +53,7 @@ export async function processImport(
   const { rows } = await deps.db.query<ClaimedImport>(
     `UPDATE design_imports SET status = 'PROCESSING', updated_at = now()
       WHERE id = $1 AND status IN ('QUEUED', 'PROCESSING')
-     RETURNING workspace_id, target_kind, target_project_id, target_category_id, payload, uploads_expected`,
+     RETURNING workspace_id, target_kind, target_project_id, target_category_id, payload, uploads_expected, strict`,
     [importId],
   );
   const job = rows[0];
@@ -78,6 +81,8 @@ export async function processImport(
       signal,
     });
     warnings.push(...previews.warnings);
+    const strict = strictFailure(warnings, job.strict);
+    if (strict) throw new ImportFailure(strict.path, strict.code, strict.message);
     await withTransaction(deps.db, async (tx) => {
       for (const p of previews.stored) await recordPreview(tx, importId, p.frameId, p.key);
       await activateDesign(tx, importId);
@@ -128,13 +133,25 @@ async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedIm
     const path = formatPath(['assets', upload.asset]);
     const head = await deps.storage.head(upload.key);
     if (!head) throw new ImportFailure(path, 'missing_assets', `the upload of ${upload.asset} is gone`);
+    if (upload.max_bytes !== undefined && head.size > upload.max_bytes) {
+      throw new ImportFailure(path, 'invalid_asset', `the upload of ${upload.asset} is over its limit of ${upload.max_bytes} bytes`);
+    }
     const bytes = await deps.storage.get(upload.key);
     if (bytes.length === 0 || !bytesMatch(upload.content_type, bytes)) {
       throw new ImportFailure(path, 'invalid_asset', `the bytes uploaded for ${upload.asset} are not ${upload.content_type}`);
     }
+    const budget = await checkImageBudget(bytes, upload.content_type, IMAGE_PIXEL_BUDGET[design.type]);
+    if (!budget.ok) throw new ImportFailure(path, 'invalid_asset', `${upload.asset}: ${budget.message}`);
     const key = designAssetKey(job.workspace_id, designId, upload.asset);
     await deps.storage.put(key, bytes, { contentType: upload.content_type, contentLength: bytes.length });
     design.assets[upload.asset] = { src: `storage:${key}`, content_type: upload.content_type };
+  }
+  // Images carried inside the payload as data: URIs meet the same pixel budget as uploads.
+  for (const [name, asset] of Object.entries(design.assets)) {
+    const inline = asset.src.startsWith('data:') ? fromDataUrl(asset.src) : null;
+    if (!inline) continue;
+    const budget = await checkImageBudget(inline.bytes, inline.contentType, IMAGE_PIXEL_BUDGET[design.type]);
+    if (!budget.ok) throw new ImportFailure(formatPath(['assets', name, 'src']), 'invalid_asset', `${name}: ${budget.message}`);
   }
   return design;
 }

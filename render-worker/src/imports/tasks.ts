@@ -12,7 +12,7 @@ export function designTaskList(deps: DesignJobDeps): TaskList {
     } catch (err) {
       // The last attempt must not leave the import PROCESSING for ever: pollers need an end.
       if (helpers.job.attempts >= helpers.job.max_attempts)
-        await failImport(deps.db, import_id, 'internal_error', 'the import could not be processed');
+        await failImport(deps.db, import_id, 'import_failed', 'the import could not be processed');
       throw err;
     }
   };

@@ -162,6 +162,8 @@ export * from './fonts/unicode-range.js';
 export * from './fonts/uuid-v5.js';
 export * from './generation/plan-check.js';
 export * from './generation/requests.js';
+export * from './imports/build-errors.js';
+export * from './imports/upload-limits.js';
 export * from './jobs/animation.js';
 export * from './jobs/render-static.js';
 export * from './outbound/outbound-error.js';

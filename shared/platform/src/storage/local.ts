@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ObjectNotFoundError } from '@pressroom/model';
 import { assertObjectKey, keyToUrlPath } from './keys.js';
-import type { ObjectStorage } from './storage.js';
+import type { ObjectStorage, PresignedPost, PresignedPostOptions } from './storage.js';
+import { signUploadPolicy } from './upload-policy.js';
 import { type ObjectUrlGrant, signObjectUrl } from './url-signing.js';
 
 /** How long `publicUrl` links live: the local driver has no CDN, so "hosting" is a very long-lived signed URL. */
@@ -171,6 +172,16 @@ export class LocalObjectStorage implements ObjectStorage {
       expires: this.expiry(options.expiresInSeconds),
       contentType: options.contentType,
     });
+  }
+
+  /** The control plane's `POST /uploads` receives the form (`receiveFormUpload`). */
+  async presignedPost(key: string, options: PresignedPostOptions): Promise<PresignedPost> {
+    assertObjectKey(key);
+    const fields = signUploadPolicy(
+      { key, expires: this.expiry(options.expiresInSeconds), maxBytes: options.maxBytes, contentType: options.contentType },
+      this.options.urlSigningSecret,
+    );
+    return { url: `${this.baseUrl}/uploads`, fields };
   }
 
   private expiry(ttlSeconds: number): number {

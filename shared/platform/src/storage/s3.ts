@@ -10,10 +10,11 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ObjectNotFoundError } from '@pressroom/model';
 import { assertObjectKey, keyToUrlPath } from './keys.js';
-import type { ObjectStorage } from './storage.js';
+import type { ObjectStorage, PresignedPost, PresignedPostOptions } from './storage.js';
 import { contentDisposition } from './url-signing.js';
 
 /** SigV4 presigned URLs cannot live longer than 7 days. */
@@ -169,6 +170,18 @@ export class S3ObjectStorage implements ObjectStorage {
     return getSignedUrl(this.presignClient, command, {
       expiresIn: clampTtl(options.expiresInSeconds),
       ...(options.contentType !== undefined ? { signableHeaders: new Set(['content-type']) } : {}),
+    });
+  }
+
+  /** A real S3 POST policy: the key, the expiry and a `content-length-range` the store enforces. */
+  async presignedPost(key: string, options: PresignedPostOptions): Promise<PresignedPost> {
+    const contentType = options.contentType;
+    return createPresignedPost(this.presignClient, {
+      Bucket: this.bucket,
+      Key: assertObjectKey(key),
+      Conditions: [['content-length-range', 1, options.maxBytes], ...(contentType !== undefined ? [{ 'Content-Type': contentType }] : [])],
+      ...(contentType !== undefined ? { Fields: { 'Content-Type': contentType } } : {}),
+      Expires: clampTtl(options.expiresInSeconds),
     });
   }
 

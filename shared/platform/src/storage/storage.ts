@@ -19,5 +19,22 @@ export interface ObjectStorage {
   publicUrl(key: string): Promise<string>;
   /** A time-limited URL the caller can PUT the object's bytes to. */
   uploadUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+  /**
+   * A presigned form POST for one object: post every `fields` entry as a form part, then the
+   * file last; the store answers 204. The policy names the key, the expiry, the largest size
+   * (`maxBytes`, enforced by the store while the file streams) and, when given, the content type.
+   */
+  presignedPost(key: string, options: PresignedPostOptions): Promise<PresignedPost>;
   stop(): Promise<void>;
+}
+
+export interface PresignedPostOptions {
+  expiresInSeconds: number;
+  maxBytes: number;
+  contentType?: string | undefined;
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
 }

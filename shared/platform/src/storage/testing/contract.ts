@@ -134,6 +134,35 @@ export function storageContract(name: string, setup: () => Promise<{ storage: Ob
       expect(await storage.head(key)).toBeUndefined();
     });
 
+    it('accepts a presigned form POST (fields first, file last) with 204, within its size limit', async () => {
+      const key = importUploadKey(ws, randomUUID(), 'hero.png');
+      const bytes = randomBytes(5000);
+      const post = await storage.presignedPost(key, { expiresInSeconds: 300, maxBytes: 5000, contentType: 'image/png' });
+      expect(post.fields.key).toBe(key);
+      expect(post.fields['Content-Type']).toBe('image/png');
+      const res = await fetch(post.url, { method: 'POST', body: formOf(post.fields, bytes) });
+      expect(res.status).toBe(204);
+      expect(await storage.head(key)).toEqual({ size: 5000, contentType: 'image/png' });
+      expect((await storage.get(key)).equals(bytes)).toBe(true);
+    });
+
+    it('refuses a form POST one byte over its limit, a tampered key and a changed content type, storing nothing', async () => {
+      const key = importUploadKey(ws, randomUUID(), 'hero.png');
+      const post = await storage.presignedPost(key, { expiresInSeconds: 300, maxBytes: 1000, contentType: 'image/png' });
+      const over = await fetch(post.url, { method: 'POST', body: formOf(post.fields, randomBytes(1001)) });
+      expect(over.status).toBeGreaterThanOrEqual(400);
+      const other = importUploadKey(ws, randomUUID(), 'other.png');
+      const moved = await fetch(post.url, { method: 'POST', body: formOf({ ...post.fields, key: other }, randomBytes(10)) });
+      expect(moved.status).toBe(403);
+      const retyped = await fetch(post.url, {
+        method: 'POST',
+        body: formOf({ ...post.fields, 'Content-Type': 'text/html' }, randomBytes(10)),
+      });
+      expect(retyped.status).toBe(403);
+      expect(await storage.head(key)).toBeUndefined();
+      expect(await storage.head(other)).toBeUndefined();
+    });
+
     it('serves the public URL', async () => {
       const key = bannerFileKey(ws, randomUUID(), 'public.webp');
       const bytes = randomBytes(999);
@@ -143,6 +172,14 @@ export function storageContract(name: string, setup: () => Promise<{ storage: Ob
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     });
   });
+}
+
+/** A multipart form as S3 takes it: every field first, the file last. */
+export function formOf(fields: Record<string, string>, file: Buffer, filename = 'upload.bin'): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)]), filename);
+  return form;
 }
 
 function sha256(buffer: Buffer): string {

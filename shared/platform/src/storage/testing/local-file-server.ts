@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
+import { receiveFormUpload } from '../form-upload.js';
 import type { LocalObjectStorage } from '../local.js';
 import { localFileResponse } from '../local-file-response.js';
 import { verifyObjectUrl } from '../url-signing.js';
 
 /**
- * A minimal stand-in for the control plane's `GET /files/*` and `PUT /uploads/*` routes, built
+ * A minimal stand-in for the control plane's `GET /files/*`, `PUT /uploads/*` and `POST /uploads` routes, built
  * only from the exported helpers, so the local driver's URLs can be fetched for real in tests.
  * It shows the intended wiring: decode the path into the key, verify, then stream. `storage` is a
  * getter because the storage needs this server's URL as its base.
@@ -28,6 +29,12 @@ export async function startLocalFileServer(storage: () => LocalObjectStorage): P
 
 async function handle(storage: LocalObjectStorage, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'POST' && url.pathname === '/uploads') {
+    const result = await receiveFormUpload(storage, storage.urlSigningSecret, { headers: req.headers, body: req });
+    const status = result.status === 'stored' ? 204 : result.status === 'too_large' ? 413 : 403;
+    res.writeHead(status, { connection: 'close' }).end(result.status === 'stored' ? undefined : result.message);
+    return;
+  }
   const match = /^\/(files|uploads)\/(.+)$/.exec(url.pathname);
   const route = match?.[1];
   const method = req.method === 'PUT' ? 'PUT' : 'GET';

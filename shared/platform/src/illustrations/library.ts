@@ -1,19 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ILLUSTRATION_LIBRARY, isLibraryIllustrationName } from '@pressroom/model';
+import { ILLUSTRATION_LIBRARIES, type IllustrationType, illustrationFile } from '@pressroom/model';
 
 const require = createRequire(import.meta.url);
-let iconsDir: string | undefined;
+const folders = new Map<string, string>();
 
 /**
- * The SVG of a named illustration of the bundled library (Lucide, `lucide-static`, ISC licence;
- * docs/renderer.md): read from the installed package, never fetched. Null for a name the set does
- * not have. Names are lower-case words joined by hyphens (`leaf`, `coffee`, `arrow-right`).
+ * The SVG of a named drawing of one of the shipped illustration libraries (design/illustrations.ts
+ * in the model; docs/renderer.md): read from the installed package, never fetched. Null for a
+ * name the library does not have.
  */
-export function libraryIllustration(name: string): Buffer | null {
-  if (!isLibraryIllustrationName(name)) return null;
-  iconsDir ??= join(dirname(require.resolve(`${ILLUSTRATION_LIBRARY.package}/package.json`)), 'icons');
-  const file = join(iconsDir, `${name}.svg`);
-  return existsSync(file) ? readFileSync(file) : null;
+export function libraryIllustration(library: Exclude<IllustrationType, 'custom'>, name: string): Buffer | null {
+  const file = illustrationFile(library, name);
+  if (file === null) return null;
+  let folder = folders.get(library);
+  if (folder === undefined) {
+    const spec = ILLUSTRATION_LIBRARIES[library];
+    folder = join(dirname(require.resolve(`${spec.package}/package.json`)), spec.folder);
+    folders.set(library, folder);
+  }
+  const path = join(folder, file);
+  return existsSync(path) ? readFileSync(path) : null;
 }

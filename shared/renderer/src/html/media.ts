@@ -8,6 +8,8 @@ import { frameDecls } from './frame.js';
  * mask's outline slants.
  */
 export function imageHtml(node: ImageNode, url: string | null): string {
+  // No source: an empty slot a generation fills, drawn as nothing (no frame, no overlay).
+  if (node.ref === null) return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}></div>`;
   const skew = node.maskSkewY !== 0 ? `skewY(${-node.maskSkewY}deg)` : null;
   const clip = style({
     position: 'absolute',

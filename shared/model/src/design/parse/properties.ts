@@ -3,6 +3,7 @@ import { cmykToRgb, rgbToCmyk } from '../../color/convert.js';
 import { formatCmyk, formatHex } from '../../color/format.js';
 import { parseColor } from '../../color/parse.js';
 import { isGradient } from '../../color/types.js';
+import { LAYER_CONSTRAINTS } from '../../properties/catalogue.js';
 import { ALL_PROPERTY_NAMES, GROUP_LAYOUT_PROPS, PROPERTY_TABLES, type PropContext, type PropSpec } from '../properties/index.js';
 import type { LayerType } from '../types.js';
 import type { IssueCollector, Path } from './issues.js';
@@ -69,6 +70,10 @@ export function parseProperties(
   const parsed = col.parse(schemaFor(type, ctx, mode), kept, path) as Record<string, unknown> | undefined;
   if (failed || !parsed) return undefined;
   for (const key of Object.keys(parsed)) if (parsed[key] === undefined) delete parsed[key];
+  const constraint = LAYER_CONSTRAINTS[type];
+  const refused = constraint === undefined ? [] : constraint(parsed);
+  for (const issue of refused) col.error([...path, ...issue.path], issue.code, issue.message);
+  if (refused.length > 0) return undefined;
   convertColors(parsed, new Set(Object.keys(kept)), table, ctx, path, col, layer);
   return parsed;
 }

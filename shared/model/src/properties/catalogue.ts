@@ -233,7 +233,9 @@ const SHAPE = {
 const ILLUSTRATION = {
   ...SHARED,
   illustration_type: {
-    ...enumProp(ILLUSTRATION_TYPES, 'Illustration library; custom = SVG source in illustration_file', { default: 'custom' }),
+    ...enumProp(ILLUSTRATION_TYPES, `Illustration library: ${ILLUSTRATION_TYPES.join(', ')}; custom = SVG source in illustration_file`, {
+      default: 'custom',
+    }),
     design: illustrationTypeSchema,
   },
   illustration_file: textProp({ min: 1, max: 2_000_000 }, 'SVG source (custom) or illustration name', { required: true }),

@@ -448,6 +448,26 @@ const IMAGES: GalleryEntry[] = [
     show: ['cover'],
   },
   {
+    name: 'image-offset-zoom',
+    family: 'Images',
+    caption:
+      'position_offset_x/y move the picture inside its box; zoom 160 and 60 around the anchor; a logo zoomed and offset; an empty image slot draws nothing',
+    design: {
+      background: PAPER,
+      elements: [
+        frame('offset', [8, 8, 88, 88]),
+        image('offset', [8, 8, 88, 88], { position_offset_x: 16, position_offset_y: -12 }),
+        image('zoom', [104, 8, 88, 88], { zoom: 160, alignment: 'top left' }),
+        frame('small', [8, 104, 88, 88]),
+        image('small', [8, 104, 88, 88], { zoom: 60, fitting_type: 'fill' }),
+        { name: 'brand', type: 'logo', box: [104, 104, 88, 40], properties: { image_url: URLS.logo, zoom: 80, position_offset_x: 8 } },
+        frame('empty', [104, 152, 88, 40]),
+        { name: 'empty', type: 'image', box: [104, 152, 88, 40], properties: {} },
+      ],
+    },
+    show: ['offset', 'zoom', 'small', 'brand', 'empty'],
+  },
+  {
     name: 'image-masks',
     family: 'Masks',
     caption: 'mask_name: circle, rounded_corners, blob, squircle, pentagon, hexagon, parallelogram, window',

@@ -278,6 +278,10 @@ export interface ImageProperties extends SharedProperties {
   /** cover: fill the box and crop; fill: the whole image inside the box (CSS contain). */
   fitting_type: (typeof FITTING_TYPES)[number];
   alignment: BoxAlignment;
+  position_offset_x: number;
+  position_offset_y: number;
+  /** Percent, around the alignment anchor. */
+  zoom: number;
   stroke_width: number;
   stroke_color?: ColorText;
   mask_name?: MaskName;
@@ -294,6 +298,9 @@ export interface LogoProperties extends SharedProperties {
   image_url?: Source;
   /** A logo is always contained; alignment places it in its box. */
   alignment: BoxAlignment;
+  position_offset_x: number;
+  position_offset_y: number;
+  zoom: number;
 }
 
 export interface ShapeProperties extends SharedProperties {

@@ -187,6 +187,9 @@ const IMAGE = {
   image_url: urlProp('Image source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
   fitting_type: enumProp(FITTING_TYPES, 'cover crops to fill the box; fill shows the whole image', { default: 'cover' }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the image in its box', { default: 'middle center' as BoxAlignment }),
+  position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
+  position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
+  zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
   stroke_width: numberProp('stroke_width', 'Width of the frame drawn outside the image', { default: 0 }),
   stroke_color: colorProp<Paint>('solid', 'Color of the image frame'),
   mask_name: enumProp(MASK_NAMES, 'Mask shape applied to the image'),
@@ -213,6 +216,9 @@ const LOGO = {
   ...SHARED,
   image_url: urlProp('Logo source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the logo in its box', { default: 'middle center' as BoxAlignment }),
+  position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
+  position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
+  zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
 };
 
 const SHAPE = {

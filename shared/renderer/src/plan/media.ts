@@ -53,6 +53,8 @@ export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: '
     // A logo is always contained (design model); `fill` means the whole image shows.
     fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
     position: objectPosition(str(p.alignment)),
+    offset: { x: ctx.scale.length(num(p.position_offset_x)), y: ctx.scale.length(num(p.position_offset_y)) },
+    zoom: num(p.zoom, 100) / 100,
     stroke:
       kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
     clip: {

@@ -134,6 +134,10 @@ export interface ImageNode extends NodeBase {
   fit: 'cover' | 'contain';
   /** CSS object-position. */
   position: string;
+  /** `position_offset_x/y` in pixels: the picture moves inside its box (clipped by it). */
+  offset: { x: number; y: number };
+  /** `zoom` as a factor (1 = as fitted), around the `position` anchor. */
+  zoom: number;
   stroke: PlanStroke | null;
   /** CSS border-radius or clip-path of the mask; null = none. */
   clip: { radius: string | null; path: string | null };

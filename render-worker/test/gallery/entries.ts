@@ -1,4 +1,4 @@
-import { DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES, SHAPE_TYPES } from '@pressroom/model';
+import { BOX_ALIGNMENTS, DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES, SHAPE_TYPES } from '@pressroom/model';
 import type { RawElement } from '@pressroom/renderer/testing';
 import type { FixtureDesign } from '../fixture-render.js';
 import { URLS } from '../golden/resources.js';
@@ -684,19 +684,21 @@ function autoLayout(direction: 'horizontal' | 'vertical'): GalleryEntry {
   };
 }
 
+/** Both rating paints as gradients. */
+const RATING_GRADIENTS = {
+  rating_score: 70,
+  star_dimension: 32,
+  star_margin: 4,
+  star_color: 'linear-gradient(0% 0% 100% 0%,0% #F97316 1,100% #DC2626 1)',
+  background_color: 'linear-gradient(0% 0% 0% 100%,0% #E2E8F0 1,100% #94A3B8 1)',
+};
+
 /** The 9-cell alignment of an auto-layout run: one group per cell. */
 function autoLayoutAlignment(): GalleryEntry {
-  const cells = [
-    'top left',
-    'top center',
-    'top right',
-    'middle left',
-    'middle center',
-    'middle right',
-    'bottom left',
-    'bottom center',
-    'bottom right',
-  ];
+  // The nine two-word cells, in reading order.
+  const rank = (a: string) =>
+    ['top', 'middle', 'bottom'].indexOf(a.split(' ')[0]!) * 3 + ['left', 'center', 'right'].indexOf(a.split(' ')[1]!);
+  const cells = BOX_ALIGNMENTS.filter((a) => a.includes(' ') && !a.includes('custom')).sort((a, b) => rank(a) - rank(b));
   const elements: RawElement[] = [];
   cells.forEach((alignment, i) => {
     const box = grid(i, 3, 3);
@@ -851,18 +853,7 @@ const MARKS: GalleryEntry[] = [
       elements: [
         { name: 'full', type: 'rating', box: [10, 10, 180, 40], properties: { star_dimension: 28, star_margin: 6 } },
         { name: 'half', type: 'rating', box: [10, 60, 180, 40], properties: { rating_score: 50, star_dimension: 28, star_margin: 6 } },
-        {
-          name: 'gradient',
-          type: 'rating',
-          box: [10, 120, 180, 60],
-          properties: {
-            rating_score: 70,
-            star_dimension: 32,
-            star_margin: 4,
-            star_color: 'linear-gradient(0% 0% 100% 0%,0% #F97316 1,100% #DC2626 1)',
-            background_color: 'linear-gradient(0% 0% 0% 100%,0% #E2E8F0 1,100% #94A3B8 1)',
-          },
-        },
+        { name: 'gradient', type: 'rating', box: [10, 120, 180, 60], properties: RATING_GRADIENTS },
       ],
     },
     show: ['full', 'half', 'gradient'],

@@ -9,14 +9,15 @@ import { URLS } from '../golden/resources.js';
  * states what the property needs to show (`base`, on both sides) and the value that differs from
  * the default. `expect: 'refused'` marks the constraints whose documented effect is a refusal
  * (`cannot_build_banner`) rather than pixels; `expect: 'invalid'` the values the design parser
- * refuses with a field error (LAYER_CONSTRAINTS), where they could have no effect.
+ * refuses with a field error (LAYER_CONSTRAINTS), where they could have no effect; `expect:
+ * 'dropped'` the ones it drops with a `property_dropped_for_type` warning.
  */
 export interface PropertyCase {
   /** Shown in the test name when a property has several cases. */
   label?: string;
   base?: Record<string, unknown>;
   value: unknown;
-  expect?: 'differ' | 'refused' | 'invalid';
+  expect?: 'differ' | 'refused' | 'invalid' | 'dropped';
   /** Another box than the type's fixture (alignment shows only where there is room to move). */
   box?: Box;
   /** The other side is the canvas without the layer (a library drawing against nothing). */
@@ -186,6 +187,8 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
       { value: 40 },
       { label: 'per corner', value: { tl: 60, tr: 0, br: 60, bl: 0 } },
       { label: 'star', base: { shape_type: 'star' }, value: 20 },
+      // An ellipse has no corner: the radius is refused, not ignored.
+      { label: 'ellipse', base: { shape_type: 'ellipse' }, value: 20, expect: 'invalid' },
     ],
     ...stroke(8, RED),
     stroke_width: [
@@ -212,12 +215,12 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
     illustration_properties: [
       { value: { primary_color: RED } },
       { label: 'feather', base: { illustration_type: 'feather', illustration_file: 'heart' }, value: { primary_color: RED } },
-      // Twemoji drawings are multicoloured: recolouring one is refused, not ignored.
+      // Twemoji drawings are multicoloured: the import drops primary_color with a warning, as Abyssale's accepts it.
       {
         label: 'twemoji',
         base: { illustration_type: 'twemoji', illustration_file: '1f389' },
         value: { primary_color: RED },
-        expect: 'invalid',
+        expect: 'dropped',
       },
     ],
     alignment: [{ box: WIDE_BOX, value: 'middle left' }],
@@ -285,7 +288,7 @@ export interface WalkCase {
   with: FixtureDesign;
   /** Where the effect must show: the layer box with a margin for shadows and strokes. */
   region: { x: number; y: number; width: number; height: number };
-  expect: 'differ' | 'refused' | 'invalid';
+  expect: 'differ' | 'refused' | 'invalid' | 'dropped';
 }
 
 /** Every case of every layer type, as pairs of designs. */

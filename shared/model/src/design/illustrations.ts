@@ -46,7 +46,8 @@ export const MATERIAL_ICON_STYLES = ['filled', 'outlined', 'round', 'sharp', 'tw
  *
  * - lucide, feather: lower-case words joined by hyphens (`arrow-right`);
  * - material_icons: `home`, `add_circle`, or `<style>/<name>` (`outlined/home`);
- * - twemoji: the emoji itself (`🎉`) or its code points in hex joined by hyphens (`1f389`).
+ * - twemoji: the emoji's short name (`tropical_fish`, `tada`; Abyssale's spelling), the emoji
+ *   itself (`🎉`) or its code points in hex joined by hyphens (`1f389`).
  *
  * A trailing `.svg` is allowed everywhere.
  */
@@ -65,6 +66,8 @@ export function illustrationFile(library: Exclude<IllustrationType, 'custom'>, w
       return `${style}/${icon}.svg`;
     }
     case 'twemoji': {
+      // An emoji's short name (`tropical_fish`, Abyssale's spelling): the platform finds its code points.
+      if (/^[a-z0-9_+]+$/i.test(name) && !/^[0-9a-f]{2,6}$/i.test(name)) return `${name.toLowerCase()}.svg`;
       const hex = /^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/i.test(name)
         ? name.toLowerCase()
         : [...name]

@@ -343,7 +343,8 @@ export type LayerProperties = typeof LAYER_PROPERTIES;
 /** A problem of a layer's properties taken together, at the path of the property it names. */
 export interface ConstraintIssue {
   path: string[];
-  code: 'unsupported_for_type' | 'out_of_range';
+  /** An error refuses the design; `property_dropped_for_type` drops the value with a warning. */
+  code: 'unsupported_for_type' | 'out_of_range' | 'property_dropped_for_type';
   message: string;
 }
 
@@ -376,8 +377,9 @@ export const LAYER_CONSTRAINTS: Partial<Record<LayerType, (props: Record<string,
       ? [
           {
             path: ['illustration_properties', 'primary_color'],
-            code: 'unsupported_for_type',
-            message: 'twemoji drawings are multicoloured emoji: primary_color cannot recolour them',
+            // Abyssale's import accepts it (an export may carry it): dropped with a warning, never ignored silently.
+            code: 'property_dropped_for_type',
+            message: 'twemoji drawings are multicoloured emoji: primary_color cannot recolour them and was dropped',
           },
         ]
       : [];

@@ -20,6 +20,10 @@ describe('libraryIllustration', () => {
     expect(libraryIllustration('material_icons', 'outlined/home')).not.toEqual(libraryIllustration('material_icons', 'home'));
     expect(libraryIllustration('material_icons', 'outlined/home')?.toString('utf8')).toContain('<svg');
     expect(libraryIllustration('twemoji', '🎉')).toEqual(libraryIllustration('twemoji', '1f389'));
+    // Abyssale names a twemoji by its short name.
+    expect(libraryIllustration('twemoji', 'tropical_fish')).toEqual(libraryIllustration('twemoji', '🐠'));
+    expect(libraryIllustration('twemoji', 'tropical_fish')?.toString('utf8')).toContain('<svg');
+    expect(libraryIllustration('twemoji', 'heart')).toEqual(libraryIllustration('twemoji', '2764'));
     // The presentation selector is not in Twemoji's file names.
     expect(libraryIllustration('twemoji', '❤️')).toEqual(libraryIllustration('twemoji', '2764'));
     expect(libraryIllustration('feather', 'heart.svg')).toEqual(libraryIllustration('feather', 'heart'));
@@ -33,5 +37,6 @@ describe('libraryIllustration', () => {
     expect(libraryIllustration('material_icons', 'bold/home')).toBeNull();
     expect(libraryIllustration('material_icons', '../../package')).toBeNull();
     expect(libraryIllustration('twemoji', 'ffffff')).toBeNull();
+    expect(libraryIllustration('twemoji', 'no_such_emoji_name')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { LAYER_CONSTRAINTS, type StaticDesign } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
-import { testDesign } from '../testing/design.js';
+import { parseTestDesign, testDesign } from '../testing/design.js';
 
 /** The design parser's answer for one layer (the issues it refuses with, as the error message). */
 function refusal(type: string, properties: Record<string, unknown>): string {
@@ -24,15 +24,23 @@ describe('layer constraints: a value that would have no effect is refused at val
     expect(refusal('shape', { shape_type: 'ellipse', border_radius: 0 })).toBe('accepted');
   });
 
-  it('primary_color on twemoji; undraw, which is not shipped, by name', () => {
-    expect(
-      refusal('illustration', {
-        illustration_type: 'twemoji',
-        illustration_file: '1f389',
-        illustration_properties: { primary_color: '#FF0000' },
+  it('primary_color on twemoji is dropped with a warning (Abyssale accepts it); undraw, which is not shipped, is refused by name', () => {
+    const twemoji = parseTestDesign([
+      {
+        name: 'l',
+        type: 'illustration',
+        properties: { illustration_type: 'twemoji', illustration_file: '1f389', illustration_properties: { primary_color: '#FF0000' } },
+      },
+    ]);
+    expect(twemoji.ok).toBe(true);
+    expect(twemoji.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'property_dropped_for_type',
+        path: 'elements[0].properties.illustration_properties.primary_color',
+        layer: 'l',
       }),
-    ).toMatch(/illustration_properties\.primary_color.*unsupported_for_type.*twemoji/);
-    expect(refusal('illustration', { illustration_type: 'twemoji', illustration_file: '1f389' })).toBe('accepted');
+    );
+    if (twemoji.ok) expect((twemoji.design as StaticDesign).elements[0]!.properties).toMatchObject({ illustration_properties: {} });
     expect(refusal('illustration', { illustration_type: 'undraw', illustration_file: 'astronaut' })).toMatch(
       /illustration_type.*unsupported_for_type.*undraw library is not shipped/,
     );

@@ -71,11 +71,27 @@ export function parseProperties(
   if (failed || !parsed) return undefined;
   for (const key of Object.keys(parsed)) if (parsed[key] === undefined) delete parsed[key];
   const constraint = LAYER_CONSTRAINTS[type];
-  const refused = constraint === undefined ? [] : constraint(parsed);
+  const found = constraint === undefined ? [] : constraint(parsed);
+  const refused = found.filter((issue) => issue.code !== 'property_dropped_for_type');
   for (const issue of refused) col.error([...path, ...issue.path], issue.code, issue.message);
   if (refused.length > 0) return undefined;
+  for (const issue of found.filter((i) => i.code === 'property_dropped_for_type')) {
+    col.warn([...path, ...issue.path], issue.code, issue.message, layer);
+    dropAt(parsed, issue.path);
+  }
   convertColors(parsed, new Set(Object.keys(kept)), table, ctx, path, col, layer);
   return parsed;
+}
+
+/** Removes the value at a property path (`['illustration_properties', 'primary_color']`). */
+function dropAt(props: Record<string, unknown>, path: readonly string[]): void {
+  const parent = path
+    .slice(0, -1)
+    .reduce<Record<string, unknown> | undefined>(
+      (at, key) => (at?.[key] && typeof at[key] === 'object' ? (at[key] as Record<string, unknown>) : undefined),
+      props,
+    );
+  if (parent) delete parent[path[path.length - 1]!];
 }
 
 function convertColors(

@@ -23,7 +23,8 @@ const DOC = new URL('../docs/design-format.md', import.meta.url);
 const START = '<!-- properties:start -->';
 const END = '<!-- properties:end -->';
 
-const code = (v: unknown) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
+// An empty string shows as `""`, not as an empty code span.
+const code = (v: unknown) => `\`${typeof v === 'string' && v !== '' ? v : JSON.stringify(v)}\``;
 
 function values(list: readonly (string | number)[]): string {
   if (list === TEXT_ALIGNMENTS) return `a box alignment or a justified one (${list.length} values, above)`;

@@ -1,4 +1,4 @@
-import type { Design } from '@pressroom/model';
+import type { Design, IllustrationType } from '@pressroom/model';
 import { findOutboundError, resolveSource } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { guardedFetchBytes, libraryIllustration } from '@pressroom/platform';
@@ -16,7 +16,7 @@ export type AssetSourceLike =
   | { kind: 'base64'; data: string; contentType: string | null }
   | { kind: 'design_asset'; name: string }
   | { kind: 'generated' }
-  | { kind: 'library'; library: 'lucide'; name: string };
+  | { kind: 'library'; library: Exclude<IllustrationType, 'custom'>; name: string };
 
 export type AssetLoader = (source: AssetSourceLike) => Promise<Resource | null>;
 
@@ -70,7 +70,7 @@ function createSourceLoader(options: AssetLoaderOptions, what: string): (source:
   };
   const load = async (source: AssetSourceLike): Promise<Resource | null> => {
     if (source.kind === 'generated') return null; // drawn by text_to_image, nothing to fetch
-    if (source.kind === 'library') return fromLibrary(source.name);
+    if (source.kind === 'library') return fromLibrary(source.library, source.name);
     if (source.kind === 'url') return fromDataUrl(source.url) ?? fetchUrl(source.url);
     if (source.kind === 'base64')
       return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
@@ -90,10 +90,10 @@ function createSourceLoader(options: AssetLoaderOptions, what: string): (source:
   return load;
 }
 
-/** A named illustration of the bundled set; a name it does not have is refused, not drawn empty. */
-function fromLibrary(name: string): Resource {
-  const bytes = libraryIllustration(name);
-  if (bytes === null) throw new RenderRefusedError(`The illustration "${name}" is not in the bundled Lucide set (docs/renderer.md).`);
+/** A named drawing of a shipped library; a name it does not have is refused, not drawn empty. */
+function fromLibrary(library: Exclude<IllustrationType, 'custom'>, name: string): Resource {
+  const bytes = libraryIllustration(library, name);
+  if (bytes === null) throw new RenderRefusedError(`The illustration "${name}" is not in the ${library} library (docs/renderer.md).`);
   return { bytes, contentType: 'image/svg+xml' };
 }
 

@@ -1,4 +1,5 @@
 import { layerTypesFor, PROPERTY_TABLES } from '@pressroom/model';
+import { parseTestDesign } from '@pressroom/renderer/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differingPixels, type FixtureDesign, fixtureRenderer, type RawImage, rawPixels } from '../../test/fixture-render.js';
 import { PROPERTY_CASES, WALK_EXCEPTIONS, walkCases } from '../../test/properties/cases.js';
@@ -60,6 +61,20 @@ describe('the walk covers the catalogue', () => {
 
 describe('every property has its effect', () => {
   it.each(walkCases().map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    if (c.expect === 'dropped') {
+      // Accepted with a warning naming the property, and drawn exactly as without it.
+      const parsed = parseTestDesign(c.with.elements);
+      expect(parsed.warnings).toContainEqual(expect.objectContaining({ code: 'property_dropped_for_type', layer: 'layer' }));
+      const [without, withIt] = await Promise.all([pixels(c.without), pixels(c.with)]);
+      expect(differingPixels(without, withIt, c.region)).toBe(0);
+      return;
+    }
+    if (c.expect === 'invalid') {
+      await pixels(c.without);
+      // The design parser's field error, naming the property (testDesign throws its issues).
+      await expect(render(c.with)).rejects.toThrow(new RegExp(`${c.property}.*unsupported_for_type`));
+      return;
+    }
     if (c.expect === 'refused') {
       await pixels(c.without);
       const error = await render(c.with).catch((e: unknown) => e);

@@ -1,4 +1,4 @@
-import { DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES } from '@pressroom/model';
+import { BOX_ALIGNMENTS, DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES, SHAPE_TYPES } from '@pressroom/model';
 import type { RawElement } from '@pressroom/renderer/testing';
 import type { FixtureDesign } from '../fixture-render.js';
 import { URLS } from '../golden/resources.js';
@@ -448,6 +448,26 @@ const IMAGES: GalleryEntry[] = [
     show: ['cover'],
   },
   {
+    name: 'image-offset-zoom',
+    family: 'Images',
+    caption:
+      'position_offset_x/y move the picture inside its box; zoom 160 and 60 around the anchor; a logo zoomed and offset; an empty image slot draws nothing',
+    design: {
+      background: PAPER,
+      elements: [
+        frame('offset', [8, 8, 88, 88]),
+        image('offset', [8, 8, 88, 88], { position_offset_x: 16, position_offset_y: -12 }),
+        image('zoom', [104, 8, 88, 88], { zoom: 160, alignment: 'top left' }),
+        frame('small', [8, 104, 88, 88]),
+        image('small', [8, 104, 88, 88], { zoom: 60, fitting_type: 'fill' }),
+        { name: 'brand', type: 'logo', box: [104, 104, 88, 40], properties: { image_url: URLS.logo, zoom: 80, position_offset_x: 8 } },
+        frame('empty', [104, 152, 88, 40]),
+        { name: 'empty', type: 'image', box: [104, 152, 88, 40], properties: {} },
+      ],
+    },
+    show: ['offset', 'zoom', 'small', 'brand', 'empty'],
+  },
+  {
     name: 'image-masks',
     family: 'Masks',
     caption: 'mask_name: circle, rounded_corners, blob, squircle, pentagon, hexagon, parallelogram, window',
@@ -530,6 +550,45 @@ const SHAPES: GalleryEntry[] = [
       overrides: { stroke: { stroke_width: 6, stroke_color: INK } },
     },
     show: ['corners', 'ellipse'],
+  },
+  {
+    name: 'shape-geometries',
+    family: 'Shapes',
+    caption: `shape_type: ${SHAPE_TYPES.join(', ')}`,
+    design: {
+      width: 300,
+      height: 200,
+      background: PAPER,
+      elements: SHAPE_TYPES.map((type, i) => shape(`g${i}`, grid(i, 6, 4, 300, 200), { shape_type: type })),
+    },
+    show: ['g2', 'g23'],
+  },
+  {
+    name: 'shape-geometries-styled',
+    family: 'Shapes',
+    caption: 'Geometries with a corner radius, an inner stroke, a gradient, a pattern and a shadow that follow the outline',
+    design: {
+      background: PAPER,
+      elements: [
+        shape('rounded', [8, 8, 88, 88], { shape_type: 'triangle', border_radius: 12 }),
+        shape('stroked', [104, 8, 88, 88], { shape_type: 'star', background_color: '#FDE68A', stroke_width: 4, stroke_color: INK }),
+        shape('gradient', [8, 104, 88, 88], {
+          shape_type: 'heart',
+          background_color: 'linear-gradient(0% 0% 100% 100%,0% #F97316 1,100% #7C3AED 1)',
+        }),
+        shape('patterned', [104, 104, 88, 88], {
+          shape_type: 'hexagon',
+          background_color: '#FEF3C7',
+          pattern_name: 'cross',
+          pattern_color: '#B45309',
+          shadow_color: '#0F172A80',
+          shadow_blur: 6,
+          shadow_offset_x: 4,
+          shadow_offset_y: 4,
+        }),
+      ],
+    },
+    show: ['rounded', 'stroked', 'gradient', 'patterned'],
   },
   ...PATTERN_NAMES.map(
     (pattern): GalleryEntry => ({
@@ -625,9 +684,53 @@ function autoLayout(direction: 'horizontal' | 'vertical'): GalleryEntry {
   };
 }
 
+/** Both rating paints as gradients. */
+const RATING_GRADIENTS = {
+  rating_score: 70,
+  star_dimension: 32,
+  star_margin: 4,
+  star_color: 'linear-gradient(0% 0% 100% 0%,0% #F97316 1,100% #DC2626 1)',
+  background_color: 'linear-gradient(0% 0% 0% 100%,0% #E2E8F0 1,100% #94A3B8 1)',
+};
+
+/** The 9-cell alignment of an auto-layout run: one group per cell. */
+function autoLayoutAlignment(): GalleryEntry {
+  // The nine two-word cells, in reading order.
+  const rank = (a: string) =>
+    ['top', 'middle', 'bottom'].indexOf(a.split(' ')[0]!) * 3 + ['left', 'center', 'right'].indexOf(a.split(' ')[1]!);
+  const cells = BOX_ALIGNMENTS.filter((a) => a.includes(' ') && !a.includes('custom')).sort((a, b) => rank(a) - rank(b));
+  const elements: RawElement[] = [];
+  cells.forEach((alignment, i) => {
+    const box = grid(i, 3, 3);
+    const members = ['#DC2626', '#2563EB'].map(
+      (color, k): RawElement => ({
+        name: `c${i}-${k}`,
+        type: 'shape',
+        box: [box[0] + k * 20, box[1], 14, 14 + k * 6],
+        properties: { background_color: color, border_radius: 3 },
+      }),
+    );
+    elements.push(frame(`c${i}`, box), ...members, {
+      name: `c${i}`,
+      type: 'group',
+      box,
+      layer_ids: members.map((m) => m.name),
+      properties: { auto_layout: true, alignment, gap: 4 },
+    });
+  });
+  return {
+    name: 'auto-layout-alignment',
+    family: 'Auto-layout',
+    caption: 'alignment: the nine cells of a horizontal run (the grey band is the group box)',
+    design: { background: PAPER, elements },
+    show: ['c0', 'c4', 'c8'],
+  };
+}
+
 const GROUPS: GalleryEntry[] = [
   autoLayout('horizontal'),
   autoLayout('vertical'),
+  autoLayoutAlignment(),
   {
     name: 'auto-layout-hidden-member',
     family: 'Auto-layout',
@@ -712,6 +815,50 @@ const MARKS: GalleryEntry[] = [
     show: ['i0', 'i3'],
   },
   {
+    name: 'illustrations-libraries',
+    family: 'Illustrations',
+    caption: 'feather, material_icons (filled and outlined) and twemoji drawings, read from their npm packages',
+    design: {
+      background: PAPER,
+      elements: (
+        [
+          ['feather', 'feather'],
+          ['feather', 'camera'],
+          ['material_icons', 'home'],
+          ['material_icons', 'outlined/favorite'],
+          ['twemoji', '1f389'],
+          ['twemoji', '🚀'],
+        ] as const
+      ).map(
+        ([library, file], i): RawElement => ({
+          name: `l${i}`,
+          type: 'illustration',
+          box: grid(i, 3, 2),
+          properties: { illustration_type: library, illustration_file: file },
+        }),
+      ),
+      overrides: {
+        l1: { illustration_properties: { primary_color: '#2563EB' } },
+        l3: { illustration_properties: { primary_color: '#DC2626' } },
+      },
+    },
+    show: ['l0', 'l2', 'l3', 'l5'],
+  },
+  {
+    name: 'rating-defaults-gradients',
+    family: 'Rating, QR code, logo',
+    caption: 'rating_score default (100) and 50 in the default colours; gradient star_color and background_color',
+    design: {
+      background: PAPER,
+      elements: [
+        { name: 'full', type: 'rating', box: [10, 10, 180, 40], properties: { star_dimension: 28, star_margin: 6 } },
+        { name: 'half', type: 'rating', box: [10, 60, 180, 40], properties: { rating_score: 50, star_dimension: 28, star_margin: 6 } },
+        { name: 'gradient', type: 'rating', box: [10, 120, 180, 60], properties: RATING_GRADIENTS },
+      ],
+    },
+    show: ['full', 'half', 'gradient'],
+  },
+  {
     name: 'rating',
     family: 'Rating, QR code, logo',
     caption: 'rating_score 70 of five stars; four stars with custom colours, right aligned',
@@ -765,6 +912,32 @@ const MARKS: GalleryEntry[] = [
       },
     },
     show: ['qr', 'brand'],
+  },
+  {
+    name: 'qrcode-margin',
+    family: 'Rating, QR code, logo',
+    caption: 'QR code margin 0, 2 (the default) and 8 modules; an icon without a level set raises it to H; a blank payload draws nothing',
+    design: {
+      background: '#CBD5E1',
+      elements: [
+        ...[0, 2, 8].map(
+          (margin, i): RawElement => ({
+            name: `m${margin}`,
+            type: 'qrcode',
+            box: grid(i, 3, 2),
+            properties: { payload: 'https://pressroom.example/margin', margin },
+          }),
+        ),
+        {
+          name: 'icon',
+          type: 'qrcode',
+          box: grid(3, 3, 2),
+          properties: { payload: 'https://pressroom.example/margin', image_url: URLS.icon },
+        },
+        { name: 'blank', type: 'qrcode', box: grid(4, 3, 2), properties: { payload: '' } },
+      ],
+    },
+    show: ['m0', 'm8', 'icon', 'blank'],
   },
 ];
 

@@ -64,7 +64,7 @@ export async function loadFixtureAsset(
     case 'base64':
       return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? 'application/octet-stream' };
     case 'library': {
-      const bytes = libraryIllustration(source.name);
+      const bytes = libraryIllustration(source.library, source.name);
       return bytes === null ? undefined : { bytes, contentType: 'image/svg+xml' };
     }
     case 'design_asset': {

@@ -1,4 +1,4 @@
-import type { LayerType } from '@pressroom/model';
+import { ILLUSTRATION_LIBRARIES, type LayerType, SHAPE_TYPES } from '@pressroom/model';
 import type { RawElement } from '@pressroom/renderer/testing';
 import type { FixtureDesign } from '../fixture-render.js';
 import { URLS } from '../golden/resources.js';
@@ -8,16 +8,20 @@ import { URLS } from '../golden/resources.js';
  * type in `PROPERTY_TABLES`, a small design drawn without the property and with it. Each case
  * states what the property needs to show (`base`, on both sides) and the value that differs from
  * the default. `expect: 'refused'` marks the constraints whose documented effect is a refusal
- * (`cannot_build_banner`) rather than pixels.
+ * (`cannot_build_banner`) rather than pixels; `expect: 'invalid'` the values the design parser
+ * refuses with a field error (LAYER_CONSTRAINTS), where they could have no effect; `expect:
+ * 'dropped'` the ones it drops with a `property_dropped_for_type` warning.
  */
 export interface PropertyCase {
   /** Shown in the test name when a property has several cases. */
   label?: string;
   base?: Record<string, unknown>;
   value: unknown;
-  expect?: 'differ' | 'refused';
+  expect?: 'differ' | 'refused' | 'invalid' | 'dropped';
   /** Another box than the type's fixture (alignment shows only where there is room to move). */
   box?: Box;
+  /** The other side is the canvas without the layer (a library drawing against nothing). */
+  withoutLayer?: true;
 }
 
 type Box = [number, number, number, number];
@@ -85,6 +89,9 @@ const TYPOGRAPHY: Record<string, PropertyCase[]> = {
   ...stroke(3, RED),
 };
 
+/** A drawing each shipped library has. */
+const LIBRARY_DRAWING: Record<string, string> = { lucide: 'leaf', feather: 'feather', material_icons: 'home', twemoji: '1f389' };
+
 const SIDE = { side_border: 'left', side_border_thickness: 8, side_border_color: RED };
 
 export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCase[]>>> = {
@@ -137,8 +144,15 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
   },
   image: {
     ...SHARED,
-    image_url: [{ value: URLS.logo }],
+    // No source is an empty slot, drawn as nothing, stroke and overlay included.
+    image_url: [
+      { value: URLS.logo },
+      { label: 'empty slot', base: { image_url: undefined, stroke_width: 6, stroke_color: RED }, value: URLS.photo },
+    ],
     fitting_type: [{ value: 'fill' }],
+    position_offset_x: [{ value: 30 }],
+    position_offset_y: [{ value: -30 }],
+    zoom: [{ value: 160 }],
     alignment: [{ value: 'middle left' }],
     ...stroke(6, RED),
     mask_name: [{ value: 'circle' }],
@@ -154,24 +168,61 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
   },
   logo: {
     ...SHARED,
-    image_url: [{ value: URLS.illustration }],
+    image_url: [{ value: URLS.illustration }, { label: 'empty slot', base: { image_url: undefined }, value: URLS.logo }],
     alignment: [{ value: 'middle left' }],
+    position_offset_x: [{ value: 30 }],
+    position_offset_y: [{ value: 15 }],
+    zoom: [{ value: 60 }],
   },
   shape: {
     ...SHARED,
-    shape_type: [{ value: 'ellipse' }],
-    background_color: [{ value: RED }, { label: 'gradient', value: 'linear-gradient(0% 0% 100% 100%,0% #DC2626 1,100% #2563EB 1)' }],
-    border_radius: [{ value: 40 }, { label: 'per corner', value: { tl: 60, tr: 0, br: 60, bl: 0 } }],
+    // Every geometry against the default rectangle.
+    shape_type: SHAPE_TYPES.filter((t) => t !== 'rectangle').map((t) => ({ label: t, value: t })),
+    background_color: [
+      { value: RED },
+      { label: 'gradient', value: 'linear-gradient(0% 0% 100% 100%,0% #DC2626 1,100% #2563EB 1)' },
+      { label: 'heart gradient', base: { shape_type: 'heart' }, value: 'linear-gradient(0% 0% 100% 100%,0% #DC2626 1,100% #2563EB 1)' },
+    ],
+    border_radius: [
+      { value: 40 },
+      { label: 'per corner', value: { tl: 60, tr: 0, br: 60, bl: 0 } },
+      { label: 'star', base: { shape_type: 'star' }, value: 20 },
+      // An ellipse has no corner: the radius is refused, not ignored.
+      { label: 'ellipse', base: { shape_type: 'ellipse' }, value: 20, expect: 'invalid' },
+    ],
     ...stroke(8, RED),
-    pattern_name: [{ value: 'star' }],
+    stroke_width: [
+      { base: { stroke_color: RED }, value: 8 },
+      { label: 'triangle', base: { shape_type: 'triangle', stroke_color: RED }, value: 8 },
+    ],
+    pattern_name: [{ value: 'star' }, { label: 'hexagon', base: { shape_type: 'hexagon' }, value: 'star' }],
     pattern_color: [{ base: { pattern_name: 'star' }, value: RED }],
   },
   illustration: {
     ...SHARED,
     // `leaf` is not a source: the bundled set draws a leaf, a custom illustration of it is refused.
-    illustration_type: [{ base: { illustration_file: 'leaf', illustration_type: 'lucide' }, value: 'custom', expect: 'refused' }],
+    illustration_type: [
+      { base: { illustration_file: 'leaf', illustration_type: 'lucide' }, value: 'custom', expect: 'refused' },
+      // Each shipped library draws one of its own drawings, against the canvas without the layer.
+      ...Object.keys(ILLUSTRATION_LIBRARIES).map((library) => ({
+        label: library,
+        base: { illustration_file: LIBRARY_DRAWING[library] },
+        value: library,
+        withoutLayer: true as const,
+      })),
+    ],
     illustration_file: [{ value: URLS.logo }],
-    illustration_properties: [{ value: { primary_color: RED } }],
+    illustration_properties: [
+      { value: { primary_color: RED } },
+      { label: 'feather', base: { illustration_type: 'feather', illustration_file: 'heart' }, value: { primary_color: RED } },
+      // Twemoji drawings are multicoloured: the import drops primary_color with a warning, as Abyssale's accepts it.
+      {
+        label: 'twemoji',
+        base: { illustration_type: 'twemoji', illustration_file: '1f389' },
+        value: { primary_color: RED },
+        expect: 'dropped',
+      },
+    ],
     alignment: [{ box: WIDE_BOX, value: 'middle left' }],
   },
   rating: {
@@ -180,16 +231,17 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
     star_count: [{ value: 3 }],
     star_dimension: [{ value: 30 }],
     star_margin: [{ value: 2 }],
-    star_color: [{ value: RED }],
-    background_color: [{ value: '#111827' }],
+    star_color: [{ value: RED }, { label: 'gradient', value: 'linear-gradient(0% 0% 100% 0%,0% #DC2626 1,100% #2563EB 1)' }],
+    background_color: [{ value: '#111827' }, { label: 'gradient', value: 'linear-gradient(0% 0% 100% 0%,0% #DC2626 1,100% #2563EB 1)' }],
     alignment: [{ value: 'middle right' }],
   },
   qrcode: {
     ...SHARED,
-    payload: [{ value: 'another payload' }],
+    payload: [{ value: 'another payload' }, { label: 'blank slot', value: '' }],
+    margin: [{ value: 12 }],
     foreground_color: [{ value: RED }],
     background_color: [{ value: '#FDE047' }],
-    error_correction: [{ value: 'H' }],
+    error_correction: [{ value: 'H' }, { label: 'over an icon', base: { image_url: URLS.icon }, value: 'L' }],
     image_url: [{ value: URLS.icon }],
     hide_icon: [{ base: { image_url: URLS.icon }, value: true }],
   },
@@ -199,6 +251,10 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
     direction: [{ base: { auto_layout: true }, value: 'vertical' }],
     placement: [{ base: { auto_layout: true }, value: 'end' }],
     gap: [{ base: { auto_layout: true }, value: 30 }],
+    alignment: [
+      { base: { auto_layout: true }, value: 'bottom right' },
+      { label: 'vertical', base: { auto_layout: true, direction: 'vertical' }, value: 'middle center' },
+    ],
     mask: [
       { label: 'ellipse', value: { shape: 'ellipse' } },
       {
@@ -232,7 +288,7 @@ export interface WalkCase {
   with: FixtureDesign;
   /** Where the effect must show: the layer box with a margin for shadows and strokes. */
   region: { x: number; y: number; width: number; height: number };
-  expect: 'differ' | 'refused';
+  expect: 'differ' | 'refused' | 'invalid' | 'dropped';
 }
 
 /** Every case of every layer type, as pairs of designs. */
@@ -259,7 +315,7 @@ export function walkCases(): WalkCase[] {
           name: `${type}.${property}${c.label ? ` (${c.label})` : ''}`,
           type,
           property,
-          without: design({}),
+          without: c.withoutLayer ? { elements: fixture.members ?? [] } : design({}),
           with: design({ [property]: c.value }),
           region: { x: x - 30, y: y - 30, width: width + 60, height: height + 60 },
           expect: c.expect ?? 'differ',

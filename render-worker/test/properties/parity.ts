@@ -35,6 +35,9 @@ export const PARITY_SUBSET = [
   'shape.background_color (gradient)',
   'shape.stroke_width',
   'shape.pattern_name',
+  'shape.shape_type (heart)',
+  'shape.border_radius (star)',
+  'illustration.illustration_type (twemoji)',
   'illustration.illustration_type',
   'illustration.illustration_properties',
   'rating.rating_score',
@@ -44,7 +47,7 @@ export const PARITY_SUBSET = [
 ];
 
 /** Group auto-layout is not stored on animated designs (unsupported_for_type). */
-export const NOT_ANIMATED = new Set(['group.auto_layout', 'group.direction', 'group.placement', 'group.gap']);
+export const NOT_ANIMATED = new Set(['group.auto_layout', 'group.direction', 'group.placement', 'group.alignment', 'group.gap']);
 
 /** Print: the subset; animated: every case an animated design can store. */
 export function parityCases(all: readonly WalkCase[], kind: 'printer' | 'animated'): WalkCase[] {

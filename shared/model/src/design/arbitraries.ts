@@ -4,6 +4,7 @@
  * yields them parsed.
  */
 import fc from 'fast-check';
+import { SHAPE_TYPES } from '../properties/values.js';
 import { parseDesignDocument } from './parse/document.js';
 import { layerTypesFor } from './properties/index.js';
 import type { Design, DesignType, LayerType } from './types.js';
@@ -82,12 +83,17 @@ function properties(type: LayerType, print: boolean): fc.Arbitrary<Json> {
       { requiredKeys: ['image_url'] },
     ),
     logo: fc.record(
-      { image_url: fc.constant('asset:photo'), alignment: fc.constantFrom('middle left', 'top right') },
-      { requiredKeys: ['image_url'] },
+      {
+        image_url: fc.constant('asset:photo'),
+        alignment: fc.constantFrom('middle left', 'top right'),
+        zoom: fc.integer({ min: 10, max: 1000 }),
+        position_offset_x: fc.integer({ min: -500, max: 500 }),
+      },
+      { requiredKeys: [] },
     ),
     shape: fc.record(
       {
-        shape_type: fc.constantFrom('rectangle', 'ellipse'),
+        shape_type: fc.constantFrom(...SHAPE_TYPES),
         background_color: fc.oneof(solid(print), gradient(print)),
         stroke_width: fc.integer({ min: 0, max: 1000 }),
       },
@@ -103,11 +109,12 @@ function properties(type: LayerType, print: boolean): fc.Arbitrary<Json> {
     ),
     qrcode: fc.record(
       {
-        payload: fc.constantFrom('https://example.com/a?b=1', 'WIFI:S:cafe;T:WPA;P:secret;;', 'plain text'),
+        payload: fc.constantFrom('https://example.com/a?b=1', 'WIFI:S:cafe;T:WPA;P:secret;;', 'plain text', ''),
         foreground_color: solid(print),
         error_correction: fc.constantFrom('L', 'H'),
+        margin: fc.integer({ min: 0, max: 100 }),
       },
-      { requiredKeys: ['payload'] },
+      { requiredKeys: [] },
     ),
     video: fc.record(
       { video_url: fc.constant('asset:clip'), video_muted: fc.boolean(), max_volume: fc.double({ min: 0, max: 1, noNaN: true }) },

@@ -24,6 +24,7 @@ import type {
   GROUP_DIRECTIONS,
   GROUP_PLACEMENTS,
   ICON_POSITIONS,
+  ILLUSTRATION_TYPES,
   MASK_NAMES,
   MASK_SHAPES,
   OVERLAY_DIRECTIONS,
@@ -208,8 +209,8 @@ export type SideBorder = (typeof SIDE_BORDERS)[number];
 /** Typography shared by text and button labels. Sizes: px (int) on RGB designs, pt on print. */
 export interface TypographyProperties {
   payload: string;
-  /** Font family name from the font catalogue (e.g. `Montserrat`) or a font id (uuid). */
-  font: string;
+  /** Font family name from the font catalogue (e.g. `Montserrat`) or a font id (uuid); absent: Inter. */
+  font?: string;
   font_size: number;
   /** 100…900 in steps of 100. */
   font_weight: number;
@@ -272,10 +273,15 @@ export interface ButtonProperties extends SharedProperties, TypographyProperties
 export type MaskName = (typeof MASK_NAMES)[number];
 
 export interface ImageProperties extends SharedProperties {
-  image_url: Source;
+  /** Absent: an empty slot a generation fills; drawn as nothing. */
+  image_url?: Source;
   /** cover: fill the box and crop; fill: the whole image inside the box (CSS contain). */
   fitting_type: (typeof FITTING_TYPES)[number];
   alignment: BoxAlignment;
+  position_offset_x: number;
+  position_offset_y: number;
+  /** Percent, around the alignment anchor. */
+  zoom: number;
   stroke_width: number;
   stroke_color?: ColorText;
   mask_name?: MaskName;
@@ -288,9 +294,13 @@ export interface ImageProperties extends SharedProperties {
 }
 
 export interface LogoProperties extends SharedProperties {
-  image_url: Source;
+  /** Absent: an empty slot a generation fills; drawn as nothing. */
+  image_url?: Source;
   /** A logo is always contained; alignment places it in its box. */
   alignment: BoxAlignment;
+  position_offset_x: number;
+  position_offset_y: number;
+  zoom: number;
 }
 
 export interface ShapeProperties extends SharedProperties {
@@ -306,7 +316,7 @@ export interface ShapeProperties extends SharedProperties {
 
 export interface IllustrationProperties extends SharedProperties {
   /** Library name; `custom` means `illustration_file` is an SVG source. */
-  illustration_type: string;
+  illustration_type: (typeof ILLUSTRATION_TYPES)[number];
   /** SVG source (asset/url/data) for `custom`, else the illustration's name in its library. */
   illustration_file: string;
   /** `primary_color` recolours every painted SVG fill/stroke. */
@@ -331,7 +341,10 @@ export interface QrcodeProperties extends SharedProperties {
   payload: string;
   foreground_color: ColorText;
   background_color: ColorText;
-  error_correction: (typeof ERROR_CORRECTION_LEVELS)[number];
+  /** Absent: M, or H when an icon is drawn. */
+  error_correction?: (typeof ERROR_CORRECTION_LEVELS)[number];
+  /** Quiet zone in modules, 0–100. */
+  margin: number;
   /** Icon in the middle. */
   image_url?: Source;
   hide_icon: boolean;
@@ -378,6 +391,8 @@ export interface GroupProperties extends SharedProperties {
   auto_layout: boolean;
   direction?: (typeof GROUP_DIRECTIONS)[number];
   placement?: (typeof GROUP_PLACEMENTS)[number];
+  /** Where the auto-layout run sits in the group box (9 cells). */
+  alignment?: BoxAlignment;
   gap?: number;
   /** Present in every format or none; clips the children. */
   mask?: GroupMask;

@@ -64,13 +64,13 @@ describe('checkAgainstDesign', () => {
       undefined,
     ],
     [
-      'a qrcode payload longer than the design model takes (2000)',
-      { qr: { payload: 'x'.repeat(2001) } },
+      'a qrcode payload longer than the design model takes (2048)',
+      { qr: { payload: 'x'.repeat(2049) } },
       STATIC_SYNC,
       'out_of_range',
       'elements.qr.payload',
-      { min: 1, max: 2000 },
-      2001,
+      { min: 1, max: 2048 },
+      2049,
     ],
     [
       'a justified alignment on a shape, which has no alignment of its own',

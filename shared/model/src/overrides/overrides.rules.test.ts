@@ -550,14 +550,12 @@ const refused: Refused[] = [
   },
   { rule: 'star_color: no gradient', props: { star_color: GRADIENT }, id: 'invalid_payload', path: 'elements.L.star_color' },
   // Illustration, QR code
-  { rule: 'illustration_type is a string', props: { illustration_type: 1 }, id: 'invalid_payload', path: 'elements.L.illustration_type' },
+  { rule: 'illustration_type is a library', props: { illustration_type: 1 }, id: 'invalid_payload', path: 'elements.L.illustration_type' },
   {
-    rule: 'illustration_type 1–100 characters, as the design model takes it',
-    props: { illustration_type: '' },
-    id: 'out_of_range',
+    rule: 'illustration_type: a library the design model takes (undraw is not shipped)',
+    props: { illustration_type: 'undraw' },
+    id: 'invalid_payload',
     path: 'elements.L.illustration_type',
-    expected: { min: 1, max: 100 },
-    received: 0,
   },
   {
     rule: 'illustration_properties.primary_color: no gradient',

@@ -37,6 +37,8 @@ import {
 } from './entry.js';
 import {
   BUTTON_TEXT_ALIGNS,
+  CURVED_SHAPE_TYPES,
+  DEFAULT_QRCODE_MARGIN,
   DUOTONE_NAMES,
   ERROR_CORRECTION_LEVELS,
   FILTER_NAMES,
@@ -45,6 +47,7 @@ import {
   GROUP_DIRECTIONS,
   GROUP_PLACEMENTS,
   ICON_POSITIONS,
+  ILLUSTRATION_TYPES,
   MASK_NAMES,
   MASK_SHAPES,
   OVERLAY_DIRECTIONS,
@@ -59,7 +62,7 @@ type Paint = ColorText | Color;
 
 const TEXT_PAYLOAD_MAX = 10000;
 const BUTTON_PAYLOAD_MAX = 2048;
-const QRCODE_PAYLOAD_MAX = 2000;
+const QRCODE_PAYLOAD_MAX = 2048;
 
 // Object-valued design schemas: stated here, next to their entries.
 
@@ -85,6 +88,26 @@ const maskSchema = (ctx: PropContext) => {
   });
 };
 
+/** `illustration_type`: a library we ship; `undraw` is refused by name, with the reason. */
+const illustrationTypeSchema = () =>
+  z.string().superRefine((value, ctx) => {
+    if (value === 'undraw') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the undraw library is not shipped: its licence does not allow redistributing its drawings; send the SVG as a custom illustration, or use ${ILLUSTRATION_TYPES.filter((t) => t !== 'custom').join(', ')}`,
+        params: { code: 'unsupported_for_type', received: value },
+      });
+    } else if (!(ILLUSTRATION_TYPES as readonly string[]).includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be one of ${ILLUSTRATION_TYPES.join(', ')}`,
+        params: { code: 'unknown_enum_value', expected: ILLUSTRATION_TYPES, received: value },
+      });
+    }
+  });
+
+const QRCODE_ICON_MAX_BYTES = 1_000_000;
+
 const SHARED = {
   hidden: boolProp('true hides the layer', { default: false }),
   opacity: numberProp('opacity', 'Opacity in percent (0-100)', { default: 100 }),
@@ -103,7 +126,7 @@ const paddingProp = (help: string) => ({
 
 const typography = (maxPayload: number) => ({
   payload: textProp({ min: 1, max: maxPayload }, 'Text content (i.e. Lorem ipsum)', { required: true }),
-  font: fontProp({ min: 1, max: 200 }, 'Font family name or font id', { required: true }),
+  font: fontProp({ min: 1, max: 200 }, 'Font family name or font id; absent: the default font (Inter)'),
   font_size: numberProp('font_size', 'Font size (pixels; points on print)', { required: true }),
   // Non-hundred weights are rounded with a font_weight_adjusted warning before the design schema runs.
   font_weight: integerProp({ min: 100, max: 900, unit: 'integer' }, 'Font weight, 100 to 900', {
@@ -161,9 +184,12 @@ const BUTTON = {
 
 const IMAGE = {
   ...SHARED,
-  image_url: urlProp('Image source (asset, URL or data URL)', { required: true }),
+  image_url: urlProp('Image source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
   fitting_type: enumProp(FITTING_TYPES, 'cover crops to fill the box; fill shows the whole image', { default: 'cover' }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the image in its box', { default: 'middle center' as BoxAlignment }),
+  position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
+  position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
+  zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
   stroke_width: numberProp('stroke_width', 'Width of the frame drawn outside the image', { default: 0 }),
   stroke_color: colorProp<Paint>('solid', 'Color of the image frame'),
   mask_name: enumProp(MASK_NAMES, 'Mask shape applied to the image'),
@@ -188,15 +214,22 @@ const IMAGE = {
 
 const LOGO = {
   ...SHARED,
-  image_url: urlProp('Logo source (asset, URL or data URL)', { required: true }),
+  image_url: urlProp('Logo source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the logo in its box', { default: 'middle center' as BoxAlignment }),
+  position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
+  position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
+  zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
 };
 
 const SHAPE = {
   ...SHARED,
-  shape_type: enumProp(SHAPE_TYPES, 'rectangle or ellipse', { default: 'rectangle', override: null }),
+  shape_type: enumProp(SHAPE_TYPES, 'Geometry of the shape, stretched to its box', { default: 'rectangle', override: null }),
   background_color: colorProp<Paint>('fill', 'Fill (hex, cmyk or gradient)'),
-  border_radius: objectProp<Radius>(radiusSchema(), 'Corner radius of a rectangle: one number or {tl,tr,br,bl}', { default: 0 }),
+  border_radius: objectProp<Radius>(
+    radiusSchema(),
+    'Corner radius: one number or {tl,tr,br,bl} on a rectangle, one number for every corner of the other straight-edged geometries',
+    { default: 0 },
+  ),
   stroke_width: numberProp('stroke_width', 'Width of the stroke', { default: 0 }),
   stroke_color: colorProp<Paint>('solid', 'Stroke color'),
   pattern_name: enumProp(PATTERN_NAMES, 'Pattern drawn over the fill'),
@@ -205,7 +238,12 @@ const SHAPE = {
 
 const ILLUSTRATION = {
   ...SHARED,
-  illustration_type: textProp({ min: 1, max: 100 }, 'Illustration library; custom = SVG source', { default: 'custom' }),
+  illustration_type: {
+    ...enumProp(ILLUSTRATION_TYPES, `Illustration library: ${ILLUSTRATION_TYPES.join(', ')}; custom = SVG source in illustration_file`, {
+      default: 'custom',
+    }),
+    design: illustrationTypeSchema,
+  },
   illustration_file: textProp({ min: 1, max: 2_000_000 }, 'SVG source (custom) or illustration name', { required: true }),
   illustration_properties: objectProp<{ primary_color?: Paint }>(
     { primary_color: colorProp<Paint>('solid', 'Recolours every painted fill and stroke of the SVG') },
@@ -217,22 +255,35 @@ const ILLUSTRATION = {
 
 const RATING = {
   ...SHARED,
-  rating_score: numberProp('rating_score', 'Score out of 100 (50 = 2.5/5)', { required: true }),
+  rating_score: numberProp('rating_score', 'Score out of 100 (50 = 2.5/5)', { default: 100 }),
   star_count: numberProp('star_count', 'Number of stars', { default: 5 }),
   star_dimension: numberProp('star_dimension', 'Size of one star', { default: 48 }),
   star_margin: numberProp('star_margin', 'Space between stars', { default: 8 }),
-  star_color: colorProp<Paint>('solid', 'Color of the filled stars', { default: '#FFC107' }),
-  background_color: colorProp<Paint>('solid', 'Color of the empty stars', { default: '#E0E0E0' }),
+  star_color: colorProp<Paint>('rgb-fill', 'Color of the filled stars (hex, cmyk, or a gradient on non-print designs)', {
+    default: '#FFCD59',
+    override: { color: 'solid' },
+  }),
+  background_color: colorProp<Paint>('rgb-fill', 'Color of the empty stars (hex, cmyk, or a gradient on non-print designs)', {
+    default: '#EAEAEA',
+    override: { color: 'solid' },
+  }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the stars in the box', { default: 'middle left' as BoxAlignment }),
 };
 
 const QRCODE = {
   ...SHARED,
-  payload: textProp({ min: 1, max: QRCODE_PAYLOAD_MAX }, 'Content of the QR code', { required: true }),
+  payload: textProp({ min: 0, max: QRCODE_PAYLOAD_MAX }, 'Content of the QR code; empty: a slot a generation fills, drawn as nothing', {
+    default: '',
+    override: { length: { min: 1, max: QRCODE_PAYLOAD_MAX } },
+  }),
   foreground_color: colorProp<Paint>('solid', 'Color of the modules', { default: '#000000' }),
   background_color: colorProp<Paint>('solid', 'Color behind the modules', { default: '#FFFFFF' }),
-  error_correction: enumProp(ERROR_CORRECTION_LEVELS, 'Error correction level', { default: 'M', override: null }),
-  image_url: urlProp('Icon in the middle (asset, URL or data URL)'),
+  error_correction: enumProp(ERROR_CORRECTION_LEVELS, 'Error correction level; absent: M, or H when an icon is drawn', { override: null }),
+  margin: integerProp({ min: 0, max: 100, unit: 'integer' }, 'Quiet zone around the code, in modules', {
+    default: DEFAULT_QRCODE_MARGIN,
+    override: null,
+  }),
+  image_url: urlProp('Icon in the middle (asset, URL or data URL; a data URL of at most 1 MB)'),
   hide_icon: boolProp('Hide the icon', { default: false }),
 };
 
@@ -258,7 +309,10 @@ const GROUP = {
   locked: boolProp('Locked in the editor', { default: false, override: null }),
   auto_layout: boolProp('Lay the children out in a row or column', { default: false, override: null }),
   direction: enumProp(GROUP_DIRECTIONS, 'Auto-layout direction', { override: null }),
-  placement: enumProp(GROUP_PLACEMENTS, 'Auto-layout placement', { override: null }),
+  placement: enumProp(GROUP_PLACEMENTS, 'Auto-layout placement along the direction; absent: from alignment, else start', {
+    override: null,
+  }),
+  alignment: enumProp(BOX_ALIGNMENTS, 'Auto-layout: where the run sits in the group box (9 cells)', { override: null }),
   gap: numberProp('gap', 'Auto-layout gap'),
   mask: objectProp<GroupMask>(maskSchema, 'Mask clipping the children'),
 };
@@ -285,6 +339,61 @@ export const LAYER_PROPERTIES = {
 } as const satisfies Record<LayerType, Record<string, PropertyEntry>>;
 
 export type LayerProperties = typeof LAYER_PROPERTIES;
+
+/** A problem of a layer's properties taken together, at the path of the property it names. */
+export interface ConstraintIssue {
+  path: string[];
+  /** An error refuses the design; `property_dropped_for_type` drops the value with a warning. */
+  code: 'unsupported_for_type' | 'out_of_range' | 'property_dropped_for_type';
+  message: string;
+}
+
+const radiusIsZero = (r: unknown) =>
+  r === undefined || r === 0 || (typeof r === 'object' && r !== null && Object.values(r).every((v) => v === undefined || v === 0));
+
+/**
+ * The rules between properties of one layer (docs/design-format.md): each refuses a value that
+ * would otherwise be accepted and have no effect. Read by the design parser on every property bag.
+ */
+export const LAYER_CONSTRAINTS: Partial<Record<LayerType, (props: Record<string, unknown>) => ConstraintIssue[]>> = {
+  shape: (p) => {
+    const type = (p.shape_type ?? 'rectangle') as string;
+    if (radiusIsZero(p.border_radius)) return [];
+    if ((CURVED_SHAPE_TYPES as readonly string[]).includes(type))
+      return [{ path: ['border_radius'], code: 'unsupported_for_type', message: `a ${type} has no corner to round` }];
+    if (type !== 'rectangle' && typeof p.border_radius === 'object')
+      return [
+        {
+          path: ['border_radius'],
+          code: 'unsupported_for_type',
+          message: `a ${type} takes one radius for every corner, not {tl,tr,br,bl}`,
+        },
+      ];
+    return [];
+  },
+  illustration: (p) => {
+    const color = (p.illustration_properties as { primary_color?: unknown } | undefined)?.primary_color;
+    return p.illustration_type === 'twemoji' && color !== undefined
+      ? [
+          {
+            path: ['illustration_properties', 'primary_color'],
+            // Abyssale's import accepts it (an export may carry it): dropped with a warning, never ignored silently.
+            code: 'property_dropped_for_type',
+            message: 'twemoji drawings are multicoloured emoji: primary_color cannot recolour them and was dropped',
+          },
+        ]
+      : [];
+  },
+  qrcode: (p) => {
+    const icon = p.image_url;
+    if (typeof icon !== 'string' || !icon.startsWith('data:')) return [];
+    const body = icon.slice(icon.indexOf(',') + 1);
+    const bytes = /;base64,/.test(icon.slice(0, icon.indexOf(',') + 1)) ? Math.floor((body.length * 3) / 4) : body.length;
+    return bytes > QRCODE_ICON_MAX_BYTES
+      ? [{ path: ['image_url'], code: 'out_of_range', message: `the icon is ${bytes} bytes; a data URL icon holds at most 1 MB` }]
+      : [];
+  },
+};
 
 /** Layer types no request can target (docs/overrides.md): overrides on them change nothing. */
 export const UNTARGETABLE_LAYER_TYPES: readonly LayerType[] = ['code'];

@@ -3,6 +3,7 @@ import { BOX_ALIGNMENTS, DESIGN_TYPES, TEXT_ALIGNMENTS } from '../design/types.j
 import { FONT_WEIGHTS } from '../fonts/types.js';
 import { LAYER_PROPERTIES } from './catalogue.js';
 import { describeLayerProperties, type PropertyDescriptor } from './describe.js';
+import { SHAPE_TYPES } from './values.js';
 
 const find = (layers: Partial<Record<string, PropertyDescriptor[]>>, type: string, name: string) => {
   const found = layers[type]?.find((d) => d.name === name);
@@ -50,14 +51,15 @@ describe('describeLayerProperties', () => {
     expect(find(statics, 'text', 'alignment').override).toEqual({ values: TEXT_ALIGNMENTS });
     expect(find(statics, 'button', 'alignment').override).toEqual({ values: BOX_ALIGNMENTS });
     expect(find(statics, 'text', 'font_weight')).toMatchObject({ kind: 'integer', min: 100, max: 900, override: { values: FONT_WEIGHTS } });
-    expect(find(statics, 'shape', 'shape_type')).toMatchObject({ kind: 'enum', values: ['rectangle', 'ellipse'], override: null });
+    expect(find(statics, 'shape', 'shape_type')).toMatchObject({ kind: 'enum', values: [...SHAPE_TYPES], override: null });
     expect(find(statics, 'image', 'filter_properties.name').values).toContain('blue_green');
   });
 
   it('names the colour kind, the other kinds, and what a request cannot set', () => {
     expect(find(statics, 'text', 'color')).toMatchObject({ kind: 'color', color: 'rgb-fill', default: '#000000', override: {} });
     expect(find(statics, 'shape', 'background_color').color).toBe('fill');
-    expect(find(statics, 'rating', 'background_color').color).toBe('solid');
+    // A design's rating colours take a gradient; a request's do not (docs/overrides.md).
+    expect(find(statics, 'rating', 'background_color').color).toBe('rgb-fill');
     expect(find(statics, 'text', 'font').kind).toBe('font');
     expect(find(statics, 'image', 'image_url').kind).toBe('url');
     expect(find(statics, 'text', 'auto_resize').kind).toBe('boolean');

@@ -26,6 +26,8 @@ export interface OverrideRule {
   length?: { min: number; max: number };
   /** A rule the kind does not say (objects, padding, a boolean that also takes a level). */
   rule?: (context: OverrideContext) => z.ZodType;
+  /** `color`: where a request may send a gradient, when narrower than the design (rating colours). */
+  color?: ColorKind;
 }
 
 export interface PropertyEntry<T = unknown> {

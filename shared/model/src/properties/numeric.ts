@@ -84,6 +84,10 @@ export const NUMERIC_PROPERTIES = {
 
   gap: { design: { min: 0, max: 100000, unit: 'length' }, override: null },
 
+  position_offset_x: { design: { min: -100000, max: 100000 }, override: null },
+  position_offset_y: { design: { min: -100000, max: 100000 }, override: null },
+  zoom: { design: { min: 10, max: 1000 }, override: null },
+
   'mask_properties.skew_y': { design: { min: -22, max: 22 }, override: { min: -22, max: 22 }, nested: true },
 } as const satisfies Record<string, NumericProperty>;
 

@@ -55,7 +55,7 @@ function factsOf(entry: PropertyEntry, type: LayerType | undefined): OverrideFac
   if (length !== undefined) facts.length = length;
   if (entry.numeric !== undefined)
     facts.range = (type === undefined ? NUMERIC_PROPERTIES[entry.numeric].override : overrideRange(entry.numeric, type))!;
-  if (entry.color !== undefined) facts.color = entry.color;
+  if (entry.color !== undefined) facts.color = o.color ?? entry.color;
   return facts;
 }
 

@@ -28,7 +28,49 @@ export const DUOTONE_NAMES = [
   'deep_blue_pale_green',
 ] as const;
 export const OVERLAY_DIRECTIONS = ['horizontal', 'vertical', 'diagonal'] as const;
-export const SHAPE_TYPES = ['rectangle', 'ellipse'] as const;
+/**
+ * The shape geometries (docs/design-format.md, "Shape geometries"), drawn by the renderer's
+ * geometry module. Every one stretches with the layer's box.
+ */
+export const SHAPE_TYPES = [
+  'rectangle',
+  'ellipse',
+  'triangle',
+  'right_triangle',
+  'diamond',
+  'parallelogram',
+  'trapezoid',
+  'pentagon',
+  'hexagon',
+  'heptagon',
+  'octagon',
+  'decagon',
+  'star',
+  'star_4',
+  'star_6',
+  'burst',
+  'cross',
+  'arrow_right',
+  'arrow_left',
+  'arrow_up',
+  'arrow_down',
+  'chevron',
+  'speech_bubble',
+  'heart',
+] as const;
+export type ShapeType = (typeof SHAPE_TYPES)[number];
+/** The geometries without a corner: `border_radius` is refused on them (nothing to round). */
+export const CURVED_SHAPE_TYPES = ['ellipse', 'heart'] as const satisfies readonly ShapeType[];
+/**
+ * The illustration libraries (docs/renderer.md, "Named illustrations"): `custom` takes a source in
+ * `illustration_file`; every other names a drawing of a library shipped in an npm package
+ * (design/illustrations.ts). `undraw` is Abyssale's fourth library: its licence does not let us
+ * ship it, so it is refused by name at validation (`ILLUSTRATION_REFUSED`).
+ */
+export const ILLUSTRATION_TYPES = ['custom', 'lucide', 'feather', 'material_icons', 'twemoji'] as const;
+export type IllustrationType = (typeof ILLUSTRATION_TYPES)[number];
+/** QR quiet zone in modules (`margin`): Abyssale's default. */
+export const DEFAULT_QRCODE_MARGIN = 2;
 export const PATTERN_NAMES = [
   'bubbles',
   'cage',

@@ -4,6 +4,7 @@ import { cssUrl, escapeHtml, px, style } from './escape.js';
 import { boxShadow, frameDecls } from './frame.js';
 
 export function shapeHtml(node: ShapeNode): string {
+  if (node.outline !== null) return outlineHtml(node, node.outline);
   const fill = style({
     position: 'absolute',
     inset: '0',
@@ -17,16 +18,39 @@ export function shapeHtml(node: ShapeNode): string {
   return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${fill}></div>${patternHtml(node)}</div>`;
 }
 
+/**
+ * A geometry with an outline (plan/geometry.ts): the fill and the pattern are clipped to it, and
+ * the stroke is drawn inside it (twice as wide, clipped), as a rectangle's border is. The shadow
+ * is the frame's drop shadow, so it follows the outline.
+ */
+function outlineHtml(node: ShapeNode, d: string): string {
+  const clip = `path('${d}')`;
+  const fill = style({
+    position: 'absolute',
+    inset: '0',
+    background: node.fill,
+    'background-repeat': noRepeatFor(node.fill),
+    'clip-path': clip,
+  });
+  const id = `pr-outline-${escapeHtml(node.name).replace(/[^\w-]/g, '_')}`;
+  const stroke = node.stroke
+    ? `<svg xmlns="http://www.w3.org/2000/svg" width="${node.box.width}" height="${node.box.height}"${style({ position: 'absolute', left: '0', top: '0' })}><defs><clipPath id="${id}"><path d="${d}"/></clipPath></defs><path d="${d}" fill="none" stroke="${escapeHtml(node.stroke.color)}" stroke-width="${node.stroke.width * 2}" stroke-linejoin="round" clip-path="url(#${id})"/></svg>`
+    : '';
+  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}><div${fill}></div>${patternHtml(node, clip)}${stroke}</div>`;
+}
+
 /** The pattern: an SVG tile as a repeated background, inside the shape's outline and stroke. */
-function patternHtml(node: ShapeNode): string {
+function patternHtml(node: ShapeNode, clip: string | null = null): string {
   const p = node.pattern;
   if (p === null) return '';
   const tile = PATTERN_TILES[p.name as PatternName].replaceAll('"C"', `"${escapeHtml(p.color)}"`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">${tile}</svg>`;
-  const inset = node.stroke ? px(node.stroke.width) : '0';
+  // Under an outline's stroke, the pattern fills the whole outline; the stroke covers its edge.
+  const inset = node.stroke && clip === null ? px(node.stroke.width) : '0';
   return `<div class="pr-pattern" data-pattern="${escapeHtml(p.name)}"${style({
     position: 'absolute',
     inset,
+    'clip-path': clip,
     'border-radius': node.radius,
     'background-image': cssUrl(`data:image/svg+xml;base64,${btoa(svg)}`),
     'background-size': `${px(p.tile)} ${px(p.tile)}`,
@@ -46,38 +70,61 @@ export function noRepeatFor(background: string | null): 'no-repeat' | null {
 /** A five-point star in a 24×24 box. */
 const STAR = 'M12 1.2l3.3 6.9 7.5 1-5.5 5.2 1.4 7.5L12 18.2l-6.7 3.6 1.4-7.5L1.2 9.1l7.5-1z';
 
-/** Stars as one SVG: every star in the empty color, then the filled part clipped on top. */
+/**
+ * Stars as two painted rows masked by star outlines: every star in the empty paint, then the
+ * filled part of each in the star paint on top. Masks let either paint be a gradient.
+ */
 export function ratingHtml(node: RatingNode): string {
   const { starCount: n, starSize: s, starMargin: m } = node;
   const width = n * s + (n - 1) * m;
-  const stars: string[] = [];
+  const all: string[] = [];
+  const filled: string[] = [];
   for (let i = 0; i < n; i++) {
     const x = i * (s + m);
-    const filled = Math.min(1, Math.max(0, node.value - i));
-    const id = `pr-clip-${escapeHtml(node.name).replace(/[^\w-]/g, '_')}-${i}`;
-    const star = (fill: string) => `<path d="${STAR}" fill="${fill}" transform="translate(${x} 0) scale(${s / 24})"/>`;
-    stars.push(star(node.emptyColor));
-    if (filled > 0) {
-      stars.push(`<clipPath id="${id}"><rect x="${x}" y="0" width="${s * filled}" height="${s}"/></clipPath>`);
-      stars.push(`<g clip-path="url(#${id})">${star(node.starColor)}</g>`);
-    }
+    const share = Math.min(1, Math.max(0, node.value - i));
+    const star = `<path d="${STAR}" transform="translate(${x} 0) scale(${s / 24})"/>`;
+    all.push(star);
+    if (share > 0)
+      filled.push(
+        `<clipPath id="c${i}"><rect x="${x}" y="0" width="${s * share}" height="${s}"/></clipPath><g clip-path="url(#c${i})">${star}</g>`,
+      );
   }
+  const row = (paint: string, shapes: string[]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${s}" viewBox="0 0 ${width} ${s}">${shapes.join('')}</svg>`;
+    const mask = cssUrl(`data:image/svg+xml;base64,${btoa(svg)}`);
+    return `<div${style({
+      position: 'absolute',
+      inset: '0',
+      background: paint,
+      'background-repeat': noRepeatFor(paint),
+      '-webkit-mask-image': mask,
+      'mask-image': mask,
+      'mask-size': '100% 100%',
+      '-webkit-mask-size': '100% 100%',
+    })}></div>`;
+  };
   const outer = style({
     ...frameDecls(node),
     display: 'flex',
     'justify-content': { left: 'flex-start', center: 'center', right: 'flex-end' }[node.align.horizontal],
     'align-items': { start: 'flex-start', center: 'center', end: 'flex-end' }[node.align.vertical],
   });
-  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${outer}><svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${s}" viewBox="0 0 ${width} ${s}" style="flex:none">${stars.join('')}</svg></div>`;
+  const stars = `<div${style({ position: 'relative', flex: 'none', width, height: s })}>${row(node.emptyColor, all)}${filled.length > 0 ? row(node.starColor, filled) : ''}</div>`;
+  return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${outer}>${stars}</div>`;
 }
 
-/** The code fills the box's smaller side, centred, with a one-module quiet zone; the icon covers its centre. */
+/**
+ * The code and its quiet zone (`margin` modules) fill the box's smaller side, centred; the icon
+ * covers its centre. A blank payload draws nothing: the layer is an empty slot.
+ */
 export function qrcodeHtml(node: QrcodeNode, iconUrl: string | null): string {
-  const q = 1;
+  if (node.size === 0) return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}></div>`;
+  const q = node.margin;
   const full = node.size + 2 * q;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-q} ${-q} ${full} ${full}" width="100%" height="100%" shape-rendering="crispEdges" preserveAspectRatio="xMidYMid meet"><rect x="${-q}" y="${-q}" width="${full}" height="${full}" fill="${escapeHtml(node.background)}"/><path d="${node.path}" fill="${escapeHtml(node.foreground)}"/></svg>`;
   const edge = Math.min(node.box.width, node.box.height);
-  const iconEdge = Math.round(edge * 0.22);
+  // A fifth of the code itself, whatever the quiet zone: level H recovers what it covers.
+  const iconEdge = Math.round(((edge * node.size) / full) * 0.22);
   const icon =
     iconUrl === null
       ? ''

@@ -8,6 +8,8 @@ import { frameDecls } from './frame.js';
  * mask's outline slants.
  */
 export function imageHtml(node: ImageNode, url: string | null): string {
+  // No source: an empty slot a generation fills, drawn as nothing (no frame, no overlay).
+  if (node.ref === null) return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}></div>`;
   const skew = node.maskSkewY !== 0 ? `skewY(${-node.maskSkewY}deg)` : null;
   const clip = style({
     position: 'absolute',
@@ -29,12 +31,22 @@ export function imageHtml(node: ImageNode, url: string | null): string {
           'object-fit': node.fit,
           'object-position': node.position,
           filter: node.filter === null ? null : node.filter.kind === 'grayscale' ? 'grayscale(1)' : `url(#${filterId})`,
-          transform: skew === null ? null : `skewY(${node.maskSkewY}deg) scale(${skewCover(node)})`,
+          'transform-origin': node.zoom !== 1 ? node.position : null,
+          transform: pictureTransform(node, skew),
         })}>`;
   // The overlay tints rather than covers: half opacity over the picture.
   const overlay = node.overlay ? `<div${style({ position: 'absolute', inset: '0', background: node.overlay, opacity: '0.5' })}></div>` : '';
   const defs = node.filter?.kind === 'duotone' && url !== null ? duotoneFilter(filterId, node.filter.dark, node.filter.light) : '';
   return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}>${defs}<div${clip}>${img}${overlay}</div></div>`;
+}
+
+/** Offsets, then the skew's counter-turn, then the zoom around the anchor; null when none applies. */
+function pictureTransform(node: ImageNode, skew: string | null): string | null {
+  const parts: string[] = [];
+  if (node.offset.x !== 0 || node.offset.y !== 0) parts.push(`translate(${px(node.offset.x)}, ${px(node.offset.y)})`);
+  if (skew !== null) parts.push(`skewY(${node.maskSkewY}deg) scale(${skewCover(node)})`);
+  if (node.zoom !== 1) parts.push(`scale(${node.zoom})`);
+  return parts.length === 0 ? null : parts.join(' ');
 }
 
 /** How much the upright picture grows so it still covers the slanted mask's corners. */

@@ -11,6 +11,7 @@ const shape = (name: string, box: PxBox): PlanNode => ({
   rotation: 0,
   shadow: null,
   ellipse: false,
+  outline: null,
   radius: '0px',
   fill: null,
   stroke: null,
@@ -22,7 +23,7 @@ describe('applyAutoLayout', () => {
   it('orders members by their stored position, keeps stacking order and the cross axis', () => {
     const c = shape('c', { x: 20, y: 5, width: 40, height: 40 });
     const a = shape('a', { x: 150, y: 30, width: 30, height: 40 });
-    const out = applyAutoLayout(GROUP, [a, c], { direction: 'horizontal', placement: 'start', gap: 5 });
+    const out = applyAutoLayout(GROUP, [a, c], { direction: 'horizontal', placement: 'start', cross: null, gap: 5 });
     expect(out.map((n) => n.name)).toEqual(['a', 'c']);
     expect(out.map((n) => [n.box.x, n.box.y])).toEqual([
       [55, 30],
@@ -42,11 +43,23 @@ describe('applyAutoLayout', () => {
       mask: { shape: 'rectangle', box: { x: 100, y: 20, width: 40, height: 40 }, radius: '0px', rotation: 0 },
       layout: null,
     };
-    const [moved] = applyAutoLayout(GROUP, [inner], { direction: 'horizontal', placement: 'start', gap: 0 });
+    const [moved] = applyAutoLayout(GROUP, [inner], { direction: 'horizontal', placement: 'start', cross: null, gap: 0 });
     expect(moved!.box.x).toBe(10);
     if (moved!.kind !== 'group') throw new Error('not a group');
     expect(moved!.children[0]!.box.x).toBe(15);
     expect(moved!.mask!.box.x).toBe(10);
+  });
+
+  it('cross places every member at the start, centre or end across the direction', () => {
+    const a = shape('a', { x: 20, y: 5, width: 40, height: 20 });
+    const b = shape('b', { x: 80, y: 30, width: 40, height: 40 });
+    const ys = (cross: 'start' | 'center' | 'end') =>
+      applyAutoLayout(GROUP, [a, b], { direction: 'horizontal', placement: 'start', cross, gap: 0 }).map((n) => n.box.y);
+    expect(ys('start')).toEqual([10, 10]);
+    expect(ys('center')).toEqual([30, 20]);
+    expect(ys('end')).toEqual([50, 30]);
+    const xs = applyAutoLayout(GROUP, [a, b], { direction: 'vertical', placement: 'start', cross: 'end', gap: 0 }).map((n) => n.box.x);
+    expect(xs).toEqual([150, 150]);
   });
 
   it('every placement keeps the members apart by at least the gap, and inside the box when they fit', () => {
@@ -60,7 +73,7 @@ describe('applyAutoLayout', () => {
         fc.integer({ min: 0, max: 10 }),
         (members, placement, gap) => {
           const nodes = members.map((m, i) => shape(`m${i}`, { x: m.at, y: 0, width: m.size, height: 10 }));
-          const out = applyAutoLayout(GROUP, nodes, { direction: 'horizontal', placement, gap }).map((n) => n.box);
+          const out = applyAutoLayout(GROUP, nodes, { direction: 'horizontal', placement, cross: null, gap }).map((n) => n.box);
           const sorted = [...out].sort((p, q) => p.x - q.x);
           for (let i = 1; i < sorted.length; i++)
             expect(sorted[i]!.x - (sorted[i - 1]!.x + sorted[i - 1]!.width)).toBeGreaterThanOrEqual(gap - 1e-9);

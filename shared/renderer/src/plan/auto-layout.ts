@@ -6,8 +6,8 @@ export type AutoLayout = NonNullable<GroupNode['layout']>;
  * Group auto-layout (docs/renderer.md, "Auto-layout"): the drawn members are placed one after
  * the other along `direction`, in the order of their stored positions on that axis, `gap` apart,
  * and the run sits in the group box by `placement` (`space-between` spreads them from edge to
- * edge; the gap is then the least space between two). Each member keeps its own size and its
- * stored position on the other axis. Hidden members take no room, so the others close up.
+ * edge; the gap is then the least space between two). Each member keeps its own size; across
+ * the direction it sits by `cross` (the 9-cell alignment), or at its stored position. Hidden members take no room, so the others close up.
  * Returns the members moved (a moved group moves its members and mask with it).
  */
 export function applyAutoLayout(group: PxBox, children: readonly PlanNode[], layout: AutoLayout): PlanNode[] {
@@ -39,11 +39,20 @@ export function applyAutoLayout(group: PxBox, children: readonly PlanNode[], lay
   const moved = new Map<PlanNode, PlanNode>();
   for (const { node } of order) {
     const delta = at - start(node.box);
-    moved.set(node, horizontal ? shift(node, delta, 0) : shift(node, 0, delta));
+    const across = crossDelta(group, node.box, horizontal, layout.cross);
+    moved.set(node, horizontal ? shift(node, delta, across) : shift(node, across, delta));
     at += size(node.box) + gap;
   }
   // Stacking stays the members' own order.
   return children.map((c) => moved.get(c)!);
+}
+
+/** How far a member moves across the direction to sit at the group's start, centre or end. */
+function crossDelta(group: PxBox, box: PxBox, horizontal: boolean, cross: AutoLayout['cross']): number {
+  if (cross === null) return 0;
+  const [origin, room, at, size] = horizontal ? [group.y, group.height, box.y, box.height] : [group.x, group.width, box.x, box.width];
+  const target = cross === 'start' ? origin : cross === 'center' ? origin + (room - size) / 2 : origin + room - size;
+  return target - at;
 }
 
 function shift(node: PlanNode, dx: number, dy: number): PlanNode {

@@ -95,7 +95,7 @@ describe('planRender: the effects of docs/renderer.md', () => {
       },
     ]);
     const g = p.nodes[0] as GroupNode;
-    expect(g.layout).toEqual({ direction: 'horizontal', placement: 'end', gap: 4 });
+    expect(g.layout).toEqual({ direction: 'horizontal', placement: 'end', cross: null, gap: 4 });
     expect(g.children.map((c) => c.box.x)).toEqual([156, 180]);
   });
 });

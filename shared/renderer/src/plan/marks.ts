@@ -1,12 +1,15 @@
-import { ERROR_CORRECTION_LEVELS } from '@pressroom/model';
+import { DEFAULT_QRCODE_MARGIN, ERROR_CORRECTION_LEVELS, LAYER_PROPERTIES } from '@pressroom/model';
 import QRCode from 'qrcode';
 import { boxAlign } from './alignment.js';
 import { type LayerContext, num, radiusCss, str } from './context.js';
+import { shapeOutline } from './geometry.js';
 import { paint, solidPaint } from './paint.js';
 import { DEFAULT_PATTERN_COLOR, isPatternName } from './patterns.js';
 import { planShadow } from './shadow.js';
 import { sourceOf } from './sources.js';
 import type { QrcodeNode, RatingNode, ShapeNode } from './types.js';
+
+const RATING = LAYER_PROPERTIES.rating;
 
 function base(ctx: LayerContext) {
   return { name: ctx.name, box: ctx.box, opacity: num(ctx.props.opacity, 100) / 100, rotation: num(ctx.props.rotation) };
@@ -17,12 +20,16 @@ export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
   const strokeWidth = num(p.stroke_width);
   const strokeColor = solidPaint(p.stroke_color);
   const ellipse = p.shape_type === 'ellipse';
+  const radius = typeof p.border_radius === 'number' ? ctx.scale.length(p.border_radius) : 0;
+  const outline = shapeOutline(p.shape_type ?? 'rectangle', ctx.box.width, ctx.box.height, radius);
   return {
     kind: 'shape',
     ...base(ctx),
-    shadow: planShadow(p, 'box'),
+    // An outline's shadow follows the outline (a drop shadow), a box's the box.
+    shadow: planShadow(p, outline === null ? 'box' : 'drop'),
     ellipse,
-    radius: ellipse ? '50%' : radiusCss(p.border_radius, ctx.scale),
+    outline,
+    radius: ellipse ? '50%' : outline !== null ? '0px' : radiusCss(p.border_radius, ctx.scale),
     fill: paint(p.background_color, ctx.box),
     stroke: strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
     pattern: isPatternName(p.pattern_name)
@@ -39,25 +46,46 @@ export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
 export function planRating(ctx: LayerContext<'rating'>): RatingNode {
   const p = ctx.props;
   const starCount = Math.max(1, Math.round(num(p.star_count)));
+  const starSize = ctx.scale.length(num(p.star_dimension));
+  const starMargin = ctx.scale.length(num(p.star_margin));
+  // A gradient spans the row of stars, as it would a box of the row's size.
+  const row = { width: starCount * starSize + (starCount - 1) * starMargin, height: starSize };
   return {
     kind: 'rating',
     ...base(ctx),
     shadow: planShadow(p, 'drop'),
     value: (Math.min(100, Math.max(0, num(p.rating_score))) / 100) * starCount,
     starCount,
-    starSize: ctx.scale.length(num(p.star_dimension)),
-    starMargin: ctx.scale.length(num(p.star_margin)),
-    starColor: solidPaint(p.star_color) ?? '#FFC107',
-    emptyColor: solidPaint(p.background_color) ?? '#E0E0E0',
+    starSize,
+    starMargin,
+    starColor: paint(p.star_color, row) ?? paint(RATING.star_color.default, row)!,
+    emptyColor: paint(p.background_color, row) ?? paint(RATING.background_color.default, row)!,
     align: boxAlign(str(p.alignment)),
   };
 }
 
-/** The QR matrix is computed here (pure, synchronous) and drawn as one SVG path of unit squares. */
+/**
+ * The QR matrix is computed here (pure, synchronous) and drawn as one SVG path of unit squares,
+ * with `margin` modules of quiet zone. A blank payload is an empty slot a generation fills: it
+ * draws nothing. With no level set, an icon raises the level to H so the covered modules are
+ * recovered; without one it is M.
+ */
 export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
   const p = ctx.props;
-  const level = (ERROR_CORRECTION_LEVELS as readonly string[]).includes(str(p.error_correction)) ? str(p.error_correction) : 'M';
-  const qr = QRCode.create(str(p.payload, ' ') || ' ', { errorCorrectionLevel: level as QRCode.QRCodeErrorCorrectionLevel });
+  const icon = p.hide_icon === true ? null : sourceOf(ctx.override.image_url ?? p.image_url);
+  const given = str(p.error_correction);
+  const level = (ERROR_CORRECTION_LEVELS as readonly string[]).includes(given) ? given : icon === null ? 'M' : 'H';
+  const payload = str(p.payload);
+  const node = {
+    kind: 'qrcode' as const,
+    ...base(ctx),
+    shadow: planShadow(p, 'drop'),
+    margin: Math.max(0, Math.round(num(p.margin, DEFAULT_QRCODE_MARGIN))),
+    foreground: solidPaint(p.foreground_color) ?? '#000000',
+    background: solidPaint(p.background_color) ?? '#FFFFFF',
+  };
+  if (payload === '') return { ...node, size: 0, path: '', iconRef: null };
+  const qr = QRCode.create(payload, { errorCorrectionLevel: level as QRCode.QRCodeErrorCorrectionLevel });
   const size = qr.modules.size;
   let path = '';
   for (let y = 0; y < size; y++) {
@@ -69,15 +97,5 @@ export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
       x += run - 1;
     }
   }
-  const icon = p.hide_icon === true ? null : sourceOf(ctx.override.image_url ?? p.image_url);
-  return {
-    kind: 'qrcode',
-    ...base(ctx),
-    shadow: planShadow(p, 'drop'),
-    size,
-    path,
-    foreground: solidPaint(p.foreground_color) ?? '#000000',
-    background: solidPaint(p.background_color) ?? '#FFFFFF',
-    iconRef: icon === null ? null : ctx.addAsset('image', icon),
-  };
+  return { ...node, size, path, iconRef: icon === null ? null : ctx.addAsset('image', icon) };
 }

@@ -2,8 +2,9 @@ import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties
 import {
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
-  ILLUSTRATION_LIBRARY,
-  isLibraryIllustrationName,
+  ILLUSTRATION_LIBRARIES,
+  type IllustrationType,
+  illustrationFile,
   parseRatio,
   RenderRefusedError,
 } from '@pressroom/model';
@@ -52,6 +53,8 @@ export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: '
     // A logo is always contained (design model); `fill` means the whole image shows.
     fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
     position: objectPosition(str(p.alignment)),
+    offset: { x: ctx.scale.length(num(p.position_offset_x)), y: ctx.scale.length(num(p.position_offset_y)) },
+    zoom: num(p.zoom, 100) / 100,
     stroke:
       kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
     clip: {
@@ -117,15 +120,26 @@ function imageSource(ctx: LayerContext<'image' | 'logo' | 'video'>): AssetSource
 
 export function planIllustration(ctx: LayerContext<'illustration'>): IllustrationNode {
   const p = ctx.props;
-  const source = illustrationSource(p.illustration_type, p.illustration_file);
+  const type = (p.illustration_type ?? 'custom') as IllustrationType;
+  const source = illustrationSource(type, p.illustration_file);
   if (source === null && typeof p.illustration_file === 'string' && p.illustration_file.trim() !== '') {
     // Not drawn empty: a file that names nothing we can draw is refused, naming the layer.
     throw new RenderRefusedError(
-      `illustration ${ctx.name}: "${p.illustration_file}" is neither a source (asset:, http(s) or data: URL) nor a drawing of the bundled ${ILLUSTRATION_LIBRARY.name} set`,
+      type === 'custom'
+        ? `illustration ${ctx.name}: "${p.illustration_file}" is not a source (asset:, http(s) or data: URL); a drawing of a library needs its illustration_type`
+        : `illustration ${ctx.name}: "${p.illustration_file}" is not a name of the ${type} library`,
       ctx.name,
     );
   }
   const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
+  const recolor = solidPaint(props.primary_color);
+  if (recolor !== null && source?.kind === 'library' && !ILLUSTRATION_LIBRARIES[source.library].recolorable) {
+    // A request's primary_color reaches here past validation: refused, never ignored.
+    throw new RenderRefusedError(
+      `illustration ${ctx.name}: ${source.library} drawings are multicoloured; primary_color cannot recolour them`,
+      ctx.name,
+    );
+  }
   return {
     kind: 'illustration',
     name: ctx.name,
@@ -134,18 +148,19 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
     rotation: num(p.rotation),
     shadow: planShadow(p, 'drop'),
     ref: source === null ? null : ctx.addAsset('illustration', source),
-    recolor: solidPaint(props.primary_color),
+    recolor,
     position: objectPosition(str(p.alignment)),
   };
 }
 
 /**
- * `illustration_file` is a source (asset, URL, data URL) on `custom` illustrations; on any other
- * `illustration_type` it names a drawing of the bundled set, unless it is itself a source.
+ * `illustration_file` is a source (asset, URL, data URL) on `custom` illustrations; on a library's
+ * `illustration_type` it names one of its drawings, unless it is itself a source.
  */
-function illustrationSource(type: unknown, file: unknown): AssetSource | null {
+function illustrationSource(type: IllustrationType, file: unknown): AssetSource | null {
   const given = sourceOf(file);
   if (given !== null || type === 'custom' || typeof file !== 'string') return given;
-  const name = file.trim().toLowerCase();
-  return isLibraryIllustrationName(name) ? { kind: 'library', library: ILLUSTRATION_LIBRARY.name, name } : null;
+  const name = illustrationFile(type, file);
+  // The file's own name is the drawing's canonical name (`arrow-right`, `outlined/home`, `1f389`).
+  return name === null ? null : { kind: 'library', library: type, name: name.replace(/\.svg$/, '').replace(/^filled\//, '') };
 }

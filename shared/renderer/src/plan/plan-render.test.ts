@@ -284,7 +284,7 @@ describe('planRender: layers', () => {
     const [r] = plan([{ name: 'r', type: 'rating', properties: { rating_score: 70 } }], { r: { star_color: '#ff0000' } }).nodes as [
       RatingNode,
     ];
-    expect([r.value, r.starCount, r.starColor, r.emptyColor]).toEqual([3.5, 5, '#ff0000', '#e0e0e0']);
+    expect([r.value, r.starCount, r.starColor, r.emptyColor]).toEqual([3.5, 5, '#ff0000', '#eaeaea']);
   });
 
   it('qrcode: a module path of the payload, colors', () => {

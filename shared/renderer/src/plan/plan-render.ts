@@ -1,5 +1,6 @@
 import type { Design, FontCatalogue, GroupMask, NormalisedOverrides } from '@pressroom/model';
 import { AppError, type LayerInput, type LayerType, layerInput, type ResolvedLayer, resolveFrame } from '@pressroom/model';
+import { boxAlign } from './alignment.js';
 import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
 import { planButton } from './button.js';
 import { type LayerContext, num, radiusCss } from './context.js';
@@ -169,13 +170,26 @@ function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: 
   };
 }
 
-/** `auto_layout` with its settings; direction defaults to horizontal, placement to start, gap to 0. */
+/**
+ * `auto_layout` with its settings; direction defaults to horizontal, gap to 0. The 9-cell
+ * `alignment` places the run on both axes; `placement` (when given) wins on the direction's axis,
+ * which is otherwise at its start. Without `alignment`, members keep their positions across it.
+ */
 function autoLayoutOf(ctx: LayerContext<'group'>): AutoLayout | null {
   const p = ctx.props;
   if (p.auto_layout !== true) return null;
+  const direction = p.direction === 'vertical' ? 'vertical' : 'horizontal';
+  const cell = typeof p.alignment === 'string' ? boxAlign(p.alignment) : null;
+  const horizontal = cell === null ? null : ({ left: 'start', center: 'center', right: 'end' } as const)[cell.horizontal];
+  const vertical = cell?.vertical ?? null;
+  const along = direction === 'horizontal' ? horizontal : vertical;
   return {
-    direction: p.direction === 'vertical' ? 'vertical' : 'horizontal',
-    placement: p.placement === 'center' || p.placement === 'end' || p.placement === 'space-between' ? p.placement : 'start',
+    direction,
+    placement:
+      p.placement === 'center' || p.placement === 'end' || p.placement === 'space-between' || p.placement === 'start'
+        ? p.placement
+        : (along ?? 'start'),
+    cross: direction === 'horizontal' ? vertical : horizontal,
     gap: ctx.scale.length(num(p.gap)),
   };
 }

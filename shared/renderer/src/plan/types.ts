@@ -1,4 +1,4 @@
-import type { AutoFocusSettings } from '@pressroom/model';
+import type { AutoFocusSettings, IllustrationType } from '@pressroom/model';
 /**
  * The render tree of one format: every value resolved (pixels, CSS colors, final text), so the
  * HTML builder only draws and the in-page script only measures. Absent features are explicit
@@ -34,7 +34,7 @@ export type AssetSource =
   /** Nothing to fetch: text_to_image draws the layer's image (docs/ai.md). */
   | { kind: 'generated' }
   /** A drawing of the bundled illustration set, by name (read from the installed package). */
-  | { kind: 'library'; library: 'lucide'; name: string };
+  | { kind: 'library'; library: Exclude<IllustrationType, 'custom'>; name: string };
 
 export type AssetPurpose = 'image' | 'icon' | 'illustration' | 'font';
 
@@ -134,6 +134,10 @@ export interface ImageNode extends NodeBase {
   fit: 'cover' | 'contain';
   /** CSS object-position. */
   position: string;
+  /** `position_offset_x/y` in pixels: the picture moves inside its box (clipped by it). */
+  offset: { x: number; y: number };
+  /** `zoom` as a factor (1 = as fitted), around the `position` anchor. */
+  zoom: number;
   stroke: PlanStroke | null;
   /** CSS border-radius or clip-path of the mask; null = none. */
   clip: { radius: string | null; path: string | null };
@@ -167,6 +171,8 @@ export interface ImageAiOps {
 export interface ShapeNode extends NodeBase {
   kind: 'shape';
   ellipse: boolean;
+  /** The geometry's outline as an SVG path in box pixels (plan/geometry.ts); null: a CSS box (rectangle, ellipse). */
+  outline: string | null;
   radius: string;
   fill: string | null;
   stroke: PlanStroke | null;
@@ -189,6 +195,7 @@ export interface RatingNode extends NodeBase {
   starCount: number;
   starSize: number;
   starMargin: number;
+  /** CSS backgrounds (a colour or a gradient over the row of stars). */
   starColor: string;
   emptyColor: string;
   align: { vertical: VerticalAlign; horizontal: 'left' | 'center' | 'right' };
@@ -196,9 +203,11 @@ export interface RatingNode extends NodeBase {
 
 export interface QrcodeNode extends NodeBase {
   kind: 'qrcode';
-  /** Module grid edge (including no quiet zone) and one path of the dark modules in module units. */
+  /** Module grid edge (without the quiet zone) and one path of the dark modules in module units; 0 and '' for a blank payload. */
   size: number;
   path: string;
+  /** Quiet zone around the grid, in modules. */
+  margin: number;
   foreground: string;
   background: string;
   iconRef: string | null;
@@ -210,7 +219,13 @@ export interface GroupNode extends NodeBase {
   /** Clip of the children, in canvas pixels; `rotation` turns the clip (not the children) around its centre. */
   mask: { shape: 'rectangle' | 'ellipse'; box: PxBox; radius: string; rotation: number } | null;
   /** Auto-layout that placed the children (their boxes are already moved); null = stored boxes. */
-  layout: { direction: 'horizontal' | 'vertical'; placement: 'start' | 'center' | 'end' | 'space-between'; gap: number } | null;
+  layout: {
+    direction: 'horizontal' | 'vertical';
+    placement: 'start' | 'center' | 'end' | 'space-between';
+    /** Where members sit across the direction; null: at their stored positions. */
+    cross: 'start' | 'center' | 'end' | null;
+    gap: number;
+  } | null;
 }
 
 export type PlanNode = TextNode | ButtonNode | ImageNode | ShapeNode | IllustrationNode | RatingNode | QrcodeNode | GroupNode;

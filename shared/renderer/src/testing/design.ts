@@ -24,7 +24,14 @@ export function testDesign(
     fonts?: unknown[];
   } = {},
 ): Design {
-  const result = parseDesignDocument({
+  const result = parseTestDesign(elements, options);
+  if (!result.ok) throw new Error(`bad fixture: ${JSON.stringify(result.issues)}`);
+  return result.design;
+}
+
+/** The parser's whole answer for the same one-format design, warnings included. */
+export function parseTestDesign(elements: RawElement[], options: Parameters<typeof testDesign>[1] = {}) {
+  return parseDesignDocument({
     name: 'test',
     type: 'static',
     formats: [
@@ -41,8 +48,6 @@ export function testDesign(
     ...(options.assets ? { assets: options.assets } : {}),
     ...(options.fonts ? { fonts: options.fonts } : {}),
   });
-  if (!result.ok) throw new Error(`bad fixture: ${JSON.stringify(result.issues)}`);
-  return result.design;
 }
 
 /** Request overrides through the real validator (sync, static). */

@@ -3,6 +3,7 @@ import { cmykToRgb, rgbToCmyk } from '../../color/convert.js';
 import { formatCmyk, formatHex } from '../../color/format.js';
 import { parseColor } from '../../color/parse.js';
 import { isGradient } from '../../color/types.js';
+import { LAYER_CONSTRAINTS } from '../../properties/catalogue.js';
 import { ALL_PROPERTY_NAMES, GROUP_LAYOUT_PROPS, PROPERTY_TABLES, type PropContext, type PropSpec } from '../properties/index.js';
 import type { LayerType } from '../types.js';
 import type { IssueCollector, Path } from './issues.js';
@@ -69,8 +70,28 @@ export function parseProperties(
   const parsed = col.parse(schemaFor(type, ctx, mode), kept, path) as Record<string, unknown> | undefined;
   if (failed || !parsed) return undefined;
   for (const key of Object.keys(parsed)) if (parsed[key] === undefined) delete parsed[key];
+  const constraint = LAYER_CONSTRAINTS[type];
+  const found = constraint === undefined ? [] : constraint(parsed);
+  const refused = found.filter((issue) => issue.code !== 'property_dropped_for_type');
+  for (const issue of refused) col.error([...path, ...issue.path], issue.code, issue.message);
+  if (refused.length > 0) return undefined;
+  for (const issue of found.filter((i) => i.code === 'property_dropped_for_type')) {
+    col.warn([...path, ...issue.path], issue.code, issue.message, layer);
+    dropAt(parsed, issue.path);
+  }
   convertColors(parsed, new Set(Object.keys(kept)), table, ctx, path, col, layer);
   return parsed;
+}
+
+/** Removes the value at a property path (`['illustration_properties', 'primary_color']`). */
+function dropAt(props: Record<string, unknown>, path: readonly string[]): void {
+  const parent = path
+    .slice(0, -1)
+    .reduce<Record<string, unknown> | undefined>(
+      (at, key) => (at?.[key] && typeof at[key] === 'object' ? (at[key] as Record<string, unknown>) : undefined),
+      props,
+    );
+  if (parent) delete parent[path[path.length - 1]!];
 }
 
 function convertColors(

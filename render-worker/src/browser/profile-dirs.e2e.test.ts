@@ -44,19 +44,6 @@ describe('Chromium profile folders', () => {
     await until(() => !existsSync(dir));
   });
 
-  it("Chromium's own temporary folders (org.chromium.Chromium.*) are made inside the profile, not in /tmp, and go with it", async () => {
-    const launched = await launchBrowser({ profileRoot: root });
-    const dir = launched.chromium.userDataDir;
-    const environ = (await readFile(`/proc/${launched.chromium.pid}/environ`, 'utf8')).split('\0');
-    expect(environ).toContain(`TMPDIR=${dir}/tmp`);
-    const page = await launched.browser.newPage();
-    await page.setContent('<p>a page</p>');
-    await page.screenshot();
-    await until(async () => (await readdir(join(dir, 'tmp'))).some((n) => n.startsWith('org.chromium.Chromium.')));
-    process.kill(launched.chromium.pid, 'SIGKILL');
-    await until(() => !existsSync(dir));
-  });
-
   it('the folder of a SIGKILLed worker and its browser is removed by the next launch', async () => {
     const script = fileURLToPath(new URL('./testing/launch-and-wait.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script, root], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -2,7 +2,6 @@
 // only: a render worker calls this before it loads puppeteer or anything else heavy (its cold
 // start, docs/operations.md), and connects puppeteer to the pipe later (connect-browser.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -65,18 +64,10 @@ const STDERR_LINES = 50;
 export async function spawnChromium(options: SpawnOptions): Promise<ChromiumProcess> {
   const { executablePath } = options;
   const userDataDir = await createProfileDir(options.profileRoot ?? join(tmpdir(), 'pressroom-chromium'));
-  // Chromium's own temporary folders (`org.chromium.Chromium.*`) go inside the profile folder, not
-  // /tmp: a crashed browser leaves them behind, and the profile's removal takes them along.
-  const browserTmp = join(userDataDir, 'tmp');
-  await mkdir(browserTmp);
   const child = spawn(
     executablePath,
     chromiumCommandLine({ userDataDir, runningAsRoot: process.getuid?.() === 0, extraArgs: options.extraArgs ?? [] }),
-    {
-      detached: process.platform !== 'win32',
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, TMPDIR: browserTmp },
-    },
+    { detached: process.platform !== 'win32', stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;

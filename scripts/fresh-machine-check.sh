@@ -29,7 +29,18 @@ chmod 755 "$EMBEDDED_PG_RUNTIME_DIR"
 LOG="$WORK/farm.log"
 FARM_PID=""
 cleanup() {
-  if [ -n "$FARM_PID" ] && kill -0 "$FARM_PID" 2>/dev/null; then kill -KILL -- "-$FARM_PID" 2>/dev/null || true; fi
+  if [ -n "$FARM_PID" ] && kill -0 "$FARM_PID" 2>/dev/null; then
+    kill -INT -- "-$FARM_PID" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$FARM_PID" 2>/dev/null || break; sleep 1; done
+    kill -KILL -- "-$FARM_PID" 2>/dev/null || true
+  fi
+  # A farm killed outright leaves its Postgres (a process group of its own) running: stop it too.
+  local pidfile pm
+  for pidfile in $(find "$WORK" "$EMBEDDED_PG_RUNTIME_DIR" -name postmaster.pid 2>/dev/null); do
+    pm="$(head -n1 "$pidfile")"
+    kill -INT "$pm" 2>/dev/null || continue
+    for _ in $(seq 1 20); do kill -0 "$pm" 2>/dev/null || break; sleep 0.5; done
+  done
   rm -rf "$WORK"
   case "$EMBEDDED_PG_RUNTIME_DIR" in */pressroom-fresh-pg-*) rm -rf "$EMBEDDED_PG_RUNTIME_DIR" ;; esac
 }

@@ -13,11 +13,6 @@ export const databaseOptions = {
     '/var/lib/pressroom',
     "As root only: where the embedded Postgres's binaries and data go when the postgres user cannot reach the checkout or DATA_DIR (e.g. under /root).",
   ),
-  embeddedPgRestartDelayMs: option(
-    env.int(1),
-    '1000',
-    'The farm launcher restarts an embedded Postgres that died after this delay, doubled for each failure in a row (capped at 30 s).',
-  ),
 };
 
 export const storageOptions = {

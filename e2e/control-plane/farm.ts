@@ -42,22 +42,15 @@ export async function startFarm(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { output, exited } = watch(child);
   const apiKey = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       // A farm that never became ready must not outlive the test that started it.
       child.kill('SIGINT');
-      reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${out}`));
+      reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${output()}`));
     }, options.timeoutMs ?? 60_000);
     const check = () => {
-      const match = /API key:\s+(\S+)/.exec(out);
+      const match = /API key:\s+(\S+)/.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -66,7 +59,7 @@ export async function startFarm(
     child.stdout?.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`farm exited with ${code} before it was ready:\n${out}`));
+      reject(new Error(`farm exited with ${code} before it was ready:\n${output()}`));
     });
   });
   return {
@@ -74,12 +67,23 @@ export async function startFarm(
     apiKey,
     dataDir,
     process: child,
-    output: () => out,
+    output,
     interrupt: async () => {
       child.kill('SIGINT');
       return exited;
     },
   };
+}
+
+/** A child's stdout and stderr as one growing text, and its exit code once it has exited. */
+function watch(child: ChildProcess): { output: () => string; exited: Promise<number | null> } {
+  let out = '';
+  const append = (d: unknown) => {
+    out += String(d);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return { output: () => out, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
 /** The demo designs are imported by a worker job after start; waits until `query` lists some. */
@@ -165,30 +169,23 @@ export async function startNpmFarm(options: { env?: Record<string, string>; time
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let out = '';
-  npm.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  npm.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  const { output, exited } = watch(npm);
   const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   let banner: RegExpExecArray | null = null;
   while (!banner) {
     if (Date.now() > deadline || npm.exitCode !== null) {
       if (npm.pid && npm.exitCode === null) process.kill(-npm.pid, 'SIGINT');
-      throw new Error(`no banner:\n${out}`);
+      throw new Error(`no banner:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 250));
-    banner = /API key:\s+(\S+)[\s\S]*?(http:\/\/localhost:\d+\/banner-builder\/[0-9a-f-]+\/generate)/.exec(out);
+    banner = /API key:\s+(\S+)[\s\S]*?(http:\/\/localhost:\d+\/banner-builder\/[0-9a-f-]+\/generate)/.exec(output());
   }
   return {
     npm,
     dataDir,
     apiKey: banner[1] ?? '',
     renderUrl: banner[2] ?? '',
-    output: () => out,
+    output,
     exited,
     postmaster: async () => Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]),
     kill: () => {

@@ -57,11 +57,16 @@ describe('the farm supervises its embedded Postgres', () => {
     process.kill(postmaster, 'SIGKILL');
     const killedAt = Date.now();
 
+    // A request can still be served for a moment by a pooled connection whose backend has not yet
+    // noticed its postmaster's death; the server stays down for RESTART_DELAY_MS after that, so
+    // the outage is seen, then the recovery: a 200 once the launcher has restarted the server.
     const outage: { status: number; id: unknown; retryAfter: string | null }[] = [];
     for (;;) {
+      const restarted = farm.output().includes('"msg":"embedded postgres restarted"');
       const res = await fetch(`${farm.baseUrl}/auth`, { method: 'POST', headers: { 'x-api-key': farm.apiKey } });
-      if (res.status === 200) break;
-      outage.push({ status: res.status, id: ((await res.json()) as { id?: unknown }).id, retryAfter: res.headers.get('retry-after') });
+      if (res.status === 200 && restarted) break;
+      if (res.status !== 200)
+        outage.push({ status: res.status, id: ((await res.json()) as { id?: unknown }).id, retryAfter: res.headers.get('retry-after') });
       expect(Date.now() - killedAt, farm.output().slice(-4000)).toBeLessThan(15_000);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -70,7 +75,6 @@ describe('the farm supervises its embedded Postgres', () => {
     for (const answer of outage) expect(answer).toEqual({ status: 503, id: 'internal_server_error', retryAfter: '5' });
     // The launcher said why, and that it restarted the server.
     expect(farm.output()).toMatch(/"reason":"killed by SIGKILL"[^\n]*"msg":"embedded postgres stopped; restarting"/);
-    expect(farm.output()).toContain('"msg":"embedded postgres restarted"');
     expect(await postmasterOf(farm.dataDir)).not.toBe(postmaster);
 
     for (const id of queued) {

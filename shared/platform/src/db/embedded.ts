@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -170,8 +170,11 @@ async function prepareFolders(dataDir: string, layout: EmbeddedLayout, ids: { ui
     await chmod(dirname(target), 0o755);
     // verbatimSymlinks: the library links (made by the package's postinstall) stay relative.
     await cp(layout.copyBinariesFrom, partial, { recursive: true, verbatimSymlinks: true });
-    await rm(target, { recursive: true, force: true });
-    await run('mv', [partial, target]);
+    // Another process may have made the same copy meanwhile: then that one is used.
+    await rename(partial, target).catch(async (err) => {
+      await rm(partial, { recursive: true, force: true });
+      if (!existsSync(join(layout.binDir, 'postgres'))) throw err;
+    });
   }
   await mkdir(layout.databaseDir, { recursive: true, mode: 0o700 });
   await chown(layout.databaseDir, ids.uid, ids.gid);

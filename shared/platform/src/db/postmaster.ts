@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -100,7 +101,7 @@ export async function startPostmaster(options: {
 /** What `<databaseDir>/postmaster.pid` says of a server that is running, or null when none is. */
 export async function findRunningPostmaster(
   databaseDir: string,
-  isAlive: (pid: number) => boolean = processAlive,
+  isAlive: (pid: number) => boolean = postmasterAlive,
 ): Promise<{ pid: number; port: number } | null> {
   const text = await readFile(join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => null);
   if (text === null) return null;
@@ -150,6 +151,19 @@ export function adoptPostmaster(running: { pid: number; port: number }, pollMs =
       await exited;
     },
   };
+}
+
+/**
+ * A live process that is a Postgres server: after a crash, `postmaster.pid` can name a pid that
+ * now belongs to another program. Where /proc cannot tell, being alive is enough.
+ */
+function postmasterAlive(pid: number): boolean {
+  if (!processAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true;
+  }
 }
 
 export function processAlive(pid: number): boolean {

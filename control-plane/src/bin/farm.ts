@@ -62,6 +62,16 @@ const postgres = config.databaseUrl
     });
 // Should the deadline force the exit, Postgres still stops (it finishes its fast shutdown alone).
 process.once('exit', () => postgres?.requestStop());
+// Until the shutdown path below is installed (migrations, the demo workspace), a signal ends the
+// start-up; a signal's default action would skip 'exit' handlers and leave Postgres running.
+const STARTUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const abortStartup = (signal: NodeJS.Signals) => {
+  logger.info({ reason: signal }, 'stopped during start-up');
+  // A running server is asked to stop and finishes that alone; one still starting is waited for.
+  if (postgres?.pid === undefined && postgres) void postgres.stop().finally(() => process.exit(1));
+  else process.exit(1);
+};
+for (const signal of STARTUP_SIGNALS) process.once(signal, abortStartup);
 const database = postgres
   ? await (async () => {
       const server = await postgres.start();
@@ -122,6 +132,7 @@ process.once('exit', () => {
 });
 const [controlPlane, ...workers] = children;
 const roleTimeoutMs = Math.max(1_000, Math.floor((config.shutdownTimeoutMs - 2_000) / 2));
+for (const signal of STARTUP_SIGNALS) process.off(signal, abortStartup);
 stopFarm = installShutdown(
   [
     { name: 'database', stop: () => database.stop() },

@@ -120,4 +120,29 @@ describe('SupervisedPostgres', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(start).toHaveBeenCalledTimes(1);
   });
+
+  it('a stop during the first start waits for the server and stops it (a signal during the farm start-up)', async () => {
+    const { logger } = recordingLogger();
+    const server = fakeServer(400, 5555);
+    let started: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      started = r;
+    });
+    const pg = new SupervisedPostgres({
+      start: async () => {
+        await gate;
+        return server;
+      },
+      port: 5555,
+      firstDelayMs: 1,
+      logger,
+    });
+    const starting = pg.start();
+    const stopped = pg.stop();
+    started();
+    await starting;
+    await stopped;
+    expect(server.stops).toBeGreaterThanOrEqual(1);
+    expect(await server.exited).toBe('exited with code 0');
+  });
 });

@@ -37,7 +37,18 @@ export class SupervisedPostgres {
 
   /** The first start: a failure here is the farm's to report (it cannot run without a database). */
   async start(): Promise<Postmaster> {
-    const server = await this.options.start(this.port);
+    const starting = this.options.start(this.port);
+    this.restarting = starting.then(
+      () => undefined,
+      () => undefined,
+    );
+    const server = await starting;
+    this.restarting = null;
+    if (this.stopping) {
+      // Stopped while it was starting (a signal during the farm's start-up).
+      await server.stop();
+      return server;
+    }
     this.port = server.port;
     if (server.adopted)
       this.options.logger.info({ pid: server.pid, port: server.port }, 'embedded postgres was already running on the data dir: adopted');

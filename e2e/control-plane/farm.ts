@@ -42,15 +42,22 @@ export async function startFarm(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const { output, exited } = watch(child);
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const apiKey = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       // A farm that never became ready must not outlive the test that started it.
       child.kill('SIGINT');
-      reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${output()}`));
+      reject(new Error(`farm printed no API key within ${options.timeoutMs ?? 60_000} ms:\n${out}`));
     }, options.timeoutMs ?? 60_000);
     const check = () => {
-      const match = /API key:\s+(\S+)/.exec(output());
+      const match = /API key:\s+(\S+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -59,7 +66,7 @@ export async function startFarm(
     child.stdout?.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`farm exited with ${code} before it was ready:\n${output()}`));
+      reject(new Error(`farm exited with ${code} before it was ready:\n${out}`));
     });
   });
   return {
@@ -67,7 +74,7 @@ export async function startFarm(
     apiKey,
     dataDir,
     process: child,
-    output,
+    output: () => out,
     interrupt: async () => {
       child.kill('SIGINT');
       return exited;
@@ -170,7 +177,8 @@ export async function startNpmFarm(options: { env?: Record<string, string>; time
     detached: true,
   });
   const { output, exited } = watch(npm);
-  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  // A hang guard, not a speed check (a loaded machine may take minutes to start a farm).
+  const deadline = Date.now() + (options.timeoutMs ?? 170_000);
   let banner: RegExpExecArray | null = null;
   while (!banner) {
     if (Date.now() > deadline || npm.exitCode !== null) {

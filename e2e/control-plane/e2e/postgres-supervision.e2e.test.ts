@@ -38,7 +38,6 @@ describe('the farm supervises its embedded Postgres', () => {
   beforeAll(async () => {
     farm = await startFarm({
       env: { EMBEDDED_PG_RESTART_DELAY_MS: String(RESTART_DELAY_MS), LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '60000' },
-      timeoutMs: 150_000,
     });
   });
   afterAll(async () => {
@@ -97,7 +96,7 @@ describe('the farm supervises its embedded Postgres', () => {
     await new Promise((r) => launcher.once('exit', r));
     expect(alive(postmaster)).toBe(true);
 
-    second = await startFarm({ dataDir: farm.dataDir, pgPort: await freePort(), env: { LOG_LEVEL: 'info' }, timeoutMs: 150_000 });
+    second = await startFarm({ dataDir: farm.dataDir, pgPort: await freePort(), env: { LOG_LEVEL: 'info' } });
     expect(second.output()).toContain('embedded postgres was already running on the data dir: adopted');
     expect(await postmasterOf(second.dataDir)).toBe(postmaster);
     const auth = await fetch(`${second.baseUrl}/auth`, { method: 'POST', headers: { 'x-api-key': second.apiKey } });

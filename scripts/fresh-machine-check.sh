@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The clean-machine check: does the README's first command, copied as written, end with a farm
 # that renders? Clones the committed HEAD into a temporary folder (no node_modules, no .data),
-# runs that command, waits for the banner, renders the example design with curl, checks that the
+# runs that command (as root, in a folder of mode 0700, as under /root), waits for the banner, renders the example design with curl, checks that the
 # file is a JPEG, then stops the farm the way a person does (Ctrl-C: SIGINT to its process group)
 # and checks that nothing is left running. CI runs it after `npm test` (see .ci/run).
 #
@@ -19,15 +19,30 @@ free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0
 export PORT="${PORT:-$(free_port)}"
 export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-$(free_port)}"
 
+# mktemp makes the folder 0700, like /root: as root, the embedded Postgres runs as the postgres
+# user, which cannot enter it. That is the test: the launcher must place the server's binaries and
+# data where that user can reach them (EMBEDDED_PG_RUNTIME_DIR, /var/lib/pressroom by default; a
+# folder of this check's own here, removed at the end).
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/pressroom-fresh-XXXXXX")"
-# mktemp makes the folder 0700; as root the embedded Postgres runs as the postgres user and must
-# be able to enter it (npm start's preflight says so when it cannot), as in a usual checkout.
-chmod 755 "$WORK"
+export EMBEDDED_PG_RUNTIME_DIR="${EMBEDDED_PG_RUNTIME_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/pressroom-fresh-pg-XXXXXX")}"
+chmod 755 "$EMBEDDED_PG_RUNTIME_DIR"
 LOG="$WORK/farm.log"
 FARM_PID=""
 cleanup() {
-  if [ -n "$FARM_PID" ] && kill -0 "$FARM_PID" 2>/dev/null; then kill -KILL -- "-$FARM_PID" 2>/dev/null || true; fi
+  if [ -n "$FARM_PID" ] && kill -0 "$FARM_PID" 2>/dev/null; then
+    kill -INT -- "-$FARM_PID" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$FARM_PID" 2>/dev/null || break; sleep 1; done
+    kill -KILL -- "-$FARM_PID" 2>/dev/null || true
+  fi
+  # A farm killed outright leaves its Postgres (a process group of its own) running: stop it too.
+  local pidfile pm
+  for pidfile in $(find "$WORK" "$EMBEDDED_PG_RUNTIME_DIR" -name postmaster.pid 2>/dev/null); do
+    pm="$(head -n1 "$pidfile")"
+    kill -INT "$pm" 2>/dev/null || continue
+    for _ in $(seq 1 20); do kill -0 "$pm" 2>/dev/null || break; sleep 0.5; done
+  done
   rm -rf "$WORK"
+  case "$EMBEDDED_PG_RUNTIME_DIR" in */pressroom-fresh-pg-*) rm -rf "$EMBEDDED_PG_RUNTIME_DIR" ;; esac
 }
 trap cleanup EXIT
 fail() {
@@ -68,18 +83,21 @@ MAGIC="$(head -c 3 "$WORK/banner.jpeg" | od -An -tx1 | tr -d ' \n')"
 [ "$MAGIC" = "ffd8ff" ] || fail "the rendered file is not a JPEG (starts with $MAGIC)"
 echo "fresh-machine-check: rendered a JPEG of $(wc -c <"$WORK/banner.jpeg") bytes"
 
-POSTMASTER="$(head -n1 "$WORK/pressroom/.data/postgres/postmaster.pid")"
+# Where the server's data went depends on who runs this (as root in a 0700 folder: the runtime dir).
+PIDFILE="$(find "$WORK/pressroom/.data" "$EMBEDDED_PG_RUNTIME_DIR" -name postmaster.pid 2>/dev/null | head -n1)"
+[ -n "$PIDFILE" ] || fail "no postmaster.pid under $WORK/pressroom/.data or $EMBEDDED_PG_RUNTIME_DIR"
+POSTMASTER="$(head -n1 "$PIDFILE")"
 kill -INT -- "-$FARM_PID"
 for _ in $(seq 1 60); do kill -0 "$FARM_PID" 2>/dev/null || break; sleep 1; done
 kill -0 "$FARM_PID" 2>/dev/null && fail "the farm did not stop within 60 s of Ctrl-C"
 grep -q 'second signal' "$LOG" && fail "a process saw Ctrl-C twice"
 sleep 1
 cd "$WORK" # this script is no process of the farm
-# Every process working in the clone (the roles, Chromium, Postgres all run there) must be gone.
+# Every process working in the clone or the runtime dir (the roles, Chromium, Postgres) must be gone.
 LEFT=""
 for proc in /proc/[0-9]*; do
   cwd="$(readlink "$proc/cwd" 2>/dev/null)" || continue
-  case "$cwd" in "$WORK"/*) LEFT="$LEFT ${proc#/proc/}:$(tr '\0' ' ' <"$proc/cmdline" | cut -c1-80)" ;; esac
+  case "$cwd" in "$WORK"/* | "$EMBEDDED_PG_RUNTIME_DIR"/*) LEFT="$LEFT ${proc#/proc/}:$(tr '\0' ' ' <"$proc/cmdline" | cut -c1-80)" ;; esac
 done
 [ -z "$LEFT" ] || fail "left running after Ctrl-C: $LEFT"
 kill -0 "$POSTMASTER" 2>/dev/null && fail "the embedded Postgres ($POSTMASTER) is still running"

@@ -118,13 +118,14 @@ describe('the error envelope and identity, on real Postgres', () => {
     expect(res.json()).toMatchObject({ id: 'payload_too_large', version: expect.stringMatching(VERSION) });
   });
 
-  it('internal_error with a safe message when a service behind the API fails', async () => {
+  it('503 internal_server_error with Retry-After and a safe message when the database behind the API is down', async () => {
     const deadPool = createPool('postgres://nobody:nothing@127.0.0.1:1/none');
     const broken = await h.build({}, deadPool);
     const res = await broken.inject({ method: 'POST', url: '/auth', headers: { 'x-api-key': key } });
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({
-      id: 'internal_error',
+      id: 'internal_server_error',
       message: expect.not.stringContaining('ECONNREFUSED'),
       version: expect.stringMatching(VERSION),
     });

@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import type { ControlPlaneConfig } from './config.js';
 import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDrain } from './plugins/drain.js';
 import { registerEnvelope } from './plugins/envelope.js';
 import { clientErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
@@ -61,12 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     clientErrorHandler,
+    // Idle keep-alive connections are closed as soon as the drain starts (plugins/drain.ts).
+    forceCloseConnections: 'idle',
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     logController: new DebugRequestLog(),
   });
   app.decorate('routeRegistry', []);
   registerErrorHandling(app);
+  registerDrain(app);
   registerJsonParser(app);
   registerPathParamCheck(app);
   registerEnvelope(app);

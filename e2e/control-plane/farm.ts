@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,17 @@ export async function startFarm(
   };
 }
 
+/** A child's stdout and stderr as one growing text, and its exit code once it has exited. */
+function watch(child: ChildProcess): { output: () => string; exited: Promise<number | null> } {
+  let out = '';
+  const append = (d: unknown) => {
+    out += String(d);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return { output: () => out, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
 /** The demo designs are imported by a worker job after start; waits until `query` lists some. */
 export async function waitForDesigns(
   farm: RunningFarm,
@@ -101,4 +112,95 @@ export async function waitForDesigns(
     if (Date.now() > deadline) throw new Error(`no designs matching ${query} after ${timeoutMs} ms:\n${farm.output().slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
+}
+
+/** Every process below `root` right now (pid → command), from one `ps` snapshot. */
+export function descendants(root: number): Map<number, string> {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] ?? '' }));
+  const found = new Map<number, string>();
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const row of rows)
+      if (row.ppid === parent && !found.has(row.pid)) {
+        found.set(row.pid, row.args);
+        queue.push(row.pid);
+      }
+  }
+  return found;
+}
+
+export const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export interface NpmFarm {
+  npm: ChildProcess;
+  dataDir: string;
+  apiKey: string;
+  /** The render line of the banner (a sync generate URL of an example design). */
+  renderUrl: string;
+  output(): string;
+  /** Resolves with npm's exit code once it has exited. */
+  exited: Promise<number | null>;
+  /** The embedded postmaster's pid, from its postmaster.pid. */
+  postmaster(): Promise<number>;
+  /** Last resort for afterAll: SIGKILL to npm's process group. */
+  kill(): void;
+}
+
+/**
+ * `npm start` exactly as a person types it, in a process group of its own (as a shell makes for a
+ * job: a terminal's Ctrl-C is SIGINT to that group), resolved once the banner and its render
+ * line are printed.
+ */
+export async function startNpmFarm(options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<NpmFarm> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-npm-farm-'));
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const { output, exited } = watch(npm);
+  // A hang guard, not a speed check (a loaded machine may take minutes to start a farm).
+  const deadline = Date.now() + (options.timeoutMs ?? 170_000);
+  let banner: RegExpExecArray | null = null;
+  while (!banner) {
+    if (Date.now() > deadline || npm.exitCode !== null) {
+      if (npm.pid && npm.exitCode === null) process.kill(-npm.pid, 'SIGINT');
+      throw new Error(`no banner:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+    banner = /API key:\s+(\S+)[\s\S]*?(http:\/\/localhost:\d+\/banner-builder\/[0-9a-f-]+\/generate)/.exec(output());
+  }
+  return {
+    npm,
+    dataDir,
+    apiKey: banner[1] ?? '',
+    renderUrl: banner[2] ?? '',
+    output,
+    exited,
+    postmaster: async () => Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]),
+    kill: () => {
+      if (npm.pid && npm.exitCode === null && alive(npm.pid)) process.kill(-npm.pid, 'SIGKILL');
+    },
+  };
 }

@@ -4,16 +4,18 @@ import { resolve } from 'node:path';
 import {
   connectDatabase,
   createLogger,
+  createPool,
   createPrettifier,
   createStorage,
   databaseCheck,
+  embeddedConnectionString,
   freePortCheck,
   installShutdown,
   migrate,
   PREFLIGHT_EXIT_CODE,
-  postgresUserCanReachCheck,
   preflightOrExit,
   resolveLogFormat,
+  startEmbeddedPostgres,
   writableDirCheck,
 } from '@pressroom/platform';
 import { ensureBuilt } from '../../../scripts/build.mjs';
@@ -22,6 +24,7 @@ import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '
 import { ensureDemoWorkspace } from '../farm/bootstrap.js';
 import { childLogLevel, SupervisedChild, shouldRelay } from '../farm/children.js';
 import { ensureDemoDesigns } from '../farm/demo-designs.js';
+import { SupervisedPostgres } from '../farm/postgres.js';
 import { waitForReady } from '../farm/ready.js';
 
 const config = loadControlPlaneConfig();
@@ -33,13 +36,55 @@ await preflightOrExit('Pressroom', [
   writableDirCheck(dataDir),
   freePortCheck(config.port, config.host, 'PORT'),
   databaseCheck(config.databaseUrl),
-  postgresUserCanReachCheck(dataDir, !config.databaseUrl),
 ]);
 
 // The roles run compiled: build them now if a source changed since (a no-op under `npm start`,
 // which has just done so; not when this file runs from sources, as some tests do).
 const built = ensureBuilt({ log: (message) => logger.info(message) });
-const database = await connectDatabase({ ...config, dataDir, databasePoolSize: 2 }, logger, 'pressroom-farm');
+// The embedded Postgres is the farm's own: restarted when it dies, stopped last (farm/postgres.ts).
+const postgres = config.databaseUrl
+  ? null
+  : new SupervisedPostgres({
+      port: config.embeddedPgPort,
+      firstDelayMs: config.embeddedPgRestartDelayMs,
+      logger,
+      start: async (port) => {
+        const embedded = await startEmbeddedPostgres({
+          dataDir,
+          port,
+          runtimeDir: config.embeddedPgRuntimeDir,
+          adopt: true,
+          onLog: (line) => logger.debug({ postgres: line }),
+        });
+        if (!embedded.postmaster) throw new Error('the embedded Postgres was neither started nor adopted');
+        return embedded.postmaster;
+      },
+    });
+// Should the deadline force the exit, Postgres still stops (it finishes its fast shutdown alone).
+process.once('exit', () => postgres?.requestStop());
+// Until the shutdown path below is installed (migrations, the demo workspace), a signal ends the
+// start-up; a signal's default action would skip 'exit' handlers and leave Postgres running.
+const STARTUP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const abortStartup = (signal: NodeJS.Signals) => {
+  logger.info({ reason: signal }, 'stopped during start-up');
+  // A running server is asked to stop and finishes that alone; one still starting is waited for.
+  if (postgres?.pid === undefined && postgres) void postgres.stop().finally(() => process.exit(1));
+  else process.exit(1);
+};
+for (const signal of STARTUP_SIGNALS) process.once(signal, abortStartup);
+const database = postgres
+  ? await (async () => {
+      const server = await postgres.start();
+      logger.info({ pid: server.pid, port: server.port }, 'embedded postgres running');
+      const url = embeddedConnectionString(server.port);
+      const pool = createPool(url, { max: 2, logger, applicationName: 'pressroom-farm' });
+      const stop = async () => {
+        await pool.end();
+        await postgres.stop();
+      };
+      return { url, pool, stop };
+    })()
+  : await connectDatabase({ ...config, dataDir, databasePoolSize: 2 }, logger, 'pressroom-farm');
 await migrate(database.pool);
 const { demo, created } = await ensureDemoWorkspace(database.pool, dataDir, {
   credits: config.creditsDefaultGrant,
@@ -87,6 +132,7 @@ process.once('exit', () => {
 });
 const [controlPlane, ...workers] = children;
 const roleTimeoutMs = Math.max(1_000, Math.floor((config.shutdownTimeoutMs - 2_000) / 2));
+for (const signal of STARTUP_SIGNALS) process.off(signal, abortStartup);
 stopFarm = installShutdown(
   [
     { name: 'database', stop: () => database.stop() },

@@ -14,6 +14,7 @@ import {
 } from '@pressroom/platform';
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
+import { drainAndClose } from '../plugins/drain.js';
 import { sweepDynamicImageCounters } from '../services/dynamic-images.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
 
@@ -46,7 +47,7 @@ installShutdown(
   [
     { name: 'database', stop: () => database.stop() },
     { name: 'storage', stop: () => storage.stop() },
-    { name: 'http', stop: () => app.close() },
+    { name: 'http', stop: () => drainAndClose(app) },
     { name: 'queue metrics', stop: async () => queueJobs.stop() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },

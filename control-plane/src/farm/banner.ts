@@ -63,12 +63,15 @@ export function farewellText(apiKey: string): string {
 export async function waitForExampleDesign(db: pg.Pool, workspaceId: string, timeoutMs: number): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM designs
+    // The database may be restarting (the farm supervises it): a failed read is read again.
+    const { rows } = await db
+      .query<{ id: string }>(
+        `SELECT id FROM designs
         WHERE workspace_id = $1 AND type = 'static' AND status = 'CREATED' AND NOT is_workspace_template
         ORDER BY name LIMIT 1`,
-      [workspaceId],
-    );
+        [workspaceId],
+      )
+      .catch(() => ({ rows: [] as { id: string }[] }));
     if (rows[0]) return rows[0].id;
     await sleep(250);
   }

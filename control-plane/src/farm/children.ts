@@ -101,7 +101,10 @@ export class SupervisedChild {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
-    const timer = setTimeout(() => this.kill(), timeoutMs);
+    const timer = setTimeout(() => {
+      this.logger.error({ role: this.spec.role, pid: child.pid, timeoutMs }, 'role missed its shutdown deadline: killed');
+      this.kill();
+    }, timeoutMs);
     await this.exited;
     clearTimeout(timer);
   }

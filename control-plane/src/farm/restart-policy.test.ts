@@ -24,3 +24,11 @@ describe('planRestart', () => {
     expect(planRestart(5, 9, 10).consecutiveCrashes).toBe(6);
   });
 });
+
+describe('planRestart with another first delay (the embedded Postgres, EMBEDDED_PG_RESTART_DELAY_MS)', () => {
+  it('starts at that delay and doubles it', () => {
+    expect(planRestart(0, 1_000, HEALTHY_AFTER_MS, 200).delayMs).toBe(200);
+    expect(planRestart(1, 1_000, HEALTHY_AFTER_MS, 200).delayMs).toBe(400);
+    expect(planRestart(20, 1_000, HEALTHY_AFTER_MS, 200).delayMs).toBe(12_800);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { API_VERSION, AppError, type ErrorId, toEnvelope } from '@pressroom/model';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '@pressroom/platform';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkJsonBounds, findNul } from '../http/json-bounds.js';
 
@@ -83,6 +84,13 @@ export function toAppError(error: unknown): AppError {
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError('invalid_payload', fe.message ?? 'Bad request.', { cause: error });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('internal_server_error', 'The database is unavailable for a moment. Retry shortly.', {
+      cause: error,
+      status: 503,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) },
+    });
   }
   return new AppError('internal_error', 'An unexpected error occurred. It has been logged.', { cause: error });
 }

@@ -1,14 +1,19 @@
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../admin.js';
 import { freePort, type RunningFarm, startFarm } from '../farm.js';
 
-describe('the admin CLI against the database npm start uses', () => {
+describe('the admin CLI against the database npm start uses, whatever EMBEDDED_PG_PORT the farm was given', () => {
   let farm: RunningFarm;
   let env: Record<string, string>;
   beforeAll(async () => {
-    const pgPort = await freePort();
-    farm = await startFarm({ pgPort });
-    env = { DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(pgPort) };
+    farm = await startFarm({ pgPort: await freePort() });
+    // DATA_DIR alone finds the farm's database: its EMBEDDED_PG_PORT is another one (the server's
+    // postmaster.pid under DATA_DIR says where it listens).
+    env = { DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
   });
   afterAll(async () => {
     if (farm.process.exitCode === null) await farm.interrupt();
@@ -59,5 +64,23 @@ describe('the admin CLI against the database npm start uses', () => {
     const created = await admin(['workspace', 'create', '--name', 'Offline'], env);
     expect(created.code).toBe(0);
     expect(created.json).toMatchObject({ name: 'Offline', plan: 'pro' });
+  });
+
+  it('prints the real reason when it cannot start the database', async () => {
+    // Another program holds the port: Postgres's own words say so, not "see the lines above".
+    const holder = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-admin-'));
+      const res = await admin(['workspace', 'create', '--name', 'Nope'], { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) });
+      expect(res.code).not.toBe(0);
+      const message = (res.json['error'] as { message: string }).message;
+      expect(message).toContain('during start-up');
+      expect(message).toMatch(/could not bind|Address already in use/);
+      expect(message).not.toContain('see the lines above');
+    } finally {
+      holder.close();
+    }
   });
 });

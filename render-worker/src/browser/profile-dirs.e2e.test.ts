@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './launch-browser.js';
+import { socketDirOf } from './profile-dirs.js';
 
 let root = '';
 beforeAll(async () => {
@@ -44,6 +45,20 @@ describe('Chromium profile folders', () => {
     await until(() => !existsSync(dir));
   });
 
+  it("Chromium's own temp folder (/tmp/org.chromium.Chromium.*) goes with its profile when the browser is SIGKILLed", async () => {
+    const launched = await launchBrowser({ profileRoot: root });
+    const dir = launched.chromium.userDataDir;
+    let socketDir: string | null = null;
+    await until(async () => {
+      socketDir = await socketDirOf(dir);
+      return socketDir !== null;
+    });
+    expect(existsSync(socketDir!)).toBe(true);
+    process.kill(launched.chromium.pid, 'SIGKILL');
+    await until(() => !existsSync(dir));
+    expect(existsSync(socketDir!)).toBe(false);
+  });
+
   it('the folder of a SIGKILLed worker and its browser is removed by the next launch', async () => {
     const script = fileURLToPath(new URL('./testing/launch-and-wait.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', script, root], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -61,10 +76,13 @@ describe('Chromium profile folders', () => {
     await new Promise((r) => child.once('exit', r));
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(join(root, left[0]!))).toBe(true);
+    const leftSocketDir = await socketDirOf(join(root, left[0]!));
+    expect(leftSocketDir && existsSync(leftSocketDir)).toBe(true);
 
     const next = await launchBrowser({ profileRoot: root });
     try {
       expect(existsSync(join(root, left[0]!))).toBe(false);
+      expect(existsSync(leftSocketDir!)).toBe(false);
       expect((await readdir(root)).every((n) => n.startsWith(`${process.pid}-`))).toBe(true);
     } finally {
       await next.close();

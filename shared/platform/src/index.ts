@@ -14,6 +14,7 @@ export * from './db/embedded.js';
 export * from './db/migrate.js';
 export * from './db/pool.js';
 export * from './db/postmaster.js';
+export * from './db/unavailable.js';
 export * from './design/examples.js';
 export * from './dynamic-images/sign.js';
 export * from './exports/store.js';

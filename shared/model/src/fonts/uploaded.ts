@@ -1,3 +1,5 @@
+import type { FieldIssue } from '../errors/app-error.js';
+import { formatPath } from '../errors/zod-issues.js';
 import { compareFontNames, normaliseFontName } from './normalise-name.js';
 import type { FontCatalogue, FontFaceFile, FontRecord, FontWeight } from './types.js';
 
@@ -54,6 +56,24 @@ export function withUploadedFonts(
   return { fonts, faces: new Map([...bundled.faces, ...own.faces]) };
 }
 
+/** Every `font` value of a design document or import body, with its path (`layers[2].font`). */
+export function fontReferences(document: unknown): { path: string; value: string }[] {
+  const out: { path: string; value: string }[] = [];
+  const walk = (value: unknown, path: PropertyKey[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((child, i) => walk(child, [...path, i]));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'font' && typeof child === 'string') out.push({ path: formatPath([...path, key]), value: child });
+      else walk(child, [...path, key]);
+    }
+  };
+  walk(document, []);
+  return out;
+}
+
 /**
  * Whether a stored design document draws with a font: some `font` value in it names the font by
  * id or by family name (names compared as GET /fonts compares them). A walk of the whole
@@ -63,14 +83,31 @@ export function withUploadedFonts(
 export function documentUsesFont(document: unknown, font: { id: string; name: string }): boolean {
   const id = font.id.toLowerCase();
   const name = normaliseFontName(font.name);
-  const walk = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.some(walk);
-    if (value === null || typeof value !== 'object') return false;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'font' && typeof child === 'string' && (child.toLowerCase() === id || normaliseFontName(child) === name)) return true;
-      if (walk(child)) return true;
-    }
-    return false;
-  };
-  return walk(document);
+  return fontReferences(document).some((ref) => ref.value.toLowerCase() === id || normaliseFontName(ref.value) === name);
+}
+
+/**
+ * `unknown_font` at the path of every `font` an import names that nobody has: not a bundled
+ * family, not one of the workspace's uploads (by id or family name), and not a face the document
+ * brings in its own `fonts` list. Checked on the body as sent, so it holds whatever the body's
+ * layout.
+ */
+export function unknownFontIssues(body: unknown, catalogue: { fonts: readonly FontRecord[] }): FieldIssue[] {
+  const known = new Set<string>();
+  for (const font of catalogue.fonts) {
+    known.add(font.id.toLowerCase());
+    known.add(normaliseFontName(font.name));
+  }
+  const own = body !== null && typeof body === 'object' ? (body as { fonts?: unknown }).fonts : undefined;
+  if (Array.isArray(own))
+    for (const face of own)
+      if (typeof (face as { family?: unknown })?.family === 'string') known.add(normaliseFontName((face as { family: string }).family));
+  return fontReferences(body)
+    .filter((ref) => ref.value.trim() !== '' && !known.has(ref.value.toLowerCase()) && !known.has(normaliseFontName(ref.value)))
+    .map((ref) => ({
+      path: ref.path,
+      code: 'unknown_font',
+      message: `no font named "${ref.value}": not a bundled family and not one this workspace uploaded (GET /fonts lists them)`,
+      received: ref.value,
+    }));
 }

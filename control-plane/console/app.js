@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, session } from './api.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
+import { FontsPage } from './pages/fonts.js';
 import { GenerationsPage } from './pages/generations.js';
 import { PlaygroundPage } from './pages/playground.js';
 import { WebhooksPage } from './pages/webhooks.js';
@@ -13,6 +14,7 @@ import { ErrorBox, html } from './ui.js';
 const NAV = [
   ['designs', 'Designs'],
   ['generations', 'Generations'],
+  ['fonts', 'Fonts'],
   ['webhooks', 'Webhooks'],
   ['workspace', 'Workspace'],
 ];
@@ -81,6 +83,7 @@ function Shell({ company, onSignOut }) {
   else if (route.page === 'design') page = html`<${DesignPage} id=${route.id} />`;
   else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
   else if (route.page === 'generations') page = html`<${GenerationsPage} />`;
+  else if (route.page === 'fonts') page = html`<${FontsPage} />`;
   else if (route.page === 'webhooks') page = html`<${WebhooksPage} />`;
   else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;
   else page = html`<${ErrorBox} error=${{ message: `There is no page “${route.page}”.` }} />`;

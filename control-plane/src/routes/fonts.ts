@@ -121,6 +121,27 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
   });
 
   defineRoute(app, {
+    method: 'GET',
+    url: '/fonts/:id/file',
+    operationId: 'getFontFile',
+    summary: 'The file of one face of an uploaded font, as uploaded (Pressroom extension; the console draws its specimens with it).',
+    tag: 'Fonts',
+    tier: 'read',
+    raw: true,
+    params: z.object({ id: uuidParam }),
+    query: z.object({ weight: fontQuerySchema.shape.weight, style: fontQuerySchema.shape.style }),
+    response: { status: 200, schema: z.string(), contentType: 'font/ttf' },
+    handler: async ({ workspace, params, query, reply }) => {
+      const faces = (await workspaceFonts(deps.db, workspace.id, null)).faces.get(params.id.toLowerCase());
+      if (!faces) throw new AppError('font_not_found', `No uploaded font ${params.id} in this workspace.`);
+      const face = faces.find((f) => f.weight === (query.weight ?? 400) && f.style === (query.style ?? 'normal'));
+      if (!face?.source) throw new AppError('font_not_found', `The font has no ${query.weight ?? 400} ${query.style ?? 'normal'} face.`);
+      const bytes = await deps.storage.get(face.source.storageKey);
+      return reply.header('content-type', `font/${face.source.format}`).header('cache-control', 'private, max-age=3600').send(bytes);
+    },
+  });
+
+  defineRoute(app, {
     method: 'DELETE',
     url: '/fonts/:id',
     operationId: 'deleteFont',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
@@ -101,6 +102,24 @@ describe('uploaded fonts: POST, GET and DELETE /fonts', () => {
     expect((await call(a.key, 'POST', '/fonts', {})).statusCode).toBe(400);
   });
 
+  it('an import naming a family the workspace has passes; one nobody has is unknown_font at its path', async () => {
+    const mono = (await call(a.key, 'GET', '/fonts?name=Brand%20Mono')).json()[0];
+    const importing = async (key: string, font: string) => {
+      const { body, path } = await importNaming(h, key === a.key ? a.id : b.id, font);
+      return { res: await call(key, 'POST', '/designs/import/json?validate_only=true', body), path };
+    };
+    expect((await importing(a.key, 'Brand Mono')).res.statusCode).toBeLessThan(300);
+    expect((await importing(a.key, mono.id)).res.statusCode).toBeLessThan(300);
+    for (const [key, font] of [
+      [b.key, 'Brand Mono'],
+      [a.key, 'Nobody Has This Sans'],
+    ] as const) {
+      const { res, path } = await importing(key, font);
+      expect([res.statusCode, res.json().id], font).toEqual([400, 'unknown_font']);
+      expect(res.json().errors).toEqual([expect.objectContaining({ path, code: 'unknown_font', received: font })]);
+    }
+  });
+
   it('DELETE: unknown to another workspace, 409 with the designs that use it, then gone', async () => {
     expect((await call(b.key, 'DELETE', `/fonts/${serifId}`)).json().id).toBe('font_not_found');
     const designId = await designNaming(h, a.id, serifId);
@@ -117,6 +136,20 @@ describe('uploaded fonts: POST, GET and DELETE /fonts', () => {
     expect((await call(a.key, 'DELETE', `/fonts/${serifId}`)).statusCode).toBe(404);
   });
 });
+
+/** The summer-sale example as an import body whose headline names `font`, and that font's path in it. */
+async function importNaming(h: Harness, workspaceId: string, font: string): Promise<{ body: Record<string, unknown>; path: string }> {
+  const body = loadExampleDocuments().find((d) => d.file === 'static-summer-sale.json')!.json as {
+    elements: { name: string; properties: Record<string, unknown> }[];
+  };
+  const index = body.elements.findIndex((e) => e.name === 'headline');
+  body.elements[index]!.properties.font = font;
+  const project = await h.db.pool.query<{ id: string }>(`INSERT INTO projects (workspace_id, name) VALUES ($1, $2) RETURNING id`, [
+    workspaceId,
+    `Import ${font}`,
+  ]);
+  return { body: { ...body, target: { kind: 'design', project_id: project.rows[0]!.id } }, path: `elements[${index}].properties.font` };
+}
 
 /** A stored design whose text names the font by id (the one raw document of this file). */
 async function designNaming(h: Harness, workspaceId: string, fontId: string): Promise<string> {

@@ -48,7 +48,8 @@ export function parseFontFile(bytes: Buffer): ParsedFontFile {
     if (err instanceof FontFileError) throw err;
     throw new FontFileError(`not a font file that can be read (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
-  const family = (font.getName('preferredFamily', 'en') ?? font.familyName ?? '').trim();
+  const typographic = font.getName('preferredFamily', 'en')?.trim();
+  const family = typographic || withoutWeightWord((font.familyName ?? '').trim());
   if (family === '') throw new FontFileError('the font names no family');
   let characters: number[];
   try {
@@ -76,6 +77,18 @@ export function parseFontFile(bytes: Buffer): ParsedFontFile {
     unicodeRange: unicodeRangeOf(characters),
     glyphCount: font.numGlyphs,
   };
+}
+
+/**
+ * A file without a typographic family (name id 16) follows the legacy four-style naming, which
+ * puts any weight other than regular and bold into the family (`Lato Black`, subfamily `Italic`).
+ * The weight word goes, so that the file joins its family as the ones with name id 16 do; the
+ * weight itself is read from OS/2.
+ */
+const WEIGHT_WORD = /\s+(?:Hairline|Thin|Extra ?Light|Ultra ?Light|Light|Book|Medium|Semi ?Bold|Demi ?Bold|Extra ?Bold|Ultra ?Bold|Black|Heavy)$/i;
+function withoutWeightWord(family: string): string {
+  const stripped = family.replace(WEIGHT_WORD, '');
+  return stripped === '' ? family : stripped;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from '@pressroom/model';
-import { refuseUnknownFonts } from '../services/import-fonts.js';
+import { refuseUnknownFonts } from '../services/font-lookup.js';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';

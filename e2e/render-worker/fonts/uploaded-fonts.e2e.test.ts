@@ -91,9 +91,10 @@ describe('an uploaded font in every output kind, on machines that share only the
     expect(mine.body.map((f: Json) => f.id)).toEqual([id]);
     const theirs = await api(farm, printWs.key, 'GET', '/fonts?name=Liberation%20Serif');
     expect(theirs.body).toEqual([]);
-    // Another workspace's id is an unknown font to this one: it cannot delete it, and its render
-    // of that id is the default font's.
+    // Another workspace's id is an unknown font to this one: it cannot delete it, nor render with it.
     expect((await api(farm, printWs.key, 'DELETE', `/fonts/${id}`)).status).toBe(404);
+    const foreign = await square(staticWs, { font: fontIds.get(animatedWs.workspaceId)! });
+    expect([foreign.status, foreign.body.id, foreign.body.errors?.[0]?.path]).toEqual([400, 'unknown_font', 'elements.headline.font']);
   });
 
   it('a static render with `font` set to its id draws the uploaded glyphs (golden), unlike the default', async () => {

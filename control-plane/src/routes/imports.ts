@@ -1,11 +1,11 @@
 import { AppError } from '@pressroom/model';
-import { refuseUnknownFonts } from '../services/font-lookup.js';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
+import { refuseUnknownFonts } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
 import { planImport } from '../services/imports-request.js';

@@ -89,7 +89,9 @@ describe('the console Fonts page', () => {
     const drawn = await page.evaluate((fontId) => {
       const family = `specimen-${fontId}-400-normal`;
       const faces: FontFace[] = [];
-      document.fonts.forEach((f) => faces.push(f));
+      document.fonts.forEach((f) => {
+        faces.push(f);
+      });
       const named = faces.filter((f) => f.family.replace(/"/g, '') === family);
       const span = document.querySelector(`.font-family[data-font-id="${fontId}"] .specimen span[style]`) as HTMLElement;
       return { faces: named.map((f) => f.status), style: span.style.fontFamily };

@@ -61,7 +61,7 @@ export function fontReferences(document: unknown): { path: string; value: string
   const out: { path: string; value: string }[] = [];
   const walk = (value: unknown, path: PropertyKey[]): void => {
     if (Array.isArray(value)) {
-      value.forEach((child, i) => walk(child, [...path, i]));
+      for (const [i, child] of value.entries()) walk(child, [...path, i]);
       return;
     }
     if (value === null || typeof value !== 'object') return;

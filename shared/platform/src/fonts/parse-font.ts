@@ -85,7 +85,8 @@ export function parseFontFile(bytes: Buffer): ParsedFontFile {
  * The weight word goes, so that the file joins its family as the ones with name id 16 do; the
  * weight itself is read from OS/2.
  */
-const WEIGHT_WORD = /\s+(?:Hairline|Thin|Extra ?Light|Ultra ?Light|Light|Book|Medium|Semi ?Bold|Demi ?Bold|Extra ?Bold|Ultra ?Bold|Black|Heavy)$/i;
+const WEIGHT_WORD =
+  /\s+(?:Hairline|Thin|Extra ?Light|Ultra ?Light|Light|Book|Medium|Semi ?Bold|Demi ?Bold|Extra ?Bold|Ultra ?Bold|Black|Heavy)$/i;
 function withoutWeightWord(family: string): string {
   const stripped = family.replace(WEIGHT_WORD, '');
   return stripped === '' ? family : stripped;

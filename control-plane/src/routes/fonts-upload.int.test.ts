@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedDesignUsingFont } from '../../test/fonts.js';
 import { createHarness, type Harness } from '../../test/harness.js';
 
 // Liberation is installed by `npm run setup` (fonts-liberation2) and is not one of the bundled families.
@@ -122,7 +123,7 @@ describe('uploaded fonts: POST, GET and DELETE /fonts', () => {
 
   it('DELETE: unknown to another workspace, 409 with the designs that use it, then gone', async () => {
     expect((await call(b.key, 'DELETE', `/fonts/${serifId}`)).json().id).toBe('font_not_found');
-    const designId = await designNaming(h, a.id, serifId);
+    const designId = await storedDesignUsingFont(h, a.id, serifId, 'Uses the brand serif');
     expect((await call(a.key, 'GET', `/fonts/${serifId}/designs`)).json()).toEqual([{ id: designId, name: 'Uses the brand serif' }]);
     const busy = await call(a.key, 'DELETE', `/fonts/${serifId}`);
     expect([busy.statusCode, busy.json().id]).toEqual([409, 'font_in_use']);
@@ -149,17 +150,4 @@ async function importNaming(h: Harness, workspaceId: string, font: string): Prom
     `Import ${font}`,
   ]);
   return { body: { ...body, target: { kind: 'design', project_id: project.rows[0]!.id } }, path: `elements[${index}].properties.font` };
-}
-
-/** A stored design whose text names the font by id (the one raw document of this file). */
-async function designNaming(h: Harness, workspaceId: string, fontId: string): Promise<string> {
-  const project = await h.db.pool.query<{ id: string }>(`INSERT INTO projects (workspace_id, name) VALUES ($1, 'Fonts') RETURNING id`, [
-    workspaceId,
-  ]);
-  const document = { type: 'static', name: 'Uses the brand serif', elements: [{ name: 'title', type: 'text', text: 'Hi', font: fontId }] };
-  const row = await h.db.pool.query<{ id: string }>(
-    `INSERT INTO designs (workspace_id, project_id, type, name, document) VALUES ($1, $2, 'static', $3, $4) RETURNING id`,
-    [workspaceId, project.rows[0]!.id, document.name, JSON.stringify(document)],
-  );
-  return row.rows[0]!.id;
 }

@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { storedDesignUsingFont } from '@pressroom/control-plane/test/fonts';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import type { FastifyInstance } from 'fastify';
@@ -126,7 +127,7 @@ describe('the console Fonts page', () => {
 
   it('lists the designs that use a family, refuses to delete it while one does, then deletes it', async () => {
     const id = (await cardOf('Liberation Serif'))!;
-    const designId = await designNaming(h, ws.id, 'Liberation Serif');
+    const designId = await storedDesignUsingFont(h, ws.id, 'Liberation Serif', 'Autumn launch');
     // A fresh document: a hash change alone would keep the page's state.
     await page.goto('about:blank');
     await page.goto(`${base}/console#/fonts`, WAIT);
@@ -146,16 +147,3 @@ describe('the console Fonts page', () => {
     expect(await page.$eval('main', (e) => e.textContent)).toContain('No uploaded font yet.');
   });
 });
-
-/** A stored design whose text names the family (the one raw document of this file). */
-async function designNaming(h: Harness, workspaceId: string, family: string): Promise<string> {
-  const project = await h.db.pool.query<{ id: string }>(`INSERT INTO projects (workspace_id, name) VALUES ($1, 'Brand') RETURNING id`, [
-    workspaceId,
-  ]);
-  const document = { type: 'static', name: 'Autumn launch', elements: [{ name: 'title', type: 'text', text: 'Hi', font: family }] };
-  const row = await h.db.pool.query<{ id: string }>(
-    `INSERT INTO designs (workspace_id, project_id, type, name, document) VALUES ($1, $2, 'static', $3, $4) RETURNING id`,
-    [workspaceId, project.rows[0]!.id, document.name, JSON.stringify(document)],
-  );
-  return row.rows[0]!.id;
-}

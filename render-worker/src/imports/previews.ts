@@ -7,7 +7,8 @@ import type { ImportWarning } from './warnings.js';
  * Draws the preview PNG of one frame (a format name, or `page_N` on multipage). Throws when it
  * cannot; the import still completes with a `preview_generation_failed` warning.
  */
-export type PreviewRenderer = (design: Design, frameId: string, signal: AbortSignal) => Promise<Buffer>;
+/** Draws one frame of a design; `workspaceId` is whose fonts it may use (its uploaded ones too). */
+export type PreviewRenderer = (design: Design, frameId: string, signal: AbortSignal, workspaceId: string) => Promise<Buffer>;
 
 export interface Frame {
   /** Format name or page id. */
@@ -44,7 +45,7 @@ export async function renderPreviews(input: {
     let png: Buffer;
     try {
       if (!input.render) throw new Error('no preview renderer in this process');
-      png = await input.render(input.design, frame.id, input.signal);
+      png = await input.render(input.design, frame.id, input.signal, input.workspaceId);
     } catch (err) {
       warnings.push({
         code: 'preview_generation_failed',

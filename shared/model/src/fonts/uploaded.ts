@@ -12,8 +12,11 @@ export const UPLOADED_FONT_MAX_BYTES = 15 * 1024 * 1024;
  * that failed to load would be drawn by that font without anyone noticing.
  */
 export function uploadedFontCssFamily(fontId: string): string {
-  return `pressroom-font-${fontId}`;
+  return `${UPLOADED_FONT_FAMILY_PREFIX}${fontId}`;
 }
+
+/** The start of every uploaded font's CSS family (the renderer spots failed uploaded faces by it). */
+export const UPLOADED_FONT_FAMILY_PREFIX = 'pressroom-font-';
 
 /** An OS/2 `usWeightClass` on the 100–900 grid the API speaks (350 → 400, 1000 → 900). */
 export function weightOfClass(weightClass: number): FontWeight {

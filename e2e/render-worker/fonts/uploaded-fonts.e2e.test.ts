@@ -160,6 +160,39 @@ describe('an uploaded font in every output kind, on machines that share only the
     expect(count(whole.unicodeRange)).toBeGreaterThan(2000);
   });
 
+  it('an MP4 draws its frames with it, unlike the default font', async () => {
+    const id = fontIds.get(animatedWs.workspaceId)!;
+    const lastFrame = async (headline: Record<string, unknown>, name: string) => {
+      const res = await api(farm, animatedWs.key, 'POST', `/async/banner-builder/${animatedWs.designId}/generate`, {
+        template_format_names: ['square'],
+        image_file_type: 'mp4',
+        elements: { headline: { payload: HEADLINE, ...headline } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const done = await waitFinal(farm, animatedWs.key, res.body.generation_request_id, 240_000);
+      expect(done.errors ?? [], JSON.stringify(done)).toEqual([]);
+      const mp4 = join(work, `${name}.mp4`);
+      writeFileSync(mp4, await download(done.banners[0].file.url));
+      return execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-sseof',
+        '-0.2',
+        '-i',
+        mp4,
+        '-frames:v',
+        '1',
+        '-f',
+        'image2pipe',
+        '-vcodec',
+        'png',
+        '-',
+      ]);
+    };
+    const [uploaded, plain] = await Promise.all([lastFrame({ font: id }, 'uploaded'), lastFrame({}, 'plain')]);
+    expect((await comparePng(uploaded, plain)).same).toBe(false);
+  });
+
   it('a render worker that has never seen the font, with its own DATA_DIR, renders it and caches it by hash', async () => {
     const first = farm.workers[0]!;
     first.child.kill('SIGTERM');

@@ -60,16 +60,13 @@ export async function api(method, path, { body, query } = {}) {
 /** A `PUT` of raw bytes to a signed upload URL (design import assets). */
 export async function upload(uploadUrl, file, contentType) {
   const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: file });
-  if (res.status >= 400) throw await errorOf(res);
-}
-
-/** The ApiError of a failed answer, with its envelope when the body is one. */
-async function errorOf(res) {
-  let envelope = null;
-  try {
-    envelope = await res.json();
-  } catch {}
-  return new ApiError(res.status, envelope);
+  if (res.status >= 400) {
+    let envelope = null;
+    try {
+      envelope = await res.json();
+    } catch {}
+    throw new ApiError(res.status, envelope);
+  }
 }
 
 /** A binary answer of the API (an uploaded font's file) as an ArrayBuffer; a 4xx/5xx rejects with `ApiError`. */
@@ -80,6 +77,6 @@ export async function apiBytes(path) {
   } catch {
     throw new Error('The farm could not be reached. Is `npm start` still running?');
   }
-  if (res.status >= 400) throw await errorOf(res);
+  if (res.status >= 400) throw new ApiError(res.status, await res.json().catch(() => null));
   return res.arrayBuffer();
 }

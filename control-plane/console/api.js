@@ -82,3 +82,15 @@ export async function uploadToSlot(slot, file) {
     throw new ApiError(res.status, envelope);
   }
 }
+
+/** A binary answer of the API (an uploaded font's file) as an ArrayBuffer; a 4xx/5xx rejects with `ApiError`. */
+export async function apiBytes(path) {
+  let res;
+  try {
+    res = await fetch(new URL(path, location.origin), { headers: { 'x-api-key': session.key() ?? '' } });
+  } catch {
+    throw new Error('The farm could not be reached. Is `npm start` still running?');
+  }
+  if (res.status >= 400) throw new ApiError(res.status, await res.json().catch(() => null));
+  return res.arrayBuffer();
+}

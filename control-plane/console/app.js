@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, session } from './api.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
+import { FontsPage } from './pages/fonts.js';
 import { GenerationsPage } from './pages/generations.js';
 import { ImportPage } from './pages/import.js';
 import { PlaygroundPage } from './pages/playground.js';
@@ -15,6 +16,7 @@ const NAV = [
   ['designs', 'Designs'],
   ['import', 'Import'],
   ['generations', 'Generations'],
+  ['fonts', 'Fonts'],
   ['webhooks', 'Webhooks'],
   ['workspace', 'Workspace'],
 ];
@@ -84,6 +86,7 @@ function Shell({ company, onSignOut }) {
   else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
   else if (route.page === 'import') page = html`<${ImportPage} />`;
   else if (route.page === 'generations') page = html`<${GenerationsPage} />`;
+  else if (route.page === 'fonts') page = html`<${FontsPage} />`;
   else if (route.page === 'webhooks') page = html`<${WebhooksPage} />`;
   else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;
   else page = html`<${ErrorBox} error=${{ message: `There is no page “${route.page}”.` }} />`;

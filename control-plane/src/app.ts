@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
   webhookSubscriptionRoutes(app, deps.db);
   workspaceRoutes(app, rateLimitBudgets(deps.config));
-  fontRoutes(app);
+  fontRoutes(app, { db: deps.db, storage: deps.storage, allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
   layerPropertyRoutes(app);
   capabilityRoutes(app, { db: deps.db, ai: aiCapabilitiesOf(deps.config), staleAfterMs: deps.config.workerStaleAfterMs });
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });

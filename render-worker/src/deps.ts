@@ -5,6 +5,7 @@ import type { AnimationRenderer } from './animation/render-animation.js';
 import type { RenderWorkerConfig } from './config.js';
 import type { PrintRenderer } from './print/print-renderer.js';
 import type { StaticRenderer } from './static/pipeline.js';
+import type { RenderFontSource } from './static/render-fonts.js';
 import type { RenderMetrics } from './tasks/metrics.js';
 
 /** What every render task receives. Built once per process by the entry file (or a test). */
@@ -22,4 +23,6 @@ export interface RenderDeps {
   animation: AnimationRenderer;
   /** Draws one printable PDF; absent: print jobs fail with a clear reason. */
   print?: PrintRenderer;
+  /** Each render's fonts: the bundled ones plus its workspace's uploads (`workspaceFontSource`). */
+  fonts: RenderFontSource;
 }

@@ -32,6 +32,7 @@ import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
 import { warmPages } from './static/index.js';
 import { createChromiumRenderer } from './static/pipeline.js';
+import { workspaceFontSource } from './static/render-fonts.js';
 import { renderTaskList } from './tasks/index.js';
 import { createRenderMetrics } from './tasks/metrics.js';
 import { scheduleRetention } from './tasks/retention.js';
@@ -127,6 +128,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
         ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
       }),
       ...(print ? { print: print.render } : {}),
+      fonts: workspaceFontSource({ db: database.pool, storage, dataDir: config.dataDir }),
     }),
     concurrency: config.renderConcurrency,
     logger,

@@ -38,6 +38,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   raw?: boolean;
   /** The id a body that is not JSON answers; default `invalid_json`. */
   malformedJsonId?: ErrorId;
+  /** This route's largest body in bytes, when it differs from the app's (a font upload carries a file). */
+  bodyLimit?: number;
   handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
 }
 
@@ -110,6 +112,7 @@ export function defineRoute<
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
     config: {
       auth: spec.auth !== false,
       tier: spec.tier ?? null,

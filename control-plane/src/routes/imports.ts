@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
+import { refuseUnknownFonts } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
 import { planImport } from '../services/imports-request.js';
@@ -116,6 +117,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     handler: async ({ workspace, query, body, reply }) => {
       const plan = planImport(body, workspace.id);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
+      await refuseUnknownFonts(db, workspace.id, body);
       await checkTarget(db, workspace.id, plan.target);
       if (query.validate_only === 'true') return reply.status(204).send();
       const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds, strict: query.strict === 'true' });

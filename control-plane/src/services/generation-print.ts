@@ -16,6 +16,7 @@ import type { GenerationDesign } from '@pressroom/platform';
 import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { z } from 'zod';
+import { refuseUnknownFonts } from './font-lookup.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
@@ -76,6 +77,7 @@ export async function acceptMultipageGeneration(
 ): Promise<string> {
   const parsed = parseGenerationRequest('multipage', body, { designType: found.design.type });
   if (!parsed.ok) throw parsed.error;
+  await refuseUnknownFonts(deps.db, workspace.id, body);
   const design = found.design as MultipageDesign;
   const known = new Set(design.pages.map((p) => p.id));
   const unknownPage = Object.keys(parsed.value.pages).find((id) => !known.has(id));

@@ -4,6 +4,7 @@ import { AppError, assertPlanAllows, defaultFileType, type StaticFileType } from
 import type { DesignSource, GenerationDesign } from '@pressroom/platform';
 import { addRenderStaticJob, chargeAiOperations, countAiOperations, findBanner, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
+import { refuseUnknownFonts } from './font-lookup.js';
 import { enqueueAnimatedRequest } from './generation-animated.js';
 import { parseGenerationBody } from './generation-overrides.js';
 import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
@@ -47,6 +48,7 @@ export async function acceptSyncGeneration(
 ): Promise<string> {
   const found = await loadDesignFor(deps, workspace, designId);
   const request = parseGenerationBody('sync', body, found.design, deps.ai);
+  await refuseUnknownFonts(deps.db, workspace.id, body);
   const design = found.design as FormatDesign;
   const formatName = request.formatName ?? design.formats[0]?.name;
   if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
@@ -74,6 +76,7 @@ export async function acceptAsyncGeneration(
   const found = await loadDesignFor(deps, workspace, designId);
   if (found.design.type === 'printer_multipage') return acceptMultipageFromAsync(deps, workspace, found, body);
   const request = parseGenerationBody('async', body, found.design, deps.ai);
+  await refuseUnknownFonts(deps.db, workspace.id, body);
   const design = found.design as FormatDesign;
   const known = new Set(design.formats.map((f) => f.name));
   const formats = request.formatNames ? [...new Set(request.formatNames)] : design.formats.map((f) => f.name);

@@ -21,6 +21,7 @@ import {
 import { exampleDesign, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { loadRenderWorkerConfig } from '@pressroom/render-worker/config';
 import type { RenderDeps } from '@pressroom/render-worker/deps';
+import { BUNDLED_FONTS_ONLY } from '@pressroom/render-worker/static/render-fonts';
 import { renderStaticTask } from '@pressroom/render-worker/static/task';
 import { createRenderMetrics } from '@pressroom/render-worker/tasks/metrics';
 import { noAnimationRenderer, standInRenderer } from '@pressroom/render-worker/tasks/testing/stand-in-renderer';
@@ -56,6 +57,7 @@ beforeAll(async () => {
     designs: memoryDesignSource([design]),
     render: standInRenderer({ onRender: () => renders++ }),
     animation: noAnimationRenderer(),
+    fonts: BUNDLED_FONTS_ONLY,
   };
 });
 

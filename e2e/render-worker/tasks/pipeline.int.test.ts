@@ -21,6 +21,7 @@ import {
 import { exampleDesign, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { loadRenderWorkerConfig } from '@pressroom/render-worker/config';
 import type { RenderDeps } from '@pressroom/render-worker/deps';
+import { BUNDLED_FONTS_ONLY } from '@pressroom/render-worker/static/render-fonts';
 import { renderStaticTask } from '@pressroom/render-worker/static/task';
 import { renderTaskList } from '@pressroom/render-worker/tasks/index';
 import { createRenderMetrics } from '@pressroom/render-worker/tasks/metrics';
@@ -108,6 +109,7 @@ beforeAll(async () => {
     designs,
     render: standInRenderer({ refuseFormats: ['story'], onRender: () => renders++ }),
     animation: noAnimationRenderer(),
+    fonts: BUNDLED_FONTS_ONLY,
   };
   worker = await startWorkerRuntime({
     role: 'render-worker',

@@ -2,13 +2,13 @@
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
 
-import type { AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import type { AnimatedDesign, FontCatalogue, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
 import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
 import {
   type AnimatedOutput,
   assetRefsOf,
   buildHtml5Document,
+  codePointsOf,
   fallbackFamilies,
   fontStackCss,
   GAIN_RATE,
@@ -28,10 +28,12 @@ import {
   videoFrameIndices,
 } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
+import subsetFont from 'subset-font';
 import { type BrowserSupervisor, capture, withPage } from '../browser/index.js';
 import type { AssetLoader, MediaLoader, Resource } from '../fetch/load-asset.js';
-import { fontCssFor } from '../static/font-css.js';
+import { fontCssFor, type UploadedFaceTransform } from '../static/font-css.js';
 import { loadPlan } from '../static/index.js';
+import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
 import { extractVideoFrames } from './video-frames.js';
@@ -48,6 +50,8 @@ export interface AnimationPartInput {
   loadAsset: AssetLoader;
   loadMedia: MediaLoader;
   signal: AbortSignal;
+  /** The workspace's fonts (bundled plus uploaded); default the bundled ones only. */
+  fonts?: RenderFonts;
 }
 
 export interface FramesInput extends AnimationPartInput {
@@ -95,13 +99,15 @@ export function createChromiumAnimator(
     const overrides = input.overrides as NormalisedOverrides;
     const media = planMediaLayers(input.design, input.formatName, overrides);
     assertMediaPlayable(input.fileType, media);
+    const fonts = input.fonts ?? bundledRenderFonts();
     const plan = planRender({
-      catalogue: loadFontCatalogue(),
+      catalogue: fonts.catalogue,
       design: input.design,
       formatName: input.formatName,
       overrides,
       videoBoxes: true,
     });
+    await fonts.prepare(plan);
     const timeline = planTimeline(input.design);
     const layout = seconds(t);
     t = performance.now();
@@ -112,7 +118,7 @@ export function createChromiumAnimator(
         if (got) resources.set(ref.ref, got);
       }),
     );
-    return { plan, timeline, resources, media, timings: { layout, fetch: seconds(t), frames: 0 } };
+    return { plan, timeline, resources, media, catalogue: fonts.catalogue, timings: { layout, fetch: seconds(t), frames: 0 } };
   };
 
   /** Each media layer's bytes, fetched once per part through the guarded loader. */
@@ -173,7 +179,7 @@ export function createChromiumAnimator(
 
   return {
     async frames(input) {
-      const { plan, timeline, resources, media, timings } = await prepare(input);
+      const { plan, timeline, resources, media, catalogue, timings } = await prepare(input);
       let t = performance.now();
       const needed = media.filter((l) => l.type === 'video' || (input.withSoundtrack && l.audible));
       const bytes = await mediaBytes(input, needed);
@@ -184,7 +190,7 @@ export function createChromiumAnimator(
       const jpegs = await withPage(
         supervisor,
         async (page, context) => {
-          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources });
+          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline, videos);
           const out: Buffer[] = [];
           for (let i = input.start; i < input.end; i += 1) {
@@ -200,29 +206,34 @@ export function createChromiumAnimator(
     },
 
     async html5(input, delivery) {
-      const { plan, timeline, resources, timings } = await prepare(input);
+      const { plan, timeline, resources, catalogue, timings } = await prepare(input);
       const t = performance.now();
       const fallback = await withPage(
         supervisor,
         async (page, context) => {
-          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources });
+          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline);
           return captureAt(page, plan, stateAt(timeline, timeline.screenshotAt));
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
       timings.frames = seconds(t);
-      const html = await html5Document(plan, timeline, resources, { title: input.design.name, ...delivery });
+      const html = await html5Document(plan, timeline, resources, catalogue, { title: input.design.name, ...delivery });
       return { html: Buffer.from(html, 'utf8'), fallback, timings };
     },
   };
 }
 
-/** Every URL as a data: URL, so the page needs nothing but itself. */
+/**
+ * Every URL as a data: URL, so the page needs nothing but itself. Uploaded fonts travel subset to
+ * the characters the banner's texts use (docs/fonts.md, "Licensing"): a brand font is never
+ * shipped whole inside a banner.
+ */
 async function html5Document(
   plan: RenderPlan,
   timeline: Timeline,
   resources: ReadonlyMap<string, Resource>,
+  catalogue: FontCatalogue,
   delivery: Html5Delivery,
 ): Promise<string> {
   const inline = (bytes: Buffer | Uint8Array, contentType: string) => `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`;
@@ -231,17 +242,25 @@ async function html5Document(
     const r = resources.get(asset.ref);
     if (r && asset.purpose !== 'font') urls.set(asset.ref, pageUrl(inline, r.bytes, r.contentType, asset.ref));
   }
-  const fallbacks = fallbackFamilies(loadFontCatalogue());
+  const fallbacks = fallbackFamilies(catalogue);
   return buildHtml5Document(
     plan,
     timeline,
     {
       assetUrl: (ref) => urls.get(ref) ?? null,
-      fontCss: await fontCssFor(plan, resources, inline),
+      fontCss: await fontCssFor(plan, resources, inline, catalogue, subsetTo(String.fromCodePoint(...codePointsOf(plan)))),
       fontStack: (font) => fontStackCss(font, fallbacks),
     },
     delivery,
   );
+}
+
+/** An uploaded face cut down to `text`'s characters, as WOFF2 (harfbuzz's hb-subset through subset-font). */
+function subsetTo(text: string): UploadedFaceTransform {
+  return async (face, bytes) => ({
+    face: { ...face, path: `${face.path}.subset.woff2` },
+    bytes: await subsetFont(bytes, text, { targetFormat: 'woff2' }),
+  });
 }
 
 async function installPlayer(page: Page, timeline: Timeline, videos: [string, string][] = []): Promise<void> {

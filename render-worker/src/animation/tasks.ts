@@ -139,6 +139,7 @@ async function runPart(
         loadAsset: createAssetLoader(fetchOptions),
         loadMedia: createMediaLoader(fetchOptions),
         signal: helpers.abortSignal,
+        fonts: await deps.fonts.forWorkspace(payload.workspace_id),
       });
       stage('fetch', result.timings.fetch);
       stage('layout', result.timings.layout);

@@ -2,6 +2,7 @@ import type { StaticDesign } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { createAssetLoader } from '../fetch/load-asset.js';
 import type { StaticRenderer } from '../static/pipeline.js';
+import type { RenderFontSource } from '../static/render-fonts.js';
 import type { PreviewRenderer } from './previews.js';
 
 /** Previews are background work: a busy pool may keep them waiting for a page well past the sync budget. */
@@ -20,8 +21,8 @@ export interface PreviewAssetOptions {
  * animated design as its resting frame, a print design at its DPI (bleed included), and a
  * multipage design page by page (the frame id is the page id).
  */
-export function previewFromStaticRenderer(render: StaticRenderer, assets: PreviewAssetOptions): PreviewRenderer {
-  return async (design, frameId, signal) => {
+export function previewFromStaticRenderer(render: StaticRenderer, assets: PreviewAssetOptions, fonts: RenderFontSource): PreviewRenderer {
+  return async (design, frameId, signal, workspaceId) => {
     const out = await render({
       design: design as StaticDesign,
       formatName: frameId,
@@ -30,6 +31,7 @@ export function previewFromStaticRenderer(render: StaticRenderer, assets: Previe
       loadAsset: createAssetLoader({ design, ...assets, signal }),
       signal,
       timeoutMs: PREVIEW_TIMEOUT_MS,
+      fonts: await fonts.forWorkspace(workspaceId),
     });
     return out.bytes;
   };

@@ -63,7 +63,7 @@ describe('renderPreviews on real local storage', () => {
   it('render_failed per format at formats[i] when the renderer gives up', async () => {
     const failing: PreviewRenderer = async (_d, frame) => {
       if (frame === 'b') throw new Error('text cannot fit');
-      return png(design, frame, new AbortController().signal);
+      return png(design, frame, new AbortController().signal, 'workspace');
     };
     const out = await run(storage, failing);
     expect(out.stored.map((s) => s.frameId)).toEqual(['a']);

@@ -8,7 +8,8 @@ import type { ImportWarning } from './warnings.js';
  * Draws the preview PNG of one frame (a format name, or `page_N` on multipage). Throws when it
  * cannot; the import still completes with a `preview_generation_failed` warning.
  */
-export type PreviewRenderer = (design: Design, frameId: string, signal: AbortSignal) => Promise<Buffer>;
+/** Draws one frame of a design; `workspaceId` is whose fonts it may use (its uploaded ones too). */
+export type PreviewRenderer = (design: Design, frameId: string, signal: AbortSignal, workspaceId: string) => Promise<Buffer>;
 
 export interface Frame {
   /** Format name or page id. */
@@ -45,7 +46,7 @@ export async function renderPreviews(input: {
     let png: Buffer;
     try {
       if (!input.render) throw new Error('no preview renderer in this process');
-      png = await input.render(input.design, frame.id, input.signal);
+      png = await input.render(input.design, frame.id, input.signal, input.workspaceId);
     } catch (err) {
       // A text that cannot fit its box even at min_font_size is the design's own problem: say
       // which layer (text_fit_failed, which ?strict=true turns into the import's failure).

@@ -3,12 +3,12 @@
 
 import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@pressroom/model';
 import { resolveFrame } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
 import { renderToImage } from '../static/index.js';
+import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { assembleCmykPdf, type ChromiumPage } from './cmyk-pdf.js';
 import { ColorKeys, keyColors } from './color-keys.js';
 import { pageGeometry } from './geometry.js';
@@ -42,6 +42,8 @@ export interface PrintRenderInput {
   signal: AbortSignal;
   /** Deadline of each page's layout and print. */
   timeoutMs: number;
+  /** The workspace's fonts (bundled plus uploaded); default the bundled ones only. */
+  fonts?: RenderFonts;
 }
 
 export interface PrintRenderOutput {
@@ -57,11 +59,12 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
   const design = keyColors(input.design, keys);
   const fetched = new Map<string, Promise<Resource | null>>();
   let t = performance.now();
+  const fonts = input.fonts ?? bundledRenderFonts();
   const planned = input.pages.map((request) => {
     const frame = resolveFrame(input.design, request.frame);
     if (frame === null || frame.print === null || frame.unit === 'px') throw new Error(`No print frame ${request.frame}.`);
     const plan = planRender({
-      catalogue: loadFontCatalogue(),
+      catalogue: fonts.catalogue,
       design,
       formatName: request.frame,
       overrides: keyColors(request.overrides, keys),
@@ -76,6 +79,7 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
     });
     return { plan, geometry };
   });
+  for (const { plan } of planned) await fonts.prepare(plan);
   timings.layout += seconds(t);
 
   // Pages go through Chromium PAGE_CONCURRENCY at a time: a document of many pages keeps the
@@ -89,7 +93,15 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
       const resources = await loadResources(plan, input.loadAsset, fetched);
       const file = await withPage(
         supervisor,
-        (page, context) => renderToImage({ plan, page, registerAsset: context.registerAsset, resources, output: { type: 'pdf' } }),
+        (page, context) =>
+          renderToImage({
+            plan,
+            page,
+            registerAsset: context.registerAsset,
+            resources,
+            catalogue: fonts.catalogue,
+            output: { type: 'pdf' },
+          }),
         { timeoutMs: input.timeoutMs, signal: input.signal },
       );
       pages[i] = { pdf: file.bytes, canvasPx: { width: plan.width, height: plan.height }, geometry };

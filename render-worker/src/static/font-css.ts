@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import type { FontCatalogue } from '@pressroom/model';
-import { cssString, fontFaceCss } from '@pressroom/model';
+import type { FontCatalogue, FontFaceFile } from '@pressroom/model';
+import { cssFontFormat, cssString, fontFaceCss } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
 import { bundledFacesFor, fontKey, type RenderPlan } from '@pressroom/renderer';
 import { fontBytes } from './font-bytes.js';
@@ -15,8 +15,17 @@ export interface FontRules {
 }
 
 /**
- * `@font-face` rules for one render: the bundled faces the plan needs, served through the page's
- * interception (Chromium will not load file:// fonts into a setContent document), and the
+ * Rewrites an uploaded face's file before it is served (the HTML5 banner subsets it to the
+ * characters its texts use); answers the bytes and the face as served.
+ */
+export type UploadedFaceTransform = (face: FontFaceFile, bytes: Buffer) => Promise<{ face: FontFaceFile; bytes: Buffer }>;
+
+const CONTENT_TYPES = { woff2: 'font/woff2', woff: 'font/woff', truetype: 'font/ttf', opentype: 'font/otf' } as const;
+
+/**
+ * `@font-face` rules for one render: the catalogue faces the plan needs (bundled ones, and the
+ * workspace's uploads, which `RenderFonts.prepare` has put in the disk cache), served through the
+ * page's interception (Chromium will not load file:// fonts into a setContent document), and the
  * design's own fonts from the fetched resources.
  */
 export async function fontRulesFor(
@@ -24,15 +33,21 @@ export async function fontRulesFor(
   resources: ReadonlyMap<string, Resource>,
   register: RegisterAsset,
   catalogue?: FontCatalogue,
+  transformUploaded?: UploadedFaceTransform,
 ): Promise<FontRules> {
   const faces = bundledFacesFor(plan, catalogue ?? loadFontCatalogue());
   const bundled = await Promise.all(
-    faces.map(async (face) => {
-      const path = servedPath(face.path, face.family);
+    faces.map(async (planned) => {
+      const path = servedPath(planned.path, planned.family);
+      let bytes = await fontBytes(path);
+      let face = planned;
+      let served = path;
+      if (face.source && transformUploaded) {
+        ({ face, bytes } = await transformUploaded(face, bytes));
+        served = face.path;
+      }
       // Stable URLs: a warm page loads each font file once, whatever the render.
-      const url = register(await fontBytes(path), path.endsWith('.woff2') ? 'font/woff2' : 'font/woff', `font/${basename(path)}`, {
-        stable: true,
-      });
+      const url = register(bytes, CONTENT_TYPES[cssFontFormat(served)], `font/${basename(served)}`, { stable: true });
       return fontFaceCss([face], () => url);
     }),
   );
@@ -56,8 +71,9 @@ export async function fontCssFor(
   resources: ReadonlyMap<string, Resource>,
   register: RegisterAsset,
   catalogue?: FontCatalogue,
+  transformUploaded?: UploadedFaceTransform,
 ): Promise<string> {
-  const rules = await fontRulesFor(plan, resources, register, catalogue);
+  const rules = await fontRulesFor(plan, resources, register, catalogue, transformUploaded);
   return [...rules.bundled, rules.design].join('\n');
 }
 

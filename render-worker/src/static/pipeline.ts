@@ -3,7 +3,6 @@
 // retries, metrics — lives in task.ts and does not change when the renderer does.
 
 import type { NormalisedOverrides, RenderStaticPayload, StaticDesign, StaticFileType } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
@@ -11,6 +10,7 @@ import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader, Resource } from '../fetch/load-asset.js';
 import type { FocusDetector } from './focus.js';
 import { type EncodeCapture, renderToImage } from './index.js';
+import { bundledRenderFonts, type RenderFonts } from './render-fonts.js';
 
 export interface StaticRenderInput {
   design: StaticDesign;
@@ -30,6 +30,8 @@ export interface StaticRenderInput {
   timeoutMs?: number;
   /** Scale the file down to at most this width (aspect kept, never enlarged): the job's `output_width`. */
   outputWidth?: number;
+  /** The workspace's fonts (bundled plus uploaded); default the bundled ones only. */
+  fonts?: RenderFonts;
 }
 
 export interface StaticRenderOutput {
@@ -54,8 +56,9 @@ export function createChromiumRenderer(
   return async (input) => {
     const timings = { fetch: 0, layout: 0, capture: 0, encode: 0 };
     let t = performance.now();
+    const fonts = input.fonts ?? bundledRenderFonts();
     const plan = planRender({
-      catalogue: loadFontCatalogue(),
+      catalogue: fonts.catalogue,
       design: input.design,
       formatName: input.formatName,
       overrides: input.overrides as NormalisedOverrides,
@@ -70,6 +73,7 @@ export function createChromiumRenderer(
         if (got) resources.set(ref.ref, got);
       }),
     );
+    await fonts.prepare(plan);
     // AI operations on the fetched images, before a page is taken (docs/ai.md).
     const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai, input) : 0;
     timings.fetch = seconds(t);
@@ -93,6 +97,7 @@ export function createChromiumRenderer(
           page,
           registerAsset: context.registerAsset,
           resources,
+          catalogue: fonts.catalogue,
           output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
           ...(encode ? { encode } : {}),
           focusDetector: options.focusDetector ?? null,

@@ -1,5 +1,5 @@
 import type { AutoFocusSettings, FontCatalogue } from '@pressroom/model';
-import { CONTENT_TYPE, defaultQuality } from '@pressroom/model';
+import { CONTENT_TYPE, defaultQuality, RenderRefusedError, UPLOADED_FONT_FAMILY_PREFIX } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
 import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
@@ -81,7 +81,7 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
   await ensureShell(page);
   await ensureViewport(page, plan.width, plan.height);
   const result = await page.evaluate(
-    (bundled: string[], designFonts: string, css: string, html: string) => {
+    async (bundled: string[], designFonts: string, css: string, html: string, uploadedPrefix: string) => {
       const w = window as unknown as {
         __prFontRules?: Set<string>;
         __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string }>;
@@ -99,13 +99,28 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
       if (design.textContent !== designFonts) design.textContent = designFonts;
       (document.getElementById('pr-frame') as HTMLStyleElement).textContent = css;
       (document.getElementById('pr-root') as HTMLElement).innerHTML = html;
-      return w.__pressroomFit();
+      const fit = await w.__pressroomFit();
+      // An uploaded face Chromium could not decode leaves its text in a fallback font: name it.
+      const failed: string[] = [];
+      document.fonts.forEach((face) => {
+        const family = face.family.replace(/^"|"$/g, '');
+        if (face.status === 'error' && family.startsWith(uploadedPrefix)) failed.push(family);
+      });
+      return { ...fit, failed };
     },
     fonts.bundled,
     fonts.design,
     frame.css,
     frame.html,
+    UPLOADED_FONT_FAMILY_PREFIX,
   );
+  if (result.failed.length > 0) {
+    const layer = allNodes(plan.nodes).find((n) => (n.kind === 'text' || n.kind === 'button') && result.failed.includes(n.font.family));
+    throw new RenderRefusedError(
+      `The uploaded font of ${layer ? `layer "${layer.name}"` : 'a text'} could not be loaded by the browser (the file is not a font it can draw).`,
+      layer?.name ?? null,
+    );
+  }
   if (!result.ok) throw new CannotBuildBannerError(result.layer ?? '', result.reason ?? 'unknown reason');
 }
 

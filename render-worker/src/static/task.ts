@@ -100,6 +100,7 @@ async function render(
       signal: helpers.abortSignal,
     }),
     signal: helpers.abortSignal,
+    fonts: await deps.fonts.forWorkspace(payload.workspace_id),
     ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
   });
   stage('fetch', file.timings.fetch);

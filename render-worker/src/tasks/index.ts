@@ -19,12 +19,16 @@ export function renderTaskList(deps: RenderDeps): TaskList {
       db: deps.db,
       storage: deps.storage,
       logger: deps.logger,
-      preview: previewFromStaticRenderer(deps.render, {
-        storage: deps.storage,
-        maxBytes: deps.config.maxImageBytes,
-        timeoutMs: deps.config.assetFetchTimeoutMs,
-        allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
-      }),
+      preview: previewFromStaticRenderer(
+        deps.render,
+        {
+          storage: deps.storage,
+          maxBytes: deps.config.maxImageBytes,
+          timeoutMs: deps.config.assetFetchTimeoutMs,
+          allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+        },
+        deps.fonts,
+      ),
     }),
   };
 }

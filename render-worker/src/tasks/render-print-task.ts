@@ -66,6 +66,7 @@ async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: Jo
       signal: helpers.abortSignal,
     }),
     signal: helpers.abortSignal,
+    fonts: await deps.fonts.forWorkspace(payload.workspace_id),
   });
   stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);

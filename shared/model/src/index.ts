@@ -149,16 +149,22 @@ export {
   type AvailableWeight,
   FONT_CATEGORIES,
   FONT_STYLES,
+  FONT_TYPES,
   FONT_WEIGHTS,
   type FontCatalogue,
   type FontCategory,
   type FontFaceFile,
   type FontRecord,
   type FontStyle,
+  type FontType,
   type FontWeight,
   isFontWeight,
+  UPLOADED_FONT_FORMATS,
+  type UploadedFaceSource,
+  type UploadedFontFormat,
 } from './fonts/types.js';
 export * from './fonts/unicode-range.js';
+export * from './fonts/uploaded.js';
 export * from './fonts/uuid-v5.js';
 export * from './generation/plan-check.js';
 export * from './generation/requests.js';

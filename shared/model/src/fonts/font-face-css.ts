@@ -1,4 +1,5 @@
 import type { FontFaceFile } from './types.js';
+import { cssFontFormat } from './uploaded.js';
 
 /**
  * `@font-face` rules for the given faces; `urlFor` decides how the renderer serves each file
@@ -14,7 +15,7 @@ export function fontFaceCss(faces: readonly FontFaceFile[], urlFor: (face: FontF
         `  font-style: ${face.style};`,
         `  font-weight: ${face.weight};`,
         '  font-display: block;',
-        `  src: url(${cssString(urlFor(face))}) format('woff2');`,
+        `  src: url(${cssString(urlFor(face))}) format('${cssFontFormat(face.path)}');`,
         `  unicode-range: ${face.unicodeRange};`,
         '}',
       ].join('\n'),

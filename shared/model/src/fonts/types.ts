@@ -22,7 +22,23 @@ export interface FontRecord {
   /** Normal weights ascending, then italic weights ascending. */
   available_weights: AvailableWeight[];
   category: FontCategory;
-  type: 'google';
+  /** `google`: a bundled family; `custom`: one a workspace uploaded (SDK enum Type8). */
+  type: FontType;
+}
+
+export const FONT_TYPES = ['google', 'custom'] as const;
+export type FontType = (typeof FONT_TYPES)[number];
+
+/** The file formats an upload may be (docs/fonts.md, "Uploaded fonts"). */
+export const UPLOADED_FONT_FORMATS = ['ttf', 'otf', 'woff', 'woff2'] as const;
+export type UploadedFontFormat = (typeof UPLOADED_FONT_FORMATS)[number];
+
+/** Where an uploaded face's bytes live; absent on bundled faces, whose `path` is an installed file. */
+export interface UploadedFaceSource {
+  /** SHA-256 of the file: its name in every worker's disk cache. */
+  sha256: string;
+  storageKey: string;
+  format: UploadedFontFormat;
 }
 
 /** One woff2 file: one family, weight and style, restricted to one unicode subset. */
@@ -34,8 +50,10 @@ export interface FontFaceFile {
   unicodeRange: string;
   /** Fontsource subset key: `latin`, `latin-ext`, or a chunk number (`117`) for CJK and emoji. */
   subset: string;
-  /** Absolute path of the woff2 file. */
+  /** Absolute path of the font file (woff2 for bundled faces; an uploaded face's place in the worker's disk cache). */
   path: string;
+  /** An uploaded face: fetched from object storage into `path` on first use. */
+  source?: UploadedFaceSource;
 }
 
 export interface FontCatalogue {

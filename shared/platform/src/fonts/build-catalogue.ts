@@ -88,7 +88,7 @@ function subsetRanges(unicode: Record<string, string>): Map<string, string> {
   return new Map(Object.entries(unicode).map(([key, range]) => [key.replace(/^\[(\d+)\]$/, '$1'), range]));
 }
 
-function availableWeights(faces: readonly FontFaceFile[]): AvailableWeight[] {
+export function availableWeights(faces: readonly FontFaceFile[]): AvailableWeight[] {
   const normal = new Set<FontWeight>();
   const italic = new Set<FontWeight>();
   for (const face of faces) (face.style === 'normal' ? normal : italic).add(face.weight);

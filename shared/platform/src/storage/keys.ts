@@ -11,6 +11,7 @@ import { InvalidObjectKeyError } from '@pressroom/model';
  *   workspaces/<ws>/designs/<design_id>/assets/<asset name>
  *   workspaces/<ws>/exports/<export_id>.zip
  *   workspaces/<ws>/dynamic/<design_id>/<variant hash>.<ext>
+ *   workspaces/<ws>/fonts/<sha256>.<ttf|otf|woff|woff2>  (uploaded brand fonts)
  *   intermediate/animations/<banner_id>/<part>        (parts of an animated file being made)
  *
  * Identifiers must already be safe (`[A-Za-z0-9_-]`); free-form names (file names, asset names
@@ -99,6 +100,16 @@ export function designAssetKey(workspaceId: string, designId: string, assetName:
 
 export function exportArchiveKey(workspaceId: string, exportId: string): string {
   return join(['workspaces', idSegment(workspaceId, 'workspace id'), 'exports', `${idSegment(exportId, 'export id')}.zip`]);
+}
+
+/** An uploaded font file, named by the SHA-256 of its bytes (docs/fonts.md, "Uploaded fonts"). */
+export function workspaceFontKey(workspaceId: string, sha256: string, format: string): string {
+  return join([
+    'workspaces',
+    idSegment(workspaceId, 'workspace id'),
+    'fonts',
+    `${idSegment(sha256, 'font hash')}.${idSegment(format, 'format')}`,
+  ]);
 }
 
 /** One cached variant of a dynamic image (docs/dynamic-images.md), named by its content hash. */

@@ -1,0 +1,14 @@
+import { AppError, unknownFontIssues, withUploadedFonts } from '@pressroom/model';
+import { loadFontCatalogue, workspaceFonts } from '@pressroom/platform';
+import type pg from 'pg';
+
+/**
+ * The font lookup of import and generation validation: a `font` the body names must be a bundled
+ * family, one of the workspace's uploads (another workspace's font is unknown here), or a face the
+ * body brings; anything else is 400 `unknown_font` at its path (docs/fonts.md), rather than a
+ * design silently drawn in the default font.
+ */
+export async function refuseUnknownFonts(db: pg.Pool, workspaceId: string, body: unknown): Promise<void> {
+  const issues = unknownFontIssues(body, withUploadedFonts(loadFontCatalogue(), await workspaceFonts(db, workspaceId, null)));
+  if (issues.length > 0) throw AppError.fromIssues(issues);
+}

@@ -7,7 +7,7 @@ import type { ControlPlaneConfig } from './config.js';
 import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope } from './plugins/envelope.js';
-import { clientErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
@@ -33,6 +33,7 @@ import { signingSecretRoutes } from './routes/signing-secret.js';
 import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
+import { callbackUrlCheck } from './services/callback-url.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 import { overlapFromTimeScale } from './services/signing-secrets.js';
@@ -59,7 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: httpServerOptions(deps.config.requestTimeoutMs),
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     logController: new DebugRequestLog(),
@@ -112,10 +116,11 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     ai: aiCapabilitiesOf(deps.config),
     creditCostAi: deps.config.creditCostAi,
   };
-  generationRoutes(app, sync);
+  const checkCallbackUrl = callbackUrlCheck({ allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
+  generationRoutes(app, { ...sync, checkCallbackUrl });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   generationRequestListRoutes(app, { db: deps.db, storage: deps.storage });
-  exportRoutes(app, { db: deps.db, storage: deps.storage });
+  exportRoutes(app, { db: deps.db, storage: deps.storage, checkCallbackUrl });
   dynamicImageRoutes(app, {
     ...sync,
     metrics: deps.metrics,
@@ -124,6 +129,19 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     maxAgeSeconds: deps.config.dynamicImageMaxAgeSeconds,
     staleSeconds: deps.config.dynamicImageStaleSeconds,
   });
+}
+
+/**
+ * Node applies a request timeout only when its server is created with it (setting it later has
+ * no effect), checks for it every 30 s unless told otherwise, and refuses a headers timeout
+ * longer than the request timeout.
+ */
+function httpServerOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs === 0 ? 60_000 : Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: 1_000,
+  };
 }
 
 /** Where dynamic image URLs point: a CDN in front of the API when configured, else the API. */

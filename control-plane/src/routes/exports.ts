@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
+import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptExport, readExport } from '../services/exports.js';
 
 /** Files one export may pack; a bound on the request and on the job. */
@@ -30,7 +31,10 @@ const exportStatus = z.object({
   finished_at_ts: z.number().int().nullable(),
 });
 
-export function exportRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
+export function exportRoutes(
+  app: FastifyInstance,
+  deps: { db: pg.Pool; storage: ObjectStorage; checkCallbackUrl: CallbackUrlCheck },
+): void {
   defineRoute(app, {
     method: 'POST',
     url: '/async/banners/export',
@@ -40,7 +44,10 @@ export function exportRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tier: 'write',
     body: exportBody,
     response: { status: 200, schema: z.object({ export_id: z.uuid() }) },
-    handler: async ({ workspace, body }) => ({ export_id: await acceptExport(deps.db, workspace.id, body) }),
+    handler: async ({ workspace, body }) => {
+      await deps.checkCallbackUrl(body);
+      return { export_id: await acceptExport(deps.db, workspace.id, body) };
+    },
   });
 
   defineRoute(app, {

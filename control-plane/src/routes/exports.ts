@@ -58,6 +58,7 @@ export function exportRoutes(
     tag: 'Export',
     tier: 'polling',
     params: z.object({ id: uuidParam }),
+    errors: { '410': 'export_gone: the export is older than 7 days' },
     response: { status: 200, schema: exportStatus },
     handler: async ({ workspace, params }) => readExport(deps.db, deps.storage, workspace.id, params.id),
   });

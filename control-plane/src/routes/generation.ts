@@ -9,6 +9,7 @@ import { acceptAsyncGeneration, loadDesignFor } from '../services/generation.js'
 import { acceptMultipageGeneration } from '../services/generation-print.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
+import { bannerResponse } from './banners.js';
 
 export interface GenerationRouteDeps extends SyncRenderDeps {
   db: pg.Pool;
@@ -47,6 +48,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tier: null,
     params: designParams,
     body: syncBody,
+    response: { status: 200, schema: bannerResponse },
     handler: async ({ workspace, params, body }) => renderSync(deps, workspace, params.id, body),
   });
 
@@ -99,8 +101,10 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: 'polling',
     params: requestParams,
+    errors: { '410': 'generation_request_gone: the request is older than 7 days' },
     response: {
       status: 200,
+      alsoStatuses: [202],
       schema: z.record(z.string(), z.unknown()),
       links: { getFile: { operationId: 'getFile', parameters: { id: '$response.body#/banners/0/id' } } },
     },

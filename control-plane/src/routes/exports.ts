@@ -1,4 +1,4 @@
-import { httpsUrl, prop } from '@pressroom/model';
+import { httpsUrl, prop, WEBHOOK_URL_PATTERN } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -16,7 +16,7 @@ const exportBody = z.object({
   callback_url: documented(prop(httpsUrl()), {
     type: 'string',
     format: 'uri',
-    pattern: '^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,4})?(/[A-Za-z0-9._~/-]*)?$',
+    pattern: WEBHOOK_URL_PATTERN,
   }),
 });
 

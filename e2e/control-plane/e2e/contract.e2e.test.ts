@@ -89,6 +89,16 @@ describe('the API contract against npm start', () => {
   });
 
   it('schemathesis --checks all finds no failure in the OpenAPI document', async () => {
+    // Real ids of this farm, so the operations that read one reach their logic instead of a 404
+    // (schemathesis.toml binds them): an example design and a file generated from it.
+    const accepted = await api(farm, farm.apiKey, 'POST', `/async/banner-builder/${summerSale}/generate`, {
+      template_format_names: ['square'],
+      image_file_type: 'png',
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const requestId = String(accepted.body.generation_request_id);
+    const final = await waitFinal(farm, farm.apiKey, requestId, 90_000);
+    const bannerId = String((final.banners as { id: string }[])[0]!.id);
     const { code, output } = await schemathesis(
       [
         '--config-file',
@@ -108,7 +118,12 @@ describe('the API contract against npm start', () => {
         '--seed',
         process.env.SCHEMATHESIS_SEED ?? '20261123',
       ],
-      { PRESSROOM_API_KEY: farm.apiKey },
+      {
+        PRESSROOM_API_KEY: farm.apiKey,
+        PRESSROOM_DESIGN_ID: summerSale,
+        PRESSROOM_BANNER_ID: bannerId,
+        PRESSROOM_GENERATION_REQUEST_ID: requestId,
+      },
     );
     const summary = output.slice(output.lastIndexOf('SUMMARY'));
     const report = output.includes('FAILURES')

@@ -8,6 +8,7 @@ describe('httpsUrl accepts exactly the documented WEBHOOK_URL_PATTERN (schemathe
     'https://hooks.example.com/in?token=a&b=c',
     'https://127.0.0.1:38241/callback/export',
     'https://x.io:65535/',
+    'https://x.io/a%20b?q=%C3%A9',
   ])('accepts %s', (url) => {
     expect(pattern.test(url)).toBe(true);
     expect(httpsUrl().safeParse(url).success).toBe(true);

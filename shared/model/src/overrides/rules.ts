@@ -95,11 +95,12 @@ export function httpUrl(): z.ZodType<string> {
 
 /**
  * The form of a webhook target, as the OpenAPI document states it and `httpsUrl` checks it: https,
- * a host name or dotted address, an optional port, path and query of URL characters. Stricter than
+ * a host name or dotted address, an optional port, path and query of URL characters (RFC 3986,
+ * percent-escapes whole). Stricter than
  * what a URL parser takes (`https:host`, `*` in a host name), so what is documented is what is accepted.
  */
 export const WEBHOOK_URL_PATTERN =
-  "^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*)?(\\?[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$";
+  "^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/([A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*)?(\\?([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$";
 const WEBHOOK_URL = new RegExp(WEBHOOK_URL_PATTERN);
 
 /** Webhook targets: deliveries are HTTPS only (docs/webhooks.md), so a plain-http target is refused up front. */

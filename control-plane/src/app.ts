@@ -8,7 +8,7 @@ import { registerPathParamCheck } from './http/route.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDrain } from './plugins/drain.js';
 import { registerEnvelope } from './plugins/envelope.js';
-import { clientErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './plugins/errors.js';
 import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
@@ -35,6 +35,7 @@ import { signingSecretRoutes } from './routes/signing-secret.js';
 import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
+import { callbackUrlCheck } from './services/callback-url.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 import { overlapFromTimeScale } from './services/signing-secrets.js';
@@ -61,9 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: httpServerOptions(deps.config.requestTimeoutMs),
     clientErrorHandler,
     // Idle keep-alive connections are closed as soon as the drain starts (plugins/drain.ts).
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
     // Trailing slashes and duplicate slashes do not create new endpoints.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     logController: new DebugRequestLog(),
@@ -118,10 +122,11 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     ai: aiCapabilitiesOf(deps.config),
     creditCostAi: deps.config.creditCostAi,
   };
-  generationRoutes(app, sync);
+  const checkCallbackUrl = callbackUrlCheck({ allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
+  generationRoutes(app, { ...sync, checkCallbackUrl });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   generationRequestListRoutes(app, { db: deps.db, storage: deps.storage });
-  exportRoutes(app, { db: deps.db, storage: deps.storage });
+  exportRoutes(app, { db: deps.db, storage: deps.storage, checkCallbackUrl });
   dynamicImageRoutes(app, {
     ...sync,
     metrics: deps.metrics,
@@ -131,6 +136,19 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     staleSeconds: deps.config.dynamicImageStaleSeconds,
     testModeThrottle: { limit: deps.config.dynamicImageTestModeLimit, windowSeconds: deps.config.dynamicImageTestModeWindowSeconds },
   });
+}
+
+/**
+ * Node applies a request timeout only when its server is created with it (setting it later has
+ * no effect), checks for it every 30 s unless told otherwise, and refuses a headers timeout
+ * longer than the request timeout.
+ */
+function httpServerOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs === 0 ? 60_000 : Math.min(60_000, requestTimeoutMs),
+    connectionsCheckingInterval: 1_000,
+  };
 }
 
 /** Where dynamic image URLs point: a CDN in front of the API when configured, else the API. */

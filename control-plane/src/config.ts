@@ -17,6 +17,11 @@ export const controlPlaneOptions = {
     String(10 * 1024 * 1024),
     'Largest accepted request body, in bytes; larger bodies answer 413 payload_too_large.',
   ),
+  requestTimeoutMs: option(
+    env.int(0),
+    '300000',
+    'Longest time a client may take to send a whole request (headers and body); a slower one answers 408 in the error envelope (0: no limit).',
+  ),
   webhookTimeScale: option(env.number(0), '1', 'Multiplies the signing-secret overlap window (24 h); tests compress time with e.g. 0.001.'),
   embeddedPgRestartDelayMs: option(
     env.int(1),

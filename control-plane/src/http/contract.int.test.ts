@@ -108,6 +108,38 @@ describe('contract details, on real Postgres', () => {
     }
   });
 
+  it('the OpenAPI document states every status an operation answers (issue 22 item 10)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
+    expect(statuses('/banners/{id}', 'get')).toContain('200');
+    expect(statuses('/banner-builder/{id}/generate', 'post')).toContain('200');
+    expect(statuses('/generation-request/{id}', 'get')).toEqual(expect.arrayContaining(['200', '202', '410']));
+    expect(statuses('/design-duplication-requests/{id}', 'get')).toContain('410');
+    // A Banner's own `version` is an integer counter: no contract stamp is added to its schema.
+    const banner = doc.paths['/banners/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(banner.properties.version).toMatchObject({ type: 'integer' });
+    const width = doc.paths['/i/{uid}'].get.parameters.find((p: { name: string }) => p.name === 'width');
+    expect(width.schema).toMatchObject({ type: 'integer', minimum: 16, maximum: 4000 });
+    // U+0000 is refused anywhere in a body, keys of unknown fields included; the schema says so.
+    const body = doc.paths['/designs/{id}/dynamic-image-url'].post.requestBody.content['application/json'].schema;
+    expect(body).toMatchObject({
+      propertyNames: { pattern: '^[^\\u0000]*$' },
+      additionalProperties: { $ref: '#/components/schemas/NoNul' },
+    });
+    expect(doc.components.schemas.NoNul).toBeDefined();
+  });
+
+  it('a JSON null body is refused where the schema says object, at the root path `body`', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/designs/${randomUUID()}/dynamic-image-url`,
+      payload: 'null',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('body');
+  });
+
   it('U+0000 in a query value answers 400 invalid_payload naming the parameter, not a 500 from Postgres', async () => {
     const res = await app.inject({ method: 'GET', url: '/designs?query=%00abc', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(400);

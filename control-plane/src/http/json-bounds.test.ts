@@ -36,7 +36,7 @@ describe('checkJsonBounds', () => {
   });
 
   it('refuses a key longer than the bound; escaped quotes do not end a key', () => {
-    expect(checkJsonBounds('{"abcdefghi":1}', small)).toMatchObject({ path: '', code: 'out_of_range' });
+    expect(checkJsonBounds('{"abcdefghi":1}', small)).toMatchObject({ path: 'body', code: 'out_of_range' });
     expect(checkJsonBounds('{"a\\"b":{"x":1,"y":2,"z":3,"w":4}}', small)).toMatchObject({ path: '["a\\"b"]' });
   });
 

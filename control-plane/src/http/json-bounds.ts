@@ -44,7 +44,7 @@ const COMMA = 0x2c;
 export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS): FieldIssue | null {
   const stack: Frame[] = [];
   let members = 0;
-  const pathOf = (depth: number) => formatPath(stack.slice(0, depth).map((f) => f.segment));
+  const pathOf = (depth: number) => formatPath(stack.slice(0, depth).map((f) => f.segment)) || 'body';
   const tooMany = (path: string, what: string, max: number): FieldIssue => ({
     path,
     code: 'out_of_range',
@@ -123,7 +123,7 @@ function decodeKey(quoted: string): string {
 
 /** Path of the first key or string holding U+0000, or null. */
 export function findNul(value: unknown, path: PropertyKey[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) : null;
+  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return formatPath([...path, key]);

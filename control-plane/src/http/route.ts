@@ -34,6 +34,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
     /** A success answered with no body (204 of a dry run), documented beside the main one. */
     noContent?: { status: number; description: string };
   };
+  /** Error statuses this route answers beyond those its inputs imply (410 for a record past retention). */
+  errors?: Record<string, string>;
   /** Responds with something other than JSON (files); skips the Accept check. */
   raw?: boolean;
   /** The id a body that is not JSON answers; default `invalid_json`. */
@@ -72,6 +74,7 @@ export interface RegisteredRoute {
   query: z.ZodType | undefined;
   params: z.ZodType | undefined;
   response: RouteSpec<z.ZodType, z.ZodType, z.ZodType>['response'];
+  errors: Record<string, string> | undefined;
 }
 
 declare module 'fastify' {
@@ -108,6 +111,7 @@ export function defineRoute<
     query: spec.query,
     params: spec.params,
     response: spec.response,
+    errors: spec.errors,
   });
   app.route({
     method: spec.method,
@@ -127,7 +131,8 @@ export function defineRoute<
       if (nul !== null)
         throw AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]);
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
-      const body = spec.body ? parseInput(spec.body, request.body ?? {}) : undefined;
+      // No body reads as an empty object; a JSON `null` is a body, checked like any other.
+      const body = spec.body ? parseInput(spec.body, request.body === undefined ? {} : request.body) : undefined;
       return spec.handler({
         body: body as z.output<B>,
         query: query as z.output<Q>,

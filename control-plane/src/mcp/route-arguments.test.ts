@@ -16,6 +16,7 @@ const route = (over: Partial<RegisteredRoute>): RegisteredRoute => ({
   query: undefined,
   params: undefined,
   response: undefined,
+  errors: undefined,
   ...over,
 });
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { API_VERSION, AppError, type ErrorId, toEnvelope } from '@pressroom/model';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '@pressroom/platform';
@@ -39,22 +40,48 @@ function answerNoRoute(app: FastifyInstance, request: FastifyRequest, reply: Fas
 }
 
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method such as
- * `FOO`, a malformed request line) still get the envelope: 405 for a method, 400 otherwise.
+ * Fastify's `frameworkErrors`: failures of the router before any route or hook runs (a URL
+ * that does not decode, such as `GET /%ff`; a path parameter past the router's length limit).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = FRAMEWORK_CODES[error.code]?.() ?? toAppError(error);
+  request.log.info({ id: appError.id, status: appError.status, code: error.code }, appError.message);
+  return send(reply, appError);
+}
+
+const FRAMEWORK_CODES: Record<string, () => AppError> = {
+  FST_ERR_BAD_URL: () => new AppError('invalid_payload', 'The URL is not valid: a percent-encoded sequence does not decode.'),
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError('invalid_payload', 'A path parameter is longer than the accepted maximum.', { status: 414 }),
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them still get the envelope: an
+ * unknown method such as `FOO` (405), headers too large (431), a request not received within
+ * the server's request timeout (408), and any other malformed request or header (400).
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const appError =
-    error.code === 'HPE_INVALID_METHOD'
-      ? new AppError('method_not_allowed', 'The request method is not one this API accepts.')
-      : new AppError('invalid_payload', 'The HTTP request could not be parsed.');
+  const appError = clientError(error.code);
   const body = JSON.stringify({ ...toEnvelope(appError), version: API_VERSION });
   socket.end(
-    `HTTP/1.1 ${appError.status} ${appError.status === 405 ? 'Method Not Allowed' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+function clientError(code: string | undefined): AppError {
+  switch (code) {
+    case 'HPE_INVALID_METHOD':
+      return new AppError('method_not_allowed', 'The request method is not one this API accepts.');
+    case 'HPE_HEADER_OVERFLOW':
+      return new AppError('invalid_payload', 'The request headers are larger than the accepted maximum.', { status: 431 });
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new AppError('invalid_payload', 'The request was not received within the time allowed.', { status: 408 });
+    default:
+      return new AppError('invalid_payload', 'The HTTP request could not be parsed.');
+  }
 }
 
 function send(reply: FastifyReply, error: AppError): FastifyReply {

@@ -5,6 +5,16 @@ import { z } from 'zod';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { readBanner } from '../services/banners.js';
 
+/**
+ * A Banner as the API answers it (GET /banners/<id>, sync generation). Its `version` is the
+ * file's integer counter, so the body carries no contract version stamp (docs/api.md).
+ */
+export const bannerResponse = z.looseObject({
+  id: z.uuid(),
+  version: z.number().int(),
+  file: z.looseObject({ type: z.string(), url: z.string() }),
+});
+
 export function bannerRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
   defineRoute(app, {
     method: 'GET',
@@ -14,6 +24,7 @@ export function bannerRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tag: 'Generation',
     tier: 'read',
     params: z.object({ id: uuidParam }),
+    response: { status: 200, schema: bannerResponse },
     handler: async ({ workspace, params }) => readBanner(deps.db, deps.storage, workspace.id, params.id),
   });
 }

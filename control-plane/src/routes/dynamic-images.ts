@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import {
   assertDynamicCapable,
@@ -26,6 +27,7 @@ import {
   matchesEtag,
   negotiateFileType,
   parseDynamicQuery,
+  THUMBNAIL_WIDTH,
   variantHash,
   visitorHash,
 } from '../services/dynamic-images-plan.js';
@@ -73,7 +75,12 @@ const publicQuery = z.looseObject({
     .optional()
     .describe('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.'),
   image_file_type: z.string().optional().describe('Alias of format, as in the sync generation body.'),
-  width: z.string().optional().describe('Thumbnail width in pixels, 16 to 4000 (never enlarged).'),
+  width: documented(z.string().optional(), {
+    type: 'integer',
+    minimum: THUMBNAIL_WIDTH.min,
+    maximum: THUMBNAIL_WIDTH.max,
+    description: `Thumbnail width in pixels, ${THUMBNAIL_WIDTH.min} to ${THUMBNAIL_WIDTH.max} (never enlarged).`,
+  }),
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 

@@ -1,10 +1,11 @@
-import { httpsUrl, prop } from '@pressroom/model';
+import { httpsUrl, prop, WEBHOOK_URL_PATTERN } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
+import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptExport, readExport } from '../services/exports.js';
 
 /** Files one export may pack; a bound on the request and on the job. */
@@ -15,7 +16,7 @@ const exportBody = z.object({
   callback_url: documented(prop(httpsUrl()), {
     type: 'string',
     format: 'uri',
-    pattern: '^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,4})?(/[A-Za-z0-9._~/-]*)?$',
+    pattern: WEBHOOK_URL_PATTERN,
   }),
 });
 
@@ -30,7 +31,10 @@ const exportStatus = z.object({
   finished_at_ts: z.number().int().nullable(),
 });
 
-export function exportRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
+export function exportRoutes(
+  app: FastifyInstance,
+  deps: { db: pg.Pool; storage: ObjectStorage; checkCallbackUrl: CallbackUrlCheck },
+): void {
   defineRoute(app, {
     method: 'POST',
     url: '/async/banners/export',
@@ -40,7 +44,10 @@ export function exportRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tier: 'write',
     body: exportBody,
     response: { status: 200, schema: z.object({ export_id: z.uuid() }) },
-    handler: async ({ workspace, body }) => ({ export_id: await acceptExport(deps.db, workspace.id, body) }),
+    handler: async ({ workspace, body }) => {
+      await deps.checkCallbackUrl(body);
+      return { export_id: await acceptExport(deps.db, workspace.id, body) };
+    },
   });
 
   defineRoute(app, {
@@ -51,6 +58,7 @@ export function exportRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tag: 'Export',
     tier: 'polling',
     params: z.object({ id: uuidParam }),
+    errors: { '410': 'export_gone: the export is older than 7 days' },
     response: { status: 200, schema: exportStatus },
     handler: async ({ workspace, params }) => readExport(deps.db, deps.storage, workspace.id, params.id),
   });

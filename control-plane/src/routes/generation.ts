@@ -4,13 +4,17 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
+import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptAsyncGeneration, loadDesignFor } from '../services/generation.js';
 import { acceptMultipageGeneration } from '../services/generation-print.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
+import { bannerResponse } from './banners.js';
 
 export interface GenerationRouteDeps extends SyncRenderDeps {
   db: pg.Pool;
+  /** Refuses a `callback_url` that can only reach a forbidden address, before anything is queued. */
+  checkCallbackUrl: CallbackUrlCheck;
 }
 
 const designParams = z.object({ id: uuidParam });
@@ -63,6 +67,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tier: null,
     params: designParams,
     body: syncBody,
+    response: { status: 200, schema: bannerResponse },
     handler: async ({ workspace, params, body }) => renderSync(deps, workspace, params.id, body),
   });
 
@@ -83,6 +88,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
       links: { getGenerationRequest: { operationId: 'getGenerationRequest', parameters: { id: '$response.body#/generation_request_id' } } },
     },
     handler: async ({ workspace, params, body }) => {
+      await deps.checkCallbackUrl(body);
       const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
       return { generation_request_id: id };
     },
@@ -99,6 +105,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     body: multipageBody,
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
+      await deps.checkCallbackUrl(body);
       const found = await loadDesignFor(deps, workspace, params.id);
       const id = await acceptMultipageGeneration(deps, workspace, found, body);
       return { generation_request_id: id };
@@ -113,8 +120,10 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     tag: 'Generation',
     tier: 'polling',
     params: requestParams,
+    errors: { '410': 'generation_request_gone: the request is older than 7 days' },
     response: {
       status: 200,
+      alsoStatuses: [202],
       schema: z.record(z.string(), z.unknown()),
       links: { getFile: { operationId: 'getFile', parameters: { id: '$response.body#/banners/0/id' } } },
     },

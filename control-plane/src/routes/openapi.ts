@@ -80,7 +80,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       tags: [route.tag],
       ...(route.auth ? {} : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body ? { requestBody: requestBody(schemaOf(route.body, 'input')) } : {}),
+      ...(route.body ? { requestBody: requestBody(withoutNulKeys(schemaOf(route.body, 'input'))) } : {}),
       responses,
     };
     paths[path] ??= {};
@@ -93,7 +93,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
-      schemas: { Error: envelope },
+      schemas: { Error: envelope, NoNul: noNul },
     },
     paths,
   };
@@ -109,7 +109,7 @@ function requestBody(schema: JsonSchema): JsonSchema {
 function withoutNul(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(withoutNul) };
   if (schema['type'] === 'array' && schema['items']) return { ...schema, items: withoutNul(schema['items'] as JsonSchema) };
-  if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return schema;
+  if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return { ...schema };
   return { ...schema, pattern: '^[^\\u0000]*$' };
 }
 
@@ -124,12 +124,53 @@ function errorStatuses(route: RegisteredRoute): [string, string][] {
   if (route.auth) out.push(['401', 'unauthorized or api_access_denied']);
   if (route.params) out.push(['404', 'Unknown resource, or a path parameter that is not a UUID (endpoint_not_found)']);
   if (route.auth) out.push(['429', 'rate_limit_exceeded or request_rate_limited; see Retry-After']);
+  out.push(...Object.entries(route.errors ?? {}));
   return out;
 }
 
-/** Every JSON object body carries the version stamp (docs/api.md). */
+/** Any JSON value with no U+0000 in a string or a key: what an unknown body field may hold. */
+const noNul: JsonSchema = {
+  anyOf: [
+    { type: 'string', pattern: '^[^\\u0000]*$' },
+    { type: ['number', 'boolean', 'null'] },
+    { type: 'array', items: { $ref: '#/components/schemas/NoNul' } },
+    { type: 'object', propertyNames: { pattern: '^[^\\u0000]*$' }, additionalProperties: { $ref: '#/components/schemas/NoNul' } },
+  ],
+};
+
+/**
+ * A body is refused with 400 when any string or key in it holds U+0000 (docs/api.md: Postgres
+ * cannot store it, and the check runs before any field is read), in known fields and unknown
+ * ones alike. The body schema says so everywhere: keys, strings, and what unknown fields hold.
+ */
+function withoutNulKeys(schema: JsonSchema): JsonSchema {
+  const out = withoutNul(schema);
+  if (out['type'] === 'object' || out['properties'] !== undefined) {
+    out['propertyNames'] = { pattern: '^[^\\u0000]*$' };
+    const extra = out['additionalProperties'];
+    if (extra === undefined || extra === true || (typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0)) {
+      out['additionalProperties'] = { $ref: '#/components/schemas/NoNul' };
+    }
+  }
+  if (out['properties'] !== undefined) {
+    out['properties'] = Object.fromEntries(
+      Object.entries(out['properties'] as Record<string, JsonSchema>).map(([k, v]) => [k, withoutNulKeys(v)]),
+    );
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const sub = out[key];
+    if (typeof sub === 'object' && sub !== null && !('$ref' in sub)) out[key] = withoutNulKeys(sub as JsonSchema);
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map(withoutNulKeys);
+  }
+  return out;
+}
+
+/** Every JSON object body carries the version stamp (docs/api.md), except one with a `version` of its own (Banner). */
 function stamped(schema: JsonSchema): JsonSchema {
   if (schema['type'] !== 'object') return schema;
+  if (Object.hasOwn((schema['properties'] ?? {}) as JsonSchema, 'version')) return schema;
   const properties = { ...((schema['properties'] ?? {}) as Record<string, JsonSchema>), version: versionStamp };
   const required = [...new Set([...((schema['required'] ?? []) as string[]), 'version'])];
   return { ...schema, properties, required };

@@ -1,4 +1,4 @@
-import { AppError, EVENT_TYPES, httpsUrl } from '@pressroom/model';
+import { AppError, EVENT_TYPES, httpsUrl, WEBHOOK_URL_PATTERN } from '@pressroom/model';
 import {
   addSubscription,
   listDeliveries,
@@ -31,7 +31,7 @@ const createBody = z.strictObject({
   url: documented(z.string().pipe(httpsUrl() as z.ZodType<string, string>), {
     type: 'string',
     format: 'uri',
-    pattern: '^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,4})?(/[A-Za-z0-9._~/-]*)?$',
+    pattern: WEBHOOK_URL_PATTERN,
   }),
   event_types: z
     .array(z.enum(EVENT_TYPES))

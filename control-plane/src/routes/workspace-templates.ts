@@ -129,6 +129,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tag: 'Workspace templates',
     tier: 'polling',
     params: z.object({ id: uuidParam }),
+    errors: { '410': 'duplication_request_gone: the request is older than 7 days' },
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await findDuplication(db, workspace.id, params.id);

@@ -10,7 +10,7 @@ import { animationPartKey, fileOutcomeExists, partStored, recordOutcome, recordP
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
-import { classifyFailure, isDeterministic } from '../tasks/failures.js';
+import { classifyFailure, designFaultReason, isDesignFault } from '../tasks/failures.js';
 import { ERROR_ID } from '../tasks/file-job.js';
 import type { AnimationPartInput } from './render-animation.js';
 
@@ -159,16 +159,17 @@ async function runPart(
     const failure = classifyFailure(error);
     deps.renderMetrics.failures.inc({ class: failure });
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    if (!isDeterministic(failure) && (!lastAttempt || helpers.abortSignal.aborted)) throw error;
+    const designFault = isDesignFault(failure, helpers.job.attempts);
+    if (!designFault && (!lastAttempt || helpers.abortSignal.aborted)) throw error;
     deps.logger.warn(
       { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
       'animation part failed',
     );
-    const reason = isDeterministic(failure) ? (error as Error).message : `The ${payload.file_type} file could not be rendered.`;
+    const reason = designFault ? designFaultReason(failure, error) : `The ${payload.file_type} file could not be rendered.`;
     await recordOutcome(
       deps.db,
       payload.generation_request_id,
-      { kind: 'error', formatName: payload.format_name, errorId: ERROR_ID[failure], reason },
+      { kind: 'error', formatName: payload.format_name, errorId: designFault ? ERROR_ID[failure] : 'internal_server_error', reason },
       deps.storage,
     );
   }

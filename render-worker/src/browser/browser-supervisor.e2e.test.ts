@@ -206,7 +206,7 @@ describe('withPage', () => {
     }
   });
 
-  it('survives a renderer crash: retries on a fresh page in the same browser', async () => {
+  it('survives a renderer crash: retries on a fresh page (in the quarantine browser)', async () => {
     const sup = build();
     const attempts: number[] = [];
     const jpeg = await withPage(

@@ -22,6 +22,14 @@ export interface SupervisorOptions {
   launch?: () => Promise<LaunchedBrowser>;
   metrics?: BrowserMetrics;
   logger?: Logger;
+  /**
+   * Retry a render whose page or browser died under it in a quarantine browser of its own, one
+   * render at a time, so a design that crashes Chromium again takes down only itself (and its
+   * second crash is known to be its own). Default true; false runs the retry in this pool.
+   */
+  isolateCrashes?: boolean;
+  /** Close the browser as soon as no page is leased (the quarantine's own setting). Default false. */
+  closeWhenIdle?: boolean;
 }
 
 /** One Chromium process and the pages opened in it. */
@@ -69,6 +77,9 @@ export class BrowserSupervisor {
   private readonly memoryCheckEvery: number;
   private readonly launch: () => Promise<LaunchedBrowser>;
   private readonly logger: Logger | undefined;
+  private readonly closeWhenIdle: boolean;
+  /** Where a render retries after a crash (see `isolateCrashes`); null: in this pool. */
+  readonly quarantine: BrowserSupervisor | null;
 
   private current: BrowserInstance | null = null;
   private launching: Promise<BrowserInstance> | null = null;
@@ -87,6 +98,20 @@ export class BrowserSupervisor {
     this.launch = options.launch ?? (() => launchBrowser());
     this.metrics = options.metrics ?? createBrowserMetrics();
     this.logger = options.logger;
+    this.closeWhenIdle = options.closeWhenIdle ?? false;
+    this.quarantine =
+      options.isolateCrashes === false
+        ? null
+        : new BrowserSupervisor({
+            poolSize: 1,
+            maxQueueLength: this.maxQueueLength,
+            recycleAfterRenders: null,
+            maxMemoryBytes: null,
+            launch: this.launch,
+            ...(this.logger ? { logger: this.logger } : {}),
+            isolateCrashes: false,
+            closeWhenIdle: true,
+          });
     this.metrics.poolSize.set(this.poolSize);
     this.updateGauges();
   }
@@ -136,6 +161,12 @@ export class BrowserSupervisor {
     }
     if (gen.retiring && gen.leased === 0) void this.closeInstance(gen);
     this.freeSlot();
+    if (this.closeWhenIdle && this.leased === 0 && gen.leased === 0 && !gen.retiring) {
+      // The quarantine: what ran here may have left the browser bloated; nothing waits for it.
+      gen.retiring = true;
+      if (this.current === gen) this.current = null;
+      void this.closeInstance(gen);
+    }
   }
 
   /** Launches the browser if needed and asks it for its version, within `timeoutMs`. */
@@ -163,6 +194,7 @@ export class BrowserSupervisor {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const waiter of this.waiters.splice(0)) waiter.reject(new SupervisorStoppedError());
+    await this.quarantine?.stop();
     await this.launching?.catch(() => undefined);
     this.current = null;
     await Promise.all([...this.alive].map((gen) => this.closeInstance(gen)));

@@ -20,8 +20,11 @@ export interface WithPageOptions {
 
 /**
  * Runs `fn` on a pooled page with a deadline. If the page or the browser dies under it (renderer
- * crash, Chromium killed), the browser is replaced and `fn` runs once more on a fresh page; `fn`
- * must therefore be safe to repeat, which a render (load, draw, capture) is. Assets registered in
+ * crash, Chromium killed), `fn` runs once more on a fresh page of the supervisor's quarantine: a
+ * browser of its own that runs one render at a time. Every render that was in flight when a
+ * browser died retries there, so the one that caused the crash cannot crash the others' retries,
+ * and a second crash there is that render's own (BrowserCrashedError: the design's fault).
+ * `fn` must be safe to repeat, which a render (load, draw, capture) is. Assets registered in
  * the first attempt stay registered for the retry.
  */
 export async function withPage<T>(
@@ -35,9 +38,10 @@ export async function withPage<T>(
   const attempts = supervisor.metrics.renderAttempts;
 
   for (let attempt = 0; ; attempt++) {
+    const pool = attempt === 0 ? supervisor : (supervisor.quarantine ?? supervisor);
     let pooled: PooledPage;
     try {
-      pooled = await supervisor.acquirePage(signal);
+      pooled = await pool.acquirePage(signal);
     } catch (error) {
       throw mapAbort(error, deadline, options);
     }
@@ -72,7 +76,7 @@ export async function withPage<T>(
       attempts.inc({ outcome: 'error' });
       throw error;
     } finally {
-      supervisor.releasePage(pooled, { broken });
+      pool.releasePage(pooled, { broken });
     }
   }
 }

@@ -8,8 +8,11 @@ export { RenderRefusedError } from '@pressroom/model';
  * between recording the failure for the customer and letting graphile-worker retry.
  * - refused: the content cannot be drawn (text that cannot fit); deterministic, never retried.
  * - fetch: a remote image could not be fetched safely; recorded as image_fetching_error.
- * - timeout, crash: infrastructure; retried, recorded only on the last attempt.
- * - internal: anything else; retried likewise.
+ * - crash: the render crashed Chromium twice, the second time alone in the quarantine browser
+ *   (withPage): the design's fault, recorded at once as cannot_build_banner, never retried.
+ * - timeout: the render ran out its deadline and its page was killed; retried once (the machine
+ *   may have been busy), then the design's fault like a crash.
+ * - internal: anything else (a stopped supervisor at shutdown included); retried.
  */
 export const FAILURE_CLASSES = ['refused', 'fetch', 'timeout', 'crash', 'internal'] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
@@ -33,11 +36,25 @@ export function classifyFailure(error: unknown): FailureClass {
   if (code === 'cannot_build_banner' || code === 'ai_operation_failed') return 'refused';
   if (code === 'image_fetching_error' || findOutboundError(error)) return 'fetch';
   if (code === 'render_timeout') return 'timeout';
-  if (code === 'browser_crashed' || code === 'supervisor_stopped') return 'crash';
+  if (code === 'browser_crashed') return 'crash';
   return 'internal';
 }
 
-/** Refusals and fetch failures are the same next time: record them at once. */
-export function isDeterministic(failure: FailureClass): boolean {
-  return failure === 'refused' || failure === 'fetch';
+/**
+ * Whether the failure is the content's own, to be recorded now instead of retried: refusals and
+ * fetch failures always, a crash always (it was retried in isolation already), a timeout from
+ * the second job attempt (`attempt`: graphile-worker's count, 1 on the first run).
+ */
+export function isDesignFault(failure: FailureClass, attempt: number): boolean {
+  if (failure === 'timeout') return attempt >= 2;
+  return failure === 'refused' || failure === 'fetch' || failure === 'crash';
+}
+
+/** What the customer reads for a failure recorded as the design's fault. */
+export function designFaultReason(failure: FailureClass, error: unknown): string {
+  if (failure === 'crash')
+    return 'Rendering this design crashed the renderer twice; it cannot be rendered (too large an image, or too heavy a page).';
+  if (failure === 'timeout')
+    return 'Rendering this design ran out of its time twice; it cannot be rendered (too large an image, or too heavy a page).';
+  return error instanceof Error ? error.message : String(error);
 }

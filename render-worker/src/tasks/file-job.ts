@@ -2,14 +2,14 @@ import type { PriorityClass } from '@pressroom/model';
 import { type FileErrorId, type FileOutcome, fileOutcomeExists, recordOutcome } from '@pressroom/platform';
 import type { JobHelpers } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
-import { classifyFailure, type FailureClass, isDeterministic } from './failures.js';
+import { classifyFailure, designFaultReason, type FailureClass, isDesignFault } from './failures.js';
 
 /** The file error a failure class is recorded as. */
 export const ERROR_ID: Record<FailureClass, FileErrorId> = {
   refused: 'cannot_build_banner',
   fetch: 'image_fetching_error',
-  timeout: 'internal_server_error',
-  crash: 'internal_server_error',
+  timeout: 'cannot_build_banner',
+  crash: 'cannot_build_banner',
   internal: 'internal_server_error',
 };
 
@@ -57,8 +57,9 @@ export async function runFileJob(
     const failure = classifyFailure(error);
     deps.renderMetrics.failures.inc({ class: failure });
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    if (!isDeterministic(failure) && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
-    if (!isDeterministic(failure) && !lastAttempt) {
+    const designFault = isDesignFault(failure, helpers.job.attempts);
+    if (!designFault && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
+    if (!designFault && !lastAttempt) {
       // Said here, with its class, so an operator sees why a file took long before it succeeded.
       deps.logger.warn(
         {
@@ -74,11 +75,11 @@ export async function runFileJob(
       throw error;
     }
     deps.logger.warn({ err: error, failure, requestId: job.requestId, format: job.outputName }, 'render failed');
-    const reason = isDeterministic(failure) ? (error as Error).message : 'The render failed; the farm could not produce this file.';
+    const reason = designFault ? designFaultReason(failure, error) : 'The render failed; the farm could not produce this file.';
     await recordOutcome(
       deps.db,
       job.requestId,
-      { kind: 'error', formatName: job.outputName, errorId: ERROR_ID[failure], reason },
+      { kind: 'error', formatName: job.outputName, errorId: designFault ? ERROR_ID[failure] : 'internal_server_error', reason },
       deps.storage,
     );
   }

@@ -215,6 +215,7 @@ export {
   prop,
   string,
   uuid,
+  WEBHOOK_URL_PATTERN,
 } from './overrides/rules.js';
 export * from './overrides/types.js';
 export * from './process/compiled.js';

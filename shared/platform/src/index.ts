@@ -42,6 +42,7 @@ export * from './media/run-ffmpeg.js';
 export * from './metrics/queue-jobs.js';
 export * from './metrics/registry.js';
 export * from './outbound/forbidden-address.js';
+export * from './outbound/forbidden-target.js';
 export * from './outbound/guarded-agent.js';
 export * from './outbound/guarded-fetch.js';
 export * from './process/preflight.js';

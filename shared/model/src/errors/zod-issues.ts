@@ -34,7 +34,8 @@ export function zodIssuesToFieldIssues(issues: readonly z.core.$ZodIssue[], pref
 }
 
 function toFieldIssue(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): FieldIssue {
-  const path = formatPath([...prefix, ...issue.path]);
+  // The body as a whole (not an object, or `null`) is `body`, as the import parser names it.
+  const path = formatPath([...prefix, ...issue.path]) || 'body';
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type':

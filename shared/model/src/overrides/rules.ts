@@ -93,10 +93,20 @@ export function httpUrl(): z.ZodType<string> {
   }) as z.ZodType<string>;
 }
 
+/**
+ * The form of a webhook target, as the OpenAPI document states it and `httpsUrl` checks it: https,
+ * a host name or dotted address, an optional port, path and query of URL characters (RFC 3986,
+ * percent-escapes whole). Stricter than
+ * what a URL parser takes (`https:host`, `*` in a host name), so what is documented is what is accepted.
+ */
+export const WEBHOOK_URL_PATTERN =
+  "^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/([A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*)?(\\?([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$";
+const WEBHOOK_URL = new RegExp(WEBHOOK_URL_PATTERN);
+
 /** Webhook targets: deliveries are HTTPS only (docs/webhooks.md), so a plain-http target is refused up front. */
 export function httpsUrl(): z.ZodType<string> {
   return z.unknown().transform((value, ctx) => {
-    if (typeof value !== 'string' || !isHttpUrl(value) || !value.toLowerCase().startsWith('https:')) {
+    if (typeof value !== 'string' || !isHttpUrl(value) || !WEBHOOK_URL.test(value)) {
       return fail(ctx, 'invalid_payload', 'must be an https URL (webhooks are delivered over HTTPS only)', { received: value });
     }
     return value;

@@ -17,7 +17,8 @@ export interface GuardedAgentOptions {
   isForbidden?: (ip: string) => boolean;
 }
 
-const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+/** Every address the system resolver gives for a name, in its order. */
+export const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /**
  * An undici Agent that checks the address it is about to connect to, at connect time:

@@ -1,9 +1,10 @@
 import type { Design, IllustrationType } from '@pressroom/model';
-import { findOutboundError, resolveSource } from '@pressroom/model';
+import { findOutboundError, IMAGE_PIXEL_BUDGET, resolveSource } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { guardedFetchBytes, libraryIllustration } from '@pressroom/platform';
 import { AssetFetchError, RenderRefusedError } from '../tasks/failures.js';
 import { toDrawable } from './drawable.js';
+import { checkImageBudget } from './image-budget.js';
 
 export interface Resource {
   bytes: Buffer;
@@ -21,7 +22,7 @@ export type AssetSourceLike =
 export type AssetLoader = (source: AssetSourceLike) => Promise<Resource | null>;
 
 export interface AssetLoaderOptions {
-  design: Pick<Design, 'assets'>;
+  design: Pick<Design, 'assets' | 'type'>;
   storage: ObjectStorage;
   maxBytes: number;
   timeoutMs: number;
@@ -38,10 +39,24 @@ export interface AssetLoaderOptions {
  */
 export function createAssetLoader(options: AssetLoaderOptions): AssetLoader {
   const load = createSourceLoader(options, 'The image');
+  const maxPixels = IMAGE_PIXEL_BUDGET[options.design.type];
   return async (source) => {
     const resource = await load(source);
-    return resource && toDrawable(resource);
+    if (!resource) return null;
+    // A request's own image (a URL or encoded bytes) meets the pixel budget an import applies to
+    // uploads, from its header alone, before anything decodes it: a decompression bomb is the
+    // request's fault and never reaches Chromium. Stored design assets were checked at import.
+    if (source.kind === 'url' || source.kind === 'base64') {
+      const budget = await checkImageBudget(resource.bytes, resource.contentType, maxPixels);
+      if (!budget.ok) throw new RenderRefusedError(`${describeSource(source)}: ${budget.message}.`);
+    }
+    return toDrawable(resource);
   };
+}
+
+function describeSource(source: AssetSourceLike): string {
+  if (source.kind !== 'url') return 'An encoded image';
+  return source.url.startsWith('data:') ? 'An image data URL' : `The image at ${source.url}`;
 }
 
 /** Bytes of a video or audio layer's source, as they are: same guard, caps and classification. */

@@ -4,7 +4,7 @@ import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction 
 import type pg from 'pg';
 import { fromDataUrl } from '../fetch/load-asset.js';
 import { fontWeightWarnings } from './font-weights.js';
-import { checkImageBudget } from './image-budget.js';
+import { checkImageBudget } from '../fetch/image-budget.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';

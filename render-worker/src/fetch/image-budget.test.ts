@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { pngDeclaring } from '../imports/testing/bomb.js';
 import { checkImageBudget } from './image-budget.js';
-import { pngDeclaring } from './testing/bomb.js';
 
 describe('checkImageBudget', () => {
   it('refuses a tiny PNG that declares 30000x30000 from its header alone', async () => {

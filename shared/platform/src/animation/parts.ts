@@ -4,6 +4,7 @@ import {
   ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
+  abortableSleep,
   frameCount,
   GIF_FPS,
   JOB_PRIORITY,
@@ -180,19 +181,7 @@ export interface PartWaitClock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-const realClock: PartWaitClock = {
-  now: () => performance.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    }),
-};
+const realClock: PartWaitClock = { now: () => performance.now(), sleep: abortableSleep };
 
 /** How often a waiting encode looks for the next part (one indexed query). */
 export const PART_POLL_MS = 50;

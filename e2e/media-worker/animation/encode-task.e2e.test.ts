@@ -11,9 +11,7 @@ import { loadMediaWorkerConfig } from '@pressroom/media-worker/config';
 import type { MediaDeps } from '@pressroom/media-worker/deps';
 import type { AnimatedFilePayload } from '@pressroom/model';
 import {
-  addAnimatedFileJobs,
   animationPartKey,
-  createGenerationRequest,
   createLogger,
   createMetricsRegistry,
   createStorage,
@@ -23,9 +21,8 @@ import {
   recordPart,
   resolveFfmpegPath,
   runFfmpeg,
-  withTransaction,
 } from '@pressroom/platform';
-import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { mjpegTestFrames, newAnimatedFile, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExample } from '../../render-worker/tasks/testing/farm-processes.js';
@@ -51,58 +48,12 @@ afterAll(async () => {
 });
 
 /** A 2 s MP4 of the example's square format: 50 frames in 2 ranges of 25. */
-async function newFile(): Promise<AnimatedFilePayload> {
-  return withTransaction(db.pool, async (client) => {
-    const requestId = await createGenerationRequest(client, {
-      workspaceId: design.workspaceId,
-      designId: design.designId,
-      kind: 'async',
-      callbackUrl: null,
-      fileType: 'mp4',
-      expectedFiles: 1,
-      creditPerFile: 5,
-    });
-    return addAnimatedFileJobs(
-      client,
-      {
-        v: 1,
-        generation_request_id: requestId,
-        banner_id: crypto.randomUUID(),
-        workspace_id: design.workspaceId,
-        design_id: design.designId,
-        format_name: 'square',
-        file_type: 'mp4',
-        overrides: { layers: {}, vars: {} },
-        priority: 'async',
-        enqueued_at: Date.now(),
-        original_banner_id: null,
-        delivery: { click_url: null, loop_count: null, gif_max_width: null },
-      },
-      2,
-    );
-  });
+function newFile(): Promise<AnimatedFilePayload> {
+  return newAnimatedFile(db.pool, { ...design, fileType: 'mp4', duration: 2 });
 }
 
 async function storeRange(file: AnimatedFilePayload, part: number, color: string): Promise<void> {
-  const frames = await runFfmpeg(
-    ffmpeg,
-    [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=${color}:size=${SIZE}x${SIZE}:rate=25`,
-      '-frames:v',
-      '25',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'mjpeg',
-      'pipe:1',
-    ],
-    null,
-  );
+  const frames = await mjpegTestFrames(ffmpeg, `color=c=${color}:size=${SIZE}x${SIZE}:rate=25`, 25);
   const key = animationPartKey(file.banner_id, `frames-${String(part).padStart(4, '0')}.mjpeg`);
   await storage.put(key, frames, { contentType: 'video/x-motion-jpeg', contentLength: frames.length });
   await recordPart(db.pool, file, part, key);

@@ -6,12 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnimatedFilePayload } from '@pressroom/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../db/pool.js';
-import { createGenerationRequest } from '../generation/requests-store.js';
 import { LocalObjectStorage } from '../storage/local.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
 import {
-  addAnimatedFileJobs,
   dropParts,
   FileSettledError,
   listParts,
@@ -22,6 +19,7 @@ import {
   recordPart,
   waitForParts,
 } from './parts.js';
+import { newAnimatedFile } from './testing/animated-file.js';
 
 let db: TestDatabase;
 let workspaceId: string;
@@ -34,36 +32,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function newFile(fileType: 'mp4' | 'gif' | 'html5', duration: number): Promise<AnimatedFilePayload> {
-  return withTransaction(db.pool, async (client) => {
-    const requestId = await createGenerationRequest(client, {
-      workspaceId,
-      designId: randomUUID(),
-      kind: 'async',
-      callbackUrl: null,
-      fileType,
-      expectedFiles: 1,
-      creditPerFile: 5,
-    });
-    return addAnimatedFileJobs(
-      client,
-      {
-        v: 1,
-        generation_request_id: requestId,
-        banner_id: randomUUID(),
-        workspace_id: workspaceId,
-        design_id: randomUUID(),
-        format_name: 'square',
-        file_type: fileType,
-        overrides: { layers: {}, vars: {} },
-        priority: 'async',
-        enqueued_at: Date.now(),
-        original_banner_id: null,
-        delivery: { click_url: null, loop_count: null, gif_max_width: null },
-      },
-      duration,
-    );
-  });
+function newFile(fileType: 'mp4' | 'gif' | 'html5', duration: number): Promise<AnimatedFilePayload> {
+  return newAnimatedFile(db.pool, { workspaceId, designId: randomUUID(), fileType, duration });
 }
 
 async function jobs(task: string, bannerId: string): Promise<number> {

@@ -3,30 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolveFfmpegPath } from './ffmpeg-path.js';
 import { runFfmpeg } from './run-ffmpeg.js';
+import { mjpegTestFrames } from './testing/test-frames.js';
 
 const ffmpeg = resolveFfmpegPath(undefined);
 const DECODE = ['-v', 'error', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', 'pipe:0', '-f', 'framecrc', 'pipe:1'];
 
-async function mjpegFrames(count: number): Promise<Buffer> {
-  return runFfmpeg(
-    ffmpeg,
-    [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=64x48:rate=25',
-      '-frames:v',
-      String(count),
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'mjpeg',
-      'pipe:1',
-    ],
-    null,
-  );
+function mjpegFrames(count: number): Promise<Buffer> {
+  return mjpegTestFrames(ffmpeg, 'testsrc=size=64x48:rate=25', count);
 }
 
 /** The bytes in `pieces` uneven chunks, each handed over after the event loop turns. */

@@ -169,8 +169,8 @@ export const renderFarm = dashboard({
       width: 8,
     }),
     timeseries({
-      title: 'Animated stage p90: frames (render) vs stitch, encode, store (media)',
-      description: 'frames: one range captured on a render worker; stitch: the parts gathered; encode: ffmpeg or the HTML5 zip; store: the file written.',
+      title: 'Animated stage p90: frames (render) vs wait, encode, store (media)',
+      description: 'frames: one range captured on a render worker; wait: the streaming encode waiting for ranges still being captured; encode: ffmpeg (fed while the capture runs, the wait included) or the HTML5 zip; store: the file written.',
       queries: [
         { expr: quantile(0.9, STAGE, ['output'], '{stage="frames"}'), legend: 'frames {{output}}' },
         { expr: quantile(0.9, 'pressroom_animation_stage_seconds', ['stage', 'output']), legend: '{{stage}} {{output}}' },

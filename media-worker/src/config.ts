@@ -4,6 +4,11 @@ import { databaseOptions, ffmpegOptions, observabilityOptions, outboundOptions, 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
   ...ffmpegOptions,
+  animationPartWaitMs: option(
+    env.int(100),
+    '120000',
+    "How long an animation's encode, streaming its frame ranges in order while they are captured, waits for the next range before it refuses the file (covers a killed render worker's range being redrawn).",
+  ),
   webhookTimeoutMs: option(env.int(100), '15000', 'A receiver must acknowledge a webhook within this many milliseconds.'),
   webhookRetryGapsMs: option(
     env.string(),

@@ -1,15 +1,15 @@
 // `npm run bench:media` — animated (and, later, print) files end to end on this machine: how long
 // does each take through the HTTP API with one render worker and one media worker, how fast are
 // frames captured, how is the time split between frames and encoding, and what does a second
-// render worker add? Starts its own farm (embedded Postgres in a temp dir, child processes,
+// render worker add, and how much of the encode overlaps the capture? Starts its own farm (embedded Postgres in a temp dir, child processes,
 // local storage) and seeds the example designs with their assets. Prints a table; no pass/fail.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { createPool, createStorage, migrate, startEmbeddedPostgres } from '@pressroom/platform';
 import { type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../../render-worker/tasks/testing/farm-processes.js';
-import { BENCH_CASES, type BenchContext, type BenchRow, SCALING_CASE } from './cases.js';
+import { BENCH_CASES, type BenchContext, type BenchRow, MP4_GOAL_SHARE, mp4Goal, SCALING_CASE } from './cases.js';
 
 /** The issue's benchmark is a 5-second video; the example design runs 6 s, so its timeline is cut. */
 const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
@@ -55,9 +55,12 @@ try {
   await SCALING_CASE.run(ctx);
   const two = await SCALING_CASE.run(ctx);
   const one = rows.find((r) => r.case === SCALING_CASE.name)!;
+  const goal = mp4Goal(ctx, MP4_GOAL_SHARE.two);
   rows.push({
     ...two,
     case: `${SCALING_CASE.name}, 2 render workers`,
+    target: goal.text,
+    met: two.wallSeconds <= goal.seconds,
     notes: `${two.notes}; speed-up ×${(one.wallSeconds / two.wallSeconds).toFixed(2)} over 1 render worker`,
   });
   printTable(rows);
@@ -71,7 +74,11 @@ try {
 }
 
 function printTable(rows: BenchRow[]): void {
+  // The figures mean something only on a quiet machine: the load average says how quiet it was.
+  const [l1, l5, l15] = loadavg().map((l) => l.toFixed(2));
   const lines = [
+    `Load average at the end of the run: ${l1}, ${l5}, ${l15} (1, 5, 15 min); re-measure on a quiet machine before concluding.`,
+    '',
     '| Case | Wall time | Target | Met | Figures |',
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.case} | ${r.wallSeconds.toFixed(2)} s | ${r.target} | ${r.met ? 'yes' : 'no'} | ${r.notes} |`),

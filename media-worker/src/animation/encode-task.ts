@@ -18,14 +18,17 @@ import {
   dropParts,
   FfmpegError,
   type FileOutcome,
+  FileSettledError,
   fallbackImageKey,
   fileOutcomeExists,
   formatBanner,
   listParts,
+  PartWaitTimeoutError,
   recordOutcome,
   resolveFfmpegPath,
   runFfmpeg,
   sqlDesignSource,
+  waitForParts,
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
@@ -34,13 +37,13 @@ import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { zipFiles } from './zip.js';
 
-class MissingPartError extends Error {
-  readonly code = 'missing_part';
-}
-
 /**
- * `animation_encode`: every part of one animated file is stored; make the file. MP4 and GIF
- * feed the ranges' frames, in order, to ffmpeg; HTML5 zips the page with its fallback image.
+ * `animation_encode`: the first part of one animated file is stored; make the file. MP4 and GIF
+ * stream the ranges' frames into one ffmpeg, in order, each as soon as it and every range before
+ * it are stored, while the later ranges are still captured (one GOP structure, one GIF palette);
+ * a range that does not come within `ANIMATION_PART_WAIT_MS` refuses the file, and a file that
+ * got its outcome meanwhile (a part failed for good) ends the wait. HTML5 zips the page with its
+ * fallback image.
  * Idempotent: the banner id and keys come from the payload, a file already recorded is left
  * alone, and the parts are deleted only after the banner is recorded, so a failed encode is
  * retried from the stored frames without redrawing them.
@@ -81,23 +84,31 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
       const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
 
       let t = performance.now();
-      const parts = await listParts(deps.db, payload.banner_id);
-      if (parts.length < payload.parts) throw new MissingPartError(`${parts.length} of ${payload.parts} parts are stored`);
-      const bytes = await Promise.all(parts.map((p) => deps.storage.get(p.storage_key)));
-      stage('stitch', t);
-
-      t = performance.now();
       let file: Buffer;
       let fallback: Buffer | null = null;
       if (payload.file_type === 'html5') {
+        const [page] = await listParts(deps.db, payload.banner_id);
+        if (!page) throw new PartWaitTimeoutError(0, 1, 0);
         fallback = await deps.storage.get(animationPartKey(payload.banner_id, 'fallback.jpeg'));
         file = await zipFiles([
-          { name: 'index.html', bytes: bytes[0]! },
+          { name: 'index.html', bytes: await deps.storage.get(page.storage_key) },
           { name: 'fallback.jpg', bytes: fallback },
         ]);
       } else {
         const sound = payload.file_type === 'mp4' ? await soundOf(deps, ffmpeg, payload.banner_id, helpers.abortSignal) : null;
-        file = await encodeVideo(ffmpeg, payload, format, Buffer.concat(bytes), sound, helpers.abortSignal);
+        // The reader stops when ffmpeg is done or the job is aborted.
+        const feed = new AbortController();
+        const stop = () => feed.abort();
+        helpers.abortSignal.addEventListener('abort', stop, { once: true });
+        try {
+          const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, (s) =>
+            deps.animationMetrics.stageSeconds.observe({ stage: 'wait', output }, s),
+          );
+          file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal);
+        } finally {
+          feed.abort();
+          helpers.abortSignal.removeEventListener('abort', stop);
+        }
       }
       stage('encode', t);
 
@@ -120,9 +131,22 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
       );
     } catch (error) {
+      if (error instanceof FileSettledError) {
+        await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
+        return;
+      }
       const failure: EncodeFailureClass =
-        error instanceof MissingPartError ? 'missing_part' : error instanceof FfmpegError ? 'ffmpeg' : 'internal';
+        error instanceof PartWaitTimeoutError ? 'missing_part' : error instanceof FfmpegError ? 'ffmpeg' : 'internal';
       deps.animationMetrics.failures.inc({ class: failure });
+      // Waiting again would only repeat the bounded wait: a range that never came refuses the file now.
+      if (error instanceof PartWaitTimeoutError && !helpers.abortSignal.aborted) {
+        deps.logger.warn(
+          { err: error, requestId: payload.generation_request_id, format: payload.format_name },
+          'animation part never came',
+        );
+        await recordError(deps, payload, `The ${payload.file_type} file could not be encoded: ${error.message}.`);
+        return;
+      }
       const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       if (!lastAttempt || helpers.abortSignal.aborted) throw error;
       deps.logger.warn(
@@ -132,6 +156,29 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
       await recordError(deps, payload, `The ${payload.file_type} file could not be encoded.`);
     }
   };
+}
+
+/** The frames of the file's ranges, in order, read from storage as each range is stored. */
+async function* streamFrames(
+  deps: MediaDeps,
+  payload: AnimatedFilePayload,
+  waitMs: number,
+  signal: AbortSignal,
+  waited: (seconds: number) => void,
+): AsyncGenerator<Buffer> {
+  const parts = waitForParts(deps.db, payload, { waitMs, signal });
+  let total = 0;
+  try {
+    for (;;) {
+      const since = performance.now();
+      const next = await parts.next();
+      total += performance.now() - since;
+      if (next.done) return;
+      yield await deps.storage.get(next.value.storage_key);
+    }
+  } finally {
+    waited(total / 1000);
+  }
 }
 
 /**
@@ -152,7 +199,7 @@ async function encodeVideo(
   ffmpeg: string,
   payload: AnimatedFilePayload,
   format: { width: number; height: number },
-  frames: Buffer,
+  frames: AsyncIterable<Buffer>,
   sound: Buffer | null,
   signal: AbortSignal,
 ): Promise<Buffer> {

@@ -1,8 +1,8 @@
 import { RENDER_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** Media-worker stages of an animated file: gather the parts, encode (ffmpeg or zip), store. */
-export const ANIMATION_MEDIA_STAGES = ['stitch', 'encode', 'store'] as const;
+/** Media-worker stages of an animated file: wait for ranges still being captured, encode (ffmpeg or zip, the wait included), store. */
+export const ANIMATION_MEDIA_STAGES = ['wait', 'encode', 'store'] as const;
 /** Why an encode attempt failed: a small fixed set. */
 export const ENCODE_FAILURE_CLASSES = ['missing_part', 'ffmpeg', 'internal'] as const;
 export type EncodeFailureClass = (typeof ENCODE_FAILURE_CLASSES)[number];

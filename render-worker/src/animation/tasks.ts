@@ -152,7 +152,8 @@ async function runPart(
       const others = result.objects.map((o) => o.key).filter((k) => k !== result.key);
       await recordPart(deps.db, payload as AnimatedFilePayload, part, result.key, others);
     } else {
-      // Stored by an attempt that died before finishing: make sure the encode is enqueued.
+      // Recorded by an attempt that died before finishing (its transaction enqueued the encode
+      // if it was part 0): recording again adds nothing.
       await recordPart(deps.db, payload as AnimatedFilePayload, part, '');
     }
   } catch (error) {

@@ -129,7 +129,8 @@ export function superviseRunner<R extends SupervisedRunner>(options: SuperviseOp
   };
 }
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or at once when `signal` aborts (it never rejects). */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);

@@ -1,15 +1,25 @@
 // The parts of an animated file on real Postgres: the jobs a request adds, and the encode that
-// the last part enqueues exactly once, whatever the order, repetition or concurrency of parts.
+// the first part enqueues exactly once, whatever the order, repetition or concurrency of parts, and
+// the encode's in-order, bounded wait for the parts (clock injected: no wall-clock race).
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnimatedFilePayload } from '@pressroom/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../db/pool.js';
-import { createGenerationRequest } from '../generation/requests-store.js';
 import { LocalObjectStorage } from '../storage/local.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
-import { addAnimatedFileJobs, dropParts, listParts, partStored, purgeStaleParts, recordPart } from './parts.js';
+import {
+  dropParts,
+  FileSettledError,
+  listParts,
+  type PartWaitClock,
+  PartWaitTimeoutError,
+  partStored,
+  purgeStaleParts,
+  recordPart,
+  waitForParts,
+} from './parts.js';
+import { newAnimatedFile } from './testing/animated-file.js';
 
 let db: TestDatabase;
 let workspaceId: string;
@@ -22,36 +32,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function newFile(fileType: 'mp4' | 'gif' | 'html5', duration: number): Promise<AnimatedFilePayload> {
-  return withTransaction(db.pool, async (client) => {
-    const requestId = await createGenerationRequest(client, {
-      workspaceId,
-      designId: randomUUID(),
-      kind: 'async',
-      callbackUrl: null,
-      fileType,
-      expectedFiles: 1,
-      creditPerFile: 5,
-    });
-    return addAnimatedFileJobs(
-      client,
-      {
-        v: 1,
-        generation_request_id: requestId,
-        banner_id: randomUUID(),
-        workspace_id: workspaceId,
-        design_id: randomUUID(),
-        format_name: 'square',
-        file_type: fileType,
-        overrides: { layers: {}, vars: {} },
-        priority: 'async',
-        enqueued_at: Date.now(),
-        original_banner_id: null,
-        delivery: { click_url: null, loop_count: null, gif_max_width: null },
-      },
-      duration,
-    );
-  });
+function newFile(fileType: 'mp4' | 'gif' | 'html5', duration: number): Promise<AnimatedFilePayload> {
+  return newAnimatedFile(db.pool, { workspaceId, designId: randomUUID(), fileType, duration });
 }
 
 async function jobs(task: string, bannerId: string): Promise<number> {
@@ -76,24 +58,93 @@ describe('animation parts', () => {
     expect(await jobs('animation_encode', mp4.banner_id)).toBe(0);
   });
 
-  it('the encode is enqueued once, by the part completing the set, even when parts finish together or run twice', async () => {
+  it('the encode is enqueued once, by part 0, even when parts come out of order, together or twice', async () => {
     const file = await newFile('gif', 6);
-    await recordPart(db.pool, file, 0, 'k0');
-    await recordPart(db.pool, file, 0, 'k0'); // a retry after a kill: nothing new
-    expect(await jobs('animation_encode', file.banner_id)).toBe(0);
-    expect(await partStored(db.pool, file.banner_id, 0)).toBe(true);
-    expect(await partStored(db.pool, file.banner_id, 1)).toBe(false);
     // A 6 s GIF has 4 parts (an even number of ranges, docs/animation.md).
-    await Promise.all([
-      recordPart(db.pool, file, 1, 'k1'),
-      recordPart(db.pool, file, 2, 'k2'),
-      recordPart(db.pool, file, 2, 'k2'),
-      recordPart(db.pool, file, 3, 'k3'),
-    ]);
+    await Promise.all([recordPart(db.pool, file, 2, 'k2'), recordPart(db.pool, file, 1, 'k1'), recordPart(db.pool, file, 2, 'k2')]);
+    expect(await jobs('animation_encode', file.banner_id)).toBe(0);
+    expect(await partStored(db.pool, file.banner_id, 1)).toBe(true);
+    expect(await partStored(db.pool, file.banner_id, 0)).toBe(false);
+    await Promise.all([recordPart(db.pool, file, 0, 'k0'), recordPart(db.pool, file, 0, 'k0'), recordPart(db.pool, file, 3, 'k3')]);
     expect(await jobs('animation_encode', file.banner_id)).toBe(1);
-    await recordPart(db.pool, file, 1, 'k1');
+    // A retry after a kill, with the encode job already taken by a media worker: still one job.
+    await db.pool.query(
+      `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'media-1' WHERE payload->>'banner_id' = $1`,
+      [file.banner_id],
+    );
+    await recordPart(db.pool, file, 0, 'k0');
+    await recordPart(db.pool, file, 3, 'k3');
     expect(await jobs('animation_encode', file.banner_id)).toBe(1);
     expect((await listParts(db.pool, file.banner_id)).map((p) => p.storage_key)).toEqual(['k0', 'k1', 'k2', 'k3']);
+  });
+
+  /** A clock that moves only when the waiting encode sleeps; `onSleep` plays the render workers. */
+  function steppedClock(onSleep: (n: number) => Promise<void>): PartWaitClock & { t: number } {
+    let n = 0;
+    const clock = {
+      t: 0,
+      now: () => clock.t,
+      sleep: async (ms: number) => {
+        clock.t += ms;
+        await onSleep(++n);
+      },
+    };
+    return clock;
+  }
+
+  it('the encode streams parts in order as they come, whatever order they are recorded in', async () => {
+    const file = await newFile('mp4', 6);
+    await recordPart(db.pool, file, 2, 'k2');
+    await recordPart(db.pool, file, 0, 'k0');
+    const late: Record<number, [number, string]> = { 2: [3, 'k3'], 4: [1, 'k1'], 6: [5, 'k5'], 8: [4, 'k4'] };
+    const clock = steppedClock(async (n) => {
+      const part = late[n];
+      if (part) await recordPart(db.pool, file, part[0], part[1]);
+    });
+    const seen: string[] = [];
+    for await (const p of waitForParts(db.pool, file, { waitMs: 1000, pollMs: 50, signal: new AbortController().signal, clock }))
+      seen.push(`${p.part}:${p.storage_key}`);
+    expect(seen).toEqual(['0:k0', '1:k1', '2:k2', '3:k3', '4:k4', '5:k5']);
+  });
+
+  it('a part that never comes ends the wait after the bound, counted from the part before it', async () => {
+    const file = await newFile('gif', 6);
+    await recordPart(db.pool, file, 0, 'k0');
+    await recordPart(db.pool, file, 2, 'k2');
+    // Part 1 comes after 600 ms (within the 1000 ms bound); part 3 never does.
+    const clock = steppedClock(async (n) => {
+      if (n === 12) await recordPart(db.pool, file, 1, 'k1');
+    });
+    const seen: number[] = [];
+    const run = (async () => {
+      for await (const p of waitForParts(db.pool, file, { waitMs: 1000, pollMs: 50, signal: new AbortController().signal, clock }))
+        seen.push(p.part);
+    })();
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartWaitTimeoutError);
+    expect((error as PartWaitTimeoutError).part).toBe(3);
+    expect(seen).toEqual([0, 1, 2]);
+    expect(clock.t).toBe(600 + 1000);
+  });
+
+  it('the wait ends as soon as the file has its outcome (a part failed for good)', async () => {
+    const file = await newFile('mp4', 2);
+    await recordPart(db.pool, file, 0, 'k0');
+    const clock = steppedClock(async (n) => {
+      if (n === 3)
+        await db.pool.query(
+          `INSERT INTO generation_errors (generation_request_id, format_name, error_id, reason) VALUES ($1, $2, 'internal_server_error', 'x')`,
+          [file.generation_request_id, file.format_name],
+        );
+    });
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const p of waitForParts(db.pool, file, { waitMs: 60_000, pollMs: 50, signal: new AbortController().signal, clock }))
+        seen.push(p.part);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileSettledError);
+    expect(seen).toEqual([0]);
+    expect(clock.t).toBe(150);
   });
 
   it('the retention job removes parts of files that never completed, objects first', async () => {

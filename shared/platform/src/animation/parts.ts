@@ -4,6 +4,7 @@ import {
   ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
+  abortableSleep,
   frameCount,
   GIF_FPS,
   JOB_PRIORITY,
@@ -65,9 +66,13 @@ export async function partStored(db: Queryable, bannerId: string, part: number):
 }
 
 /**
- * Records a stored part and, when it completes the set, enqueues the encode. The request row is
- * locked first, so two parts finishing at once cannot both miss the last count; the encode's job
- * key makes a repeated call (a retry after a kill between commit and job completion) add nothing.
+ * Records a stored part and, when it is the file's first part (part 0, the one the encode
+ * streams first), enqueues the encode, which then streams the parts in order as they come
+ * (`waitForParts`). The request row is locked first; the encode is added only by the
+ * transaction whose insert of part 0 is new, so it is added exactly once, whatever the order,
+ * repetition or concurrency of parts (a job key alone would not do: adding a job under the key
+ * of a running job makes a second job). A repeated call (a retry after a kill between commit
+ * and job completion) adds nothing.
  */
 export async function recordPart(
   pool: pg.Pool,
@@ -79,19 +84,19 @@ export async function recordPart(
 ): Promise<void> {
   await withTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM generation_requests WHERE id = $1 FOR UPDATE', [payload.generation_request_id]);
-    await client.query(
+    const inserted = await client.query(
       `INSERT INTO animation_parts (banner_id, part, parts, storage_key, other_keys) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (banner_id, part) DO NOTHING`,
+       ON CONFLICT (banner_id, part) DO NOTHING RETURNING part`,
       [payload.banner_id, part, payload.parts, storageKey, otherKeys],
     );
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM animation_parts WHERE banner_id = $1', [
-      payload.banner_id,
-    ]);
-    if (rows[0]!.n >= payload.parts) {
+    if (inserted.rows.length > 0 && part === ENCODE_TRIGGER_PART) {
       await addJob(client, ANIMATION_ENCODE, stripRange(payload), `${ANIMATION_ENCODE}:${payload.banner_id}`);
     }
   });
 }
+
+/** The part whose recording enqueues the encode: the first one it streams (docs/animation.md, §4). */
+export const ENCODE_TRIGGER_PART = 0;
 
 /** The file's payload without a frame job's range: what the encode job carries. */
 function stripRange(value: AnimatedFilePayload): AnimatedFilePayload {
@@ -139,4 +144,85 @@ export async function purgeStaleParts(db: Queryable, storage: ObjectStorage, old
     await db.query('DELETE FROM animation_parts WHERE banner_id = $1 AND part = $2', [row.banner_id, row.part]);
   }
   return rows.length;
+}
+
+/** What the encode streams next: the stored parts, in order, from `next` up to the first gap. */
+export function readyRun(stored: readonly number[], next: number, parts: number): number[] {
+  const have = new Set(stored);
+  const run: number[] = [];
+  for (let p = next; p < parts && have.has(p); p++) run.push(p);
+  return run;
+}
+
+/** A part did not come within the wait (`ANIMATION_PART_WAIT_MS`) after the one before it. */
+export class PartWaitTimeoutError extends Error {
+  readonly code = 'missing_part';
+  constructor(
+    readonly part: number,
+    readonly parts: number,
+    waitedMs: number,
+  ) {
+    super(`part ${part + 1} of ${parts} did not come within ${waitedMs} ms`);
+    this.name = 'PartWaitTimeoutError';
+  }
+}
+
+/** The file got its outcome elsewhere (a part failed for good) while the encode waited. */
+export class FileSettledError extends Error {
+  readonly code = 'file_settled';
+  constructor() {
+    super('the file already has its outcome');
+    this.name = 'FileSettledError';
+  }
+}
+
+export interface PartWaitClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const realClock: PartWaitClock = { now: () => performance.now(), sleep: abortableSleep };
+
+/** How often a waiting encode looks for the next part (one indexed query). */
+export const PART_POLL_MS = 50;
+
+/**
+ * The storage keys of a file's parts, in part order, each as soon as it and every part before it
+ * are stored: what the encode streams into ffmpeg while the later ranges are still captured.
+ * Throws `PartWaitTimeoutError` when the next part has not come within `waitMs` of the previous
+ * one (or of the start), and `FileSettledError` when the file got its outcome meanwhile (a part
+ * failed for good). Stops quietly when `signal` aborts.
+ */
+export async function* waitForParts(
+  db: Queryable,
+  file: Pick<AnimatedFilePayload, 'banner_id' | 'parts' | 'generation_request_id' | 'format_name'>,
+  options: { waitMs: number; signal: AbortSignal; pollMs?: number; clock?: PartWaitClock },
+): AsyncGenerator<{ part: number; storage_key: string }> {
+  const clock = options.clock ?? realClock;
+  const pollMs = options.pollMs ?? PART_POLL_MS;
+  let next = 0;
+  let since = clock.now();
+  while (next < file.parts && !options.signal.aborted) {
+    const { rows } = await db.query<{ part: number; storage_key: string; settled: boolean }>(
+      `SELECT p.part, p.storage_key, false AS settled FROM animation_parts p WHERE p.banner_id = $1 AND p.part >= $2
+       UNION ALL SELECT -1, '', true WHERE EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $3 AND format_name = $4)
+          OR EXISTS (SELECT 1 FROM generation_errors WHERE generation_request_id = $3 AND format_name = $4)
+          OR EXISTS (SELECT 1 FROM generation_requests WHERE id = $3 AND is_finalized)`,
+      [file.banner_id, next, file.generation_request_id, file.format_name],
+    );
+    if (rows.some((r) => r.settled)) throw new FileSettledError();
+    const run = readyRun(
+      rows.map((r) => r.part),
+      next,
+      file.parts,
+    );
+    for (const part of run) {
+      yield { part, storage_key: rows.find((r) => r.part === part)!.storage_key };
+      next = part + 1;
+    }
+    if (next >= file.parts) return;
+    if (run.length > 0) since = clock.now();
+    else if (clock.now() - since >= options.waitMs) throw new PartWaitTimeoutError(next, file.parts, options.waitMs);
+    if (run.length === 0) await clock.sleep(pollMs, options.signal);
+  }
 }

@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import { documented } from '../http/documented.js';
 import { setTotalCount } from '../http/paging.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 
@@ -34,13 +35,17 @@ const font = z.object({
 /** Base64 as sent (padding optional, no whitespace): anything else is refused rather than half-decoded. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export const uploadFontBody = z
-  .object({
-    file_encoded: z.string().min(1).regex(BASE64, 'must be base64').optional(),
-    url: z.url({ protocol: /^https?$/ }).optional(),
-    name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
-  })
-  .superRefine((body, ctx) => {
+const uploadFontFields = z.object({
+  file_encoded: z.string().min(1).regex(BASE64, 'must be base64').optional(),
+  url: z.url({ protocol: /^https?$/ }).optional(),
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+});
+
+/** Exactly one source: the document says so (oneOf), so a contract tester never sends both or neither. */
+const { $schema: _schema, ...uploadFontFieldsJson } = z.toJSONSchema(uploadFontFields, { io: 'input' }) as Record<string, unknown>;
+
+export const uploadFontBody = documented(
+  uploadFontFields.superRefine((body, ctx) => {
     if ((body.file_encoded === undefined) === (body.url === undefined))
       ctx.addIssue({
         code: 'custom',
@@ -48,7 +53,19 @@ export const uploadFontBody = z
         message: 'give exactly one of file_encoded and url',
         params: { code: 'invalid_payload' },
       });
-  });
+  }),
+  {
+    ...uploadFontFieldsJson,
+    properties: {
+      ...(uploadFontFieldsJson.properties as Record<string, unknown>),
+      url: { type: 'string', format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+    },
+    oneOf: [
+      { required: ['file_encoded'], not: { required: ['url'] } },
+      { required: ['url'], not: { required: ['file_encoded'] } },
+    ],
+  },
+);
 
 /** The base64 text of the largest file, plus room for the rest of the body. */
 const UPLOAD_BODY_LIMIT = Math.ceil(((UPLOADED_FONT_MAX_BYTES + 1024 * 1024) * 4) / 3) + 64 * 1024;

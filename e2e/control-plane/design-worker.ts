@@ -73,7 +73,7 @@ export async function waitForImport(app: FastifyInstance, key: string, id: strin
   }
 }
 
-/** Posts a document, uploads its `file:` assets from `files`, validates, and waits for the result. */
+/** Posts an import payload, uploads the files it names (bytes by file name), validates, and waits for the result. */
 export async function importViaApi(
   app: FastifyInstance,
   key: string,

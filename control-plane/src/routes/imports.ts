@@ -94,7 +94,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       },
     },
     handler: async ({ workspace, query, body, reply }) => {
-      const plan = planImport(body, workspace.id);
+      const plan = planImport(body);
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await checkTarget(db, workspace.id, plan.target);
       if (query.validate_only === 'true') {

@@ -110,16 +110,15 @@ describe('a farm on MinIO with a data dir per process', () => {
     const document = JSON.parse(await readFile(join(EXAMPLES, 'static-summer-sale.json'), 'utf8'));
     const created = await api(farm, seed.key, 'POST', '/designs/import/json', {
       ...document,
-      target: { kind: 'design', project_id: project.body.id },
+      target: { kind: 'design', project_uuid: project.body.id },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     for (const upload of created.body.uploads) {
       expect(upload.upload_url.startsWith(`${minio.endpoint}/${minio.bucket}/`), upload.upload_url).toBe(true);
-      const src: string = document.assets[upload.name].src;
       const put = await fetch(upload.upload_url, {
         method: 'PUT',
         headers: { 'content-type': upload.content_type },
-        body: await readFile(join(EXAMPLES, src.slice('file:'.length))),
+        body: await readFile(join(EXAMPLES, 'assets', upload.name)),
       });
       expect(put.status, await put.text()).toBe(200);
     }

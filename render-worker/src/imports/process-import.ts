@@ -143,5 +143,5 @@ async function assertTargetAlive(tx: Queryable, job: ClaimedImport): Promise<voi
   if (job.target_kind !== 'design') return;
   const { rowCount } = await tx.query('SELECT 1 FROM projects WHERE id = $1 AND deleted_at IS NULL', [job.target_project_id]);
   if (!rowCount)
-    throw new ImportFailure('target.project_id', 'project_not_found', 'the target project was deleted before the import was processed');
+    throw new ImportFailure('target.project_uuid', 'project_not_found', 'the target project was deleted before the import was processed');
 }

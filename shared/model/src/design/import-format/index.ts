@@ -1,0 +1,5 @@
+export * from './names.js';
+export * from './parse.js';
+export * from './paths.js';
+export * from './serialize.js';
+export * from './sources.js';

@@ -8,7 +8,7 @@ describe('docs/design-format.md property tables', () => {
     expect(withTables(doc)).toBe(doc);
   });
 
-  it('give every layer type its section, each property's import spelling, and the narrower stroke width a request may set on text', () => {
+  it('give every layer type its section, the import spelling of each property, and the narrower stroke width a request may set on text', () => {
     const tables = propertyTables();
     for (const type of ['text', 'button', 'image', 'logo', 'shape', 'illustration', 'rating', 'qrcode', 'video', 'audio', 'group', 'code'])
       expect(tables).toContain(`\n### ${type}\n`);

@@ -86,7 +86,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect(notUuid.json()).toMatchObject({ errors: [{ path: 'target.project_uuid' }] });
     const target = { kind: 'design', project_uuid: projectId };
     expect((await post({ ...imageDoc('photo'), target })).json()).toMatchObject({
-      id: 'unreachable_src',
+      id: 'invalid_payload',
       errors: [{ path: 'layers[0].properties.src', code: 'unreachable_src' }],
     });
     expect((await post({ ...imageDoc('photo.zip'), target })).json()).toMatchObject({

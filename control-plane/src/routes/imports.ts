@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/model';
+import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -84,7 +84,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
     query: z.object({ validate_only: z.enum(['true', 'false']).optional() }),
-    body: z.unknown(),
+    body: documented(z.unknown(), IMPORT_PAYLOAD_JSON_SCHEMA),
     response: {
       status: 201,
       schema: open,

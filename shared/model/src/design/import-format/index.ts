@@ -1,3 +1,4 @@
+export * from './json-schema.js';
 export * from './names.js';
 export * from './parse.js';
 export * from './paths.js';

@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, type ImportTarget } from '@pressroom/model';
+import { AppError, type ImportTarget, isCatalogueFont } from '@pressroom/model';
 import type { Logger } from '@pressroom/platform';
-import { EXAMPLE_ASSETS_DIR, importUploadKey, loadExampleDocuments, type ObjectStorage, withTransaction } from '@pressroom/platform';
+import {
+  EXAMPLE_ASSETS_DIR,
+  importUploadKey,
+  loadExampleDocuments,
+  loadFontCatalogue,
+  type ObjectStorage,
+  withTransaction,
+} from '@pressroom/platform';
 import type pg from 'pg';
 import { checkTarget, createImport, validateImport } from '../services/imports.js';
 import { planImport } from '../services/imports-request.js';
@@ -25,7 +32,10 @@ export async function importDocument(
   workspaceId: string,
   input: { json: unknown; baseDir: string; target: ImportTarget },
 ): Promise<string> {
-  const plan = planImport({ ...(input.json as object), target: input.target });
+  const plan = planImport(
+    { ...(input.json as object), target: input.target },
+    { knownFont: (n) => isCatalogueFont(loadFontCatalogue(), n) },
+  );
   if (!plan.ok) throw AppError.fromIssues(plan.issues, 'example design does not import');
   await checkTarget(db, workspaceId, plan.target);
   const created = await createImport(db, storage, workspaceId, { ...plan, windowSeconds: 600 });

@@ -1,5 +1,5 @@
-import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, isCatalogueFont } from '@pressroom/model';
+import { loadFontCatalogue, type ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -94,7 +94,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       },
     },
     handler: async ({ workspace, query, body, reply }) => {
-      const plan = planImport(body);
+      const plan = planImport(body, { knownFont: (name) => isCatalogueFont(loadFontCatalogue(), name) });
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await checkTarget(db, workspace.id, plan.target);
       if (query.validate_only === 'true') {

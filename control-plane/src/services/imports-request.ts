@@ -14,10 +14,11 @@ export type ImportPlan =
  * Checks a `POST /designs/import/json` body (Abyssale's import format, docs/design-format.md)
  * without touching storage or the database: the document and its target (default kind: design,
  * which then needs a project). Every bare file name the payload gives as a `src` is one expected
- * upload, its content type named by its extension.
+ * upload, its content type named by its extension. With `knownFont`, a font it does not know is
+ * `unknown_font`.
  */
-export function planImport(body: unknown): ImportPlan {
-  const parsed = parseImportPayload(body);
+export function planImport(body: unknown, fonts: { knownFont?: (name: string) => boolean } = {}): ImportPlan {
+  const parsed = parseImportPayload(body, fonts);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const { design, target } = parsed;
   if (target === null) {

@@ -150,6 +150,27 @@ describe('parseImportPayload', () => {
     );
   });
 
+  it('refuses a layout or properties that mix the flat and per-format forms', () => {
+    const p = starter() as { layers: Record<string, unknown>[] };
+    p.layers[0]!.layout = { x: 0, y: 0, width: 10, height: 10, square: { x: 0, y: 0, width: 1, height: 1 } };
+    p.layers[1]!.properties = { default: { payload: 'x', font_size: 10 }, color: '#FFFFFF', story: {} };
+    expect(issues(p).sort()).toEqual(
+      [
+        'layers[0].layout.square mutually_exclusive',
+        'layers[1].properties.color mutually_exclusive',
+        'layers[1].properties.story unknown_format_key',
+      ].sort(),
+    );
+  });
+
+  it('answers unknown_font for a font the catalogue does not have, wherever it is set', () => {
+    const p = starter() as { layers: Record<string, unknown>[] };
+    p.layers[1]!.properties = { default: { payload: 'x', font_size: 10, font: 'Comic Serif' }, square: { font: 'Inter' } };
+    const r = parseImportPayload(p, { knownFont: (name) => name === 'Inter' });
+    expect(r.ok ? [] : r.issues.map((i) => `${i.path} ${i.code}`)).toEqual(['layers[1].properties.default.font unknown_font']);
+    expect(parseImportPayload(starter(), { knownFont: (name) => name === 'Inter' }).ok).toBe(true);
+  });
+
   it('refuses reserved format names and keeps enums case-sensitive', () => {
     const p = starter();
     p.formats[0]!.name = 'default';

@@ -7,9 +7,19 @@
  */
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
+import { formatPath } from '../../errors/zod-issues.js';
 import { parseDesignDocument, SOURCE_PROPS } from '../parse/document.js';
 import { IssueCollector, type Path } from '../parse/issues.js';
-import { DESIGN_TYPES, type Design, type DesignType, type DesignWarning, LAYER_TYPES, type LayerType } from '../types.js';
+import {
+  DESIGN_TYPES,
+  type Design,
+  type DesignElement,
+  type DesignType,
+  type DesignWarning,
+  LAYER_TYPES,
+  type LayerType,
+  type PageElement,
+} from '../types.js';
 import { ALL_IMPORT_KEYS, IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS } from './names.js';
 import { type LayerShape, toImportPath } from './paths.js';
 import { classifySource, uploadContentTypeOf } from './sources.js';
@@ -31,6 +41,8 @@ export type ParseImportResult =
 export interface ParseImportOptions {
   /** false: a payload without `target` is valid (an as-import export); the target is then null. */
   requireTarget?: boolean;
+  /** Whether a text or button may name this font (`isCatalogueFont`); absent: any name is taken. */
+  knownFont?: (name: string) => boolean;
 }
 
 const top = z.strictObject({
@@ -102,9 +114,38 @@ export function parseImportPayload(json: unknown, opts: ParseImportOptions = {})
   const inBlocked = (path: string) => blocked.some((b) => path === b || path.startsWith(`${b}.`) || path.startsWith(`${b}[`));
   const stored = parsed.ok ? [] : parsed.issues.map((i) => ({ ...i, path: rewrite(i.path ?? '') })).filter((i) => !inBlocked(i.path));
   const issues = [...col.issues, ...stored];
+  if (parsed.ok && opts.knownFont) {
+    for (const [path, font] of fontsOf(parsed.design)) {
+      if (!opts.knownFont(font)) {
+        issues.push({
+          path: rewrite(path),
+          code: 'unknown_font',
+          message: `no font is named ${font} (GET /fonts lists them)`,
+          received: font,
+        });
+      }
+    }
+  }
   const warnings = [...col.warnings, ...parsed.warnings.map((w) => (w.path === undefined ? w : { ...w, path: rewrite(w.path) }))];
   if (!parsed.ok || issues.length > 0) return { ok: false, issues, warnings };
   return { ok: true, design: parsed.design, target: built.target, warnings };
+}
+
+/** Every font a text or button names, at its stored path. */
+function fontsOf(design: Design): [string, string][] {
+  const out: [string, string][] = [];
+  const walk = (elements: readonly (DesignElement | PageElement)[], at: Path) => {
+    for (const [i, e] of elements.entries()) {
+      if (e.type !== 'text' && e.type !== 'button') continue;
+      out.push([formatPath([...at, i, 'properties', 'font']), e.properties.font]);
+      for (const [f, o] of Object.entries('overrides' in e ? e.overrides : {}))
+        if (typeof (o as { font?: unknown }).font === 'string')
+          out.push([formatPath([...at, i, 'overrides', f, 'font']), (o as { font: string }).font]);
+    }
+  };
+  if (design.type === 'printer_multipage') for (const [p, page] of design.pages.entries()) walk(page.elements, ['pages', p, 'elements']);
+  else walk(design.elements, ['elements']);
+  return out;
 }
 
 function blockedPrefix(path: string): string {
@@ -242,6 +283,9 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
     shape.flatLayout = false; // a page layer's stored box is already flat
     out.layout = layout;
   } else if (['x', 'y', 'width', 'height'].some((k) => k in layout)) {
+    for (const key of Object.keys(layout))
+      if (ctx.formats.includes(key))
+        col.error([...path, 'layout', key], 'mutually_exclusive', 'a layout is one box for every format or a box per format, not both');
     out.layout = Object.fromEntries(ctx.formats.map((f) => [f, layout]));
   } else {
     shape.flatLayout = false;
@@ -264,7 +308,9 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
       for (const [key, bag] of Object.entries(props)) {
         const at = [...path, 'properties', key];
         if (key !== 'default' && !formats.includes(key)) {
-          col.error(at, 'unknown_format_key', `${key} is not a format of this design`, { expected: formats });
+          if (spell.byImport.has(key) || spell.groups.has(key))
+            col.error(at, 'mutually_exclusive', `${key} sits in default or in a format: properties are flat or per format, not both`);
+          else col.error(at, 'unknown_format_key', `${key} is not a format of this design`, { expected: formats });
         } else if (!isObject(bag)) col.error(at, 'wrong_type', 'must be an object');
         else if (key === 'default') base = translateBag(bag, type, at, ctx);
         else overrides[key] = translateBag(bag, type, at, ctx);
@@ -316,14 +362,10 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context): Jso
   const { col } = ctx;
   const spell = IMPORT_SPELLINGS[type];
   const out: Json = {};
-  const set = (internal: string, value: unknown, at: Path) => {
-    if (internal in out) col.error(at, 'mutually_exclusive', `${internal} is given twice`);
-    out[internal] = value;
-  };
   for (const [key, value] of Object.entries(bag)) {
     const at = [...path, key];
     const direct = spell.byImport.get(key);
-    if (direct) set(direct.internal, value, at);
+    if (direct) out[direct.internal] = value;
     else if (spell.groups.has(key)) {
       if (!isObject(value)) {
         col.error(at, 'wrong_type', 'must be an object', { received: value });
@@ -331,7 +373,7 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context): Jso
       }
       for (const [field, v] of Object.entries(value)) {
         const nested = spell.byImport.get(`${key}.${field}`);
-        if (nested) set(nested.internal, v, [...at, field]);
+        if (nested) out[nested.internal] = v;
         else col.error([...at, field], 'unknown_field', `unknown field ${field} of ${key}`);
       }
     } else if (LAYER_LEVEL_FIELDS.has(key) || key === 'layer_ids') {

@@ -139,16 +139,8 @@ describe('the web console against npm start', () => {
     name: 'Console import',
     type: 'static',
     formats: [{ name: 'square', width, height: 300, background_color: '#102030' }],
-    elements: [
-      {
-        name: 'hero',
-        type: 'image',
-        layout: { square: { x: 50, y: 50, width: 200, height: 200 } },
-        properties: { image_url: 'asset:hero' },
-      },
-    ],
-    assets: { hero: { src: 'file:hero.png', content_type: 'image/png' } },
-    target: { kind: 'design', project_id: projectId },
+    layers: [{ name: 'hero', type: 'image', layout: { x: 50, y: 50, width: 200, height: 200 }, properties: { src: 'hero.png' } }],
+    target: { kind: 'design', project_uuid: projectId },
   });
 
   it('imports a design: every error with its path, the file the import asks for uploaded by its form, the new design opened', async () => {
@@ -199,7 +191,7 @@ describe('the web console against npm start', () => {
     await click('Check');
     await page.waitForFunction(() => document.querySelector('.import')?.textContent?.includes('The payload is valid'), WAIT);
     await click('Import');
-    const slot = await page.waitForSelector('#slot-hero', WAIT);
+    const slot = await page.waitForSelector('[id="slot-hero.png"]', WAIT);
     const png = join(SHOTS, 'hero.png');
     await sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff00ff' } })
       .png()

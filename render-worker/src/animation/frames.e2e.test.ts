@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnimatedDesign } from '@pressroom/model';
-import { frameTime, parseDesignDocument, resolveSource, VIDEO_FPS } from '@pressroom/model';
-import { resolveFfmpegPath } from '@pressroom/platform';
+import { frameTime, resolveSource, VIDEO_FPS } from '@pressroom/model';
+import { parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';
@@ -19,7 +19,7 @@ const GOLDEN_DIR = join(ROOT, 'render-worker/test/golden/animation');
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
-const parsed = parseDesignDocument(JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8')));
+const parsed = parseExampleDocument(JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8')));
 if (!parsed.ok) throw new Error('the example animated design does not parse');
 const design = parsed.design as AnimatedDesign;
 

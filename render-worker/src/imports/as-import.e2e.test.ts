@@ -4,22 +4,21 @@
 // code the render jobs run; the HTTP half of the round trip (signed asset URLs, a target added)
 // is e2e/control-plane/routes/designs.int.test.ts.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnimatedDesign, type Design, type FormatDesign, resolveSource, toImportPayload, VIDEO_FPS } from '@pressroom/model';
-import { EXAMPLES_DIR, loadExampleDocuments, loadFontCatalogue, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
+import { type AnimatedDesign, type Design, type FormatDesign, toImportPayload, VIDEO_FPS } from '@pressroom/model';
+import { loadExampleDocuments, loadFontCatalogue, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
 import { planRender } from '@pressroom/renderer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleAssetLoader } from '../../test/example-assets.js';
 import { createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor, withPage } from '../browser/index.js';
-import type { AssetLoader } from '../fetch/load-asset.js';
 import { findOutputProfilePath, loadOutputProfile } from '../print/output-profile.js';
 import { type PrintDesign, renderPrintPdf } from '../print/render-print.js';
 import { renderToImage } from '../static/render-to-image.js';
 
-const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 const NONE = { layers: {}, vars: {} };
 const work = mkdtempSync(join(tmpdir(), 'pressroom-as-import-'));
 const profilePath = findOutputProfilePath(null);
@@ -30,26 +29,9 @@ function parsed(json: unknown): Design {
   return r.design;
 }
 
-/** The example's files from disk and its data URLs, as the render task would load them. */
-const loaderFor =
-  (design: Design): AssetLoader =>
-  async (source) => {
-    if (source.kind === 'base64') return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? '' };
-    if (source.kind !== 'design_asset') return null;
-    const src = resolveSource(design, `asset:${source.name}`);
-    if (src.kind === 'file')
-      return { bytes: readFileSync(join(EXAMPLES_DIR, src.path)), contentType: TYPES[src.path.split('.').pop() ?? ''] ?? '' };
-    if (src.kind !== 'data') return null;
-    const comma = src.url.indexOf(',');
-    const head = src.url.slice(0, comma);
-    const body = src.url.slice(comma + 1);
-    const bytes = head.endsWith(';base64') ? Buffer.from(body, 'base64') : Buffer.from(decodeURIComponent(body));
-    return { bytes, contentType: head.slice(5).split(';')[0] ?? '' };
-  };
-
 async function still(design: FormatDesign, formatName: string): Promise<Buffer> {
   const plan = planRender({ catalogue: loadFontCatalogue(), design, formatName });
-  const load = loaderFor(design);
+  const load = exampleAssetLoader(design);
   const resources = new Map();
   for (const a of plan.assets) {
     const r = await load(a.source as never);
@@ -68,7 +50,7 @@ async function printPages(design: PrintDesign, frames: string[]): Promise<Buffer
     design,
     pages: frames.map((frame) => ({ frame, overrides: NONE })),
     options: { cropMarks: false, safeZone: false },
-    loadAsset: loaderFor(design),
+    loadAsset: exampleAssetLoader(design),
     profile: loadOutputProfile(profilePath!),
     signal: new AbortController().signal,
     timeoutMs: 120_000,
@@ -132,7 +114,7 @@ describe('as-import → re-import → render', () => {
         formatName,
         overrides: NONE,
         fileType: 'mp4',
-        loadAsset: loaderFor(design),
+        loadAsset: exampleAssetLoader(design),
         loadMedia: async () => null,
         withSoundtrack: false,
         signal: new AbortController().signal,

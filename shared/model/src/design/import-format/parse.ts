@@ -313,7 +313,7 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
           else col.error(at, 'unknown_format_key', `${key} is not a format of this design`, { expected: formats });
         } else if (!isObject(bag)) col.error(at, 'wrong_type', 'must be an object');
         else if (key === 'default') base = translateBag(bag, type, at, ctx);
-        else overrides[key] = translateBag(bag, type, at, ctx);
+        else overrides[key] = translateBag(bag, type, at, ctx, true);
       }
     } else base = translateBag(props, type, [...path, 'properties'], ctx);
   }
@@ -365,8 +365,11 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
   return out;
 }
 
-/** Import spellings → stored names; nested objects are flattened. */
-function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context): Json {
+/**
+ * Import spellings → stored names; nested objects are flattened. A per-format bag may also change a
+ * layer-level field (`hidden` in one format), which the layer itself sets for every format.
+ */
+function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context, perFormat = false): Json {
   const { col } = ctx;
   const spell = IMPORT_SPELLINGS[type];
   const out: Json = {};
@@ -384,6 +387,8 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context): Jso
         if (nested) out[nested.internal] = v;
         else col.error([...at, field], 'unknown_field', `unknown field ${field} of ${key}`);
       }
+    } else if (perFormat && spell.onLayer.has(key)) {
+      out[spell.onLayer.get(key)!.internal] = value;
     } else if (LAYER_LEVEL_FIELDS.has(key) || key === 'layer_ids') {
       col.error(at, 'unknown_field', `${key} is set on the layer itself, not in properties`);
     } else if (ALL_IMPORT_KEYS.has(key)) {

@@ -122,24 +122,25 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
     if (e.layer_ids) out.layer_ids = e.layer_ids.filter((id) => !codeLayers.has(id));
     out.layout = formats === null ? { ...(e.layout as Box) } : layout(e.layout as Record<string, Box>, formats);
     const overrides = 'overrides' in e ? e.overrides : {};
-    const base = bag(e.type, props, [...path, 'properties', ...(Object.keys(overrides).length > 0 ? ['default'] : [])], e.name);
+    const base = bag(e.type, props, [...path, 'properties', ...(Object.keys(overrides).length > 0 ? ['default'] : [])], e.name, false);
     if (Object.keys(overrides).length === 0) out.properties = base;
     else {
       out.properties = { default: base };
       for (const [f, o] of Object.entries(overrides))
-        (out.properties as Json)[f] = bag(e.type, o as Json, [...path, 'properties', f], e.name);
+        (out.properties as Json)[f] = bag(e.type, o as Json, [...path, 'properties', f], e.name, true);
     }
     if ('animation' in e && e.animation) out.animation = structuredClone(e.animation);
     return out;
   }
 
-  function bag(type: LayerType, props: Json, path: Path, layerName: string): Json {
+  /** One bag of properties; a per-format one also carries the layer-level fields it changes. */
+  function bag(type: LayerType, props: Json, path: Path, layerName: string, perFormat: boolean): Json {
     const spell = IMPORT_SPELLINGS[type];
     const out: Json = {};
     const custom = type !== 'illustration' || (props.illustration_type ?? 'custom') === 'custom';
     for (const [internal, raw] of Object.entries(props)) {
       const s = spell.byInternal.get(internal);
-      if (!s || s.onLayer || raw === undefined) continue;
+      if (!s || (s.onLayer && !perFormat) || raw === undefined) continue;
       const keys = s.import.split('.');
       let value = raw;
       if (

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
-import { parseDesignDocument } from '@pressroom/model';
-import { connectDatabase, createLogger, EXAMPLES_DIR, migrate, withTransaction } from '@pressroom/platform';
+import { connectDatabase, createLogger, EXAMPLES_DIR, migrate, parseExampleDocument, withTransaction } from '@pressroom/platform';
 
 const { values } = parseArgs({
   options: { file: { type: 'string', default: 'static-summer-sale.json' }, workspace: { type: 'string' } },
@@ -19,7 +18,7 @@ const dataDir = resolve(config.dataDir);
 const workspaceId =
   values.workspace ?? (JSON.parse(await readFile(join(dataDir, 'demo-workspace.json'), 'utf8')) as { workspace_id: string }).workspace_id;
 
-const parsed = parseDesignDocument(JSON.parse(await readFile(join(EXAMPLES_DIR, values.file ?? ''), 'utf8')));
+const parsed = parseExampleDocument(JSON.parse(await readFile(join(EXAMPLES_DIR, values.file ?? ''), 'utf8')));
 if (!parsed.ok) {
   process.stderr.write(`${values.file} does not parse: ${JSON.stringify(parsed.issues)}\n`);
   process.exit(1);

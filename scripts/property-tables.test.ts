@@ -8,11 +8,12 @@ describe('docs/design-format.md property tables', () => {
     expect(withTables(doc)).toBe(doc);
   });
 
-  it('give every layer type its section, and the narrower stroke width a request may set on text', () => {
+  it('give every layer type its section, the import spelling of each property, and the narrower stroke width a request may set on text', () => {
     const tables = propertyTables();
     for (const type of ['text', 'button', 'image', 'logo', 'shape', 'illustration', 'rating', 'qrcode', 'video', 'audio', 'group', 'code'])
       expect(tables).toContain(`\n### ${type}\n`);
     const text = tables.split('\n### text\n')[1]!.split('\n### ')[0]!;
-    expect(text).toMatch(/\| `stroke_width` +\| `0` +\| number +\| 0 to 1000 +\| 0 to 40 +\|/);
+    expect(text).toMatch(/\| `stroke_width` +\| `stroke.width` +\| `0` +\| number +\| 0 to 1000 +\| 0 to 40 +\|/);
+    expect(text).toMatch(/\| `alignment` +\| `text_align` +\|/);
   });
 });

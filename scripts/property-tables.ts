@@ -98,15 +98,23 @@ function requestCell(type: LayerType, name: string, entry: PropertyEntry): strin
   }
 }
 
-function row(type: LayerType, name: string, entry: PropertyEntry): string[] {
+/** Its spelling in an import payload: the catalogue's `import` mark, or the same name. */
+function importCell(entry: PropertyEntry, name: string, parent?: PropertyEntry): string {
+  if (entry.onLayer) return `\`${name}\` (on the layer)`;
+  const [head, ...rest] = name.split('.');
+  const spelled = parent ? [parent.import ?? head, ...rest].join('.') : (entry.import ?? name);
+  return `\`${spelled}\``;
+}
+
+function row(type: LayerType, name: string, entry: PropertyEntry, parent?: PropertyEntry): string[] {
   const shown = entry.required ? 'required' : entry.default === undefined ? 'optional' : code(entry.default);
   const kind = entry.color === undefined ? entry.kind : `color (${entry.color})`;
-  return [`\`${name}\``, shown, kind, designCell(entry), requestCell(type, name, entry), entry.help];
+  return [`\`${name}\``, importCell(entry, name, parent), shown, kind, designCell(entry), requestCell(type, name, entry), entry.help];
 }
 
 /** A table with its columns padded, as the formatter leaves the page's other tables. */
 function table(rows: string[][]): string {
-  const head = ['Property', 'Default', 'Kind', 'Design model', 'Request', 'Meaning'];
+  const head = ['Property', 'Import', 'Default', 'Kind', 'Design model', 'Request', 'Meaning'];
   const all = [head, ...rows].map((r) => r.map((c) => c.replaceAll('|', '\\|')));
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -120,7 +128,9 @@ export function propertyTables(): string {
     .filter(([name, entry]) => LAYER_TYPES.every((t) => (LAYER_PROPERTIES[t] as Record<string, PropertyEntry>)[name] === entry))
     .map(([name]) => name);
   const out = [
-    'Colors marked `solid` never take a gradient; `fill` takes one on every design type; `rgb-fill` on',
+    '"Property" is the name in the stored document, in design reads and in generation requests; "Import" is',
+    'its spelling in an import payload (a dotted name sits in a nested object: `shadow.blur` is',
+    '`"shadow": {"blur": …}`). Colors marked `solid` never take a gradient; `fill` takes one on every design type; `rgb-fill` on',
     'static and animated designs only. "Request" is what a generation request may send on that layer',
     `type (— : not at all; ${UNTARGETABLE_LAYER_TYPES.join(', ')} layers cannot be targeted); [overrides.md](overrides.md) has the details.`,
     `The box alignments are ${BOX_ALIGNMENTS.map(code).join(', ')}; text layers also take`,
@@ -138,7 +148,8 @@ export function propertyTables(): string {
     for (const [name, entry] of entries(type)) {
       if (shared.includes(name)) continue;
       rows.push(row(type, name, entry));
-      for (const [field, sub] of Object.entries(entry.fields ?? {})) rows.push(row(type, `${name}.${field}`, { ...sub, override: null }));
+      for (const [field, sub] of Object.entries(entry.fields ?? {}))
+        rows.push(row(type, `${name}.${field}`, { ...sub, override: null }, entry));
     }
     out.push(table(rows));
     const notes = entries(type)

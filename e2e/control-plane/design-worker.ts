@@ -76,8 +76,8 @@ export async function waitForImport(app: FastifyInstance, key: string, id: strin
 }
 
 /**
- * Posts a document, fills its upload slots from `files` (by slot name), validates when there was
- * anything to upload (an import without uploads is QUEUED at once), and waits for the result.
+ * Posts an import payload, fills its upload slots from `files` (bytes by file name), validates when
+ * there was anything to upload (an import without uploads is QUEUED at once), and waits for the result.
  */
 export async function importViaApi(
   app: FastifyInstance,

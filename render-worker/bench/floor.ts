@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NormalisedOverrides, StaticDesign } from '@pressroom/model';
-import { parseDesignDocument, resolveSource } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
+import { resolveSource } from '@pressroom/model';
+import { loadFontCatalogue, parseExampleDocument } from '@pressroom/platform';
 import { type AssetRef, planRender } from '@pressroom/renderer';
 import { BrowserSupervisor, capture, withPage } from '../src/browser/index.js';
 import { renderToImage } from '../src/static/index.js';
@@ -26,7 +26,7 @@ export interface Floor {
 }
 
 export async function measureFloor(file: string, formatName: string, n: number): Promise<Floor> {
-  const parsed = parseDesignDocument(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
+  const parsed = parseExampleDocument(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
   if (!parsed.ok || parsed.design.type !== 'static') throw new Error(`${file} is not a static design`);
   const design = parsed.design as StaticDesign;
   const planOf = (headline: string) =>

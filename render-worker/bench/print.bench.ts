@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MultipageDesign } from '@pressroom/model';
-import { parseDesignDocument, resolveSource } from '@pressroom/model';
-import { EXAMPLES_DIR } from '@pressroom/platform';
+import { resolveSource } from '@pressroom/model';
+import { EXAMPLES_DIR, parseExampleDocument } from '@pressroom/platform';
 import { BrowserSupervisor } from '../src/browser/index.js';
 import type { AssetSourceLike, Resource } from '../src/fetch/load-asset.js';
 import { findOutputProfilePath, loadOutputProfile } from '../src/print/output-profile.js';
@@ -21,7 +21,7 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 7);
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg' };
 
 function example(file: string): PrintDesign {
-  const parsed = parseDesignDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')));
+  const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')));
   if (!parsed.ok) throw new Error(`${file} does not parse`);
   return parsed.design as PrintDesign;
 }

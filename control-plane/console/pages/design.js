@@ -24,7 +24,7 @@ export function DesignPage({ id }) {
     setDownloadError(null);
     try {
       const { data } = await api('GET', `/designs/${id}/as-import`);
-      downloadJson(data, `${design.name.replace(/[^\w.-]+/g, '-')}.json`);
+      downloadJson(data.payload, `${design.name.replace(/[^\w.-]+/g, '-')}.json`);
     } catch (e) {
       setDownloadError(e);
     }

@@ -1,11 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '@pressroom/model';
+import { AppError, type ImportTarget, isCatalogueFont } from '@pressroom/model';
 import type { Logger } from '@pressroom/platform';
-import { EXAMPLES_DIR, importUploadKey, loadExampleDocuments, type ObjectStorage, withTransaction } from '@pressroom/platform';
+import {
+  EXAMPLE_ASSETS_DIR,
+  importUploadKey,
+  loadExampleDocuments,
+  loadFontCatalogue,
+  type ObjectStorage,
+  withTransaction,
+} from '@pressroom/platform';
 import type pg from 'pg';
 import { checkTarget, createImport, validateImport } from '../services/imports.js';
-import { type ImportTarget, planImport } from '../services/imports-request.js';
+import { planImport } from '../services/imports-request.js';
 import { createProject } from '../services/projects.js';
 import { createCategory } from '../services/templates.js';
 
@@ -15,8 +22,8 @@ export const DEMO_CATEGORY_NAME = 'Starter templates';
 export const DEMO_TEMPLATE_EXAMPLE = 'static-webinar.json';
 
 /**
- * The same path as the API (plan, store, upload, validate) without HTTP: `file:` assets are read
- * next to the document and put straight at their upload keys. Returns the import id; the render
+ * The same path as the API (plan, store, upload, validate) without HTTP: the files the payload
+ * names are read from `baseDir` and put straight at their upload keys. Returns the import id; the render
  * worker processes it like any other import.
  */
 export async function importDocument(
@@ -25,13 +32,15 @@ export async function importDocument(
   workspaceId: string,
   input: { json: unknown; baseDir: string; target: ImportTarget },
 ): Promise<string> {
-  const plan = planImport({ ...(input.json as object), target: input.target }, workspaceId);
+  const plan = planImport(
+    { ...(input.json as object), target: input.target },
+    { knownFont: (n) => isCatalogueFont(loadFontCatalogue(), n) },
+  );
   if (!plan.ok) throw AppError.fromIssues(plan.issues, 'example design does not import');
   await checkTarget(db, workspaceId, plan.target);
   const created = await createImport(db, storage, workspaceId, { ...plan, windowSeconds: 600, strict: false });
   for (const u of plan.uploads) {
-    const src = plan.design.assets[u.asset]?.src ?? '';
-    const bytes = await readFile(join(input.baseDir, src.slice('file:'.length)));
+    const bytes = await readFile(join(input.baseDir, u.asset));
     await storage.put(importUploadKey(workspaceId, created.row.id, u.asset), bytes, {
       contentType: u.content_type,
       contentLength: bytes.length,
@@ -58,14 +67,14 @@ export async function ensureDemoDesigns(db: pg.Pool, storage: ObjectStorage, wor
   for (const { file, json } of loadExampleDocuments()) {
     await importDocument(db, storage, workspaceId, {
       json,
-      baseDir: EXAMPLES_DIR,
-      target: { kind: 'design', project_id: setup.projectId },
+      baseDir: EXAMPLE_ASSETS_DIR,
+      target: { kind: 'design', project_uuid: setup.projectId },
     });
     count += 1;
     if (file === DEMO_TEMPLATE_EXAMPLE) {
       await importDocument(db, storage, workspaceId, {
         json,
-        baseDir: EXAMPLES_DIR,
+        baseDir: EXAMPLE_ASSETS_DIR,
         target: { kind: 'workspace_template', category_id: setup.categoryId },
       });
       count += 1;

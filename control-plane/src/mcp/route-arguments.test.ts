@@ -47,6 +47,20 @@ describe('a tool from a route', () => {
     expect(routeRequest(imports, { payload: { name: 'x' } })).toEqual({ method: 'POST', url: '/imports', body: { name: 'x' } });
   });
 
+  it('takes an object body whole as `payload`, with its schema, when the tool says so', () => {
+    const imports = route({ method: 'POST', url: '/imports', body: z.object({ name: z.string() }) });
+    expect(toolInputSchema(imports, {}, { bodyAsPayload: true })).toMatchObject({
+      properties: { payload: { type: 'object', properties: { name: { type: 'string' } } } },
+      required: ['payload'],
+    });
+    expect(routeRequest(imports, { payload: { name: 'x' } }, { bodyAsPayload: true })).toEqual({
+      method: 'POST',
+      url: '/imports',
+      body: { name: 'x' },
+    });
+    expect(() => routeRequest(imports, { name: 'x' }, { bodyAsPayload: true })).toThrow();
+  });
+
   it('refuses a route whose parameter and body field share a name', () => {
     const clash = route({ params: z.object({ id: z.string() }), body: z.object({ id: z.string() }) });
     expect(() => toolInputSchema(clash)).toThrow(/both a parameter and a body field/);

@@ -4,7 +4,7 @@ import { schemaOf } from '../routes/openapi.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** The argument that carries a body whose schema is not an object (a design document to import). */
+/** The argument that carries a body whose schema is not an object, or a whole document (a design to import). */
 export const PAYLOAD_ARGUMENT = 'payload';
 
 /** What an MCP tool's arguments become: one HTTP request to the route the tool stands for. */
@@ -15,12 +15,19 @@ export interface RouteRequest {
   body?: unknown;
 }
 
+/** How a tool passes its route's body. */
+export interface BodyOptions {
+  /** The whole body is the one `payload` argument, whatever its schema (a document to import). */
+  bodyAsPayload?: boolean | undefined;
+}
+
 /**
  * Pure: a tool's input schema, derived from the zod schemas of its REST route (path, query and
  * body, as OpenAPI shows them), so a rule is stated once. Path and query parameters are
- * top-level arguments; an object body's fields are too; any other body is `payload`.
+ * top-level arguments; an object body's fields are too; any other body, or a body the tool
+ * passes whole, is `payload` (with the body's schema).
  */
-export function toolInputSchema(route: RegisteredRoute, descriptions: Record<string, string> = {}): JsonSchema {
+export function toolInputSchema(route: RegisteredRoute, descriptions: Record<string, string> = {}, options: BodyOptions = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
@@ -29,10 +36,10 @@ export function toolInputSchema(route: RegisteredRoute, descriptions: Record<str
     properties[name] = description ? { ...schema, description } : schema;
     if (isRequired) required.push(name);
   };
-  const parts = partsOf(route);
+  const parts = partsOf(route, options);
   for (const [name, schema] of Object.entries(parts.params.properties)) add(name, schema, true);
   for (const [name, schema] of Object.entries(parts.query.properties)) add(name, schema, parts.query.required.has(name));
-  if (parts.body === 'payload') add(PAYLOAD_ARGUMENT, {}, true);
+  if (parts.body === 'payload') add(PAYLOAD_ARGUMENT, parts.payloadSchema, true);
   else if (parts.body) for (const [name, schema] of Object.entries(parts.body.properties)) add(name, schema, parts.body.required.has(name));
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
@@ -42,8 +49,8 @@ export function toolInputSchema(route: RegisteredRoute, descriptions: Record<str
  * checks any REST request, with the same error ids and paths. An argument the route has no
  * place for is refused (a silent no-op would be a defect).
  */
-export function routeRequest(route: RegisteredRoute, args: Record<string, unknown>): RouteRequest {
-  const parts = partsOf(route);
+export function routeRequest(route: RegisteredRoute, args: Record<string, unknown>, options: BodyOptions = {}): RouteRequest {
+  const parts = partsOf(route, options);
   const query = new URLSearchParams();
   let url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(textOf(args[name])));
   const rest: Record<string, unknown> = {};
@@ -69,12 +76,17 @@ interface ObjectPart {
   required: Set<string>;
 }
 
-function partsOf(route: RegisteredRoute): { params: ObjectPart; query: ObjectPart; body: ObjectPart | 'payload' | undefined } {
+function partsOf(
+  route: RegisteredRoute,
+  options: BodyOptions,
+): { params: ObjectPart; query: ObjectPart; body: ObjectPart | 'payload' | undefined; payloadSchema: JsonSchema } {
   const body = route.body ? schemaOf(route.body, 'input') : undefined;
+  const whole = body !== undefined && (options.bodyAsPayload === true || body['type'] !== 'object');
   return {
     params: objectPart(route.params ? schemaOf(route.params, 'input') : {}),
     query: objectPart(route.query ? schemaOf(route.query, 'input') : {}),
-    body: body === undefined ? undefined : body['type'] === 'object' ? objectPart(body) : 'payload',
+    body: body === undefined ? undefined : whole ? 'payload' : objectPart(body),
+    payloadSchema: whole && body['type'] === 'object' ? body : {},
   };
 }
 

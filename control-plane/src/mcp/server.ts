@@ -15,10 +15,11 @@ import { findBanner, loadExampleDocuments, type ObjectStorage } from '@pressroom
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { RegisteredRoute } from '../http/route.js';
+import type { UploadSlot } from '../services/imports.js';
 import type { Workspace } from '../services/workspaces.js';
 import { routeRequest, toolInputSchema } from './route-arguments.js';
 import { IMPORT_EXAMPLE_TOOL, ROUTE_TOOLS, type RouteTool } from './tools.js';
-import { type UploadSlot, uploadCommands } from './upload-commands.js';
+import { uploadCommands } from './upload-commands.js';
 
 type Json = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export function listTools(routes: readonly RegisteredRoute[]): Tool[] {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: toolInputSchema(routeOf(routes, tool), tool.argumentDescriptions) as Tool['inputSchema'],
+    inputSchema: toolInputSchema(routeOf(routes, tool), tool.argumentDescriptions, tool) as Tool['inputSchema'],
     annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
   }));
   const types = [...new Set(examples().map((e) => e.type))];
@@ -100,7 +101,7 @@ export function createMcpServer(app: FastifyInstance, deps: McpDeps, caller: Mcp
 }
 
 async function callRouteTool(app: FastifyInstance, deps: McpDeps, caller: McpCaller, tool: RouteTool, args: Json): Promise<CallToolResult> {
-  const call = routeRequest(routeOf(app.routeRegistry, tool), args);
+  const call = routeRequest(routeOf(app.routeRegistry, tool), args, tool);
   const response = await app.inject({
     method: call.method,
     url: call.url,
@@ -120,17 +121,13 @@ async function callRouteTool(app: FastifyInstance, deps: McpDeps, caller: McpCal
   const content: CallToolResult['content'] = [{ type: 'text', text: tool.summarize(structured, response.statusCode) }];
   if (tool.uploadCommands && Array.isArray(structured['uploads']) && structured['uploads'].length > 0) {
     const links = (structured['links'] ?? {}) as Json;
-    const commands = uploadCommands(
-      (args as Json)['payload'],
-      structured['uploads'] as UploadSlot[],
-      String(links['validate'] ?? links['status']),
-    );
+    const commands = uploadCommands(structured['uploads'] as UploadSlot[], String(links['validate'] ?? links['status']));
     structured['upload_commands'] = commands;
     content.push({
       type: 'text',
       text:
         `The document names ${commands.length - 1} local file(s). Run these commands on the machine that has them, from the folder ` +
-        `the document's paths are relative to, with the API key in $PRESSROOM_API_KEY; the last one queues the import:\n${commands.join('\n')}`,
+        `that holds the files the document names, with the API key in $PRESSROOM_API_KEY; the last one queues the import:\n${commands.join('\n')}`,
     });
   }
   if (tool.thumbnail) {

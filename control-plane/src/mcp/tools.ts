@@ -23,6 +23,8 @@ export interface RouteTool {
   thumbnail?: boolean;
   /** Answer pending uploads with ready-to-run commands (imports). */
   uploadCommands?: boolean;
+  /** The route's body is one `payload` argument (a document to import), not one argument per field. */
+  bodyAsPayload?: true;
 }
 
 const DESIGN_ID = 'The design id (a UUID, from list_designs or search_designs).';
@@ -201,8 +203,11 @@ export const ROUTE_TOOLS: readonly RouteTool[] = [
       'get_design_import until its status is DONE.',
     readOnly: false,
     uploadCommands: true,
-    summarize: (r) =>
-      `Import ${String(r['id'] ?? '')} ${r['valid'] === true ? 'is valid' : `status ${String(r['status'])}`}${warningCount(r)}.`,
+    bodyAsPayload: true,
+    summarize: (r, status) =>
+      status === 204
+        ? 'The document is valid; nothing was created.'
+        : `Import ${String(r['id'] ?? '')} status ${String(r['status'])}${warningCount(r)}.`,
   },
   {
     name: 'get_design_import',

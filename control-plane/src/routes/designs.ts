@@ -193,7 +193,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
           return url.startsWith('storage:') ? null : url;
         },
       });
-      return { ...payload, warnings };
+      return { payload, warnings };
     },
   });
 }

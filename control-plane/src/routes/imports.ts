@@ -1,5 +1,5 @@
-import { AppError } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, isCatalogueFont } from '@pressroom/model';
+import { loadFontCatalogue, type ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -104,7 +104,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: (request) => (validateOnly(request) ? 'validation' : 'write'),
     query: z.object({ validate_only: z.enum(['true', 'false']).optional(), strict: z.enum(['true', 'false']).optional() }),
-    body: z.unknown(),
+    body: documented(z.unknown(), IMPORT_PAYLOAD_JSON_SCHEMA),
     response: {
       status: 200,
       schema: createdImport,
@@ -115,7 +115,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       },
     },
     handler: async ({ workspace, query, body, reply }) => {
-      const plan = planImport(body, workspace.id);
+      const plan = planImport(body, { knownFont: (name) => isCatalogueFont(loadFontCatalogue(), name) });
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await refuseUnknownFonts(db, workspace.id, body);
       await checkTarget(db, workspace.id, plan.target);

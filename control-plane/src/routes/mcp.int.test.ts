@@ -7,7 +7,7 @@ import { createHarness, type Harness } from '../../test/harness.js';
 import { awayFromMinuteEdge } from '../../test/windows.js';
 
 /** Where an import document names its project (the one place a test here writes import format). */
-const importTarget = (projectId: string) => ({ kind: 'design', project_id: projectId });
+const importTarget = (projectId: string) => ({ kind: 'design', project_uuid: projectId });
 
 async function connect(url: string, headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'pressroom-test', version: '1.0.0' });
@@ -146,12 +146,14 @@ describe('the MCP endpoint on the control plane', () => {
     const answer = imported.structuredContent as {
       id: string;
       status: string;
-      uploads: { upload_url: string }[];
+      uploads: { name: string; url: string }[];
       upload_commands: string[];
     };
     expect(answer.status).toBe('WAITING_FOR_VALIDATION');
     expect(answer.upload_commands).toHaveLength(answer.uploads.length + 1);
-    for (const [i, upload] of answer.uploads.entries()) expect(answer.upload_commands[i]).toContain(upload.upload_url);
+    for (const [i, upload] of answer.uploads.entries()) {
+      expect(answer.upload_commands[i]).toContain(`-F 'file=@${upload.name}' '${upload.url}'`);
+    }
     expect(answer.upload_commands.at(-1)).toBe(
       `curl -sS -f -X PUT -H "x-api-key: $PRESSROOM_API_KEY" 'http://localhost:8080/designs/import/json/${answer.id}'`,
     );

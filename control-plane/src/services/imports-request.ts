@@ -3,50 +3,13 @@ import {
   type DesignWarning,
   type FieldIssue,
   formatPath,
-  parseDesignDocument,
-  zodIssuesToFieldIssues,
+  type ImportTarget,
+  importSources,
+  parseImportPayload,
 } from '@pressroom/model';
-import { z } from 'zod';
-
-/** Keys of the request body that are not part of the design document. `warnings` and `version`
- * come with an as-import export, so its body can be posted back unchanged. */
-const ENVELOPE_KEYS = ['target', 'uploads', 'warnings', 'version'] as const;
-
-export const importTarget = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('design'), project_id: z.uuid() }),
-  z.strictObject({ kind: z.literal('workspace_template'), category_id: z.uuid().nullable().optional() }),
-]);
-export type ImportTarget = z.output<typeof importTarget>;
-
-const uploadsSchema = z
-  .array(z.strictObject({ name: z.string().min(1).max(100), content_type: z.string().min(1).max(200).optional() }))
-  .max(200);
-
-/** Media the import accepts as uploads: images, fonts, videos and audio tracks. */
-export const UPLOAD_CONTENT_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/svg+xml',
-  'image/avif',
-  'image/tiff',
-  'font/woff',
-  'font/woff2',
-  'font/ttf',
-  'font/otf',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  'audio/mpeg',
-  'audio/mp4',
-  'audio/wav',
-  'audio/ogg',
-  'audio/aac',
-] as const;
 
 export interface PlannedUpload {
-  /** The asset name in the document (`asset:<name>`): the upload slot's `name`. */
+  /** The asset name in the document (`asset:<name>`): the file name the payload gave, the upload slot's `name`. */
   asset: string;
   content_type: string;
   /** The page of the layer that waits for it (`page_N`); default `page_1`. */
@@ -58,72 +21,26 @@ export type ImportPlan =
   | { ok: false; issues: FieldIssue[] };
 
 /**
- * Checks a `POST /designs/import/json` body without touching storage or the database: the
- * document (field issues with payload paths), the target (default: design, which then needs a
- * project), and the uploads. Every asset whose src is `file:` must be uploaded; the `uploads`
- * list may name them with their content type, otherwise the asset's own content_type is used.
- * A `storage:` src is accepted only inside this workspace's own objects.
+ * Checks a `POST /designs/import/json` body (Abyssale's import format, docs/design-format.md)
+ * without touching storage or the database: the document and its target (default kind: design,
+ * which then needs a project). Every bare file name the payload gives as a `src` is one expected
+ * upload, its content type named by its extension. With `knownFont`, a font it does not know is
+ * `unknown_font`.
  */
-export function planImport(body: unknown, workspaceId: string): ImportPlan {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, issues: [{ path: 'body', code: 'invalid_payload', message: 'the body must be a JSON object' }] };
+export function planImport(body: unknown, fonts: { knownFont?: (name: string) => boolean } = {}): ImportPlan {
+  const parsed = parseImportPayload(body, fonts);
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const { design, target } = parsed;
+  if (target === null) {
+    return { ok: false, issues: [{ path: formatPath(['target']), code: 'missing_required', message: 'is required' }] };
   }
-  const raw = body as Record<string, unknown>;
-  const doc: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) if (!(ENVELOPE_KEYS as readonly string[]).includes(k)) doc[k] = v;
-
-  const issues: FieldIssue[] = [];
-  const target = importTarget.safeParse(raw.target ?? { kind: 'design' }, { reportInput: true });
-  if (!target.success) issues.push(...zodIssuesToFieldIssues(target.error.issues, ['target']));
-  const uploadList = uploadsSchema.safeParse(raw.uploads ?? [], { reportInput: true });
-  if (!uploadList.success) issues.push(...zodIssuesToFieldIssues(uploadList.error.issues, ['uploads']));
-
-  const parsed = parseDesignDocument(doc);
-  if (!parsed.ok) issues.push(...parsed.issues);
-  if (!parsed.ok || !target.success || !uploadList.success) return { ok: false, issues };
-
-  const design = parsed.design;
-  const declared = new Map(uploadList.data.map((u, i) => [u.name, { ...u, index: i }]));
+  const pages = new Map<string, string>();
+  for (const s of importSources(design))
+    if (s.page !== undefined && s.value.startsWith('asset:') && !pages.has(s.value.slice(6))) pages.set(s.value.slice(6), s.page);
   const uploads: PlannedUpload[] = [];
   for (const [name, asset] of Object.entries(design.assets)) {
-    const at = ['assets', name, 'src'];
-    if (asset.src.startsWith('storage:') && !asset.src.startsWith(`storage:workspaces/${workspaceId}/`)) {
-      issues.push({
-        path: formatPath(at),
-        code: 'unreachable_src',
-        message: 'storage: sources must be objects of this workspace',
-        received: asset.src,
-      });
-    }
-    if (!asset.src.startsWith('file:')) continue;
-    const contentType = (declared.get(name)?.content_type ?? asset.content_type)?.toLowerCase();
-    if (contentType === undefined) {
-      issues.push({
-        path: formatPath(['assets', name, 'content_type']),
-        code: 'missing_required',
-        message: 'an uploaded asset needs its content type',
-      });
-    } else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-      issues.push({
-        path: formatPath(['assets', name, 'content_type']),
-        code: 'unknown_enum_value',
-        message: 'images, fonts, videos and audio only',
-        expected: UPLOAD_CONTENT_TYPES,
-        received: contentType,
-      });
-    } else uploads.push({ asset: name, content_type: contentType });
+    if (asset.src.startsWith('file:') && asset.content_type !== undefined)
+      uploads.push({ asset: name, content_type: asset.content_type, page: pages.get(name) });
   }
-  for (const [name, u] of declared) {
-    const asset = design.assets[name];
-    if (!asset?.src.startsWith('file:')) {
-      issues.push({
-        path: formatPath(['uploads', u.index, 'name']),
-        code: 'unreachable_src',
-        message: `no asset named ${name} waits for an upload (src file:...)`,
-        received: name,
-      });
-    }
-  }
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, design, target: target.data, uploads, warnings: parsed.warnings };
+  return { ok: true, design, target, uploads, warnings: parsed.warnings };
 }

@@ -1,10 +1,10 @@
-import type { Design, DesignWarning } from '@pressroom/model';
+import type { Design, DesignWarning, ImportTarget } from '@pressroom/model';
 import { AppError, uploadMaxBytes } from '@pressroom/model';
 import type { Queryable } from '@pressroom/platform';
 import { addDesignImportJob, importUploadKey, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { EXPIRED_ERROR, type ImportRow, type ImportStatus, isExpired } from './imports-record.js';
-import type { ImportTarget, PlannedUpload } from './imports-request.js';
+import type { PlannedUpload } from './imports-request.js';
 
 const COLUMNS = `id, name, status, target_kind, target_category_id, upload_expires_at,
   extract(epoch FROM created_at)::bigint::int AS created_at_ts,
@@ -14,17 +14,17 @@ const COLUMNS = `id, name, status, target_kind, target_category_id, upload_expir
 export async function checkTarget(db: Queryable, workspaceId: string, target: ImportTarget): Promise<void> {
   if (target.kind === 'design') {
     const { rowCount } = await db.query('SELECT 1 FROM projects WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL', [
-      target.project_id,
+      target.project_uuid,
       workspaceId,
     ]);
     if (!rowCount) {
       throw new AppError('project_not_found', 'The target project does not exist in this workspace.', {
         issues: [
           {
-            path: 'target.project_id',
+            path: 'target.project_uuid',
             code: 'project_not_found',
             message: 'no live project of this workspace has this id',
-            received: target.project_id,
+            received: target.project_uuid,
           },
         ],
       });
@@ -116,7 +116,7 @@ export async function createImport(
         workspaceId,
         input.design.name,
         input.target.kind,
-        input.target.kind === 'design' ? input.target.project_id : null,
+        input.target.kind === 'design' ? input.target.project_uuid : null,
         input.target.kind === 'workspace_template' ? (input.target.category_id ?? null) : null,
         JSON.stringify(input.design),
         JSON.stringify(expected),

@@ -4,13 +4,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INLINE_IMAGE_MAX_BYTES } from '@pressroom/control-plane/mcp/server';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFarm, startFarm } from '../farm.js';
 
 /** Where an import document names its project (the one place this test writes import format). */
-const importTarget = (projectId: string) => ({ kind: 'design', project_id: projectId });
+const importTarget = (projectId: string) => ({ kind: 'design', project_uuid: projectId });
 
 type Json = Record<string, unknown>;
 
@@ -145,7 +145,10 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     const commands = imported.structuredContent['upload_commands'] as string[];
     expect(commands.length).toBeGreaterThan(1);
     for (const command of commands) {
-      await promisify(execFile)('sh', ['-c', command], { cwd: EXAMPLES_DIR, env: { ...process.env, PRESSROOM_API_KEY: farm.apiKey } });
+      await promisify(execFile)('sh', ['-c', command], {
+        cwd: EXAMPLE_ASSETS_DIR,
+        env: { ...process.env, PRESSROOM_API_KEY: farm.apiKey },
+      });
     }
     const id = imported.structuredContent['id'] as string;
     const done = await until(client, 'get_design_import', { id }, (r) => r['status'] === 'DONE' || r['status'] === 'FAILED');

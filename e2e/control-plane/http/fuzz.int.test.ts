@@ -4,7 +4,7 @@ import { createKey, createWorkspace } from '@pressroom/control-plane/services/wo
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import { asyncAiShape, propertyShape } from '@pressroom/model';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,11 +121,11 @@ describe('fuzzing every write endpoint through the HTTP layer', () => {
     if (!example || !project) throw new Error('example design or project missing');
     const importId = await importDocument(h.db.pool, h.storage, ws.id, {
       json: example.json,
-      baseDir: EXAMPLES_DIR,
-      target: { kind: 'design', project_id: project.id },
+      baseDir: EXAMPLE_ASSETS_DIR,
+      target: { kind: 'design', project_uuid: project.id },
     });
     designId = ((await waitForImport(app, key, importId)).result as { uuid: string }).uuid;
-    layers = (example.json as { elements: { name: string }[] }).elements.map((e) => e.name);
+    layers = (example.json as { layers: { name: string }[] }).layers.map((e) => e.name);
   });
 
   afterAll(async () => {
@@ -143,8 +143,8 @@ describe('fuzzing every write endpoint through the HTTP layer', () => {
     { method: 'POST', url: '/projects', fields: ['name'] },
     { method: 'PUT', url: `/designs/${designId}/name`, fields: ['name'] },
     { method: 'PUT', url: `/designs/${designId}/project`, fields: ['project_id'] },
-    { method: 'POST', url: '/designs/import/json?validate_only=true', fields: ['name', 'type', 'formats', 'elements', 'assets', 'target'] },
-    { method: 'POST', url: '/designs/import/json', fields: ['name', 'type', 'formats', 'elements', 'assets', 'target'] },
+    { method: 'POST', url: '/designs/import/json?validate_only=true', fields: ['name', 'type', 'formats', 'layers', 'target'] },
+    { method: 'POST', url: '/designs/import/json', fields: ['name', 'type', 'formats', 'layers', 'target'] },
     { method: 'POST', url: `/workspace-templates/${designId}/use`, fields: ['project_id', 'name'] },
     { method: 'POST', url: '/signing-secret/rotate?force=true', fields: [] },
     { method: 'POST', url: '/signing-secret/revoke', fields: [] },

@@ -3,7 +3,7 @@ import { JSON_BOUNDS } from '@pressroom/control-plane/http/json-bounds';
 import { createProject } from '@pressroom/control-plane/services/projects';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
@@ -42,8 +42,8 @@ describe('request bounds under concurrent load', () => {
     if (!example || !project) throw new Error('example design or project missing');
     const importId = await importDocument(h.db.pool, h.storage, ws.id, {
       json: example.json,
-      baseDir: EXAMPLES_DIR,
-      target: { kind: 'design', project_id: project.id },
+      baseDir: EXAMPLE_ASSETS_DIR,
+      target: { kind: 'design', project_uuid: project.id },
     });
     const done = await waitForImport(app, key, importId);
     designId = (done.result as { uuid: string }).uuid;

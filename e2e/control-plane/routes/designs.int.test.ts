@@ -1,8 +1,8 @@
 import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
-import { designDocument } from '@pressroom/model/testing';
+import { importPayload } from '@pressroom/model/testing';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +61,8 @@ describe('designs API, on real Postgres and real storage', () => {
     for (const { file, json } of loadExampleDocuments()) {
       const id = await importDocument(h.db.pool, h.storage, ws.id, {
         json,
-        baseDir: EXAMPLES_DIR,
-        target: { kind: 'design', project_id: projectId },
+        baseDir: EXAMPLE_ASSETS_DIR,
+        target: { kind: 'design', project_uuid: projectId },
       });
       const done = await waitForImport(app, ws.key, id);
       expect(done.status, file).toBe('DONE');
@@ -238,7 +238,7 @@ describe('designs API, on real Postgres and real storage', () => {
 
     const tmpl = await importDocument(h.db.pool, h.storage, ws.id, {
       json: loadExampleDocuments()[0]!.json,
-      baseDir: EXAMPLES_DIR,
+      baseDir: EXAMPLE_ASSETS_DIR,
       target: { kind: 'workspace_template' },
     });
     const tid = ((await waitForImport(app, ws.key, tmpl)).result as { uuid: string }).uuid;
@@ -249,8 +249,8 @@ describe('designs API, on real Postgres and real storage', () => {
 
     const gone = await importDocument(h.db.pool, h.storage, ws.id, {
       json: loadExampleDocuments()[3]!.json,
-      baseDir: EXAMPLES_DIR,
-      target: { kind: 'design', project_id: secondProject },
+      baseDir: EXAMPLE_ASSETS_DIR,
+      target: { kind: 'design', project_uuid: secondProject },
     });
     const goneId = ((await waitForImport(app, ws.key, gone)).result as { uuid: string }).uuid;
     const del = await app.inject({ method: 'DELETE', url: `/designs/${goneId}`, headers: headers(ws.key) });
@@ -273,7 +273,7 @@ describe('designs API, on real Postgres and real storage', () => {
       expect(exported.headers['x-ratelimit-limit']).toBe('1000');
       const body = exported.json();
       const original = (await get(`/designs/${id}`)).json();
-      const done = await importViaApi(app, ws.key, { ...body, target: { kind: 'design', project_id: original.project_id } });
+      const done = await importViaApi(app, ws.key, { ...body.payload, target: { kind: 'design', project_uuid: original.project_id } });
       expect(done.status, file).toBe('DONE');
       const copy = (done.result as { uuid: string }).uuid;
       for (const q of ['', '?i=advanced']) {
@@ -287,26 +287,13 @@ describe('designs API, on real Postgres and real storage', () => {
 
   it('round trip: random designs (fast-check) imported, exported as-import and imported again read back the same', async () => {
     await fc.assert(
-      fc.asyncProperty(designDocument(), async (doc) => {
-        // The generator's stored media belong to no workspace; an import only takes this one's.
-        const assets = Object.fromEntries(
-          Object.entries(((doc as Json).assets ?? {}) as Record<string, Json>).map(([name, a]) => {
-            if (typeof a.src !== 'string' || !a.src.startsWith('storage:')) return [name, a];
-            return [name, { ...a, src: `storage:workspaces/${ws.id}/${a.src.split('/').at(-1)}` }];
-          }),
-        );
-        for (const a of Object.values(assets) as Json[]) {
-          if (a.src.startsWith('storage:'))
-            await h.storage.put(a.src.slice('storage:'.length), Buffer.from('media'), {
-              contentType: a.content_type ?? 'application/octet-stream',
-            });
-        }
-        const first = await importViaApi(app, ws.key, { ...(doc as Json), assets, target: { kind: 'design', project_id: projectId } });
+      fc.asyncProperty(importPayload(), async (doc) => {
+        const first = await importViaApi(app, ws.key, { ...doc, target: { kind: 'design', project_uuid: projectId } });
         expect(first.status, JSON.stringify(first.error)).toBe('DONE');
         const id = (first.result as { uuid: string }).uuid;
         const exported = await get(`/designs/${id}/as-import`);
         expect(exported.statusCode).toBe(200);
-        const second = await importViaApi(app, ws.key, { ...exported.json(), target: { kind: 'design', project_id: projectId } });
+        const second = await importViaApi(app, ws.key, { ...exported.json().payload, target: { kind: 'design', project_uuid: projectId } });
         expect(second.status, JSON.stringify(second.error)).toBe('DONE');
         const copy = (second.result as { uuid: string }).uuid;
         for (const q of ['', '?i=advanced']) {

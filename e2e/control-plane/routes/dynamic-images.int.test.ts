@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
-import { parseDesignDocument } from '@pressroom/model';
+import { parseExampleDocument } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExample } from '../../render-worker/tasks/testing/farm-processes.js';
@@ -23,7 +23,7 @@ describe('dynamic images: the POST, the design reads and the public route refusa
 
   /** Another design of the seeded workspace and project, of any type and status. */
   async function addDesign(file: string, status: 'CREATED' | 'IMPORTING' | 'DELETED' = 'CREATED'): Promise<string> {
-    const parsed = parseDesignDocument(JSON.parse(await readFile(join(EXAMPLES, file), 'utf8')));
+    const parsed = parseExampleDocument(JSON.parse(await readFile(join(EXAMPLES, file), 'utf8')));
     if (!parsed.ok) throw new Error(`${file} does not parse`);
     const { rows } = await h.db.pool.query<{ id: string }>(
       `INSERT INTO designs (workspace_id, project_id, type, name, document, status, deleted_at)

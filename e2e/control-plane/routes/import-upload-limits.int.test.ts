@@ -11,16 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, importViaApi, startDesignWorker } from '../design-worker.js';
 
-/** The one raw payload of this file: a static design with one image waiting for an upload. */
-const imageDesign = (projectId: string) => ({
+/**
+ * The one raw payload of this file (Abyssale's import format): a static design with one image;
+ * a bare file name as `src` waits for an upload of that name.
+ */
+const imageDesign = (projectId: string, src = 'hero.png') => ({
   name: 'Hero',
   type: 'static',
   formats: [{ name: 'square', width: 400, height: 400, background_color: '#112233' }],
-  elements: [
-    { name: 'hero', type: 'image', layout: { square: { x: 0, y: 0, width: 400, height: 400 } }, properties: { image_url: 'asset:hero' } },
-  ],
-  assets: { hero: { src: 'file:hero.png', content_type: 'image/png' } },
-  target: { kind: 'design', project_id: projectId },
+  layers: [{ name: 'hero', type: 'image', layout: { x: 0, y: 0, width: 400, height: 400 }, properties: { src } }],
+  target: { kind: 'design', project_uuid: projectId },
 });
 
 const MB = 1_000_000;
@@ -99,7 +99,7 @@ describe('upload limits, enforced while streaming', () => {
     expect(sent).toBeLessThanOrEqual(25 * MB + chunk.length);
     expect(await h.storage.head(slot.fields.key as string)).toBeUndefined();
     const put = await app.inject({ method: 'PUT', url: `/designs/import/json/${id}`, headers: headers(key) });
-    expect(put.json()).toMatchObject({ id: 'missing_assets', errors: [{ expected: [{ name: 'hero' }] }] });
+    expect(put.json()).toMatchObject({ id: 'missing_assets', errors: [{ expected: [{ name: 'hero.png' }] }] });
   });
 
   it('refuses a slot form that declares 300 MB before reading the file', async () => {
@@ -130,18 +130,17 @@ describe('upload limits, enforced while streaming', () => {
 
   it('refuses a tiny PNG declaring 30000x30000 at import with invalid_asset, before any render', async () => {
     worker = await startDesignWorker(h.db.pool, h.storage);
-    const done = await importViaApi(app, key, imageDesign(projectId), { hero: pngDeclaring(30_000, 30_000) });
+    const done = await importViaApi(app, key, imageDesign(projectId), { 'hero.png': pngDeclaring(30_000, 30_000) });
     expect(done).toMatchObject({
       status: 'FAILED',
       result: null,
-      error: { code: 'invalid_asset', path: 'assets.hero', message: expect.stringContaining('30000x30000') },
+      error: { code: 'invalid_asset', path: 'layers[0].properties.src', message: expect.stringContaining('30000x30000') },
     });
   });
 
   it('refuses the same bomb carried in the payload as a data: URI', async () => {
-    const inline = imageDesign(projectId);
-    inline.assets.hero = { src: `data:image/png;base64,${pngDeclaring(30_000, 30_000).toString('base64')}`, content_type: 'image/png' };
+    const inline = imageDesign(projectId, `data:image/png;base64,${pngDeclaring(30_000, 30_000).toString('base64')}`);
     const done = await importViaApi(app, key, inline);
-    expect(done).toMatchObject({ status: 'FAILED', error: { code: 'invalid_asset', path: 'assets.hero.src' } });
+    expect(done).toMatchObject({ status: 'FAILED', error: { code: 'invalid_asset', path: 'layers[0].properties.src' } });
   });
 });

@@ -6,14 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, importViaApi, startDesignWorker, upload, waitForImport } from '../design-worker.js';
 
-const layout = (w = 100, h = 100) => ({ square: { x: 0, y: 0, width: w, height: h } });
+const layout = { x: 0, y: 0, width: 100, height: 100 };
+/** An import payload in Abyssale's format (docs/design-format.md). */
 const staticDoc = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   name: 'Card',
   type: 'static',
   formats: [{ name: 'square', width: 400, height: 400, background_color: '#112233' }],
-  elements: [{ name: 'title', type: 'text', layout: layout(), properties: { payload: 'Hello {name}', font: 'Inter', font_size: 40 } }],
+  layers: [{ name: 'title', type: 'text', layout, properties: { payload: 'Hello {name}', font: 'Inter', font_size: 40 } }],
   ...over,
 });
+const imageDoc = (src: string) => staticDoc({ layers: [{ name: 'photo', type: 'image', layout, properties: { src } }] });
 
 describe('design import (alpha), on real Postgres and real storage', () => {
   let h: Harness;
@@ -27,11 +29,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     app.inject({ method: 'POST', url, payload: body as object, headers: headers(k) });
   const put = (id: string, k = key) => app.inject({ method: 'PUT', url: `/designs/import/json/${id}`, headers: headers(k) });
   const get = (url: string, k = key) => app.inject({ method: 'GET', url, headers: headers(k) });
-  const withImage = () =>
-    staticDoc({
-      elements: [{ name: 'photo', type: 'image', layout: layout(), properties: { image_url: 'asset:photo' } }],
-      assets: { photo: { src: 'file:photo.png', content_type: 'image/png' } },
-    });
+  const withImage = () => imageDoc('photo.png');
 
   beforeAll(async () => {
     h = await createHarness({
@@ -56,7 +54,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
   it('validate_only answers 204 with no body on the validation tier and creates nothing', async () => {
     const before = (await get('/designs/import/json')).json().length;
     const res = await post(
-      { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
+      { ...staticDoc(), target: { kind: 'design', project_uuid: projectId } },
       '/designs/import/json?validate_only=true',
     );
     expect(res.statusCode).toBe(204);
@@ -64,7 +62,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect(res.headers['x-ratelimit-limit']).toBe('120');
     expect((await get('/designs/import/json')).json()).toHaveLength(before);
     const write = await post(
-      { ...staticDoc(), target: { kind: 'design', project_id: projectId } },
+      { ...staticDoc(), target: { kind: 'design', project_uuid: projectId } },
       '/designs/import/json?validate_only=false',
     );
     expect(write.statusCode).toBe(200);
@@ -74,7 +72,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
 
   it('answers field issues with payload paths: formats[0].width out_of_range {min:1,max:5000}', async () => {
     const bad = staticDoc({ formats: [{ name: 'square', width: 6000, height: 400 }] });
-    const res = await post({ ...bad, target: { kind: 'design', project_id: projectId } }, '/designs/import/json?validate_only=true');
+    const res = await post({ ...bad, target: { kind: 'design', project_uuid: projectId } }, '/designs/import/json?validate_only=true');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       id: 'out_of_range',
@@ -82,57 +80,54 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     });
   });
 
-  it('refuses a bad target, a missing project, and uploads without a usable content type', async () => {
-    expect((await post({ ...staticDoc() })).json()).toMatchObject({ id: 'missing_required', errors: [{ path: 'target.project_id' }] });
-    const missing = await post({ ...staticDoc(), target: { kind: 'design', project_id: '00000000-0000-4000-8000-000000000000' } });
+  it('refuses a bad target, a missing project, and sources that are no URL or usable file name', async () => {
+    expect((await post({ ...staticDoc() })).json()).toMatchObject({ id: 'missing_required', errors: [{ path: 'target.project_uuid' }] });
+    const missing = await post({ ...staticDoc(), target: { kind: 'design', project_uuid: '00000000-0000-4000-8000-000000000000' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ id: 'project_not_found', errors: [{ path: 'target.project_id', code: 'project_not_found' }] });
-    const notUuid = await post({ ...staticDoc(), target: { kind: 'design', project_id: 'nope' } });
-    expect(notUuid.json()).toMatchObject({ errors: [{ path: 'target.project_id' }] });
-    const noType = withImage();
-    (noType.assets as Record<string, Record<string, unknown>>).photo = { src: 'file:photo.png' };
-    expect((await post({ ...noType, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
-      id: 'missing_required',
-      errors: [{ path: 'assets.photo.content_type' }],
+    expect(missing.json()).toMatchObject({ id: 'project_not_found', errors: [{ path: 'target.project_uuid', code: 'project_not_found' }] });
+    const notUuid = await post({ ...staticDoc(), target: { kind: 'design', project_uuid: 'nope' } });
+    expect(notUuid.json()).toMatchObject({ errors: [{ path: 'target.project_uuid' }] });
+    const target = { kind: 'design', project_uuid: projectId };
+    expect((await post({ ...imageDoc('photo'), target })).json()).toMatchObject({
+      id: 'invalid_payload',
+      errors: [{ path: 'layers[0].properties.src', code: 'unreachable_src' }],
     });
-    const zip = withImage();
-    (zip.assets as Record<string, Record<string, unknown>>).photo = { src: 'file:photo.zip', content_type: 'application/zip' };
-    expect((await post({ ...zip, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
+    expect((await post({ ...imageDoc('photo.zip'), target })).json()).toMatchObject({
       id: 'unknown_enum_value',
-      errors: [{ path: 'assets.photo.content_type', received: 'application/zip' }],
+      errors: [{ path: 'layers[0].properties.src', received: 'photo.zip' }],
     });
-    const foreign = staticDoc({ assets: { x: { src: 'storage:workspaces/00000000-0000-4000-8000-000000000000/designs/a/assets/x' } } });
-    expect((await post({ ...foreign, target: { kind: 'design', project_id: projectId } })).json()).toMatchObject({
-      errors: [{ path: 'assets.x.src', code: 'unreachable_src' }],
+    const foreign = imageDoc('storage:workspaces/00000000-0000-4000-8000-000000000000/designs/a/assets/x');
+    expect((await post({ ...foreign, target })).json()).toMatchObject({
+      errors: [{ path: 'layers[0].properties.src', code: 'unreachable_src' }],
     });
   });
 
   it('records the parser warnings at POST time', async () => {
-    const target = { kind: 'design', project_id: projectId };
+    const target = { kind: 'design', project_uuid: projectId };
     const warningsOf = async (body: Record<string, unknown>) => {
       const created = await post({ ...body, target });
       expect(created.statusCode, created.body).toBe(200);
       return (await get(`/designs/import/json/${created.json().id}`)).json().warnings as { code: string; path?: string }[];
     };
-    expect(await warningsOf(staticDoc({ print: { unit: 'mm', dpi: 300 } }))).toEqual([
-      expect.objectContaining({ code: 'property_dropped_for_type', path: 'print' }),
-    ]);
+    const bleed = staticDoc({ formats: [{ name: 'square', width: 400, height: 400, bleed_size: 3 }] });
+    expect(await warningsOf(bleed)).toEqual([expect.objectContaining({ code: 'property_dropped_for_type', path: 'formats[0]' })]);
     const printer = {
       name: 'Flyer',
       type: 'printer',
-      formats: [{ name: 'a5', width: 148, height: 210, unit: 'mm', background_color: '#FFFFFF' }],
-      elements: [],
+      unit: 'mm',
+      formats: [{ name: 'a5', width: 148, height: 210, background_color: '#FFFFFF' }],
+      layers: [],
     };
-    const codes = (await warningsOf(printer)).map((w) => w.code);
-    expect(codes).toContain('print_settings_not_recoverable');
-    expect(codes).toContain('color_converted');
-    expect(await warningsOf({ ...staticDoc(), type: 'animated' })).toEqual([
-      expect.objectContaining({ code: 'animation_duration_derived', path: 'animation.duration' }),
-    ]);
+    expect(await warningsOf(printer)).toEqual([expect.objectContaining({ code: 'color_converted', path: 'formats[0].background_color' })]);
+    const animated = { ...staticDoc(), type: 'animated' };
+    expect((await post({ ...animated, target }, '/designs/import/json?validate_only=true')).json()).toMatchObject({
+      id: 'missing_required',
+      errors: [{ path: 'animation', code: 'missing_required' }],
+    });
   });
 
   it('creates the record with presigned form POSTs; PUT is 422 listing the slots until uploaded, then QUEUED and idempotent', async () => {
-    const res = await post({ ...withImage(), target: { kind: 'design', project_id: projectId } });
+    const res = await post({ ...withImage(), target: { kind: 'design', project_uuid: projectId } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['id', 'links', 'status', 'uploads', 'version']);
@@ -141,7 +136,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
       uploads: [
         {
           target: 'layer',
-          name: 'photo',
+          name: 'photo.png',
           page: 'page_1',
           url: expect.stringMatching(/\/uploads$/),
           fields: expect.objectContaining({ key: expect.any(String), policy: expect.any(String), 'Content-Type': 'image/png' }),
@@ -157,7 +152,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({
       id: 'missing_assets',
-      errors: [{ path: 'uploads', code: 'missing_assets', expected: [{ target: 'layer', name: 'photo', page: 'page_1' }] }],
+      errors: [{ path: 'uploads', code: 'missing_assets', expected: [{ target: 'layer', name: 'photo.png', page: 'page_1' }] }],
     });
 
     expect(await upload(app, body.uploads[0], png)).toBe(204);
@@ -200,40 +195,38 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     const done = await importViaApi(
       app,
       key,
-      { ...withImage(), target: { kind: 'design', project_id: projectId } },
-      { photo: Buffer.from('not a png') },
+      { ...withImage(), target: { kind: 'design', project_uuid: projectId } },
+      { 'photo.png': Buffer.from('not a png') },
     );
-    expect(done).toMatchObject({ status: 'FAILED', result: null, error: { path: 'assets.photo', code: 'invalid_asset' } });
+    expect(done).toMatchObject({ status: 'FAILED', result: null, error: { code: 'invalid_asset' } });
   });
 
   it('fails when the target project is deleted before processing', async () => {
     const p = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Doomed' }, headers: headers(key) })).json();
     // With an upload to wait for, the import stays unqueued until PUT, after the project is gone.
-    const created = (await post({ ...withImage(), target: { kind: 'design', project_id: p.id } })).json();
+    const created = (await post({ ...withImage(), target: { kind: 'design', project_uuid: p.id } })).json();
     await h.db.pool.query('UPDATE projects SET deleted_at = now() WHERE id = $1', [p.id]);
     expect(await upload(app, created.uploads[0], png)).toBe(204);
     expect((await put(created.id)).statusCode).toBe(200);
     expect(await waitForImport(app, key, created.id)).toMatchObject({
       status: 'FAILED',
-      error: { path: 'target.project_id', code: 'project_not_found' },
+      error: { path: 'target.project_uuid', code: 'project_not_found' },
     });
   });
 
   it('warns font_weight_adjusted when the font lacks the weight', async () => {
     const doc = staticDoc({
-      elements: [
-        { name: 'title', type: 'text', layout: layout(), properties: { payload: 'Hi', font: 'Lobster', font_size: 40, font_weight: 900 } },
-      ],
+      layers: [{ name: 'title', type: 'text', layout, properties: { payload: 'Hi', font: 'Lobster', font_size: 40, font_weight: 900 } }],
     });
-    const done = await importViaApi(app, key, { ...doc, target: { kind: 'design', project_id: projectId } });
+    const done = await importViaApi(app, key, { ...doc, target: { kind: 'design', project_uuid: projectId } });
     expect(done.status).toBe('DONE');
     expect(done.warnings).toContainEqual(
-      expect.objectContaining({ code: 'font_weight_adjusted', layer: 'title', path: 'elements[0].properties.font_weight' }),
+      expect.objectContaining({ code: 'font_weight_adjusted', layer: 'title', path: 'layers[0].properties.font_weight' }),
     );
   });
 
   it('keeps ?strict=true with the import for its build phase (where text_fit_failed then fails it)', async () => {
-    const target = { kind: 'design', project_id: projectId };
+    const target = { kind: 'design', project_uuid: projectId };
     const strict = (await post({ ...withImage(), target }, '/designs/import/json?strict=true')).json();
     const lax = (await post({ ...withImage(), target })).json();
     const { rows } = await h.db.pool.query('SELECT id, strict FROM design_imports WHERE id = ANY($1)', [[strict.id, lax.id]]);
@@ -253,17 +246,17 @@ describe('design import (alpha), on real Postgres and real storage', () => {
       throw new CannotBuildBannerError('title', 'the text does not fit its box even at min_font_size 12px');
     });
     try {
-      const target = { kind: 'design', project_id: projectId };
+      const target = { kind: 'design', project_uuid: projectId };
       const lax = await importViaApi(app, key, { ...staticDoc(), target });
       expect(lax).toMatchObject({ status: 'DONE', error: null });
       expect(lax.warnings).toContainEqual(
-        expect.objectContaining({ code: 'text_fit_failed', layer: 'title', path: 'elements[0].properties.font_size' }),
+        expect.objectContaining({ code: 'text_fit_failed', layer: 'title', path: 'layers[0].properties.font_size' }),
       );
       const strict = await importViaApi(app, key, { ...staticDoc(), target }, {}, '?strict=true');
       expect(strict).toMatchObject({
         status: 'FAILED',
         result: null,
-        error: { code: 'text_fit_failed', path: 'elements[0].properties.font_size', message: expect.stringContaining('strict') },
+        error: { code: 'text_fit_failed', path: 'layers[0].properties.font_size', message: expect.stringContaining('strict') },
       });
     } finally {
       await fitWorker.stop();
@@ -284,7 +277,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
   });
 
   it('reads an import whose upload window closed as FAILED; PUT answers 422', async () => {
-    const created = (await post({ ...withImage(), target: { kind: 'design', project_id: projectId } })).json();
+    const created = (await post({ ...withImage(), target: { kind: 'design', project_uuid: projectId } })).json();
     await h.db.pool.query(`UPDATE design_imports SET upload_expires_at = now() - interval '1 second' WHERE id = $1`, [created.id]);
     const read = (await get(`/designs/import/json/${created.id}`)).json();
     expect(read).toMatchObject({ status: 'FAILED', next_check_after_ms: null, error: { path: 'uploads', code: 'missing_assets' } });
@@ -302,7 +295,7 @@ describe('design import (alpha), on real Postgres and real storage', () => {
   });
 
   it('404 not_found with an errors entry at path id, also for another workspace', async () => {
-    const created = (await post({ ...staticDoc(), target: { kind: 'design', project_id: projectId } })).json();
+    const created = (await post({ ...staticDoc(), target: { kind: 'design', project_uuid: projectId } })).json();
     for (const res of [
       await get('/designs/import/json/00000000-0000-4000-8000-000000000000'),
       await get(`/designs/import/json/${created.id}`, other),

@@ -2,7 +2,7 @@ import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
 import { createCategory } from '@pressroom/control-plane/services/templates';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { EXAMPLES_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
@@ -48,12 +48,12 @@ describe('workspace templates and duplication, on real Postgres and real storage
     const examples = loadExampleDocuments();
     const a = await importDocument(h.db.pool, h.storage, ws.id, {
       json: examples.find((e) => e.file === 'static-summer-sale.json')!.json,
-      baseDir: EXAMPLES_DIR,
+      baseDir: EXAMPLE_ASSETS_DIR,
       target: { kind: 'workspace_template', category_id: categoryId },
     });
     const b = await importDocument(h.db.pool, h.storage, ws.id, {
       json: examples.find((e) => e.file === 'printer-cafe-flyer.json')!.json,
-      baseDir: EXAMPLES_DIR,
+      baseDir: EXAMPLE_ASSETS_DIR,
       target: { kind: 'workspace_template' },
     });
     categorised = ((await waitForImport(app, ws.key, a)).result as { uuid: string }).uuid;

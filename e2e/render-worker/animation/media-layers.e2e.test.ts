@@ -12,8 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import type { AnimatedDesign } from '@pressroom/model';
-import { parseDesignDocument } from '@pressroom/model';
-import { createStorage } from '@pressroom/platform';
+import { createStorage, parseExampleDocument } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,14 +110,14 @@ describe('video and audio layers in animated files (control plane + render worke
         name: 'clip',
         type: 'video',
         layout: { square: box, wide: box },
-        properties: { video_url: `${base}/clip.mp4`, video_muted: false, max_volume: 1, fitting_type: 'cover' },
+        properties: { src: `${base}/clip.mp4`, muted: false, max_volume: 1, fitting_type: 'cover' },
         animation: { start_at_s: 0.5, end_at_s: 1.5, tweens: [] },
       },
       {
         name: 'music',
         type: 'audio',
         layout: { square: box, wide: box },
-        properties: { audio_url: `${base}/music.wav`, audio_muted: false, max_volume: 0.8, speed: 1 },
+        properties: { src: `${base}/music.wav`, muted: false, max_volume: 0.8, speed: 1 },
         animation: {
           start_at_s: null,
           end_at_s: null,
@@ -138,8 +137,8 @@ describe('video and audio layers in animated files (control plane + render worke
     // Parsed as the API stores them, then cut to 2 s (tweens past the cut hold, docs/animation.md)
     // with the media layers on top.
     const example = JSON.parse(await readFile(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8'));
-    example.elements.push(...media);
-    const parsed = parseDesignDocument(example);
+    example.layers.push(...media);
+    const parsed = parseExampleDocument(example);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     const stored = (parsed.design as AnimatedDesign).elements.slice(-media.length);
     await db.pool.query(

@@ -34,11 +34,11 @@ describe('an import with an uploaded picture, on the local storage driver', () =
     name: 'Does not fit',
     type: 'static',
     formats: [{ name: 'square', width: 300, height: 300, background_color: '#ffffff' }],
-    elements: [
+    layers: [
       {
         name: 'title',
         type: 'text',
-        layout: { square: { x: 10, y: 10, width: 80, height: 30 } },
+        layout: { x: 10, y: 10, width: 80, height: 30 },
         properties: {
           payload: 'A sentence far too long for this little box. '.repeat(8),
           font: 'Inter',
@@ -48,7 +48,7 @@ describe('an import with an uploaded picture, on the local storage driver', () =
         },
       },
     ],
-    target: { kind: 'design', project_id: projectId },
+    target: { kind: 'design', project_uuid: projectId },
   });
 
   it('a text Chromium cannot fit is text_fit_failed: a warning, or the failure under ?strict=true', async () => {
@@ -63,6 +63,6 @@ describe('an import with an uploaded picture, on the local storage driver', () =
     expect(lax.status, JSON.stringify(lax)).toBe('DONE');
     expect(lax.warnings).toContainEqual(expect.objectContaining({ code: 'text_fit_failed', layer: 'title' }));
     const strict = await finish('?strict=true');
-    expect(strict).toMatchObject({ status: 'FAILED', error: { code: 'text_fit_failed', path: 'elements[0].properties.font_size' } });
+    expect(strict).toMatchObject({ status: 'FAILED', error: { code: 'text_fit_failed', path: 'layers[0].properties.font_size' } });
   });
 });

@@ -5,39 +5,25 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnimatedDesign } from '@pressroom/model';
-import { frameTime, parseDesignDocument, resolveSource, VIDEO_FPS } from '@pressroom/model';
-import { resolveFfmpegPath } from '@pressroom/platform';
+import { frameTime, VIDEO_FPS } from '@pressroom/model';
+import { parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleAssetLoader } from '../../test/example-assets.js';
 import { comparePng } from '../../test/golden/compare.js';
 import { BrowserSupervisor } from '../browser/index.js';
-import type { AssetLoader } from '../fetch/load-asset.js';
 import { type AnimationRenderer, createChromiumAnimator } from './render-animation.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const GOLDEN_DIR = join(ROOT, 'render-worker/test/golden/animation');
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
-const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
-const parsed = parseDesignDocument(JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8')));
+const parsed = parseExampleDocument(JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8')));
 if (!parsed.ok) throw new Error('the example animated design does not parse');
 const design = parsed.design as AnimatedDesign;
 
 /** The example's assets from disk, as the render task would fetch them from storage. */
-const loadAsset: AssetLoader = async (source) => {
-  if (source.kind === 'base64') return { bytes: Buffer.from(source.data, 'base64'), contentType: source.contentType ?? '' };
-  if (source.kind !== 'design_asset') return null;
-  const src = resolveSource(design, `asset:${source.name}`);
-  if (src.kind === 'file') {
-    return { bytes: readFileSync(join(ROOT, 'examples/designs', src.path)), contentType: TYPES[src.path.split('.').pop() ?? ''] ?? '' };
-  }
-  if (src.kind !== 'data') return null;
-  const comma = src.url.indexOf(',');
-  const head = src.url.slice(0, comma);
-  const body = src.url.slice(comma + 1);
-  const bytes = head.endsWith(';base64') ? Buffer.from(body, 'base64') : Buffer.from(decodeURIComponent(body));
-  return { bytes, contentType: head.slice(5).split(';')[0] ?? '' };
-};
+const loadAsset = exampleAssetLoader(design);
 
 let supervisor: BrowserSupervisor;
 let animator: AnimationRenderer;

@@ -6,7 +6,7 @@ import type { ImportWarning } from './warnings.js';
  * `font_weight_adjusted` for every text or button layer (and per-format override) asking for a
  * weight its font does not have: the renderer will use the nearest one, so the import says so.
  * Fonts the design brings (`fonts`) count with their own weights; unknown families are left to
- * the renderer's fallback and not reported here.
+ * the renderer's fallback and not reported here. Paths are the import payload's (`layers[0].properties.font_weight`).
  */
 export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue, 'fonts'>): ImportWarning[] {
   const weightsOf = (font: string, style: string): FontWeight[] | null => {
@@ -43,12 +43,12 @@ export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue
       check(e.name, base, {}, [...at, i, 'properties']);
       if ('overrides' in e) {
         for (const [format, o] of Object.entries(e.overrides))
-          check(e.name, o as Record<string, unknown>, base, [...at, i, 'overrides', format]);
+          check(e.name, o as Record<string, unknown>, base, [...at, i, 'properties', format]);
       }
     }
   };
   if (design.type === 'printer_multipage') {
-    for (const [i, p] of design.pages.entries()) walk(p.elements, ['pages', i, 'elements']);
-  } else walk(design.elements, ['elements']);
+    for (const [i, p] of design.pages.entries()) walk(p.elements, ['pages', i, 'layers']);
+  } else walk(design.elements, ['layers']);
   return out;
 }

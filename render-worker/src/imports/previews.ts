@@ -87,8 +87,8 @@ function layerPath(design: Design, frameId: string, layer: string): (string | nu
   if (design.type === 'printer_multipage') {
     const p = design.pages.findIndex((page) => page.id === frameId);
     const i = design.pages[p]?.elements.findIndex((e) => e.name === layer) ?? -1;
-    return p < 0 || i < 0 ? ['pages', Math.max(p, 0)] : ['pages', p, 'elements', i, 'properties', 'font_size'];
+    return p < 0 || i < 0 ? ['pages', Math.max(p, 0)] : ['pages', p, 'layers', i, 'properties', 'font_size'];
   }
   const i = design.elements.findIndex((e) => e.name === layer);
-  return i < 0 ? ['elements'] : ['elements', i, 'properties', 'font_size'];
+  return i < 0 ? ['layers'] : ['layers', i, 'properties', 'font_size'];
 }

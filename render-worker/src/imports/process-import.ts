@@ -1,4 +1,4 @@
-import { type Design, formatPath, IMAGE_PIXEL_BUDGET, parseDesignDocument, strictFailure } from '@pressroom/model';
+import { type Design, IMAGE_PIXEL_BUDGET, importPathOfAsset, importSources, parseDesignDocument, strictFailure } from '@pressroom/model';
 import type { Logger, Queryable } from '@pressroom/platform';
 import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
@@ -130,7 +130,7 @@ async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedIm
   }
   const design = parsed.design;
   for (const upload of job.uploads_expected) {
-    const path = formatPath(['assets', upload.asset]);
+    const path = importPathOfAsset(design, upload.asset);
     const head = await deps.storage.head(upload.key);
     if (!head) throw new ImportFailure(path, 'missing_assets', `the upload of ${upload.asset} is gone`);
     if (upload.max_bytes !== undefined && head.size > upload.max_bytes) {
@@ -147,11 +147,11 @@ async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedIm
     design.assets[upload.asset] = { src: `storage:${key}`, content_type: upload.content_type };
   }
   // Images carried inside the payload as data: URIs meet the same pixel budget as uploads.
-  for (const [name, asset] of Object.entries(design.assets)) {
-    const inline = asset.src.startsWith('data:') ? fromDataUrl(asset.src) : null;
+  for (const source of importSources(design)) {
+    const inline = source.value.startsWith('data:') ? fromDataUrl(source.value) : null;
     if (!inline) continue;
     const budget = await checkImageBudget(inline.bytes, inline.contentType, IMAGE_PIXEL_BUDGET[design.type]);
-    if (!budget.ok) throw new ImportFailure(formatPath(['assets', name, 'src']), 'invalid_asset', `${name}: ${budget.message}`);
+    if (!budget.ok) throw new ImportFailure(source.path, 'invalid_asset', `${source.path}: ${budget.message}`);
   }
   return design;
 }
@@ -160,5 +160,5 @@ async function assertTargetAlive(tx: Queryable, job: ClaimedImport): Promise<voi
   if (job.target_kind !== 'design') return;
   const { rowCount } = await tx.query('SELECT 1 FROM projects WHERE id = $1 AND deleted_at IS NULL', [job.target_project_id]);
   if (!rowCount)
-    throw new ImportFailure('target.project_id', 'project_not_found', 'the target project was deleted before the import was processed');
+    throw new ImportFailure('target.project_uuid', 'project_not_found', 'the target project was deleted before the import was processed');
 }

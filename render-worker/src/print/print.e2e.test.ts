@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import type { PrinterDesign } from '@pressroom/model';
-import { parseDesignDocument, resolveSource } from '@pressroom/model';
+import { parseImportPayload, resolveSource } from '@pressroom/model';
+import { parseExampleDocument } from '@pressroom/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';
 import { BrowserSupervisor } from '../browser/index.js';
@@ -22,7 +23,7 @@ const work = mkdtempSync(join(tmpdir(), 'pressroom-print-'));
 
 function example(file: string): { design: PrintDesign; json: unknown } {
   const json = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as unknown;
-  const parsed = parseDesignDocument(json);
+  const parsed = parseExampleDocument(json);
   if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed.issues)}`);
   return { design: parsed.design as PrintDesign, json };
 }
@@ -176,20 +177,23 @@ describe.skipIf(profilePath === null)('print PDFs of the examples', () => {
   });
 
   it('a page of cmyk(0,0,0,100) text in inches: boxes in inches, ink in K only', async () => {
-    const parsed = parseDesignDocument({
-      name: 'Black text',
-      type: 'printer',
-      print: { unit: 'in', dpi: 300, bleed: 0.125, safe: 0.25 },
-      formats: [{ name: 'card', width: 5, height: 7, unit: 'in', background_color: 'cmyk(0,0,0,0)' }],
-      elements: [
-        {
-          name: 'body',
-          type: 'text',
-          layout: { card: { x: 0.5, y: 0.5, width: 4, height: 6 } },
-          properties: { payload: 'Rich black is not black. '.repeat(30), font: 'Lora', font_size: 14, color: 'cmyk(0,0,0,100)' },
-        },
-      ],
-    });
+    const parsed = parseImportPayload(
+      {
+        name: 'Black text',
+        type: 'printer',
+        unit: 'in',
+        formats: [{ name: 'card', width: 5, height: 7, bleed_size: 0.125, safe_size: 0.25, background_color: 'cmyk(0,0,0,0)' }],
+        layers: [
+          {
+            name: 'body',
+            type: 'text',
+            layout: { card: { x: 0.5, y: 0.5, width: 4, height: 6 } },
+            properties: { payload: 'Rich black is not black. '.repeat(30), font: 'Lora', font_size: 14, color: 'cmyk(0,0,0,100)' },
+          },
+        ],
+      },
+      { requireTarget: false },
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const pdfFile = await print(parsed.design as PrintDesign, ['card'], { cropMarks: false, safeZone: false });
     const b = boxes(pdfFile);

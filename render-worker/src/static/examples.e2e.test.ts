@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormatDesign } from '@pressroom/model';
-import { parseDesignDocument, resolveSource } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
+import { resolveSource } from '@pressroom/model';
+import { loadFontCatalogue, parseExampleDocument } from '@pressroom/platform';
 import { type AssetRef, planRender } from '@pressroom/renderer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../examples/des
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
 function load(file: string): FormatDesign | null {
-  const result = parseDesignDocument(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
+  const result = parseExampleDocument(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
   if (!result.ok) throw new Error(`${file}: ${JSON.stringify(result.issues)}`);
   return result.design.type === 'printer_multipage' ? null : result.design;
 }

@@ -29,6 +29,7 @@ export * from './config/define.js';
 export * from './credits/cost.js';
 export * from './db/connection-errors.js';
 export * from './design/illustrations.js';
+export * from './design/import-format/index.js';
 export * from './design/parse/animation.js';
 export * from './design/parse/document.js';
 export * from './design/parse/element.js';
@@ -62,7 +63,6 @@ export {
 } from './design/properties/index.js';
 export * from './design/properties/spec.js';
 export * from './design/resolve.js';
-export * from './design/serialize/as-import.js';
 export * from './design/serialize/attributes.js';
 export * from './design/serialize/design-read.js';
 export * from './design/serialize/duplication.js';

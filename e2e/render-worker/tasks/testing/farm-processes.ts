@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
-import { parseDesignDocument } from '@pressroom/model';
+
 import type { ObjectStorage } from '@pressroom/platform';
-import { designAssetKey, withTransaction } from '@pressroom/platform';
+import { designAssetKey, parseExampleDocument, withTransaction } from '@pressroom/platform';
 import { freePort } from '@pressroom/platform/testing';
 import type pg from 'pg';
 import sharp from 'sharp';
@@ -302,7 +302,7 @@ export async function seedExample(
   const ws = await createWorkspace(db, { name: 'E2E', plan: 'pro', credits: 10_000, aiCredits: 0 });
   const key = await createKey(db, ws.id);
   const project = (await createProject(db, ws.id, 'E2E'))!;
-  const parsed = parseDesignDocument(JSON.parse(await readFile(join(ROOT, 'examples/designs', file), 'utf8')));
+  const parsed = parseExampleDocument(JSON.parse(await readFile(join(ROOT, 'examples/designs', file), 'utf8')));
   if (!parsed.ok) throw new Error(`${file} does not parse`);
   const design = parsed.design;
   const formats = 'formats' in design ? design.formats : [];

@@ -13,22 +13,24 @@ const BOXES: Record<string, { x: number; y: number; width: number; height: numbe
   wide: { x: 350, y: 50, width: 200, height: 200, size: [600, 300] },
 };
 
-/** The one raw payload of this file: two formats, one image layer waiting for an upload. */
+/**
+ * The one raw payload of this file (Abyssale's import format): two formats, one image layer with
+ * a box per format whose bare file name `src` waits for an upload.
+ */
 export function uploadedPictureDesign(projectId: string): Record<string, unknown> {
   return {
     name: 'Uploaded picture',
     type: 'static',
     formats: Object.entries(BOXES).map(([name, b]) => ({ name, width: b.size[0], height: b.size[1], background_color: '#102030' })),
-    elements: [
+    layers: [
       {
         name: 'hero',
         type: 'image',
         layout: Object.fromEntries(Object.entries(BOXES).map(([name, { x, y, width, height }]) => [name, { x, y, width, height }])),
-        properties: { image_url: 'asset:hero', fitting_type: 'cover' },
+        properties: { src: 'hero.png', fitting_type: 'cover' },
       },
     ],
-    assets: { hero: { src: 'file:hero.png', content_type: 'image/png' } },
-    target: { kind: 'design', project_id: projectId },
+    target: { kind: 'design', project_uuid: projectId },
   };
 }
 
@@ -51,7 +53,7 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
   expect(created.body.status).toBe('WAITING_FOR_VALIDATION');
   expect(created.body.uploads).toHaveLength(1);
   const slot = created.body.uploads[0] as Json;
-  expect(slot).toMatchObject({ target: 'layer', name: 'hero', page: 'page_1', max_bytes: 20_000_000 });
+  expect(slot).toMatchObject({ target: 'layer', name: 'hero.png', page: 'page_1', max_bytes: 20_000_000 });
   expect(slot.url.startsWith(slotUrlPrefix), slot.url).toBe(true);
 
   const posted = await fetch(slot.url, { method: 'POST', body: formOf(slot.fields, await picturePng(), 'hero.png') });

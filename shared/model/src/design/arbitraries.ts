@@ -1,10 +1,11 @@
 /**
  * fast-check arbitraries for design documents, for any test that needs many valid designs.
- * `designDocument()` yields raw import payloads that `parseDesignDocument` accepts; `design()`
- * yields them parsed.
+ * `designDocument()` yields raw stored documents that `parseDesignDocument` accepts; `design()`
+ * yields them parsed; `importPayload()` yields them in the import format (Abyssale's).
  */
 import fc from 'fast-check';
 import { SHAPE_TYPES } from '../properties/values.js';
+import { toImportPayload } from './import-format/serialize.js';
 import { parseDesignDocument } from './parse/document.js';
 import { layerTypesFor } from './properties/index.js';
 import type { Design, DesignType, LayerType } from './types.js';
@@ -280,4 +281,12 @@ export function design(type?: DesignType): fc.Arbitrary<Design> {
     if (!r.ok) throw new Error(`arbitrary produced an invalid document: ${JSON.stringify(r.issues)}`);
     return r.design;
   });
+}
+
+/**
+ * Import payloads (Abyssale's format, no target) that `parseImportPayload` accepts. Media stored
+ * inside Pressroom leave as https URLs, so the payload needs no upload.
+ */
+export function importPayload(type?: DesignType): fc.Arbitrary<Json> {
+  return design(type).map((d) => toImportPayload(d, { assetUrl: (name) => `https://example.com/media/${name}` }).payload);
 }

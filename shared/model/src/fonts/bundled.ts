@@ -52,6 +52,8 @@ export const BUNDLED_FONT_SLUGS = [
 
 /** The family used when a text names no font. */
 export const DEFAULT_FONT_SLUG = 'inter';
+/** The family a text or button layer that names no font is drawn with (its slug is DEFAULT_FONT_SLUG). */
+export const DEFAULT_FONT_FAMILY = 'Inter';
 
 /**
  * Families appended to every font stack so that glyphs the chosen font lacks still render.

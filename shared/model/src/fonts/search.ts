@@ -58,3 +58,13 @@ function hasWeightAndStyle(font: FontRecord, weight: FontWeight | undefined, sty
     return (weight === undefined || entryWeight === weight) && (style === undefined || entryStyle === style);
   });
 }
+
+/**
+ * Whether a design may name this font: a font id of the catalogue, or a family name as the
+ * renderer matches it (ignoring case, accents, spaces and hyphens). An import answers
+ * `unknown_font` otherwise.
+ */
+export function isCatalogueFont(catalogue: { fonts: readonly FontRecord[] }, name: string): boolean {
+  const key = normaliseFontName(name);
+  return catalogue.fonts.some((f) => f.id === name || normaliseFontName(f.name) === key);
+}

@@ -109,13 +109,19 @@ const illustrationTypeSchema = () =>
 const QRCODE_ICON_MAX_BYTES = 1_000_000;
 
 const SHARED = {
-  hidden: boolProp('true hides the layer', { default: false }),
+  hidden: boolProp('true hides the layer', { default: false, onLayer: true }),
   opacity: numberProp('opacity', 'Opacity in percent (0-100)', { default: 100 }),
   rotation: numberProp('rotation', 'Rotation in degrees, clockwise, around the box centre', { default: 0 }),
-  shadow_color: colorProp<Paint>('solid', 'Shadow color (hex or cmyk); absent means no shadow'),
-  shadow_blur: numberProp('shadow_blur', 'Shadow blur in pixels', { default: 0 }),
-  shadow_offset_x: numberProp('shadow_offset_x', 'Horizontal shadow offset in pixels (-200 to 200)', { default: 0 }),
-  shadow_offset_y: numberProp('shadow_offset_y', 'Vertical shadow offset in pixels (-200 to 200)', { default: 0 }),
+  shadow_color: colorProp<Paint>('solid', 'Shadow color (hex or cmyk); absent means no shadow', { import: 'shadow.color' }),
+  shadow_blur: numberProp('shadow_blur', 'Shadow blur in pixels', { default: 0, import: 'shadow.blur' }),
+  shadow_offset_x: numberProp('shadow_offset_x', 'Horizontal shadow offset in pixels (-200 to 200)', {
+    default: 0,
+    import: 'shadow.offset_x',
+  }),
+  shadow_offset_y: numberProp('shadow_offset_y', 'Vertical shadow offset in pixels (-200 to 200)', {
+    default: 0,
+    import: 'shadow.offset_y',
+  }),
 };
 
 /** Padding reads as text to a client (`"12 24"`), though one number is taken too. */
@@ -138,8 +144,8 @@ const typography = (maxPayload: number) => ({
   line_height: numberProp('line_height', 'Line height in percent of the font size', { default: 120 }),
   letter_spacing: numberProp('letter_spacing', 'Extra spacing between characters', { default: 0 }),
   text_transform: enumProp(TEXT_TRANSFORMS, 'none, uppercase, lowercase, titlecase, capitalize', { default: 'none' }),
-  stroke_width: numberProp('stroke_width', 'Width of the text stroke', { default: 0 }),
-  stroke_color: colorProp<Paint>('solid', 'Stroke color (hex or cmyk)'),
+  stroke_width: numberProp('stroke_width', 'Width of the text stroke', { default: 0, import: 'stroke.width' }),
+  stroke_color: colorProp<Paint>('solid', 'Stroke color (hex or cmyk)', { import: 'stroke.color' }),
   auto_resize: boolProp('Shrink the font until the text fits (needs min_font_size)', { default: false }),
   min_font_size: numberProp('min_font_size', 'Smallest font size auto_resize may use'),
 });
@@ -147,7 +153,10 @@ const typography = (maxPayload: number) => ({
 const TEXT = {
   ...SHARED,
   ...typography(TEXT_PAYLOAD_MAX),
-  alignment: enumProp(TEXT_ALIGNMENTS, 'Position of the text inside its box', { default: 'top left' as TextAlignment }),
+  alignment: enumProp(TEXT_ALIGNMENTS, 'Position of the text inside its box', {
+    default: 'top left' as TextAlignment,
+    import: 'text_align',
+  }),
   background_color: colorProp<Paint>('rgb-fill', 'Color displayed behind the text'),
   background_padding: paddingProp('Padding of the background: "<vertical> <horizontal>" or one number'),
   skew_y: numberProp('skew_y', 'Slant on the y axis (-20 to 20)', { default: 0 }),
@@ -170,12 +179,18 @@ const BUTTON = {
   text_align: enumProp(BUTTON_TEXT_ALIGNS, 'Alignment of the label in the box', { default: 'center' }),
   background_color: colorProp<Paint>('fill', 'Fill of the button box (hex, cmyk or gradient)'),
   background_padding: paddingProp('Padding around the label: "<vertical> <horizontal>" or one number'),
-  border_radius: objectProp<Radius>(radiusSchema(), 'Corner radius: one number or {tl,tr,br,bl}', { default: 0 }),
-  text_shadow_color: colorProp<Paint>('solid', 'Shadow color of the label'),
-  text_shadow_blur: numberProp('text_shadow_blur', 'Blur of the label shadow', { default: 0 }),
-  text_shadow_offset_x: numberProp('text_shadow_offset_x', 'Horizontal offset of the label shadow', { default: 0 }),
-  text_shadow_offset_y: numberProp('text_shadow_offset_y', 'Vertical offset of the label shadow', { default: 0 }),
-  icon_url: urlProp('Icon beside the label (asset, URL or data URL)'),
+  border_radius: objectProp<Radius>(radiusSchema(), 'Corner radius: one number or {tl,tr,br,bl}', { default: 0, import: 'radius' }),
+  text_shadow_color: colorProp<Paint>('solid', 'Shadow color of the label', { import: 'text_shadow.color' }),
+  text_shadow_blur: numberProp('text_shadow_blur', 'Blur of the label shadow', { default: 0, import: 'text_shadow.blur' }),
+  text_shadow_offset_x: numberProp('text_shadow_offset_x', 'Horizontal offset of the label shadow', {
+    default: 0,
+    import: 'text_shadow.offset_x',
+  }),
+  text_shadow_offset_y: numberProp('text_shadow_offset_y', 'Vertical offset of the label shadow', {
+    default: 0,
+    import: 'text_shadow.offset_y',
+  }),
+  icon_url: urlProp('Icon beside the label (asset, URL or data URL)', { import: 'icon_src' }),
   icon_color: colorProp<Paint>('solid', 'Recolours an SVG icon'),
   icon_size: numberProp('icon_size', 'Icon edge length; defaults to the font size'),
   icon_gap: numberProp('icon_gap', 'Gap between icon and label', { default: 0 }),
@@ -184,14 +199,16 @@ const BUTTON = {
 
 const IMAGE = {
   ...SHARED,
-  image_url: urlProp('Image source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
+  image_url: urlProp('Image source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing', {
+    import: 'src',
+  }),
   fitting_type: enumProp(FITTING_TYPES, 'cover crops to fill the box; fill shows the whole image', { default: 'cover' }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the image in its box', { default: 'middle center' as BoxAlignment }),
   position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
   position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
   zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
-  stroke_width: numberProp('stroke_width', 'Width of the frame drawn outside the image', { default: 0 }),
-  stroke_color: colorProp<Paint>('solid', 'Color of the image frame'),
+  stroke_width: numberProp('stroke_width', 'Width of the frame drawn outside the image', { default: 0, import: 'stroke.width' }),
+  stroke_color: colorProp<Paint>('solid', 'Color of the image frame', { import: 'stroke.color' }),
   mask_name: enumProp(MASK_NAMES, 'Mask shape applied to the image'),
   mask_properties: objectProp<{ radius?: Radius | { tl?: number; tr?: number; br?: number; bl?: number }; skew_y?: number }>(
     {
@@ -214,7 +231,7 @@ const IMAGE = {
 
 const LOGO = {
   ...SHARED,
-  image_url: urlProp('Logo source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing'),
+  image_url: urlProp('Logo source (asset, URL or data URL); absent: an empty slot a generation fills, drawn as nothing', { import: 'src' }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the logo in its box', { default: 'middle center' as BoxAlignment }),
   position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
   position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
@@ -223,15 +240,19 @@ const LOGO = {
 
 const SHAPE = {
   ...SHARED,
-  shape_type: enumProp(SHAPE_TYPES, 'Geometry of the shape, stretched to its box', { default: 'rectangle', override: null }),
+  shape_type: enumProp(SHAPE_TYPES, 'Geometry of the shape, stretched to its box', {
+    default: 'rectangle',
+    override: null,
+    import: 'shape',
+  }),
   background_color: colorProp<Paint>('fill', 'Fill (hex, cmyk or gradient)'),
   border_radius: objectProp<Radius>(
     radiusSchema(),
     'Corner radius: one number or {tl,tr,br,bl} on a rectangle, one number for every corner of the other straight-edged geometries',
-    { default: 0 },
+    { default: 0, import: 'radius' },
   ),
-  stroke_width: numberProp('stroke_width', 'Width of the stroke', { default: 0 }),
-  stroke_color: colorProp<Paint>('solid', 'Stroke color'),
+  stroke_width: numberProp('stroke_width', 'Width of the stroke', { default: 0, import: 'stroke.width' }),
+  stroke_color: colorProp<Paint>('solid', 'Stroke color', { import: 'stroke.color' }),
   pattern_name: enumProp(PATTERN_NAMES, 'Pattern drawn over the fill'),
   pattern_color: colorProp<Paint>('solid', 'Color of the pattern'),
 };
@@ -283,30 +304,30 @@ const QRCODE = {
     default: DEFAULT_QRCODE_MARGIN,
     override: null,
   }),
-  image_url: urlProp('Icon in the middle (asset, URL or data URL; a data URL of at most 1 MB)'),
+  image_url: urlProp('Icon in the middle (asset, URL or data URL; a data URL of at most 1 MB)', { import: 'icon_src' }),
   hide_icon: boolProp('Hide the icon', { default: false }),
 };
 
 const VIDEO = {
   ...SHARED,
-  video_url: urlProp('Video source (mp4)', { required: true }),
+  video_url: urlProp('Video source (mp4)', { required: true, import: 'src' }),
   video_duration: numberProp('video_duration', 'Seconds of the video to play'),
-  video_muted: boolProp<boolean | number>('Mute the video', { default: false, override: { rule: muted } }),
+  video_muted: boolProp<boolean | number>('Mute the video', { default: false, override: { rule: muted }, import: 'muted' }),
   max_volume: numberProp('max_volume', 'Volume, 0 to 1', { default: 1 }),
   fitting_type: enumProp(FITTING_TYPES, 'cover crops to fill the box; fill shows the whole video', { default: 'cover' }),
 };
 
 const AUDIO = {
   ...SHARED,
-  audio_url: urlProp('Audio source (mp3, wav)', { required: true }),
-  audio_muted: boolProp<boolean | number>('Mute the audio', { default: false, override: { rule: muted } }),
+  audio_url: urlProp('Audio source (mp3, wav)', { required: true, import: 'src' }),
+  audio_muted: boolProp<boolean | number>('Mute the audio', { default: false, override: { rule: muted }, import: 'muted' }),
   max_volume: numberProp('max_volume', 'Volume, 0 to 1', { default: 1 }),
   speed: numberProp('speed', 'Playback speed', { default: 1 }),
 };
 
 const GROUP = {
   ...SHARED,
-  locked: boolProp('Locked in the editor', { default: false, override: null }),
+  locked: boolProp('Locked in the editor', { default: false, override: null, onLayer: true }),
   auto_layout: boolProp('Lay the children out in a row or column', { default: false, override: null }),
   direction: enumProp(GROUP_DIRECTIONS, 'Auto-layout direction', { override: null }),
   placement: enumProp(GROUP_PLACEMENTS, 'Auto-layout placement along the direction; absent: from alignment, else start', {

@@ -53,6 +53,14 @@ export interface PropertyEntry<T = unknown> {
   fields?: Readonly<Record<string, PropertyEntry>>;
   /** `null`: a request cannot set the property. */
   override: OverrideRule | null;
+  /**
+   * Its spelling in an import payload (Abyssale's format, design/import-format/) where it differs
+   * from the property name: a dotted name sits in a nested object (`shadow.blur`). Absent: the
+   * same name. See also `onLayer`.
+   */
+  import?: string;
+  /** The import sets it on the layer itself, beside `name` and `type` (`hidden`, `locked`). */
+  onLayer?: true;
   /** Type only: the value the renderer reads (the design's value or a parsed override). */
   readonly input?: T;
 }
@@ -62,6 +70,8 @@ export interface Options<T> {
   default?: T;
   required?: true;
   override?: OverrideRule | null;
+  import?: string;
+  onLayer?: true;
 }
 
 type Built<T, O> = PropertyEntry<T> & Omit<O, 'override'>;

@@ -1,7 +1,6 @@
-import { parseDesignDocument } from '@pressroom/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
-import { loadExampleDocuments } from './examples.js';
+import { loadExampleDocuments, parseExampleDocument } from './examples.js';
 
 let db: TestDatabase;
 let workspace: string;
@@ -18,7 +17,7 @@ afterAll(async () => db?.drop());
 describe('002-designs', () => {
   it('stores every example document as jsonb and reads it back unchanged', async () => {
     for (const { file, json } of loadExampleDocuments()) {
-      const r = parseDesignDocument(json);
+      const r = parseExampleDocument(json);
       if (!r.ok) throw new Error(file);
       const { rows } = await db.pool.query<{ id: string; document: unknown; status: string }>(
         `INSERT INTO designs (workspace_id, project_id, type, name, document) VALUES ($1, $2, $3, $4, $5) RETURNING id, document, status`,

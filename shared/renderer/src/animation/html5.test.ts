@@ -1,6 +1,6 @@
 import type { AnimatedDesign } from '@pressroom/model';
-import { checkHtml5Bundle, frameCount, parseDesignDocument, VIDEO_FPS } from '@pressroom/model';
-import { loadExampleDocuments, loadFontCatalogue } from '@pressroom/platform';
+import { checkHtml5Bundle, frameCount, VIDEO_FPS } from '@pressroom/model';
+import { loadExampleDocuments, loadFontCatalogue, parseExampleDocument } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
 import { fontStackCss } from '../html/build-document.js';
 import { planRender } from '../plan/plan-render.js';
@@ -8,7 +8,7 @@ import { buildHtml5Document } from './html5.js';
 import { animationTracks, typewritingLayers } from './player.js';
 import { planTimeline, stateAt } from './timeline.js';
 
-const parsed = parseDesignDocument(loadExampleDocuments().find((d) => d.file === 'animated-product-launch.json')!.json);
+const parsed = parseExampleDocument(loadExampleDocuments().find((d) => d.file === 'animated-product-launch.json')!.json);
 if (!parsed.ok) throw new Error('example does not parse');
 const design = parsed.design as AnimatedDesign;
 const timeline = planTimeline(design);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnimatedDesign, NormalisedOverrides } from '@pressroom/model';
-import { parseDesignDocument } from '@pressroom/model';
+import { parseExampleDocument } from '@pressroom/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GAIN_RATE, gainCurve, type MediaLayer, mediaRefusal, planMediaLayers, videoFrameIndices } from './media-layers.js';
@@ -13,19 +13,19 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The example animated design with a video layer and an audio layer on top. */
 function designWithMedia(extra: Record<string, unknown>[] = []): AnimatedDesign {
   const doc = JSON.parse(readFileSync(join(ROOT, 'examples/designs/animated-product-launch.json'), 'utf8'));
-  doc.elements.push(
+  doc.layers.push(
     {
       name: 'clip',
       type: 'video',
       layout: { square: { x: 0, y: 0, width: 320, height: 240 }, wide: { x: 0, y: 0, width: 320, height: 240 } },
-      properties: { video_url: 'https://media.example/clip.mp4', max_volume: 0.5 },
+      properties: { src: 'https://media.example/clip.mp4', max_volume: 0.5 },
       animation: { start_at_s: 0.5, end_at_s: 1.5, tweens: [] },
     },
     {
       name: 'music',
       type: 'audio',
       layout: { square: { x: 0, y: 0, width: 10, height: 10 }, wide: { x: 0, y: 0, width: 10, height: 10 } },
-      properties: { audio_url: 'https://media.example/music.wav' },
+      properties: { src: 'https://media.example/music.wav' },
       animation: {
         start_at_s: null,
         end_at_s: null,
@@ -43,7 +43,7 @@ function designWithMedia(extra: Record<string, unknown>[] = []): AnimatedDesign 
     },
     ...extra,
   );
-  const parsed = parseDesignDocument(doc);
+  const parsed = parseExampleDocument(doc);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   return parsed.design as AnimatedDesign;
 }

@@ -1,13 +1,13 @@
 import type { AnimatedDesign, Easing, Keyframe } from '@pressroom/model';
-import { EASINGS, parseDesignDocument } from '@pressroom/model';
-import { loadExampleDocuments } from '@pressroom/platform';
+import { EASINGS } from '@pressroom/model';
+import { loadExampleDocuments, parseExampleDocument } from '@pressroom/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ease, type LayerTimeline, layerStateAt, planTimeline, shownUnits, stateAt, valueAt } from './timeline.js';
 
 function example(): AnimatedDesign {
   const doc = loadExampleDocuments().find((d) => d.file === 'animated-product-launch.json');
-  const parsed = parseDesignDocument(doc!.json);
+  const parsed = parseExampleDocument(doc!.json);
   if (!parsed.ok) throw new Error('example does not parse');
   return parsed.design as AnimatedDesign;
 }

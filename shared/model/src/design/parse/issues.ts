@@ -30,6 +30,8 @@ export class IssueCollector {
         });
       } else if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) this.error([...path, key], 'unknown_field', `unknown field ${key}`);
+      } else if (issue.code === 'invalid_type' && input !== undefined) {
+        this.error(path, 'wrong_type', `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`, { received: input });
       } else if (issue.code === 'invalid_union' && input !== undefined) {
         this.error(path, 'invalid_payload', 'has an invalid value', { received: input });
       } else {

@@ -123,6 +123,10 @@ export function convertColor(value: string, ctx: PropContext, path: Path, col: I
   const parsed = parseColor(value);
   if (!parsed.ok || isGradient(parsed.color)) return value;
   const c = parsed.color;
+  // The short forms are written out in full: #RGB → #RRGGBB, #RGBA → #RRGGBBAA.
+  if (c.kind === 'hex' && (c.digits === 3 || c.digits === 4) && !ctx.print) {
+    return formatHex({ ...c, digits: c.digits === 3 ? 6 : 8 }).toUpperCase();
+  }
   if (ctx.print && c.kind === 'hex') {
     const cmyk = rgbToCmyk(c);
     const out = formatCmyk({ ...cmyk, alpha: c.alpha < 1 ? Math.round(c.alpha * 100) : null });

@@ -3,7 +3,6 @@ import { serializeFormatDesignRead } from './design-read.js';
 import { serializeMultipageRead } from './multipage-read.js';
 import type { DesignRecord, ReadOptions } from './record.js';
 
-export * from './as-import.js';
 export * from './attributes.js';
 export * from './design-read.js';
 export * from './duplication.js';

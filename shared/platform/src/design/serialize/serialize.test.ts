@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Design, DesignRecord, MultipageDesign } from '@pressroom/model';
 import {
   isDuplicationExpired,
-  parseDesignDocument,
   serializeCategory,
   serializeDesignListItem,
   serializeDesignNameResult,
@@ -18,11 +17,11 @@ import * as SDK from '@pressroom/model/testing';
 import { design as arbitraryDesign } from '@pressroom/model/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadExampleDocuments } from '../examples.js';
+import { loadExampleDocuments, parseExampleDocument } from '../examples.js';
 
 const examples = Object.fromEntries(
   loadExampleDocuments().map(({ file, json }) => {
-    const r = parseDesignDocument(json);
+    const r = parseExampleDocument(json);
     if (!r.ok) throw new Error(file);
     return [file.replace('.json', ''), r.design];
   }),
@@ -105,7 +104,7 @@ describe('design read (SDK DesignDetail)', () => {
     const logo = (read.elements as { name: string; attributes: { id: string; values: Record<string, unknown> }[] }[]).find(
       (e) => e.name === 'logo',
     );
-    expect(logo?.attributes.find((a) => a.id === 'image_url')?.values.square).toBe('https://cdn.example.com/assets/northwind-logo');
+    expect(logo?.attributes.find((a) => a.id === 'image_url')?.values.square).toBe('https://cdn.example.com/assets/logo-northwind.svg');
     const qr = (read.elements as { name: string; layout: Record<string, unknown> }[]).find((e) => e.name === 'qr');
     expect(Object.keys(qr?.layout ?? {})).toEqual(['square', 'story']);
   });

@@ -1,0 +1,6 @@
+export * from './json-schema.js';
+export * from './names.js';
+export * from './parse.js';
+export * from './paths.js';
+export * from './serialize.js';
+export * from './sources.js';

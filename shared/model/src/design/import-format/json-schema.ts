@@ -1,0 +1,85 @@
+/**
+ * The JSON Schema of an import payload's structure, for the OpenAPI document: the fields of each
+ * level and their types. Values (ranges, colours, each property) are the parser's to check, and
+ * docs/design-format.md lists them; this states only what the parser's structure states.
+ */
+import { DESIGN_TYPES, LAYER_TYPES } from '../types.js';
+
+type Schema = Record<string, unknown>;
+
+const number: Schema = { type: 'number' };
+const object: Schema = { type: 'object' };
+
+const layer: Schema = {
+  type: 'object',
+  required: ['name', 'type'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    type: { enum: LAYER_TYPES.filter((t) => t !== 'code') },
+    layout: { ...object, description: 'One box {x, y, width, height} for every format, or one per format name.' },
+    properties: { ...object, description: 'Flat, or {default, <format name>}: base values and per-format changes.' },
+    hidden: { type: 'boolean' },
+    locked: { type: 'boolean' },
+    layer_ids: { type: 'array', items: { type: 'string' }, description: 'Groups only: the layers the group holds.' },
+    animation: { ...object, description: 'Animated designs only: {start_at_s, end_at_s, tweens}.' },
+  },
+};
+
+export const IMPORT_PAYLOAD_JSON_SCHEMA: Schema = {
+  type: 'object',
+  description: "A design in Abyssale's import format (docs/design-format.md).",
+  required: ['name', 'type'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    type: { enum: [...DESIGN_TYPES] },
+    target: {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: ['design', 'workspace_template'] }, project_uuid: { type: 'string', format: 'uuid' } },
+    },
+    formats: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['name', 'width', 'height'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string' },
+          width: number,
+          height: number,
+          background_color: { type: 'string' },
+          bleed_size: number,
+          safe_size: number,
+          dpi: number,
+        },
+      },
+    },
+    layers: { type: 'array', maxItems: 1000, items: layer },
+    unit: { enum: ['mm', 'in'] },
+    width: number,
+    height: number,
+    bleed_size: number,
+    safe_size: number,
+    dpi: number,
+    pages: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { background_color: { type: 'string' }, layers: { type: 'array', maxItems: 1000, items: layer } },
+      },
+    },
+    animation: {
+      type: 'object',
+      required: ['duration'],
+      additionalProperties: false,
+      properties: { duration: { type: 'number', minimum: 1, maximum: 60 }, screenshot_at_s: { type: 'number', minimum: 0, maximum: 60 } },
+    },
+  },
+};

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { design } from '../arbitraries.js';
+import { SOURCE_PROPS } from '../parse/document.js';
+import type { Design, DesignElement, PageElement } from '../types.js';
+import { parseImportPayload } from './parse.js';
+import { toImportPayload } from './serialize.js';
+
+function parse(payload: unknown) {
+  const r = parseImportPayload(payload, { requireTarget: false });
+  if (!r.ok) throw new Error(`the export does not re-validate: ${JSON.stringify(r.issues)}`);
+  return r.design;
+}
+
+/**
+ * What a design draws, as the import format must keep it: every layer but code layers (not
+ * importable, warned), with each media source resolved to where its bytes are (an upload for a
+ * file inside Pressroom), effective print zones, and no requested DPI (computed on import).
+ */
+function essence(d: Design) {
+  const src = (v: unknown) => {
+    if (typeof v !== 'string' || !v.startsWith('asset:')) return v;
+    const asset = d.assets[v.slice(6)]?.src ?? '';
+    return /^(storage|file):/.test(asset) ? 'an upload' : asset;
+  };
+  const bag = (b: object) =>
+    Object.fromEntries(Object.entries(b).map(([k, v]) => [k, (SOURCE_PROPS as readonly string[]).includes(k) ? src(v) : v]));
+  const code = new Set(
+    (d.type === 'printer_multipage' ? d.pages.flatMap((p) => p.elements) : d.elements).filter((e) => e.type === 'code').map((e) => e.name),
+  );
+  const layer = (e: DesignElement | PageElement) => ({
+    ...e,
+    properties: bag(e.properties),
+    ...('overrides' in e ? { overrides: Object.fromEntries(Object.entries(e.overrides).map(([f, o]) => [f, bag(o)])) } : {}),
+    ...(e.layer_ids ? { layer_ids: e.layer_ids.filter((id) => !code.has(id)) } : {}),
+  });
+  const layers = (list: readonly (DesignElement | PageElement)[]) => list.filter((e) => e.type !== 'code').map(layer);
+  if (d.type === 'printer_multipage') {
+    return {
+      name: d.name,
+      type: d.type,
+      unit: d.print.unit,
+      zones: [d.print.bleed, d.print.safe],
+      size: d.page_size,
+      pages: d.pages.map((p) => ({ ...p, elements: layers(p.elements) })),
+    };
+  }
+  const print = d.type === 'printer' ? d.print : null;
+  return {
+    name: d.name,
+    type: d.type,
+    unit: print?.unit,
+    animation: d.type === 'animated' ? d.animation : null,
+    formats: d.formats.map((f) => ({ ...f, bleed: print ? (f.bleed ?? print.bleed) : null, safe: print ? (f.safe ?? print.safe) : null })),
+    layers: layers(d.elements),
+  };
+}
+
+describe('the import format round trip', () => {
+  it('every export re-validates and keeps what the design draws', () => {
+    fc.assert(
+      fc.property(design(), (d0) => {
+        expect(essence(parse(toImportPayload(d0).payload))).toEqual(essence(d0));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('parse → serialize → parse is the identity', () => {
+    fc.assert(
+      fc.property(design(), (d0) => {
+        const d1 = parse(toImportPayload(d0).payload);
+        const p1 = toImportPayload(d1).payload;
+        const d2 = parse(p1);
+        expect(d2).toEqual(d1);
+        expect(toImportPayload(d2).payload).toEqual(p1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('warns, never drops silently, what the format cannot carry', () => {
+    fc.assert(
+      fc.property(design('animated'), (d) => {
+        if (d.type !== 'animated') return;
+        const { payload, warnings } = toImportPayload(d);
+        const codeLayers = d.elements.filter((e) => e.type === 'code').length;
+        expect((payload.layers as unknown[]).length).toBe(d.elements.length - codeLayers);
+        expect(warnings.filter((w) => w.code === 'not_round_trippable' && w.layer !== undefined)).toHaveLength(codeLayers);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});

@@ -141,13 +141,16 @@ describe('uploaded fonts: POST, GET and DELETE /fonts', () => {
 /** The summer-sale example as an import body whose headline names `font`, and that font's path in it. */
 async function importNaming(h: Harness, workspaceId: string, font: string): Promise<{ body: Record<string, unknown>; path: string }> {
   const body = loadExampleDocuments().find((d) => d.file === 'static-summer-sale.json')!.json as {
-    elements: { name: string; properties: Record<string, unknown> }[];
+    layers: { name: string; properties: { default: Record<string, unknown> } }[];
   };
-  const index = body.elements.findIndex((e) => e.name === 'headline');
-  body.elements[index]!.properties.font = font;
+  const index = body.layers.findIndex((e) => e.name === 'headline');
+  body.layers[index]!.properties.default.font = font;
   const project = await h.db.pool.query<{ id: string }>(`INSERT INTO projects (workspace_id, name) VALUES ($1, $2) RETURNING id`, [
     workspaceId,
     `Import ${font}`,
   ]);
-  return { body: { ...body, target: { kind: 'design', project_id: project.rows[0]!.id } }, path: `elements[${index}].properties.font` };
+  return {
+    body: { ...body, target: { kind: 'design', project_uuid: project.rows[0]!.id } },
+    path: `layers[${index}].properties.default.font`,
+  };
 }

@@ -1,11 +1,11 @@
 import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, isCatalogueFont } from '@pressroom/model';
-import { loadFontCatalogue, type ObjectStorage } from '@pressroom/platform';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
-import { refuseUnknownFonts } from '../services/font-lookup.js';
+import { refuseUnknownFonts, workspaceCatalogue } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
 import { planImport } from '../services/imports-request.js';
@@ -115,7 +115,9 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       },
     },
     handler: async ({ workspace, query, body, reply }) => {
-      const plan = planImport(body, { knownFont: (name) => isCatalogueFont(loadFontCatalogue(), name) });
+      // A family the workspace uploaded is as known as a bundled one (docs/fonts.md).
+      const fonts = await workspaceCatalogue(db, workspace.id);
+      const plan = planImport(body, { knownFont: (name) => isCatalogueFont(fonts, name) });
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await refuseUnknownFonts(db, workspace.id, body);
       await checkTarget(db, workspace.id, plan.target);

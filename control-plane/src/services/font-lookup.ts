@@ -1,4 +1,4 @@
-import { AppError, unknownFontIssues, withUploadedFonts } from '@pressroom/model';
+import { AppError, type FontCatalogue, unknownFontIssues, withUploadedFonts } from '@pressroom/model';
 import { loadFontCatalogue, workspaceFonts } from '@pressroom/platform';
 import type pg from 'pg';
 
@@ -9,6 +9,11 @@ import type pg from 'pg';
  * design silently drawn in the default font.
  */
 export async function refuseUnknownFonts(db: pg.Pool, workspaceId: string, body: unknown): Promise<void> {
-  const issues = unknownFontIssues(body, withUploadedFonts(loadFontCatalogue(), await workspaceFonts(db, workspaceId, null)));
+  const issues = unknownFontIssues(body, await workspaceCatalogue(db, workspaceId));
   if (issues.length > 0) throw AppError.fromIssues(issues);
+}
+
+/** The fonts a workspace may name: the bundled catalogue plus its own uploads. */
+export async function workspaceCatalogue(db: pg.Pool, workspaceId: string): Promise<FontCatalogue> {
+  return withUploadedFonts(loadFontCatalogue(), await workspaceFonts(db, workspaceId, null));
 }

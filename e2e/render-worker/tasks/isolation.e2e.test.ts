@@ -50,10 +50,7 @@ describe('workspace isolation on one render worker', () => {
 
   it("another workspace's 100 sync renders all answer 200 while decompression bombs are sent", async () => {
     const bombUrl = `http://127.0.0.1:${images.port}/bomb.png`;
-    const attacks = [
-      { 'hero-photo': { image_url: bombUrl } },
-      { 'hero-photo': { image_encoded: BOMB.toString('base64') } },
-    ];
+    const attacks = [{ 'hero-photo': { image_url: bombUrl } }, { 'hero-photo': { image_encoded: BOMB.toString('base64') } }];
     // The attack: every format of the design, two ways, queued before and during the victim's renders.
     const attackIds: string[] = [];
     const attack = async () => {

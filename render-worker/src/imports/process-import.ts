@@ -2,9 +2,9 @@ import { type Design, IMAGE_PIXEL_BUDGET, importPathOfAsset, importSources, pars
 import type { Logger, Queryable } from '@pressroom/platform';
 import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
+import { checkImageBudget } from '../fetch/image-budget.js';
 import { fromDataUrl } from '../fetch/load-asset.js';
 import { fontWeightWarnings } from './font-weights.js';
-import { checkImageBudget } from '../fetch/image-budget.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';

@@ -68,6 +68,12 @@ describe('buildHtml5Document', () => {
     );
   });
 
+  it("keeps a `$` in the design's name and click URL as text", () => {
+    const html = buildHtml5Document(plan, timeline, options, { ...delivery, title: "Save $$$ & $'", clickUrl: 'https://x.test/?a=$&' });
+    expect(html).toContain('<title>Save $$$ &#38; $&#39;</title>');
+    expect(html).toContain('var clickTag = "https://x.test/?a=$&";');
+  });
+
   it('plays the asked number of times, the last play stopping at the screenshot moment', () => {
     const html = buildHtml5Document(plan, timeline, options, { ...delivery, loops: 3 });
     // 6 s timeline, screenshot at 4 s: two whole plays and two thirds of the third.

@@ -47,7 +47,8 @@ export function buildHtml5Document(plan: RenderPlan, timeline: Timeline, options
   window.__prAnim.play(${scriptJson(animationTracks(timeline, VIDEO_FPS))}, ${Math.round(timeline.duration * 1000)}, ${scriptJson({ iterations: playback.iterations, restAtStart: playback.restAtStart })});
   return r;
 });</script>`;
+  // Replacer functions: a `$` in a design's name or click URL is text, not a replacement pattern.
   return doc
-    .replace('<html><head><meta charset="utf-8">', `<html lang="en"><head><meta charset="utf-8">\n${head}`)
-    .replace(/<\/body><\/html>$/, `${click}\n${boot}\n</body></html>`);
+    .replace('<html><head><meta charset="utf-8">', () => `<html lang="en"><head><meta charset="utf-8">\n${head}`)
+    .replace(/<\/body><\/html>$/, () => `${click}\n${boot}\n</body></html>`);
 }

@@ -1,10 +1,10 @@
 // Prints the configuration table of every process, from the options they declare. The README's
 // table is this output; `scripts/config-table.test.ts` fails when the two drift apart.
 
-import { controlPlaneOptions } from '@pressroom/control-plane/config';
-import { mediaWorkerOptions } from '@pressroom/media-worker/config';
+import { controlPlaneOptions } from '@pressroom/control-plane';
+import { mediaWorkerOptions } from '@pressroom/media-worker';
 import { describeConfig } from '@pressroom/model';
-import { renderWorkerOptions } from '@pressroom/render-worker/config';
+import { renderWorkerOptions } from '@pressroom/render-worker';
 
 export function configTable(): string {
   const seen = new Map<string, { default: string; description: string; roles: string[] }>();

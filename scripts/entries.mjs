@@ -8,7 +8,7 @@
 
 /** @type {ReadonlyArray<{ name: string; source: string }>} */
 export const ENTRIES = [
-  { name: 'farm', source: 'control-plane/src/bin/farm.ts' },
+  { name: 'farm', source: 'farm/src/bin/farm.ts' },
   { name: 'control-plane', source: 'control-plane/src/bin/server.ts' },
   { name: 'admin', source: 'control-plane/src/bin/admin.ts' },
   { name: 'migrate', source: 'control-plane/src/bin/migrate.ts' },

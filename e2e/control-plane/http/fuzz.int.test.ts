@@ -1,4 +1,4 @@
-import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
+import { importDocument } from '@pressroom/control-plane';
 import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';

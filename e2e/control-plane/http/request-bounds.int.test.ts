@@ -1,4 +1,4 @@
-import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
+import { importDocument } from '@pressroom/control-plane';
 import { JSON_BOUNDS } from '@pressroom/control-plane/http/json-bounds';
 import { createProject } from '@pressroom/control-plane/services/projects';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';

@@ -1,4 +1,4 @@
-import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
+import { importDocument } from '@pressroom/control-plane';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import { importPayload } from '@pressroom/model/testing';
 import type { WorkerRuntime } from '@pressroom/platform';

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@pressroom/platform';
 import { EXIT_WITH_PARENT_ENV, PREFLIGHT_EXIT_CODE } from '@pressroom/platform';
-import { outputOf } from '../../../scripts/entries.mjs';
+import { outputOf } from '../../scripts/entries.mjs';
 import { planRestart } from './restart-policy.js';
 
 export interface ChildSpec {
@@ -19,7 +19,7 @@ export interface ChildSpec {
   onGiveUp: (code: number) => void;
 }
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * A child role process that is restarted with backoff when it dies on its own, the way a real

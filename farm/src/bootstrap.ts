@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createKey, createWorkspace, findWorkspaceByKey } from '@pressroom/control-plane';
 import { withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
-import { createKey, createWorkspace, findWorkspaceByKey } from '../services/workspaces.js';
 
 export interface DemoWorkspace {
   workspace_id: string;

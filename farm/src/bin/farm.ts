@@ -1,6 +1,7 @@
 // `npm start`: the whole farm on one machine — preflight, embedded Postgres, migrations, the demo
 // workspace, then the control plane, one render worker and one media worker as separate processes.
 import { resolve } from 'node:path';
+import { loadControlPlaneConfig } from '@pressroom/control-plane';
 import {
   connectDatabase,
   createLogger,
@@ -19,13 +20,19 @@ import {
   writableDirCheck,
 } from '@pressroom/platform';
 import { ensureBuilt } from '../../../scripts/build.mjs';
-import { loadControlPlaneConfig } from '../config.js';
-import { bannerText, farewellText, renderLineText, waitForExampleDesign } from '../farm/banner.js';
-import { ensureDemoWorkspace } from '../farm/bootstrap.js';
-import { childLogLevel, SupervisedChild, shouldRelay } from '../farm/children.js';
-import { ensureDemoDesigns } from '../farm/demo-designs.js';
-import { SupervisedPostgres } from '../farm/postgres.js';
-import { waitForReady } from '../farm/ready.js';
+import {
+  bannerText,
+  childLogLevel,
+  ensureDemoDesigns,
+  ensureDemoWorkspace,
+  farewellText,
+  renderLineText,
+  SupervisedChild,
+  SupervisedPostgres,
+  shouldRelay,
+  waitForExampleDesign,
+  waitForReady,
+} from '../index.js';
 
 const config = loadControlPlaneConfig();
 const logger = createLogger('farm', config.logLevel, config.logFormat);
@@ -41,7 +48,7 @@ await preflightOrExit('Pressroom', [
 // The roles run compiled: build them now if a source changed since (a no-op under `npm start`,
 // which has just done so; not when this file runs from sources, as some tests do).
 const built = ensureBuilt({ log: (message) => logger.info(message) });
-// The embedded Postgres is the farm's own: restarted when it dies, stopped last (farm/postgres.ts).
+// The embedded Postgres is the farm's own: restarted when it dies, stopped last (src/postgres.ts).
 const postgres = config.databaseUrl
   ? null
   : new SupervisedPostgres({

@@ -1,6 +1,6 @@
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
+import { RenderRefusedError } from '@pressroom/model';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { CannotBuildBannerError } from '@pressroom/render-worker/static/errors';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,11 +239,11 @@ describe('design import (alpha), on real Postgres and real storage', () => {
 
   it('a text that cannot fit is a text_fit_failed warning, and fails the import under ?strict=true', async () => {
     // This worker's stand-in renderer refuses the title as the Chromium pipeline does when a text
-    // cannot fit its box even at min_font_size (CannotBuildBannerError). It is the only worker
+    // cannot fit its box even at min_font_size (RenderRefusedError.textDoesNotFit). It is the only worker
     // while it runs, so no other one takes these imports.
     await worker?.stop();
     const fitWorker = await startDesignWorker(h.db.pool, h.storage, async () => {
-      throw new CannotBuildBannerError('title', 'the text does not fit its box even at min_font_size 12px');
+      throw RenderRefusedError.textDoesNotFit('title', 'the text does not fit its box even at min_font_size 12px');
     });
     try {
       const target = { kind: 'design', project_uuid: projectId };

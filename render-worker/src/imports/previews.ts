@@ -1,7 +1,6 @@
 import type { Design } from '@pressroom/model';
-import { formatPath } from '@pressroom/model';
+import { formatPath, RenderRefusedError } from '@pressroom/model';
 import { designPreviewKey, type ObjectStorage } from '@pressroom/platform';
-import { CannotBuildBannerError } from '../static/errors.js';
 import type { ImportWarning } from './warnings.js';
 
 /**
@@ -50,12 +49,12 @@ export async function renderPreviews(input: {
     } catch (err) {
       // A text that cannot fit its box even at min_font_size is the design's own problem: say
       // which layer (text_fit_failed, which ?strict=true turns into the import's failure).
-      if (err instanceof CannotBuildBannerError) {
+      if (err instanceof RenderRefusedError && err.layer !== null && err.textFitReason !== null) {
         warnings.push({
           code: 'text_fit_failed',
           layer: err.layer,
           path: formatPath(layerPath(input.design, frame.id, err.layer)),
-          message: `${frame.id}: the text of ${err.layer} does not fit (${err.reason})`,
+          message: `${frame.id}: the text of ${err.layer} does not fit (${err.textFitReason})`,
         });
       }
       warnings.push({

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fontIdForSlug } from '@pressroom/model';
+import { fontIdForSlug, RenderRefusedError } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
 import { planRender } from '@pressroom/renderer';
 import { testDesign, testOverrides } from '@pressroom/renderer/testing';
@@ -11,7 +11,6 @@ import { comparePng } from '../../test/golden/compare.js';
 import { FIXTURES, type Fixture } from '../../test/golden/fixtures.js';
 import { resourcesFor, starPngBase64 } from '../../test/golden/resources.js';
 import { BrowserSupervisor, withPage } from '../browser/index.js';
-import { CannotBuildBannerError } from './errors.js';
 import { renderToImage } from './render-to-image.js';
 import type { RenderOutput } from './types.js';
 
@@ -115,8 +114,8 @@ describe('fitting failures', () => {
       ],
     };
     const error = await render(fixture).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CannotBuildBannerError);
-    expect(error).toMatchObject({ id: 'cannot_build_banner', status: 400, layer: 'headline' });
+    expect(error).toBeInstanceOf(RenderRefusedError);
+    expect(error).toMatchObject({ code: 'cannot_build_banner', layer: 'headline' });
     expect((error as Error).message).toContain('"headline"');
   });
 

@@ -1,4 +1,3 @@
-export { CannotBuildBannerError } from './errors.js';
 export { focusCrop } from './focus.js';
 export { type EncodeCapture, loadPlan, type RenderToImageInput, renderToImage } from './render-to-image.js';
 export type {

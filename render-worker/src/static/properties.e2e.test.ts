@@ -78,7 +78,7 @@ describe('every property has its effect', () => {
     if (c.expect === 'refused') {
       await pixels(c.without);
       const error = await render(c.with).catch((e: unknown) => e);
-      // The text fit's CannotBuildBannerError, or the planner's RenderRefusedError: both name the layer.
+      // The text fit's refusal or the planner's: one class, RenderRefusedError, naming the layer.
       expect(error).toMatchObject({ code: 'cannot_build_banner', layer: 'layer' });
       return;
     }

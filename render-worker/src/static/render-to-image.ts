@@ -6,7 +6,6 @@ import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
 import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
-import { CannotBuildBannerError } from './errors.js';
 import { type FocusDetector, focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
 import type { RegisterAsset, RenderedFile, RenderOutput, Resource } from './types.js';
@@ -27,7 +26,7 @@ export interface RenderToImageInput {
 }
 
 /**
- * Draws a plan on a leased page and returns the file. Throws CannotBuildBannerError when a text
+ * Draws a plan on a leased page and returns the file. Throws RenderRefusedError when a text
  * cannot fit. Safe to repeat on a fresh page (withPage's crash retry): it only reads its input.
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
@@ -63,7 +62,7 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
 }
 
 /**
- * Puts a plan on a warm page and fits its text, ready to capture; throws CannotBuildBannerError
+ * Puts a plan on a warm page and fits its text, ready to capture; throws RenderRefusedError
  * when a text cannot fit. Animated frames capture many moments of one load.
  */
 export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<void> {
@@ -121,7 +120,7 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
       layer?.name ?? null,
     );
   }
-  if (!result.ok) throw new CannotBuildBannerError(result.layer ?? '', result.reason ?? 'unknown reason');
+  if (!result.ok) throw RenderRefusedError.textDoesNotFit(result.layer ?? '', result.reason ?? 'unknown reason');
 }
 
 /** Encodes a captured PNG: the format, quality and optional maximum width of the output. */

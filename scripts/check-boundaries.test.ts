@@ -25,13 +25,16 @@ const PACKAGES: Record<string, string> = {
   'control-plane/package.json': JSON.stringify({ name: '@pressroom/control-plane', dependencies: {} }),
   'render-worker/package.json': JSON.stringify({ name: '@pressroom/render-worker', dependencies: {} }),
   'media-worker/package.json': JSON.stringify({ name: '@pressroom/media-worker', dependencies: {} }),
+  'farm/package.json': JSON.stringify({ name: '@pressroom/farm', dependencies: {} }),
   'shared/model/src/colour.ts': 'export const red = 1;\n',
   'render-worker/src/pipeline.ts': 'export const render = 1;\n',
   'control-plane/src/service.ts': 'export const serve = 1;\n',
+  'farm/src/children.ts': 'export const supervise = 1;\n',
+  'scripts/entries.mjs': 'export const ENTRIES = [];\n',
 };
 
-async function violations(entry: string, text: string): Promise<string[]> {
-  tree({ ...PACKAGES, [entry]: text });
+async function violations(entry: string, text: string, others: Record<string, string> = {}): Promise<string[]> {
+  tree({ ...PACKAGES, ...others, [entry]: text });
   const previous = process.cwd();
   process.chdir(root);
   try {
@@ -43,7 +46,10 @@ async function violations(entry: string, text: string): Promise<string[]> {
       enhancedResolveOptions: { extensions: ['.ts', '.js'] },
     });
     const output = result.output as ICruiseResult;
-    return output.summary.violations.filter((v) => v.from === entry).map((v) => v.rule.name);
+    // A cycle is reported once, from whichever of its modules the cruise reached last.
+    return output.summary.violations
+      .filter((v) => v.from === entry || v.cycle?.some((step) => step.name === entry))
+      .map((v) => v.rule.name);
   } finally {
     process.chdir(previous);
   }
@@ -81,6 +87,38 @@ describe('the boundary check (.dependency-cruiser.cjs)', () => {
         "import { render } from '../../../render-worker/src/pipeline';\nexport const x = render;\n",
       ),
     ).toEqual(expect.arrayContaining(['renderer-model-only']));
+  });
+
+  it('fails on a control plane file that imports scripts/', async () => {
+    expect(
+      await violations('control-plane/src/probe.ts', "import { ENTRIES } from '../../scripts/entries.mjs';\nexport const x = ENTRIES;\n"),
+    ).toContain('control-plane-no-scripts');
+  });
+
+  it('fails on an import cycle', async () => {
+    expect(
+      await violations('shared/model/src/probe.ts', "import { b } from './loop';\nexport const a = 1;\nexport const x = b;\n", {
+        'shared/model/src/loop.ts': "import { a } from './probe';\nexport const b = a;\n",
+      }),
+    ).toContain('no-circular');
+  });
+
+  it('fails on a role that imports the farm launcher, and on the launcher importing a worker', async () => {
+    expect(
+      await violations('control-plane/src/probe.ts', "import { supervise } from '../../farm/src/children';\nexport const x = supervise;\n"),
+    ).toContain('nothing-imports-farm');
+    expect(
+      await violations('farm/src/probe.ts', "import { render } from '../../render-worker/src/pipeline';\nexport const x = render;\n"),
+    ).toContain('farm-starts-workers-by-path');
+  });
+
+  it('lets the farm launcher import the control plane and scripts/', async () => {
+    expect(
+      await violations(
+        'farm/src/probe.ts',
+        "import { serve } from '../../control-plane/src/service';\nimport { ENTRIES } from '../../scripts/entries.mjs';\nexport const x = [serve, ENTRIES];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets the renderer import the model', async () => {

@@ -13,7 +13,8 @@ import type { MultipageDesign } from '@pressroom/model';
 import { resolveSource } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument } from '@pressroom/platform';
 import { BrowserSupervisor } from '../src/browser/index.js';
-import type { AssetSourceLike, Resource } from '../src/fetch/load-asset.js';
+import type { AssetSourceLike } from '../src/fetch/load-asset.js';
+import type { Resource } from '../src/fetch/resource.js';
 import { findOutputProfilePath, loadOutputProfile } from '../src/print/output-profile.js';
 import { type PrintDesign, renderPrintPdf } from '../src/print/render-print.js';
 

@@ -3,7 +3,7 @@ import type { AnimatedDelivery, AnimatedDesign, NormalisedOverrides, RenderStati
 import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import { addAnimatedFileJobs, withTransaction } from '@pressroom/platform';
-import type { GenerationServiceDeps } from './generation.js';
+import type { GenerationServiceDeps } from './generation-deps.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 

@@ -3,7 +3,8 @@ import { memoryDesignSource, readCredits, recordOutcome } from '@pressroom/platf
 import { exampleDesign } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { acceptAsyncGeneration, type GenerationServiceDeps } from './generation.js';
+import { acceptAsyncGeneration } from './generation.js';
+import type { GenerationServiceDeps } from './generation-deps.js';
 import { createWorkspace } from './workspaces.js';
 
 /**

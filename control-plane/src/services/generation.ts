@@ -1,26 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { AiCapabilities, CreditCosts, FormatDesign, NormalisedOverrides, PriorityClass, RenderStaticPayload } from '@pressroom/model';
+import type { FormatDesign, NormalisedOverrides, PriorityClass, RenderStaticPayload } from '@pressroom/model';
 import { AppError, assertPlanAllows, defaultFileType, type StaticFileType } from '@pressroom/model';
-import type { DesignSource, GenerationDesign } from '@pressroom/platform';
+import type { GenerationDesign } from '@pressroom/platform';
 import { addRenderStaticJob, chargeAiOperations, countAiOperations, findBanner, withTransaction } from '@pressroom/platform';
-import type pg from 'pg';
 import { refuseUnknownFonts } from './font-lookup.js';
 import { enqueueAnimatedRequest } from './generation-animated.js';
+import type { GenerationServiceDeps } from './generation-deps.js';
 import { parseGenerationBody } from './generation-overrides.js';
 import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
-
-export interface GenerationServiceDeps {
-  db: pg.Pool;
-  designs: DesignSource;
-  /** Credits per file by output kind (config `CREDIT_COST_IMAGE`, `_ANIMATION`, `_PRINT`); priced by `creditCostOfFile`. */
-  creditCosts: CreditCosts;
-  /** The AI operations this farm runs (docs/ai.md); the others are refused up front. */
-  ai: AiCapabilities;
-  /** AI credits per AI operation per file (config `creditCostAi`). */
-  creditCostAi: number;
-}
 
 /** 404 template_not_found covers every design the workspace may not generate from (docs/design-format.md). */
 export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Workspace, designId: string): Promise<GenerationDesign> {

@@ -30,7 +30,8 @@ import {
 import type { Page } from 'puppeteer';
 import subsetFont from 'subset-font';
 import { type BrowserSupervisor, capture, withPage } from '../browser/index.js';
-import type { AssetLoader, MediaLoader, Resource } from '../fetch/load-asset.js';
+import type { AssetLoader, MediaLoader } from '../fetch/load-asset.js';
+import type { Resource } from '../fetch/resource.js';
 import { fontCssFor, type UploadedFaceTransform } from '../static/font-css.js';
 import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { RenderRefusedError } from '../tasks/failures.js';
-import type { Resource } from './load-asset.js';
+import type { Resource } from './resource.js';
 
 /** TIFF by its magic bytes (little- or big-endian), whatever the declared content type says. */
 export function isTiff(bytes: Buffer): boolean {

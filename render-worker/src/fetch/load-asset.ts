@@ -5,11 +5,7 @@ import { guardedFetchBytes, libraryIllustration } from '@pressroom/platform';
 import { AssetFetchError, RenderRefusedError } from '../tasks/failures.js';
 import { toDrawable } from './drawable.js';
 import { checkImageBudget } from './image-budget.js';
-
-export interface Resource {
-  bytes: Buffer;
-  contentType: string;
-}
+import type { Resource } from './resource.js';
 
 /** Where a plan's asset comes from (the renderer's `AssetSource`). */
 export type AssetSourceLike =

@@ -10,7 +10,8 @@ import { parseExampleDocument } from '@pressroom/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePng } from '../../test/golden/compare.js';
 import { BrowserSupervisor } from '../browser/index.js';
-import type { AssetSourceLike, Resource } from '../fetch/load-asset.js';
+import type { AssetSourceLike } from '../fetch/load-asset.js';
+import type { Resource } from '../fetch/resource.js';
 import { findOutputProfilePath, loadOutputProfile } from './output-profile.js';
 import { type PrintDesign, renderPrintPdf } from './render-print.js';
 

@@ -7,7 +7,8 @@ import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/r
 import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
-import type { AssetLoader, Resource } from '../fetch/load-asset.js';
+import type { AssetLoader } from '../fetch/load-asset.js';
+import type { Resource } from '../fetch/resource.js';
 import type { FocusDetector } from './focus.js';
 import { type EncodeCapture, renderToImage } from './index.js';
 import { bundledRenderFonts, type RenderFonts } from './render-fonts.js';

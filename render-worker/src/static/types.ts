@@ -1,9 +1,6 @@
 import type { StaticFileType } from '@pressroom/model';
 
-export interface Resource {
-  bytes: Buffer;
-  contentType: string;
-}
+export type { Resource } from '../fetch/resource.js';
 
 export type RegisterAsset = (bytes: Buffer | Uint8Array, contentType: string, name?: string, options?: { stable?: boolean }) => string;
 

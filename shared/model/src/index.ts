@@ -54,7 +54,6 @@ export {
   oneOf,
   PROPERTY_DEFAULTS,
   PROPERTY_TABLES,
-  type PropContext,
   type PropSpec,
   type PropTable,
   radius,
@@ -221,6 +220,7 @@ export * from './overrides/types.js';
 export * from './process/compiled.js';
 export * from './process/signal-policy.js';
 export * from './properties/catalogue.js';
+export * from './properties/context.js';
 export * from './properties/describe.js';
 export * from './properties/entry.js';
 export * from './properties/input.js';

@@ -17,12 +17,13 @@
  */
 import { z } from 'zod';
 import type { Color } from '../color/types.js';
-import { length, num, type PropContext, radius as radiusSchema } from '../design/properties/spec.js';
+import { length, num, radius as radiusSchema } from '../design/properties/spec.js';
 import type { BoxAlignment, ColorText, GroupMask, LayerType, Radius, TextAlignment } from '../design/types.js';
 import { BOX_ALIGNMENTS, TEXT_ALIGNMENTS } from '../design/types.js';
 import { FONT_WEIGHTS } from '../fonts/types.js';
 import { filterProperties, illustrationProperties, maskProperties, muted, padding } from '../overrides/object-rules.js';
 import type { Padding } from '../overrides/types.js';
+import type { PropContext } from './context.js';
 import {
   boolProp,
   colorProp,

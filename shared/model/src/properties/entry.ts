@@ -6,8 +6,8 @@
  * `describeLayerProperties`, the renderer input and the docs are derived from the entries.
  */
 import type { z } from 'zod';
-import type { PropContext } from '../design/properties/spec.js';
 import type { OverrideContext } from '../overrides/context.js';
+import type { PropContext } from './context.js';
 import { type DesignRange, NUMERIC_PROPERTIES, type NumericPropertyName } from './numeric.js';
 
 export type PropertyKind = 'number' | 'integer' | 'boolean' | 'enum' | 'text' | 'color' | 'font' | 'url' | 'object';

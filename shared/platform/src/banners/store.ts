@@ -1,5 +1,18 @@
 import type { Queryable } from '../db/pool.js';
-import type { ProjectSummary, TemplateSnapshot } from './serialize.js';
+
+/** The design as snapshotted on the banner. */
+export interface TemplateSnapshot {
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  created_at_ts: number;
+}
 
 export interface BannerRow {
   id: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
+import type { PropContext } from '../../properties/context.js';
 import { contextFor } from '../properties/index.js';
-import { colorSchema, type PropContext } from '../properties/spec.js';
+import { colorSchema } from '../properties/spec.js';
 import {
   type Asset,
   DESIGN_TYPES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { PropContext } from '../../properties/context.js';
 import { layerTypesFor } from '../properties/index.js';
-import type { PropContext } from '../properties/spec.js';
 import { type Box, LAYER_TYPES, type LayerType } from '../types.js';
 import { parseElementAnimation } from './animation.js';
 import type { IssueCollector, Path } from './issues.js';

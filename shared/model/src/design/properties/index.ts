@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LAYER_PROPERTIES } from '../../properties/catalogue.js';
+import type { PropContext } from '../../properties/context.js';
 import type { PropertyEntry } from '../../properties/entry.js';
 import type { DesignType, LayerType, PropertiesByType } from '../types.js';
-import { colorSchema, int, numeric, type PropContext, type PropSpec, type PropTable, source, text } from './spec.js';
+import { colorSchema, int, numeric, type PropSpec, type PropTable, source, text } from './spec.js';
 
 export * from './spec.js';
 

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { parseColor } from '../../color/parse.js';
 import { isGradient } from '../../color/types.js';
+import type { PropContext } from '../../properties/context.js';
 import type { ColorKind } from '../../properties/entry.js';
 import { NUMERIC_PROPERTIES, type NumericPropertyName } from '../../properties/numeric.js';
 import type { DesignType } from '../types.js';
 
 /** What a property's validation depends on: the design type fixes units and color space. */
-export interface PropContext {
-  designType: DesignType;
-  /** Print designs: physical units (floats), CMYK colors, gradients only on shape/button fills. */
-  print: boolean;
-}
-
 export function contextFor(designType: DesignType): PropContext {
   return { designType, print: designType === 'printer' || designType === 'printer_multipage' };
 }

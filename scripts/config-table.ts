@@ -2,6 +2,7 @@
 // table is this output; `scripts/config-table.test.ts` fails when the two drift apart.
 
 import { controlPlaneOptions } from '@pressroom/control-plane';
+import { farmOptions } from '@pressroom/farm';
 import { mediaWorkerOptions } from '@pressroom/media-worker';
 import { describeConfig } from '@pressroom/model';
 import { renderWorkerOptions } from '@pressroom/render-worker';
@@ -12,6 +13,8 @@ export function configTable(): string {
     ['control-plane', controlPlaneOptions],
     ['render-worker', renderWorkerOptions],
     ['media-worker', mediaWorkerOptions],
+    // Only the launcher's own options: it reads the control plane's too, and passes them on.
+    ['farm', farmOptions],
   ] as const) {
     for (const row of describeConfig(spec)) {
       const entry = seen.get(row.variable) ?? { default: row.default, description: row.description, roles: [] };

@@ -23,11 +23,6 @@ export const controlPlaneOptions = {
     'Longest time a client may take to send a whole request (headers and body); a slower one answers 408 in the error envelope (0: no limit).',
   ),
   webhookTimeScale: option(env.number(0), '1', 'Multiplies the signing-secret overlap window (24 h); tests compress time with e.g. 0.001.'),
-  embeddedPgRestartDelayMs: option(
-    env.int(1),
-    '1000',
-    'The farm launcher restarts an embedded Postgres that died after this delay, doubled for each failure in a row (capped at 30 s).',
-  ),
   syncRenderTimeoutMs: option(env.int(100), '10000', 'Hard cap of a synchronous generation (the 10-second budget).'),
   queueMetricsIntervalMs: option(
     env.int(0),

@@ -1,7 +1,6 @@
 // `npm start`: the whole farm on one machine — preflight, embedded Postgres, migrations, the demo
 // workspace, then the control plane, one render worker and one media worker as separate processes.
 import { resolve } from 'node:path';
-import { loadControlPlaneConfig } from '@pressroom/control-plane';
 import {
   connectDatabase,
   createLogger,
@@ -26,6 +25,7 @@ import {
   ensureDemoDesigns,
   ensureDemoWorkspace,
   farewellText,
+  loadFarmConfig,
   renderLineText,
   SupervisedChild,
   SupervisedPostgres,
@@ -34,7 +34,7 @@ import {
   waitForReady,
 } from '../index.js';
 
-const config = loadControlPlaneConfig();
+const config = loadFarmConfig();
 const logger = createLogger('farm', config.logLevel, config.logFormat);
 const dataDir = resolve(config.dataDir);
 // Chromium and ffmpeg are checked by the roles that use them (one lookup each); a role that

@@ -72,3 +72,16 @@ export function downloadJson(value, filename) {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+
+/** A drop target for files (highlighted while something is dragged over it); its children say what to drop. */
+export function Dropzone({ onFiles, children }) {
+  const [over, setOver] = useState(false);
+  return html`<div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e) => {
+    e.preventDefault();
+    setOver(true);
+  }} onDragLeave=${() => setOver(false)} onDrop=${(e) => {
+    e.preventDefault();
+    setOver(false);
+    void onFiles([...(e.dataTransfer?.files ?? [])]);
+  }}>${children}</div>`;
+}

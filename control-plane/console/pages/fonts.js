@@ -2,7 +2,7 @@
 // of each family at each weight it has, the designs that use it, and delete.
 import { useEffect, useState } from 'preact/hooks';
 import { api, apiBytes } from '../api.js';
-import { ErrorBox, html, Loading, useApi } from '../ui.js';
+import { Dropzone, ErrorBox, html, Loading, useApi } from '../ui.js';
 
 const SPECIMEN = 'The quick brown fox jumps over the lazy dog 0123456789';
 
@@ -84,7 +84,6 @@ function FontFamily({ font, onDeleted }) {
 }
 
 function Upload({ onUploaded }) {
-  const [over, setOver] = useState(false);
   const [steps, setSteps] = useState([]);
   const [error, setError] = useState(null);
   const run = async (files) => {
@@ -103,19 +102,12 @@ function Upload({ onUploaded }) {
   };
   return html`<section aria-labelledby="font-upload-title">
     <h2 id="font-upload-title">Upload fonts</h2>
-    <div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e) => {
-      e.preventDefault();
-      setOver(true);
-    }} onDragLeave=${() => setOver(false)} onDrop=${(e) => {
-      e.preventDefault();
-      setOver(false);
-      void run([...(e.dataTransfer?.files ?? [])]);
-    }}>
+    <${Dropzone} onFiles=${run}>
       <p>Drop TTF, OTF, WOFF or WOFF2 files here (15 MB each at most), or choose them. Each file joins the family its own name table says.
         You are responsible for the licence of the fonts you upload.</p>
       <label for="font-files">Font files</label>
       <input id="font-files" type="file" multiple accept=".ttf,.otf,.woff,.woff2,font/*" onChange=${(e) => run([...e.currentTarget.files])} />
-    </div>
+    <//>
     ${steps.length ? html`<ol aria-live="polite" class="upload-steps">${steps.map((s) => html`<li>${s}</li>`)}</ol>` : null}
     <${ErrorBox} error=${error} title="The upload failed" />
   </section>`;

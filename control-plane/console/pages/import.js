@@ -4,7 +4,7 @@
 // the new design. Every error is listed with its path.
 import { useState } from 'preact/hooks';
 import { ApiError, api, uploadToSlot } from '../api.js';
-import { ErrorBox, html } from '../ui.js';
+import { Dropzone, ErrorBox, html } from '../ui.js';
 
 const FINAL = new Set(['DONE', 'FAILED']);
 
@@ -26,7 +26,6 @@ export function ImportPanel() {
   const [text, setText] = useState('');
   const [assets, setAssets] = useState([]);
   const [strict, setStrict] = useState(false);
-  const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState(null);
   const [error, setError] = useState(null);
@@ -126,19 +125,12 @@ export function ImportPanel() {
 
   return html`<section aria-labelledby="import-title" class="import">
     <h2 id="import-title">Import a design</h2>
-    <div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e) => {
-      e.preventDefault();
-      setOver(true);
-    }} onDragLeave=${() => setOver(false)} onDrop=${(e) => {
-      e.preventDefault();
-      setOver(false);
-      void take([...(e.dataTransfer?.files ?? [])]);
-    }}>
+    <${Dropzone} onFiles=${take}>
       <p>Paste the payload below, or drop a design JSON here (with the files its layers name, if any).</p>
       <label for="import-files">Design JSON and files</label>
       <input id="import-files" type="file" multiple accept=".json,application/json,image/*,font/*,video/*,audio/*"
         onChange=${(e) => void take([...e.currentTarget.files])} />
-    </div>
+    <//>
     <label for="import-json">Payload</label>
     <textarea id="import-json" rows="14" spellcheck="false" value=${text}
       aria-invalid=${error?.errors?.length ? 'true' : 'false'} aria-describedby="import-errors"

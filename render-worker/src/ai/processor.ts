@@ -121,7 +121,7 @@ interface Step {
  */
 export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}): AiProcessor {
   const models = new Map<string, Promise<ImageModel>>();
-  const model = (path: string): Promise<ImageModel> => {
+  const loadModel = (path: string): Promise<ImageModel> => {
     let loading = models.get(path);
     if (!loading) {
       // onnxruntime is loaded with the first model, not at start: most workers never run one.
@@ -247,38 +247,38 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
           },
         });
       }
-      if (ops.removeBg) {
-        const input = current('remove_bg');
-        const path = options.aiRemoveBgModel;
-        const settings = {
-          crop: ops.removeBg.crop,
-          normalisation: options.aiRemoveBgNormalisation,
-          inputSize: options.aiRemoveBgInputSize,
-        };
-        out = await step({
-          operation: 'remove_bg',
+      /** A local ONNX model's operation on the current image; `setting` names the model's path option. */
+      const localStep = <S extends object>(
+        operation: AiRunOperation,
+        model: { path: string | undefined; setting: string },
+        settings: S,
+        run: (models: LocalModels, loaded: ImageModel, input: Buffer, settings: S) => Promise<Buffer>,
+      ) => {
+        const input = current(operation);
+        const path = () => needModel(operation, model.path, model.setting);
+        return step({
+          operation,
           inputs: async () => [input],
           settings,
-          runner: () => modelIdentity(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')),
-          run: async () =>
-            (await localModels()).removeBackground(await model(needModel('remove_bg', path, 'AI_REMOVE_BG_MODEL')), input, settings),
+          runner: () => modelIdentity(path()),
+          run: async () => run(await localModels(), await loadModel(path()), input, settings),
         });
+      };
+      if (ops.removeBg) {
+        out = await localStep(
+          'remove_bg',
+          { path: options.aiRemoveBgModel, setting: 'AI_REMOVE_BG_MODEL' },
+          { crop: ops.removeBg.crop, normalisation: options.aiRemoveBgNormalisation, inputSize: options.aiRemoveBgInputSize },
+          (models, loaded, input, settings) => models.removeBackground(loaded, input, settings),
+        );
       }
       if (ops.upscale) {
-        const input = current('upscale');
-        const path = options.aiUpscaleModel;
-        const settings = {
-          factor: ops.upscale.factor,
-          normalisation: options.aiUpscaleNormalisation,
-          maxInputSide: options.aiUpscaleMaxInputSide,
-        };
-        out = await step({
-          operation: 'upscale',
-          inputs: async () => [input],
-          settings,
-          runner: () => modelIdentity(needModel('upscale', path, 'AI_UPSCALE_MODEL')),
-          run: async () => (await localModels()).upscaleImage(await model(needModel('upscale', path, 'AI_UPSCALE_MODEL')), input, settings),
-        });
+        out = await localStep(
+          'upscale',
+          { path: options.aiUpscaleModel, setting: 'AI_UPSCALE_MODEL' },
+          { factor: ops.upscale.factor, normalisation: options.aiUpscaleNormalisation, maxInputSide: options.aiUpscaleMaxInputSide },
+          (models, loaded, input, settings) => models.upscaleImage(loaded, input, settings),
+        );
       }
       if (out === null) throw new AiOperationError('text_to_image', 'no operation produced an image');
       return { bytes: out, reused };
@@ -287,6 +287,8 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
 }
 
 /** The ONNX runner, imported on first use (it loads onnxruntime's native library). */
-function localModels(): Promise<typeof import('./local-models.js')> {
+type LocalModels = typeof import('./local-models.js');
+
+function localModels(): Promise<LocalModels> {
   return import('./local-models.js');
 }

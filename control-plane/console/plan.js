@@ -44,42 +44,25 @@ function variablesLayer(variables) {
  * frame, the layers with each attribute's value in that frame.
  */
 export function normalizeDesign(read) {
-  if (read.type === 'printer_multipage') {
-    const frames = read.pages.map((p) => ({
-      id: p.id,
-      width: p.width,
-      height: p.height,
-      unit: p.unit,
-      preview_url: p.preview_url ?? null,
-    }));
-    const layersOf = (frameId) =>
-      (read.elements_per_page?.[frameId] ?? [])
-        .filter((e) => !UNTARGETABLE.has(e.type) && (e.type !== 'container' || e.name === 'root'))
-        .map((e) => ({
-          name: e.name,
-          type: e.type,
-          props: byUse(Object.values(e.attributes ?? {}).map((a) => ({ id: a.id, help: a.help ?? '', value: a.value }))),
-        }));
-    return { id: read.id, name: read.name, type: read.type, frames, perFrame: true, layersOf };
-  }
-  const frames = read.formats.map((f) => ({
-    id: f.id,
-    width: f.width,
-    height: f.height,
-    unit: f.unit,
-    preview_url: f.preview_url ?? null,
-  }));
-  const layersOf = (frameId) => [
-    ...variablesLayer(read.variables),
-    ...read.elements
+  const frameOf = (f) => ({ id: f.id, width: f.width, height: f.height, unit: f.unit, preview_url: f.preview_url ?? null });
+  /** The layers a request can target, each with its attributes as `{ id, help, value }` in one frame. */
+  const layers = (elements, valuesOf) =>
+    elements
       .filter((e) => !UNTARGETABLE.has(e.type) && (e.type !== 'container' || e.name === 'root'))
       .map((e) => ({
         name: e.name,
         type: e.type,
-        props: byUse((e.attributes ?? []).map((a) => ({ id: a.id, help: a.help ?? '', value: a.values?.[frameId] }))),
-      })),
+        props: byUse(valuesOf(e).map((a) => ({ id: a.id, help: a.help ?? '', value: a.value }))),
+      }));
+  if (read.type === 'printer_multipage') {
+    const layersOf = (frameId) => layers(read.elements_per_page?.[frameId] ?? [], (e) => Object.values(e.attributes ?? {}));
+    return { id: read.id, name: read.name, type: read.type, frames: read.pages.map(frameOf), perFrame: true, layersOf };
+  }
+  const layersOf = (frameId) => [
+    ...variablesLayer(read.variables),
+    ...layers(read.elements, (e) => (e.attributes ?? []).map((a) => ({ ...a, value: a.values?.[frameId] }))),
   ];
-  return { id: read.id, name: read.name, type: read.type, frames, perFrame: false, layersOf };
+  return { id: read.id, name: read.name, type: read.type, frames: read.formats.map(frameOf), perFrame: false, layersOf };
 }
 
 /**

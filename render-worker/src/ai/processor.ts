@@ -131,6 +131,10 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
     }
     return loading;
   };
+  const localModelPaths: Record<LocalOperation, string | undefined> = {
+    remove_bg: options.aiRemoveBgModel,
+    upscale: options.aiUpscaleModel,
+  };
   const needModel = (operation: AiRunOperation, path: string | undefined, setting: string): string => {
     if (!path) throw new AiOperationError(operation, `this render worker has no model (set ${setting})`);
     return path;
@@ -247,38 +251,31 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
           },
         });
       }
-      /** A local ONNX model's operation on the current image; `setting` names the model's path option. */
-      const localStep = <S extends object>(
-        operation: AiRunOperation,
-        model: { path: string | undefined; setting: string },
-        settings: S,
-        run: (models: LocalModels, loaded: ImageModel, input: Buffer, settings: S) => Promise<Buffer>,
+      /** A local ONNX model's operation on the current image. */
+      const localStep = (
+        operation: LocalOperation,
+        settings: object,
+        run: (models: LocalModels, loaded: ImageModel, input: Buffer) => Promise<Buffer>,
       ) => {
         const input = current(operation);
-        const path = () => needModel(operation, model.path, model.setting);
+        const path = () => needModel(operation, localModelPaths[operation], LOCAL_MODEL_SETTING[operation]);
         return step({
           operation,
           inputs: async () => [input],
           settings,
           runner: () => modelIdentity(path()),
-          run: async () => run(await localModels(), await loadModel(path()), input, settings),
+          run: async () => run(await localModels(), await loadModel(path()), input),
         });
       };
       if (ops.removeBg) {
-        out = await localStep(
-          'remove_bg',
-          { path: options.aiRemoveBgModel, setting: 'AI_REMOVE_BG_MODEL' },
-          { crop: ops.removeBg.crop, normalisation: options.aiRemoveBgNormalisation, inputSize: options.aiRemoveBgInputSize },
-          (models, loaded, input, settings) => models.removeBackground(loaded, input, settings),
-        );
+        const { crop } = ops.removeBg;
+        const settings = { crop, normalisation: options.aiRemoveBgNormalisation, inputSize: options.aiRemoveBgInputSize };
+        out = await localStep('remove_bg', settings, (m, loaded, input) => m.removeBackground(loaded, input, settings));
       }
       if (ops.upscale) {
-        out = await localStep(
-          'upscale',
-          { path: options.aiUpscaleModel, setting: 'AI_UPSCALE_MODEL' },
-          { factor: ops.upscale.factor, normalisation: options.aiUpscaleNormalisation, maxInputSide: options.aiUpscaleMaxInputSide },
-          (models, loaded, input, settings) => models.upscaleImage(loaded, input, settings),
-        );
+        const { factor } = ops.upscale;
+        const settings = { factor, normalisation: options.aiUpscaleNormalisation, maxInputSide: options.aiUpscaleMaxInputSide };
+        out = await localStep('upscale', settings, (m, loaded, input) => m.upscaleImage(loaded, input, settings));
       }
       if (out === null) throw new AiOperationError('text_to_image', 'no operation produced an image');
       return { bytes: out, reused };
@@ -288,6 +285,10 @@ export function createAiProcessor(options: AiOptions, deps: AiProcessorDeps = {}
 
 /** The ONNX runner, imported on first use (it loads onnxruntime's native library). */
 type LocalModels = typeof import('./local-models.js');
+
+/** The operations run by a local ONNX model, and the setting that names each one's model file. */
+type LocalOperation = 'remove_bg' | 'upscale';
+const LOCAL_MODEL_SETTING: Record<LocalOperation, string> = { remove_bg: 'AI_REMOVE_BG_MODEL', upscale: 'AI_UPSCALE_MODEL' };
 
 function localModels(): Promise<LocalModels> {
   return import('./local-models.js');

@@ -1,14 +1,13 @@
 // The control plane process: config, database, migrations, app, listen, one shutdown path.
 import {
   connectDatabase,
-  createLogger,
   createMetricsRegistry,
   createStorage,
   databaseCheck,
   freePortCheck,
   installShutdown,
   migrate,
-  preflightOrExit,
+  startProcess,
   startQueueJobsGauge,
   writableDirCheck,
 } from '@pressroom/platform';
@@ -19,8 +18,7 @@ import { sweepDynamicImageCounters } from '../services/dynamic-images.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
 
 const config = loadControlPlaneConfig();
-const logger = createLogger('control-plane', config.logLevel, config.logFormat);
-await preflightOrExit('control-plane', [
+const logger = await startProcess('control-plane', config, [
   writableDirCheck(config.dataDir),
   freePortCheck(config.port, config.host, 'PORT'),
   databaseCheck(config.databaseUrl),

@@ -3,7 +3,6 @@
 import { resolve } from 'node:path';
 import {
   connectDatabase,
-  createLogger,
   createPool,
   createPrettifier,
   createStorage,
@@ -13,9 +12,9 @@ import {
   installShutdown,
   migrate,
   PREFLIGHT_EXIT_CODE,
-  preflightOrExit,
   resolveLogFormat,
   startEmbeddedPostgres,
+  startProcess,
   writableDirCheck,
 } from '@pressroom/platform';
 import { ensureBuilt } from '../../../scripts/build.mjs';
@@ -35,15 +34,15 @@ import {
 } from '../index.js';
 
 const config = loadFarmConfig();
-const logger = createLogger('farm', config.logLevel, config.logFormat);
 const dataDir = resolve(config.dataDir);
 // Chromium and ffmpeg are checked by the roles that use them (one lookup each); a role that
 // misses one exits with PREFLIGHT_EXIT_CODE and takes the farm down with its sentence.
-await preflightOrExit('Pressroom', [
-  writableDirCheck(dataDir),
-  freePortCheck(config.port, config.host, 'PORT'),
-  databaseCheck(config.databaseUrl),
-]);
+const logger = await startProcess(
+  'farm',
+  config,
+  [writableDirCheck(dataDir), freePortCheck(config.port, config.host, 'PORT'), databaseCheck(config.databaseUrl)],
+  'Pressroom',
+);
 
 // The roles run compiled: build them now if a source changed since (a no-op under `npm start`,
 // which has just done so; not when this file runs from sources, as some tests do).

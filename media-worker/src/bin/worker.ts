@@ -1,13 +1,12 @@
 // A media-worker process: config, database, storage, the task list, metrics, one shutdown path.
 import {
   connectDatabase,
-  createLogger,
   createMetricsRegistry,
   createStorage,
   databaseCheck,
   installShutdown,
-  preflightOrExit,
   serveMetrics,
+  startProcess,
   startWorkerRuntime,
   writableDirCheck,
 } from '@pressroom/platform';
@@ -16,8 +15,7 @@ import { ffmpegCheck } from '../preflight.js';
 import { mediaTaskList } from '../tasks/index.js';
 
 const config = loadMediaWorkerConfig();
-const logger = createLogger('media-worker', config.logLevel, config.logFormat);
-await preflightOrExit('media-worker', [
+const logger = await startProcess('media-worker', config, [
   writableDirCheck(config.dataDir),
   databaseCheck(config.databaseUrl),
   ffmpegCheck(config.ffmpegPath),

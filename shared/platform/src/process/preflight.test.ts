@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,9 @@ import {
   formatPreflight,
   freePortCheck,
   installCommand,
+  PREFLIGHT_EXIT_CODE,
   runPreflight,
+  startProcess,
   writableDirCheck,
 } from './preflight.js';
 
@@ -83,5 +86,26 @@ describe('foldersClosedToOthers', () => {
     expect(foldersClosedToOthers('/root/app/node_modules', (d) => modes[d])).toEqual(['/root']);
     expect(foldersClosedToOthers('/tmp/x/data', (d) => modes[d])).toEqual(['/tmp/x']);
     expect(foldersClosedToOthers('/tmp', (d) => modes[d])).toEqual([]);
+  });
+});
+
+describe('startProcess', () => {
+  it('returns the process logger once every check passes', async () => {
+    const logger = await startProcess('probe', { logLevel: 'silent', logFormat: 'json' }, [async () => undefined]);
+    expect(logger.bindings()).toMatchObject({ role: 'probe' });
+  });
+
+  it('exits with PREFLIGHT_EXIT_CODE and the sentences, under its title, when a check fails', () => {
+    const module = new URL('./preflight.ts', import.meta.url).href;
+    const script = `import { startProcess } from ${JSON.stringify(module)};
+await startProcess('probe', { logLevel: 'silent', logFormat: 'json' }, [async () => ({ missing: 'No disk.', fix: 'Add one.' })], 'Probe');
+process.stdout.write('started');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(PREFLIGHT_EXIT_CODE);
+    expect(run.stderr).toContain('Probe cannot start:\n  - No disk.\n    Fix: Add one.');
+    expect(run.stdout).not.toContain('started');
   });
 });

@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createLogger, type LogFormat, type Logger } from '../logger.js';
 
 /** One missing prerequisite: what is missing, in a plain sentence, and the command that fixes it. */
 export interface PreflightProblem {
@@ -37,6 +38,21 @@ export async function preflightOrExit(role: string, checks: PreflightCheck[]): P
   if (problems.length === 0) return;
   process.stderr.write(formatPreflight(role, problems));
   process.exit(PREFLIGHT_EXIT_CODE);
+}
+
+/**
+ * The first step of a process entry: its logger, then its preflight checks (`preflightOrExit`;
+ * `title` names the process in the sentences, its log name by default).
+ */
+export async function startProcess(
+  name: string,
+  config: { logLevel: string; logFormat: LogFormat },
+  checks: PreflightCheck[],
+  title = name,
+): Promise<Logger> {
+  const logger = createLogger(name, config.logLevel, config.logFormat);
+  await preflightOrExit(title, checks);
+  return logger;
 }
 
 export function writableDirCheck(dir: string): PreflightCheck {

@@ -1,8 +1,7 @@
-import type { Design } from '@pressroom/model';
+import type { Design, ImportWarning } from '@pressroom/model';
 import { formatPath } from '@pressroom/model';
 import { designPreviewKey, type ObjectStorage } from '@pressroom/platform';
 import { CannotBuildBannerError } from '../static/errors.js';
-import type { ImportWarning } from './warnings.js';
 
 /**
  * Draws the preview PNG of one frame (a format name, or `page_N` on multipage). Throws when it

@@ -169,6 +169,7 @@ export * from './fonts/uuid-v5.js';
 export * from './generation/plan-check.js';
 export * from './generation/requests.js';
 export * from './imports/build-errors.js';
+export * from './imports/stored.js';
 export * from './imports/upload-limits.js';
 export * from './jobs/animation.js';
 export * from './jobs/render-static.js';

@@ -185,3 +185,68 @@ export async function selectFirstStaticDesignId(db: Queryable, workspaceId: stri
   );
   return rows[0]?.id;
 }
+
+/**
+ * Inserts a design IMPORTING (invisible to every read) unless one with this id exists (a job
+ * retried after a killed worker). A design without a project is a workspace template.
+ */
+export async function insertImportingDesign(
+  db: Queryable,
+  d: { id: string; workspaceId: string; projectId: string | null; categoryId: string | null; design: Design },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO designs (id, workspace_id, project_id, is_workspace_template, category_id, type, name, document, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'IMPORTING') ON CONFLICT (id) DO NOTHING`,
+    [
+      d.id,
+      d.workspaceId,
+      d.projectId,
+      d.projectId === null,
+      d.projectId === null ? d.categoryId : null,
+      d.design.type,
+      d.design.name,
+      JSON.stringify(d.design),
+    ],
+  );
+}
+
+/**
+ * Inserts a format row unless the design has one of this name. Creation order is format order
+ * (the template preview is the first-created format's), so `created_at` is offset by position.
+ */
+export async function insertDesignFormat(
+  db: Queryable,
+  designId: string,
+  f: { name: string; position: number; width: number; height: number; unit: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO design_formats (design_id, name, position, width, height, unit, created_at)
+     VALUES ($1, $2, $3::int, $4, $5, $6, now() + make_interval(secs => $3::int / 1000000.0)) ON CONFLICT (design_id, name) DO NOTHING`,
+    [designId, f.name, f.position, f.width, f.height, f.unit],
+  );
+}
+
+/** Format name → uid. */
+export async function selectDesignFormatUids(db: Queryable, designId: string): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ name: string; uid: string }>('SELECT name, uid FROM design_formats WHERE design_id = $1', [designId]);
+  return Object.fromEntries(rows.map((r) => [r.name, r.uid]));
+}
+
+/** IMPORTING → CREATED. */
+export async function activateImportingDesign(db: Queryable, designId: string): Promise<void> {
+  await db.query(`UPDATE designs SET status = 'CREATED', updated_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [designId]);
+}
+
+/** IMPORTING → DELETED: hides a half-made design. */
+export async function deleteImportingDesign(db: Queryable, designId: string): Promise<void> {
+  await db.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [designId]);
+}
+
+/** Records (or replaces) the stored preview of one frame. */
+export async function upsertDesignPreview(db: Queryable, designId: string, frameId: string, key: string): Promise<void> {
+  await db.query(
+    `INSERT INTO design_previews (design_id, frame_id, storage_key) VALUES ($1, $2, $3)
+     ON CONFLICT (design_id, frame_id) DO UPDATE SET storage_key = EXCLUDED.storage_key, rendered_at = now()`,
+    [designId, frameId, key],
+  );
+}

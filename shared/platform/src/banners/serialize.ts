@@ -1,25 +1,11 @@
 import { MULTIPAGE_OUTPUT } from '../jobs/render-print.js';
-import type { BannerRow } from './store.js';
+import type { BannerRow, ProjectSummary } from '../sql/banners.js';
 
 export interface BannerUrls {
   url: string;
   cdn_url: string;
   /** HTML5 banners (zip): the backup JPEG. */
   fallback_image_url?: string;
-}
-
-/** The design as snapshotted on the banner. */
-export interface TemplateSnapshot {
-  id: string;
-  name: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ProjectSummary {
-  id: string;
-  name: string;
-  created_at_ts: number;
 }
 
 /**

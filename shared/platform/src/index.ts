@@ -55,6 +55,7 @@ export * from './sql/designs-list-plan.js';
 export * from './sql/duplications.js';
 export * from './sql/dynamic-images.js';
 export * from './sql/exports.js';
+export * from './sql/fonts.js';
 export * from './sql/health.js';
 export * from './sql/heartbeats.js';
 export * from './sql/imports.js';

@@ -47,6 +47,7 @@ export * from './outbound/guarded-fetch.js';
 export * from './process/preflight.js';
 export * from './process/shutdown.js';
 export * from './review/review.js';
+export * from './sql/animation-parts.js';
 export * from './sql/api-keys.js';
 export * from './sql/banners.js';
 export * from './sql/credits.js';

@@ -1,6 +1,7 @@
 import type { DeactivationReason, Outcome } from '@pressroom/model';
 import {
   addDeliveryJob,
+  type DeliveryAttemptInput,
   type DeliveryToSend,
   deactivateSubscription,
   insertDeliveryAttempt,
@@ -15,16 +16,7 @@ export async function loadDelivery(db: Queryable, id: string): Promise<DeliveryT
   return selectDeliveryToSend(db, id);
 }
 
-export interface AttemptRecord {
-  deliveryRowId: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  reason: string;
-  outcome: Outcome;
-  durationMs: number;
-  signed: boolean;
-  manual: boolean;
+export interface AttemptRecord extends DeliveryAttemptInput {
   subscriptionId: string | null;
   deactivationReason: DeactivationReason | null;
   /** Set when outcome is `retry`. */

@@ -1,4 +1,4 @@
-import type { CategoryRecord, Design, DesignType } from '@pressroom/model';
+import type { CategoryRecord, Design, DesignType, WorkspaceTemplateRecord } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 import { epochOf } from './visible-design.js';
 
@@ -6,19 +6,12 @@ import { epochOf } from './visible-design.js';
 const TEMPLATES = `FROM designs d LEFT JOIN workspace_template_categories c ON c.id = d.category_id
   WHERE d.workspace_id = $1 AND d.is_workspace_template AND d.status = 'CREATED'`;
 
-export interface TemplateRow {
-  id: string;
-  name: string;
-  type: DesignType;
-  created_at: number;
-  updated_at: number;
-  category_id: string | null;
-  category_name: string | null;
+export type TemplateRow = Omit<WorkspaceTemplateRecord, 'preview_url'> & {
   /** The uid of the first created format, or page_1. */
   first_frame: string | null;
   /** The stored preview of that frame, if any. */
   preview_key: string | null;
-}
+};
 
 export async function selectTemplates(
   db: Queryable,

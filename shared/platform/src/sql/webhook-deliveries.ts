@@ -120,21 +120,21 @@ export async function selectDeliveryToSend(db: Queryable, id: string): Promise<D
   return rows[0];
 }
 
+/** One attempt of one delivery, as recorded. */
+export interface DeliveryAttemptInput {
+  deliveryRowId: string;
+  attempt: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  reason: string;
+  outcome: Outcome;
+  durationMs: number;
+  signed: boolean;
+  manual: boolean;
+}
+
 /** Records one attempt; false when it was recorded already (a re-run raced us). */
-export async function insertDeliveryAttempt(
-  db: Queryable,
-  a: {
-    deliveryRowId: string;
-    attempt: number;
-    attemptedAt: Date;
-    statusCode: number | null;
-    reason: string;
-    outcome: Outcome;
-    durationMs: number;
-    signed: boolean;
-    manual: boolean;
-  },
-): Promise<boolean> {
+export async function insertDeliveryAttempt(db: Queryable, a: DeliveryAttemptInput): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO webhook_delivery_attempts (delivery_row_id, attempt, attempted_at, status_code, reason, outcome, duration_ms, signed, manual)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { selectFirstStaticDesignId } from '@pressroom/platform';
 import type pg from 'pg';
 
 export interface BannerFacts {
@@ -64,15 +65,8 @@ export async function waitForExampleDesign(db: pg.Pool, workspaceId: string, tim
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // The database may be restarting (the farm supervises it): a failed read is read again.
-    const { rows } = await db
-      .query<{ id: string }>(
-        `SELECT id FROM designs
-        WHERE workspace_id = $1 AND type = 'static' AND status = 'CREATED' AND NOT is_workspace_template
-        ORDER BY name LIMIT 1`,
-        [workspaceId],
-      )
-      .catch(() => ({ rows: [] as { id: string }[] }));
-    if (rows[0]) return rows[0].id;
+    const id = await selectFirstStaticDesignId(db, workspaceId).catch(() => undefined);
+    if (id) return id;
     await sleep(250);
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { pingDatabase } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ export function healthRoutes(app: FastifyInstance, db: pg.Pool): void {
     response: { status: 200, schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
     handler: async ({ reply }) => {
       try {
-        await db.query('SELECT 1');
+        await pingDatabase(db);
         return { status: 'ok', database: 'ok' };
       } catch {
         reply.status(503);

@@ -1,4 +1,4 @@
-import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, isCatalogueFont } from '@pressroom/model';
+import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, IMPORT_STATUSES, isCatalogueFont } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -7,7 +7,7 @@ import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import { refuseUnknownFonts, workspaceCatalogue } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
-import { IMPORT_STATUSES, importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
+import { importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
 import { planImport } from '../services/imports-request.js';
 
 export interface ImportRouteDeps {

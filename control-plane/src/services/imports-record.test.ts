@@ -1,5 +1,6 @@
+import type { ImportRow } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, type ImportRow, serializeImport, serializeImportSummary } from './imports-record.js';
+import { effectiveStatus, serializeImport, serializeImportSummary } from './imports-record.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const row = (over: Partial<ImportRow> = {}): ImportRow => ({

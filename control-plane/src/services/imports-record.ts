@@ -3,34 +3,11 @@
  * import still WAITING_FOR_VALIDATION after its upload window closed reads as FAILED, derived
  * here at read time and never written back (docs/design-format.md).
  */
-
-export const IMPORT_STATUSES = ['WAITING_FOR_VALIDATION', 'QUEUED', 'PROCESSING', 'DONE', 'FAILED'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+import type { ImportStatus } from '@pressroom/model';
+import type { ImportRow } from '@pressroom/platform';
 
 /** Suggested poll delay while the import can still change. */
 export const NEXT_CHECK_AFTER_MS = 2000;
-
-export interface ImportWarning {
-  code: string;
-  message: string;
-  path?: string;
-  layer?: string;
-  reason?: 'render_failed' | 'preview_not_stored';
-}
-
-export interface ImportRow {
-  id: string;
-  name: string;
-  status: ImportStatus;
-  target_kind: 'design' | 'workspace_template';
-  target_category_id: string | null;
-  upload_expires_at: Date | null;
-  created_at_ts: number;
-  validated_at_ts: number | null;
-  warnings: ImportWarning[];
-  error: { path: string; code: string; message: string } | null;
-  result: { kind: 'workspace_template'; uuid: string } | { kind: 'design'; uuid: string; project_uuid: string } | null;
-}
 
 export const EXPIRED_ERROR = {
   path: 'uploads',

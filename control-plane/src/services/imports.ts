@@ -1,23 +1,29 @@
-import type { Design, DesignWarning, ImportTarget } from '@pressroom/model';
+import type { Design, DesignWarning, ExpectedUpload, ImportStatus, ImportTarget } from '@pressroom/model';
 import { AppError, uploadMaxBytes } from '@pressroom/model';
-import type { Queryable } from '@pressroom/platform';
-import { addDesignImportJob, importUploadKey, type ObjectStorage, withTransaction } from '@pressroom/platform';
+import {
+  addDesignImportJob,
+  type ImportRow,
+  importUploadKey,
+  insertImport,
+  lockImport,
+  markImportQueued,
+  newImportId,
+  type ObjectStorage,
+  projectIsLive,
+  type Queryable,
+  selectImport,
+  selectImports,
+  templateCategoryExists,
+  withTransaction,
+} from '@pressroom/platform';
 import type pg from 'pg';
-import { EXPIRED_ERROR, type ImportRow, type ImportStatus, isExpired } from './imports-record.js';
+import { EXPIRED_ERROR, isExpired } from './imports-record.js';
 import type { PlannedUpload } from './imports-request.js';
-
-const COLUMNS = `id, name, status, target_kind, target_category_id, upload_expires_at,
-  extract(epoch FROM created_at)::bigint::int AS created_at_ts,
-  extract(epoch FROM validated_at)::bigint::int AS validated_at_ts, warnings, error, result`;
 
 /** Checks the target against the database: 400 project_not_found / category issue. */
 export async function checkTarget(db: Queryable, workspaceId: string, target: ImportTarget): Promise<void> {
   if (target.kind === 'design') {
-    const { rowCount } = await db.query('SELECT 1 FROM projects WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL', [
-      target.project_uuid,
-      workspaceId,
-    ]);
-    if (!rowCount) {
+    if (!(await projectIsLive(db, workspaceId, target.project_uuid))) {
       throw new AppError('project_not_found', 'The target project does not exist in this workspace.', {
         issues: [
           {
@@ -30,11 +36,7 @@ export async function checkTarget(db: Queryable, workspaceId: string, target: Im
       });
     }
   } else if (target.category_id) {
-    const { rowCount } = await db.query('SELECT 1 FROM workspace_template_categories WHERE id = $1 AND workspace_id = $2', [
-      target.category_id,
-      workspaceId,
-    ]);
-    if (!rowCount) {
+    if (!(await templateCategoryExists(db, workspaceId, target.category_id))) {
       throw AppError.fromIssues([
         {
           path: 'target.category_id',
@@ -56,17 +58,6 @@ export interface UploadSlot {
   fields: Record<string, string>;
   max_bytes: number;
   expires_at_ts: number;
-}
-
-/** An expected upload as stored on the import (`uploads_expected`) and checked by PUT. */
-export interface ExpectedUpload {
-  asset: string;
-  key: string;
-  content_type: string;
-  max_bytes: number;
-  target: 'layer';
-  name: string;
-  page: string;
 }
 
 export interface CreatedImport {
@@ -95,8 +86,7 @@ export async function createImport(
 ): Promise<CreatedImport> {
   const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + input.windowSeconds * 1000);
   return withTransaction(db, async (tx) => {
-    const { rows } = await tx.query<{ id: string }>('SELECT gen_random_uuid() AS id');
-    const id = rows[0]!.id;
+    const id = await newImportId(tx);
     const expected: ExpectedUpload[] = input.uploads.map((u) => ({
       asset: u.asset,
       key: importUploadKey(workspaceId, id, u.asset),
@@ -107,26 +97,20 @@ export async function createImport(
       page: u.page ?? 'page_1',
     }));
     const queued = expected.length === 0;
-    const inserted = await tx.query<ImportRow>(
-      `INSERT INTO design_imports (id, workspace_id, name, target_kind, target_project_id, target_category_id, payload,
-                                   uploads_expected, upload_expires_at, warnings, strict, status, validated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, CASE WHEN $13 THEN now() END) RETURNING ${COLUMNS}`,
-      [
-        id,
-        workspaceId,
-        input.design.name,
-        input.target.kind,
-        input.target.kind === 'design' ? input.target.project_uuid : null,
-        input.target.kind === 'workspace_template' ? (input.target.category_id ?? null) : null,
-        JSON.stringify(input.design),
-        JSON.stringify(expected),
-        expiresAt,
-        JSON.stringify(input.warnings),
-        input.strict,
-        queued ? 'QUEUED' : 'WAITING_FOR_VALIDATION',
-        queued,
-      ],
-    );
+    const row = await insertImport(tx, {
+      id,
+      workspaceId,
+      name: input.design.name,
+      targetKind: input.target.kind,
+      targetProjectId: input.target.kind === 'design' ? input.target.project_uuid : null,
+      targetCategoryId: input.target.kind === 'workspace_template' ? (input.target.category_id ?? null) : null,
+      payload: input.design,
+      uploadsExpected: expected,
+      uploadExpiresAt: expiresAt,
+      warnings: input.warnings,
+      strict: input.strict,
+      queued,
+    });
     if (queued) await addDesignImportJob(tx, id);
     const uploads: UploadSlot[] = [];
     for (const u of expected) {
@@ -145,16 +129,12 @@ export async function createImport(
         expires_at_ts: Math.floor(expiresAt.getTime() / 1000),
       });
     }
-    return { row: inserted.rows[0]!, uploads };
+    return { row, uploads };
   });
 }
 
 export async function findImport(db: Queryable, workspaceId: string, id: string): Promise<ImportRow | undefined> {
-  const { rows } = await db.query<ImportRow>(`SELECT ${COLUMNS} FROM design_imports WHERE id = $1 AND workspace_id = $2`, [
-    id,
-    workspaceId,
-  ]);
-  return rows[0];
+  return selectImport(db, workspaceId, id);
 }
 
 export const importNotFound = (id: string) =>
@@ -175,11 +155,7 @@ export async function validateImport(
   now = new Date(),
 ): Promise<ImportRow> {
   return withTransaction(db, async (tx) => {
-    const { rows } = await tx.query<ImportRow & { uploads_expected: (Partial<ExpectedUpload> & { asset: string; key: string })[] }>(
-      `SELECT ${COLUMNS}, uploads_expected FROM design_imports WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
-      [id, workspaceId],
-    );
-    const row = rows[0];
+    const row = await lockImport(tx, workspaceId, id);
     if (!row) throw importNotFound(id);
     if (isExpired(row, now)) {
       throw new AppError('missing_assets', EXPIRED_ERROR.message, { issues: [{ ...EXPIRED_ERROR }] });
@@ -214,12 +190,9 @@ export async function validateImport(
         ],
       });
     }
-    const updated = await tx.query<ImportRow>(
-      `UPDATE design_imports SET status = 'QUEUED', validated_at = now(), updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id],
-    );
+    const updated = await markImportQueued(tx, id);
     await addDesignImportJob(tx, id);
-    return updated.rows[0]!;
+    return updated;
   });
 }
 
@@ -232,14 +205,10 @@ export interface ImportListFilters {
 
 /** Newest first; the status filter matches the effective status (expired counts as FAILED). */
 export async function listImports(db: Queryable, workspaceId: string, f: ImportListFilters): Promise<ImportRow[]> {
-  const { rows } = await db.query<ImportRow>(
-    `SELECT ${COLUMNS} FROM design_imports
-      WHERE workspace_id = $1
-        AND ($2::text IS NULL OR (CASE WHEN status = 'WAITING_FOR_VALIDATION' AND upload_expires_at <= now() THEN 'FAILED' ELSE status END) = $2)
-        AND ($3::bigint IS NULL OR created_at >= to_timestamp($3))
-        AND ($4::bigint IS NULL OR created_at < to_timestamp($4 + 1))
-      ORDER BY created_at DESC, id DESC LIMIT $5`,
-    [workspaceId, f.status ?? null, f.createdAfter ?? null, f.createdBefore ?? null, f.limit],
-  );
-  return rows;
+  return selectImports(db, workspaceId, {
+    status: f.status ?? null,
+    createdAfter: f.createdAfter ?? null,
+    createdBefore: f.createdBefore ?? null,
+    limit: f.limit,
+  });
 }

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@pressroom/model';
-import type { Queryable } from '@pressroom/platform';
-import { withTransaction } from '@pressroom/platform';
+import {
+  clearPreviousSigningSecret,
+  insertSigningSecretIfMissing,
+  lockSigningSecret,
+  type Queryable,
+  rotateSigningSecretRow,
+  type SigningSecretRow,
+  selectSigningSecret,
+  withTransaction,
+} from '@pressroom/platform';
 import type pg from 'pg';
 
 /** The public resource, exactly the SDK's `SigningSecret` model. */
-export interface SigningSecret {
-  secret: string;
-  created_at_ts: number;
-  rotated_at_ts: number | null;
-  previous_secret_expires_at_ts: number | null;
-}
+export type SigningSecret = SigningSecretRow;
 
 export interface SigningSecretOptions {
   /**
@@ -31,19 +34,10 @@ export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('hex')}`;
 }
 
-// An expired overlap reads as "no overlap" without a write: the stored row is cleaned up lazily.
-const COLUMNS = `secret, extract(epoch FROM created_at)::bigint::int AS created_at_ts,
-  extract(epoch FROM rotated_at)::bigint::int AS rotated_at_ts,
-  CASE WHEN previous_expires_at > now() THEN extract(epoch FROM previous_expires_at)::bigint::int END AS previous_secret_expires_at_ts`;
-
 /** GET: creates the secret on the first call; concurrent first calls agree on one secret. */
 export async function getOrCreateSigningSecret(db: Queryable, workspaceId: string): Promise<SigningSecret> {
-  await db.query('INSERT INTO webhook_signing_secrets (workspace_id, secret) VALUES ($1, $2) ON CONFLICT (workspace_id) DO NOTHING', [
-    workspaceId,
-    generateSigningSecret(),
-  ]);
-  const { rows } = await db.query<SigningSecret>(`SELECT ${COLUMNS} FROM webhook_signing_secrets WHERE workspace_id = $1`, [workspaceId]);
-  return rows[0]!;
+  await insertSigningSecretIfMissing(db, workspaceId, generateSigningSecret());
+  return (await selectSigningSecret(db, workspaceId))!;
 }
 
 /**
@@ -59,7 +53,7 @@ export async function rotateSigningSecret(
   options: SigningSecretOptions,
 ): Promise<SigningSecret> {
   return withTransaction(pool, async (tx) => {
-    const current = await lockRow(tx, workspaceId);
+    const current = await lockSigningSecret(tx, workspaceId);
     if (!current) return mint(tx, workspaceId);
     if (current.overlap_active && !force) {
       throw new AppError(
@@ -67,35 +61,17 @@ export async function rotateSigningSecret(
         'The previous signing secret is still inside its 24-hour window. Revoke it first, or rotate with force=true.',
       );
     }
-    const { rows } = await tx.query<SigningSecret>(
-      `UPDATE webhook_signing_secrets SET previous_secret = secret, secret = $2, rotated_at = now(),
-              previous_expires_at = now() + make_interval(secs => $3::double precision / 1000)
-        WHERE workspace_id = $1 RETURNING ${COLUMNS}`,
-      [workspaceId, generateSigningSecret(), options.overlapMs],
-    );
-    return rows[0]!;
+    return rotateSigningSecretRow(tx, workspaceId, generateSigningSecret(), options.overlapMs);
   });
 }
 
 /** Revoke: ends the overlap early; the current secret is untouched. Never refused; mints when none. */
 export async function revokeSigningSecret(pool: pg.Pool, workspaceId: string): Promise<SigningSecret> {
   return withTransaction(pool, async (tx) => {
-    const current = await lockRow(tx, workspaceId);
+    const current = await lockSigningSecret(tx, workspaceId);
     if (!current) return mint(tx, workspaceId);
-    const { rows } = await tx.query<SigningSecret>(
-      `UPDATE webhook_signing_secrets SET previous_secret = NULL, previous_expires_at = NULL WHERE workspace_id = $1 RETURNING ${COLUMNS}`,
-      [workspaceId],
-    );
-    return rows[0]!;
+    return clearPreviousSigningSecret(tx, workspaceId);
   });
-}
-
-async function lockRow(tx: pg.PoolClient, workspaceId: string): Promise<{ overlap_active: boolean } | undefined> {
-  const { rows } = await tx.query<{ overlap_active: boolean }>(
-    `SELECT coalesce(previous_expires_at > now(), false) AS overlap_active FROM webhook_signing_secrets WHERE workspace_id = $1 FOR UPDATE`,
-    [workspaceId],
-  );
-  return rows[0];
 }
 
 /** Two first calls racing: the loser's insert does nothing and it returns the winner's row. */

@@ -1,6 +1,5 @@
-import type { Design, DesignElement, PageElement } from '@pressroom/model';
+import type { Design, DesignElement, ImportWarning, PageElement } from '@pressroom/model';
 import { type FontCatalogue, type FontWeight, formatPath, isFontWeight, nearestWeight } from '@pressroom/model';
-import type { ImportWarning } from './warnings.js';
 
 /**
  * `font_weight_adjusted` for every text or button layer (and per-format override) asking for a

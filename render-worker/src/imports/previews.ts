@@ -1,7 +1,6 @@
-import type { Design } from '@pressroom/model';
+import type { Design, ImportWarning } from '@pressroom/model';
 import { formatPath, RenderRefusedError } from '@pressroom/model';
 import { designPreviewKey, type ObjectStorage } from '@pressroom/platform';
-import type { ImportWarning } from './warnings.js';
 
 /**
  * Draws the preview PNG of one frame (a format name, or `page_N` on multipage). Throws when it

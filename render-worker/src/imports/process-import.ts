@@ -1,6 +1,27 @@
-import { type Design, IMAGE_PIXEL_BUDGET, importPathOfAsset, importSources, parseDesignDocument, strictFailure } from '@pressroom/model';
-import type { Logger, Queryable } from '@pressroom/platform';
-import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
+import {
+  type Design,
+  IMAGE_PIXEL_BUDGET,
+  type ImportResult,
+  type ImportWarning,
+  importPathOfAsset,
+  importSources,
+  parseDesignDocument,
+  strictFailure,
+} from '@pressroom/model';
+import {
+  type ClaimedImport,
+  claimImport,
+  completeImport,
+  deleteImportingDesign,
+  designAssetKey,
+  failImportRow,
+  type Logger,
+  loadFontCatalogue,
+  type ObjectStorage,
+  projectIdIsLive,
+  type Queryable,
+  withTransaction,
+} from '@pressroom/platform';
 import type pg from 'pg';
 import { checkImageBudget } from '../fetch/image-budget.js';
 import { fromDataUrl } from '../fetch/load-asset.js';
@@ -8,7 +29,6 @@ import { fontWeightWarnings } from './font-weights.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';
-import type { ImportWarning } from './warnings.js';
 
 export interface DesignJobDeps {
   db: pg.Pool;
@@ -30,16 +50,6 @@ export class ImportFailure extends Error {
   }
 }
 
-interface ClaimedImport {
-  workspace_id: string;
-  target_kind: 'design' | 'workspace_template';
-  target_project_id: string | null;
-  target_category_id: string | null;
-  payload: unknown;
-  uploads_expected: { asset: string; key: string; content_type: string; max_bytes?: number }[];
-  strict: boolean;
-}
-
 /**
  * The `design_import` job: QUEUED → PROCESSING → DONE or FAILED. The design gets the import's id,
  * so a retried job (a worker killed half-way) finds its own rows and objects and finishes them.
@@ -50,13 +60,7 @@ export async function processImport(
   importId: string,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<void> {
-  const { rows } = await deps.db.query<ClaimedImport>(
-    `UPDATE design_imports SET status = 'PROCESSING', updated_at = now()
-      WHERE id = $1 AND status IN ('QUEUED', 'PROCESSING')
-     RETURNING workspace_id, target_kind, target_project_id, target_category_id, payload, uploads_expected, strict`,
-    [importId],
-  );
-  const job = rows[0];
+  const job = await claimImport(deps.db, importId);
   if (!job) return; // Terminal already, or never validated: nothing to do.
   try {
     const design = await materialise(deps, importId, job);
@@ -86,14 +90,11 @@ export async function processImport(
     await withTransaction(deps.db, async (tx) => {
       for (const p of previews.stored) await recordPreview(tx, importId, p.frameId, p.key);
       await activateDesign(tx, importId);
-      const result =
+      const result: ImportResult =
         job.target_kind === 'design'
-          ? { kind: 'design', uuid: importId, project_uuid: job.target_project_id }
+          ? { kind: 'design', uuid: importId, project_uuid: job.target_project_id! }
           : { kind: 'workspace_template', uuid: importId };
-      await tx.query(
-        `UPDATE design_imports SET status = 'DONE', result = $2, warnings = warnings || $3::jsonb, updated_at = now() WHERE id = $1`,
-        [importId, JSON.stringify(result), JSON.stringify(warnings)],
-      );
+      await completeImport(tx, importId, result, warnings);
     });
   } catch (err) {
     if (!(err instanceof ImportFailure)) throw err;
@@ -105,11 +106,8 @@ export async function processImport(
 /** Ends an import FAILED and hides a half-made design. */
 export async function failImport(db: pg.Pool, importId: string, code: string, message: string, path = ''): Promise<void> {
   await withTransaction(db, async (tx) => {
-    await tx.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [importId]);
-    await tx.query(
-      `UPDATE design_imports SET status = 'FAILED', error = $2, updated_at = now() WHERE id = $1 AND status IN ('QUEUED', 'PROCESSING')`,
-      [importId, JSON.stringify({ path, code, message })],
-    );
+    await deleteImportingDesign(tx, importId);
+    await failImportRow(tx, importId, { path, code, message });
   });
 }
 
@@ -158,7 +156,6 @@ async function materialise(deps: DesignJobDeps, designId: string, job: ClaimedIm
 
 async function assertTargetAlive(tx: Queryable, job: ClaimedImport): Promise<void> {
   if (job.target_kind !== 'design') return;
-  const { rowCount } = await tx.query('SELECT 1 FROM projects WHERE id = $1 AND deleted_at IS NULL', [job.target_project_id]);
-  if (!rowCount)
+  if (!(await projectIdIsLive(tx, job.target_project_id)))
     throw new ImportFailure('target.project_uuid', 'project_not_found', 'the target project was deleted before the import was processed');
 }

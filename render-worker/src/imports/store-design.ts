@@ -1,5 +1,12 @@
 import type { Design } from '@pressroom/model';
-import type { Queryable } from '@pressroom/platform';
+import {
+  activateImportingDesign,
+  insertDesignFormat,
+  insertImportingDesign,
+  type Queryable,
+  selectDesignFormatUids,
+  upsertDesignPreview,
+} from '@pressroom/platform';
 
 export interface NewDesign {
   id: string;
@@ -16,43 +23,20 @@ export interface NewDesign {
  * a killed worker) inserts nothing and returns the uids already stored.
  */
 export async function insertDesign(tx: Queryable, d: NewDesign): Promise<Record<string, string>> {
-  await tx.query(
-    `INSERT INTO designs (id, workspace_id, project_id, is_workspace_template, category_id, type, name, document, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'IMPORTING') ON CONFLICT (id) DO NOTHING`,
-    [
-      d.id,
-      d.workspaceId,
-      d.projectId,
-      d.projectId === null,
-      d.projectId === null ? d.categoryId : null,
-      d.design.type,
-      d.design.name,
-      JSON.stringify(d.design),
-    ],
-  );
+  await insertImportingDesign(tx, d);
   if (d.design.type !== 'printer_multipage') {
-    // Creation order is format order: the template preview is the first-created format's.
     for (const [i, f] of d.design.formats.entries()) {
-      await tx.query(
-        `INSERT INTO design_formats (design_id, name, position, width, height, unit, created_at)
-         VALUES ($1, $2, $3::int, $4, $5, $6, now() + make_interval(secs => $3::int / 1000000.0)) ON CONFLICT (design_id, name) DO NOTHING`,
-        [d.id, f.name, i, f.width, f.height, f.unit],
-      );
+      await insertDesignFormat(tx, d.id, { name: f.name, position: i, width: f.width, height: f.height, unit: f.unit });
     }
   }
-  const { rows } = await tx.query<{ name: string; uid: string }>('SELECT name, uid FROM design_formats WHERE design_id = $1', [d.id]);
-  return Object.fromEntries(rows.map((r) => [r.name, r.uid]));
+  return selectDesignFormatUids(tx, d.id);
 }
 
 /** Makes an IMPORTING design visible. */
 export async function activateDesign(tx: Queryable, designId: string): Promise<void> {
-  await tx.query(`UPDATE designs SET status = 'CREATED', updated_at = now() WHERE id = $1 AND status = 'IMPORTING'`, [designId]);
+  await activateImportingDesign(tx, designId);
 }
 
 export async function recordPreview(tx: Queryable, designId: string, frameId: string, key: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO design_previews (design_id, frame_id, storage_key) VALUES ($1, $2, $3)
-     ON CONFLICT (design_id, frame_id) DO UPDATE SET storage_key = EXCLUDED.storage_key, rendered_at = now()`,
-    [designId, frameId, key],
-  );
+  await upsertDesignPreview(tx, designId, frameId, key);
 }

@@ -2,6 +2,7 @@ import type { NormalisedOverrides } from '@pressroom/model';
 import { AI_OPERATIONS } from '@pressroom/model';
 import { refundCredits, spendCredits } from '../credits/credits.js';
 import type { Queryable } from '../db/pool.js';
+import { selectRequestAiCredit, updateRequestAiCreditPerFile } from '../sql/credits.js';
 
 /** How many AI operations one file of the request runs: each operation set to true on a layer. */
 export function countAiOperations(overrides: NormalisedOverrides): number {
@@ -22,17 +23,13 @@ export async function chargeAiOperations(
 ): Promise<boolean> {
   if (input.perFile <= 0) return true;
   if (!(await spendCredits(client, input.workspaceId, 'ai', input.perFile * input.files, 'ai_operations', input.requestId))) return false;
-  await client.query('UPDATE generation_requests SET ai_credit_per_file = $2 WHERE id = $1', [input.requestId, input.perFile]);
+  await updateRequestAiCreditPerFile(client, input.requestId, input.perFile);
   return true;
 }
 
 /** A file of the request failed: its AI operations produced nothing the customer gets, so they are given back. */
 export async function refundAiOperations(client: Queryable, requestId: string): Promise<void> {
-  const { rows } = await client.query<{ workspace_id: string; ai_credit_per_file: number }>(
-    'SELECT workspace_id, ai_credit_per_file FROM generation_requests WHERE id = $1',
-    [requestId],
-  );
-  const row = rows[0];
+  const row = await selectRequestAiCredit(client, requestId);
   if (row && row.ai_credit_per_file > 0) {
     await refundCredits(client, row.workspace_id, 'ai', row.ai_credit_per_file, 'ai_operations_failed', requestId);
   }
@@ -45,11 +42,7 @@ export async function refundAiOperations(client: Queryable, requestId: string): 
  */
 export async function refundReusedAiOperations(client: Queryable, requestId: string, reused: number, operations: number): Promise<void> {
   if (reused <= 0 || operations <= 0) return;
-  const { rows } = await client.query<{ workspace_id: string; ai_credit_per_file: number }>(
-    'SELECT workspace_id, ai_credit_per_file FROM generation_requests WHERE id = $1',
-    [requestId],
-  );
-  const row = rows[0];
+  const row = await selectRequestAiCredit(client, requestId);
   if (!row || row.ai_credit_per_file <= 0) return;
   const amount = Math.floor((row.ai_credit_per_file / operations) * Math.min(reused, operations));
   await refundCredits(client, row.workspace_id, 'ai', amount, 'ai_result_reused', requestId);

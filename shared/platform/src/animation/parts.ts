@@ -15,6 +15,18 @@ import type pg from 'pg';
 import type { Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
 import { RENDER_MAX_ATTEMPTS } from '../jobs/add-job.js';
+import {
+  animationPartExists,
+  deleteAnimationPart,
+  deleteAnimationParts,
+  insertAnimationPart,
+  lockPartsRequest,
+  type PartObjects,
+  selectAnimationPartObjects,
+  selectAnimationParts,
+  selectPartsFrom,
+  selectStaleAnimationParts,
+} from '../sql/animation-parts.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
 type FileFields = Pick<
@@ -61,8 +73,7 @@ async function addJob(client: Queryable, task: string, payload: AnimatedFilePayl
 
 /** True when this part of the file was already stored (a retry after a kill: do not redraw). */
 export async function partStored(db: Queryable, bannerId: string, part: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM animation_parts WHERE banner_id = $1 AND part = $2', [bannerId, part]);
-  return rows.length > 0;
+  return animationPartExists(db, bannerId, part);
 }
 
 /**
@@ -83,13 +94,9 @@ export async function recordPart(
   otherKeys: readonly string[] = [],
 ): Promise<void> {
   await withTransaction(pool, async (client) => {
-    await client.query('SELECT 1 FROM generation_requests WHERE id = $1 FOR UPDATE', [payload.generation_request_id]);
-    const inserted = await client.query(
-      `INSERT INTO animation_parts (banner_id, part, parts, storage_key, other_keys) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (banner_id, part) DO NOTHING RETURNING part`,
-      [payload.banner_id, part, payload.parts, storageKey, otherKeys],
-    );
-    if (inserted.rows.length > 0 && part === ENCODE_TRIGGER_PART) {
+    await lockPartsRequest(client, payload.generation_request_id);
+    const inserted = await insertAnimationPart(client, { bannerId: payload.banner_id, part, parts: payload.parts, storageKey, otherKeys });
+    if (inserted && part === ENCODE_TRIGGER_PART) {
       await addJob(client, ANIMATION_ENCODE, stripRange(payload), `${ANIMATION_ENCODE}:${payload.banner_id}`);
     }
   });
@@ -106,23 +113,13 @@ function stripRange(value: AnimatedFilePayload): AnimatedFilePayload {
 
 /** The stored parts of a file, in order. */
 export async function listParts(db: Queryable, bannerId: string): Promise<{ part: number; storage_key: string }[]> {
-  const { rows } = await db.query<{ part: number; storage_key: string }>(
-    'SELECT part, storage_key FROM animation_parts WHERE banner_id = $1 ORDER BY part',
-    [bannerId],
-  );
-  return rows;
+  return selectAnimationParts(db, bannerId);
 }
 
 /** Deletes the parts of a file (every object of each, then the rows): after its file is stored. */
 export async function dropParts(db: Queryable, storage: ObjectStorage, bannerId: string): Promise<void> {
-  const { rows } = await db.query<PartObjects>('SELECT storage_key, other_keys FROM animation_parts WHERE banner_id = $1', [bannerId]);
-  for (const row of rows) await deleteObjects(storage, row);
-  await db.query('DELETE FROM animation_parts WHERE banner_id = $1', [bannerId]);
-}
-
-interface PartObjects {
-  storage_key: string;
-  other_keys: string[];
+  for (const row of await selectAnimationPartObjects(db, bannerId)) await deleteObjects(storage, row);
+  await deleteAnimationParts(db, bannerId);
 }
 
 /** A part's objects; '' is the key recorded by a re-run that found the part already stored. */
@@ -135,13 +132,10 @@ export const PART_RETENTION_MS = 24 * 3600 * 1000;
 
 /** Removes parts of files that never completed. Returns how many parts went. */
 export async function purgeStaleParts(db: Queryable, storage: ObjectStorage, olderThanMs = PART_RETENTION_MS): Promise<number> {
-  const { rows } = await db.query<{ banner_id: string; part: number } & PartObjects>(
-    `SELECT banner_id, part, storage_key, other_keys FROM animation_parts WHERE created_at < now() - make_interval(secs => $1) LIMIT 1000`,
-    [olderThanMs / 1000],
-  );
+  const rows = await selectStaleAnimationParts(db, olderThanMs);
   for (const row of rows) {
     await deleteObjects(storage, row);
-    await db.query('DELETE FROM animation_parts WHERE banner_id = $1 AND part = $2', [row.banner_id, row.part]);
+    await deleteAnimationPart(db, row.banner_id, row.part);
   }
   return rows.length;
 }
@@ -203,13 +197,7 @@ export async function* waitForParts(
   let next = 0;
   let since = clock.now();
   while (next < file.parts && !options.signal.aborted) {
-    const { rows } = await db.query<{ part: number; storage_key: string; settled: boolean }>(
-      `SELECT p.part, p.storage_key, false AS settled FROM animation_parts p WHERE p.banner_id = $1 AND p.part >= $2
-       UNION ALL SELECT -1, '', true WHERE EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $3 AND format_name = $4)
-          OR EXISTS (SELECT 1 FROM generation_errors WHERE generation_request_id = $3 AND format_name = $4)
-          OR EXISTS (SELECT 1 FROM generation_requests WHERE id = $3 AND is_finalized)`,
-      [file.banner_id, next, file.generation_request_id, file.format_name],
-    );
+    const rows = await selectPartsFrom(db, file, next);
     if (rows.some((r) => r.settled)) throw new FileSettledError();
     const run = readyRun(
       rows.map((r) => r.part),

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/pool.js';
 import { findDesignReviews, visualStatusOf } from '../review/review.js';
+import { type BannerRow, findProjectSummaries } from '../sql/banners.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { fallbackImageFilename, fallbackImageKey } from './fallback.js';
 import { serializeBanner } from './serialize.js';
-import { type BannerRow, findProjectSummaries } from './store.js';
 
 /** Banner rows as API resources: signed URLs from storage, projects and design reviews from the database. */
 export async function presentBanners(

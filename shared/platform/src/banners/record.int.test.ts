@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordOutcome } from '../generation/record-outcome.js';
 import { createGenerationRequest } from '../generation/requests-store.js';
+import type { NewBanner } from '../sql/banners.js';
 import { LocalObjectStorage } from '../storage/local.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
 import { addSubscription } from '../webhooks/subscriptions.js';
-import type { NewBanner } from './store.js';
 
 /**
  * NEW_BANNER is enqueued with the file's row, once per file however often a job re-runs, to the

@@ -1,9 +1,9 @@
 import { newBannerEvent } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { insertBannerRow, type NewBanner } from '../sql/banners.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { presentBanners } from './present.js';
-import { insertBannerRow, type NewBanner } from './store.js';
 
 /**
  * Records one generated file: the ONE place a Banner row is written. Every render path (sync,

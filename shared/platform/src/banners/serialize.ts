@@ -1,5 +1,5 @@
 import { MULTIPAGE_OUTPUT } from '../jobs/render-print.js';
-import type { BannerRow, ProjectSummary } from './store.js';
+import type { BannerRow, ProjectSummary } from '../sql/banners.js';
 
 export interface BannerUrls {
   url: string;

@@ -5,14 +5,20 @@ import {
   type FontCategory,
   type FontFaceFile,
   type FontRecord,
-  type FontStyle,
-  type FontWeight,
   normaliseFontName,
-  type UploadedFontFormat,
   uploadedFontCssFamily,
 } from '@pressroom/model';
 import type pg from 'pg';
 import { withTransaction } from '../db/pool.js';
+import {
+  deleteFontFace,
+  deleteWorkspaceFontFamily,
+  insertFontFile,
+  selectFontIdByFileHash,
+  selectLiveDesignDocuments,
+  selectWorkspaceFontFiles,
+  upsertWorkspaceFontFamily,
+} from '../sql/fonts.js';
 import { workspaceFontKey } from '../storage/keys.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { availableWeights } from './build-catalogue.js';
@@ -24,31 +30,13 @@ export interface WorkspaceFonts {
   faces: Map<string, FontFaceFile[]>;
 }
 
-interface FileRow {
-  font_id: string;
-  name: string;
-  category: FontCategory;
-  sha256: string;
-  format: UploadedFontFormat;
-  weight: FontWeight;
-  style: FontStyle;
-  unicode_range: string;
-  storage_key: string;
-}
-
 /**
  * The workspace's uploaded fonts. `cacheDir` is where a render worker keeps font files (each face's
  * `path` is `<cacheDir>/<sha256>.<format>`, filled on first use); null where no file is read (the
  * control plane), and then the paths are empty.
  */
 export async function workspaceFonts(db: pg.Pool | pg.PoolClient, workspaceId: string, cacheDir: string | null): Promise<WorkspaceFonts> {
-  const { rows } = await db.query<FileRow>(
-    `SELECT f.id AS font_id, f.name, f.category, ff.sha256, ff.format, ff.weight, ff.style, ff.unicode_range, ff.storage_key
-       FROM workspace_fonts f JOIN workspace_font_files ff ON ff.font_id = f.id
-      WHERE f.workspace_id = $1
-      ORDER BY f.id, ff.weight, ff.style, ff.sha256`,
-    [workspaceId],
-  );
+  const rows = await selectWorkspaceFontFiles(db, workspaceId);
   const faces = new Map<string, FontFaceFile[]>();
   const names = new Map<string, { name: string; category: FontCategory }>();
   for (const row of rows) {
@@ -97,11 +85,8 @@ export async function addWorkspaceFont(
     throw AppError.fromIssues([{ path: input.path, code: 'invalid_payload', message: err.message }], `${input.path}: ${err.message}`);
   }
   const recordOf = async (fontId: string) => (await workspaceFonts(db, input.workspaceId, null)).fonts.find((f) => f.id === fontId)!;
-  const existing = await db.query<{ font_id: string }>('SELECT font_id FROM workspace_font_files WHERE workspace_id = $1 AND sha256 = $2', [
-    input.workspaceId,
-    parsed.sha256,
-  ]);
-  if (existing.rows[0]) return { font: await recordOf(existing.rows[0].font_id), stored: false };
+  const existing = await selectFontIdByFileHash(db, input.workspaceId, parsed.sha256);
+  if (existing) return { font: await recordOf(existing), stored: false };
 
   const key = workspaceFontKey(input.workspaceId, parsed.sha256, parsed.format);
   // Stored first: a row never points at a missing object. An object whose row never lands is
@@ -109,23 +94,25 @@ export async function addWorkspaceFont(
   await storage.put(key, input.bytes, { contentType: `font/${parsed.format}`, contentLength: input.bytes.length });
   const name = (input.name ?? parsed.family).trim();
   const { fontId, replaced } = await withTransaction(db, async (tx) => {
-    const family = await tx.query<{ id: string }>(
-      `INSERT INTO workspace_fonts (workspace_id, name, name_key, category) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (workspace_id, name_key) DO UPDATE SET name_key = EXCLUDED.name_key
-       RETURNING id`,
-      [input.workspaceId, name, normaliseFontName(name), parsed.category],
-    );
-    const id = family.rows[0]!.id;
-    const old = await tx.query<{ storage_key: string }>(
-      `DELETE FROM workspace_font_files WHERE font_id = $1 AND weight = $2 AND style = $3 RETURNING storage_key`,
-      [id, parsed.weight, parsed.style],
-    );
-    await tx.query(
-      `INSERT INTO workspace_font_files (font_id, workspace_id, sha256, format, weight, style, unicode_range, byte_size, storage_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (workspace_id, sha256) DO NOTHING`,
-      [id, input.workspaceId, parsed.sha256, parsed.format, parsed.weight, parsed.style, parsed.unicodeRange, input.bytes.length, key],
-    );
-    return { fontId: id, replaced: old.rows.map((r) => r.storage_key) };
+    const id = await upsertWorkspaceFontFamily(tx, {
+      workspaceId: input.workspaceId,
+      name,
+      nameKey: normaliseFontName(name),
+      category: parsed.category,
+    });
+    const old = await deleteFontFace(tx, id, parsed.weight, parsed.style);
+    await insertFontFile(tx, {
+      fontId: id,
+      workspaceId: input.workspaceId,
+      sha256: parsed.sha256,
+      format: parsed.format,
+      weight: parsed.weight,
+      style: parsed.style,
+      unicodeRange: parsed.unicodeRange,
+      byteSize: input.bytes.length,
+      storageKey: key,
+    });
+    return { fontId: id, replaced: old };
   });
   await Promise.all(replaced.filter((k) => k !== key).map((k) => storage.delete(k).catch(() => undefined)));
   return { font: await recordOf(fontId), stored: true };
@@ -139,10 +126,7 @@ export interface FontUser {
 
 /** The workspace's active designs whose documents name the font by id or family. */
 export async function designsUsingFont(db: pg.Pool, workspaceId: string, font: { id: string; name: string }): Promise<FontUser[]> {
-  const { rows } = await db.query<{ id: string; name: string; document: unknown }>(
-    `SELECT id, name, document FROM designs WHERE workspace_id = $1 AND status <> 'DELETED' AND deleted_at IS NULL ORDER BY name, id`,
-    [workspaceId],
-  );
+  const rows = await selectLiveDesignDocuments(db, workspaceId);
   return rows.filter((r) => documentUsesFont(r.document, font)).map((r) => ({ id: r.id, name: r.name }));
 }
 
@@ -165,11 +149,7 @@ export async function deleteWorkspaceFont(db: pg.Pool, storage: ObjectStorage, w
       })),
     });
   }
-  const files = await db.query<{ storage_key: string }>(
-    `WITH gone AS (DELETE FROM workspace_fonts WHERE id = $1 AND workspace_id = $2 RETURNING id)
-     SELECT storage_key FROM workspace_font_files WHERE font_id IN (SELECT id FROM gone)`,
-    [font.id, workspaceId],
-  );
-  await Promise.all(files.rows.map((r) => storage.delete(r.storage_key).catch(() => undefined)));
+  const keys = await deleteWorkspaceFontFamily(db, workspaceId, font.id);
+  await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
   return font;
 }

@@ -1,4 +1,4 @@
-import type { NewBanner } from '../banners/store.js';
+import type { NewBanner } from '../sql/banners.js';
 import type { GenerationDesign } from './design-source.js';
 
 /** The ids every job that makes one file of a generation request carries (static, animated). */

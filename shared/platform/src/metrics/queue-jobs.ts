@@ -4,6 +4,7 @@
 
 import type pg from 'pg';
 import { Gauge, type Registry } from 'prom-client';
+import { selectQueueJobCounts } from '../sql/queue-jobs.js';
 
 export const QUEUE_JOB_STATES = ['waiting', 'scheduled', 'running', 'failed'] as const;
 export type QueueJobState = (typeof QUEUE_JOB_STATES)[number];
@@ -14,23 +15,8 @@ export interface QueueJobCount {
   jobs: number;
 }
 
-/**
- * One aggregate over graphile-worker's jobs, every known task listed (zero included, so a scaler
- * reads 0 rather than no series). States: `running` is locked by a worker; `waiting` could run
- * now; `scheduled` waits for its run_at (a retry's backoff); `failed` spent its attempts.
- */
-const QUERY = `
-SELECT t.identifier AS task,
-       count(j.id) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts AND j.run_at <= now())::int AS waiting,
-       count(j.id) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts AND j.run_at > now())::int AS scheduled,
-       count(j.id) FILTER (WHERE j.locked_at IS NOT NULL)::int AS running,
-       count(j.id) FILTER (WHERE j.locked_at IS NULL AND j.attempts >= j.max_attempts)::int AS failed
-  FROM graphile_worker._private_tasks t
-  LEFT JOIN graphile_worker._private_jobs j ON j.task_id = t.id
- GROUP BY t.identifier`;
-
 export async function readQueueJobs(db: pg.Pool): Promise<QueueJobCount[]> {
-  const { rows } = await db.query<{ task: string } & Record<QueueJobState, number>>(QUERY);
+  const rows = await selectQueueJobCounts(db);
   return rows.flatMap((row) => QUEUE_JOB_STATES.map((state) => ({ task: row.task, state, jobs: row[state] })));
 }
 

@@ -1,13 +1,12 @@
 import { templateStatusEvent } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { type ReviewStatus, selectDesignReviews, updateDesignReview } from '../sql/review.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 
 /**
- * A design's review (approval) status. A design that was never reviewed, or that moved to another
- * project since, has none. Values are ours: the contract leaves them open.
+ * A design's review (approval) status (`REVIEW_STATUSES`). A design that was never reviewed, or
+ * that moved to another project since, has none.
  */
-export const REVIEW_STATUSES = ['approved', 'rejected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export interface DesignReview {
   designId: string;
@@ -40,13 +39,7 @@ export async function reviewDesign(
   client: Queryable,
   input: { designId: string; workspaceId: string | null; status: ReviewStatus; reason: string | null },
 ): Promise<DesignReview | undefined> {
-  const { rows } = await client.query<{ id: string; workspace_id: string; review_updated_at: Date }>(
-    `UPDATE designs SET review_status = $3, review_reason = $4, review_updated_at = now()
-      WHERE id = $1 AND ($2::uuid IS NULL OR workspace_id = $2) AND status = 'CREATED' AND NOT is_workspace_template
-     RETURNING id, workspace_id, review_updated_at`,
-    [input.designId, input.workspaceId, input.status, input.reason],
-  );
-  const row = rows[0];
+  const row = await updateDesignReview(client, input);
   if (!row) return undefined;
   const review: DesignReview = {
     designId: row.id,
@@ -63,23 +56,10 @@ export async function reviewDesign(
   return review;
 }
 
-/** SQL fragment for the UPDATE that moves a design to another project: the move resets the review. */
-export const RESET_REVIEW_SQL = 'review_status = NULL, review_reason = NULL, review_updated_at = NULL';
-
 /** The current review of each reviewed design among `designIds`. */
 export async function findDesignReviews(db: Queryable, designIds: readonly string[]): Promise<Map<string, DesignReview>> {
   if (designIds.length === 0) return new Map();
-  const { rows } = await db.query<{
-    id: string;
-    workspace_id: string;
-    review_status: ReviewStatus;
-    review_reason: string | null;
-    review_updated_at: Date;
-  }>(
-    `SELECT id, workspace_id, review_status, review_reason, review_updated_at FROM designs
-      WHERE id = ANY($1::uuid[]) AND review_status IS NOT NULL`,
-    [[...new Set(designIds)]],
-  );
+  const rows = await selectDesignReviews(db, designIds);
   return new Map(
     rows.map((r) => [
       r.id,

@@ -1,5 +1,8 @@
 import type { EventPayload, EventType } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { insertWebhookDelivery } from '../sql/webhook-deliveries.js';
+import { insertWebhookEvent } from '../sql/webhook-events.js';
+import { selectSubscriptionsFor } from '../sql/webhook-subscriptions.js';
 import { deliveryId } from './delivery-id.js';
 import { addDeliveryJob } from './job.js';
 
@@ -30,19 +33,10 @@ export async function enqueueEvent(client: Queryable, input: EnqueueEventInput):
   if (input.payload.event_type !== input.eventType) {
     throw new Error(`eventType ${input.eventType} does not match payload.event_type ${input.payload.event_type}`);
   }
-  const event = await client.query<{ id: string }>(
-    'INSERT INTO webhook_events (workspace_id, event_type, payload) VALUES ($1, $2, $3::jsonb) RETURNING id',
-    [input.workspaceId, input.eventType, JSON.stringify(input.payload)],
-  );
-  const eventId = event.rows[0]!.id;
-  const subscriptions = await client.query<{ id: string; url: string }>(
-    `SELECT id, url FROM webhook_subscriptions
-      WHERE workspace_id = $1 AND active AND (event_types IS NULL OR $2 = ANY (event_types))
-      ORDER BY created_at, id`,
-    [input.workspaceId, input.eventType],
-  );
+  const eventId = await insertWebhookEvent(client, input.workspaceId, input.eventType, input.payload);
+  const subscriptions = await selectSubscriptionsFor(client, input.workspaceId, input.eventType);
   const targets: { kind: 'subscription' | 'callback'; subscriptionId: string | null; url: string; schedule: 'standard' | 'export' }[] =
-    subscriptions.rows.map((s) => ({ kind: 'subscription', subscriptionId: s.id, url: s.url, schedule: 'standard' }));
+    subscriptions.map((s) => ({ kind: 'subscription', subscriptionId: s.id, url: s.url, schedule: 'standard' }));
   if (input.callbackUrl) {
     const schedule = input.eventType === 'NEW_EXPORT' ? 'export' : 'standard';
     targets.push({ kind: 'callback', subscriptionId: null, url: input.callbackUrl, schedule });
@@ -50,12 +44,15 @@ export async function enqueueEvent(client: Queryable, input: EnqueueEventInput):
   const deliveries: EnqueuedEvent['deliveries'] = [];
   for (const target of targets) {
     const id = deliveryId();
-    const row = await client.query<{ id: string }>(
-      `INSERT INTO webhook_deliveries (delivery_id, event_id, workspace_id, target_kind, subscription_id, url, schedule, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING id`,
-      [id, eventId, input.workspaceId, target.kind, target.subscriptionId, target.url, target.schedule],
-    );
-    const rowId = row.rows[0]!.id;
+    const rowId = await insertWebhookDelivery(client, {
+      deliveryId: id,
+      eventId,
+      workspaceId: input.workspaceId,
+      targetKind: target.kind,
+      subscriptionId: target.subscriptionId,
+      url: target.url,
+      schedule: target.schedule,
+    });
     await addDeliveryJob(client, { v: 1, delivery: rowId, attempt: 1 });
     deliveries.push({ id: rowId, deliveryId: id, targetKind: target.kind, url: target.url });
   }

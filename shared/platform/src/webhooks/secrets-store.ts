@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js';
+import { selectActiveSigningSecrets } from '../sql/signing-secrets.js';
 
 /**
  * The secrets a delivery is signed with right now: the current one, then the previous one while
@@ -7,12 +8,7 @@ import type { Queryable } from '../db/pool.js';
  * attempt, well inside the documented minute.
  */
 export async function loadSigningSecrets(db: Queryable, workspaceId: string): Promise<string[]> {
-  const { rows } = await db.query<{ secret: string; previous: string | null }>(
-    `SELECT secret, CASE WHEN previous_expires_at > now() THEN previous_secret END AS previous
-       FROM webhook_signing_secrets WHERE workspace_id = $1`,
-    [workspaceId],
-  );
-  const row = rows[0];
+  const row = await selectActiveSigningSecrets(db, workspaceId);
   if (!row) return [];
   return row.previous ? [row.secret, row.previous] : [row.secret];
 }

@@ -4,6 +4,7 @@ import { type AddJobFunction, Logger as GraphileLogger, type Runner, run, type T
 import type pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.js';
+import { pingDatabase } from '../sql/health.js';
 import { beat, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
 
 export interface WorkerRuntimeOptions {
@@ -112,9 +113,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   let orphaned: string[] = [];
   let heartbeatFailing = false;
   const supervisor = superviseRunner<Runner>({
-    probe: async () => {
-      await db.query('SELECT 1');
-    },
+    probe: () => pingDatabase(db),
     start: async () => {
       if (orphaned.length > 0) {
         await releaseWorkers(db, orphaned);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type BannerRow, insertBannerRow } from '../../banners/store.js';
 import type { Queryable } from '../../db/pool.js';
+import { type BannerRow, insertBannerRow } from '../../sql/banners.js';
 import { bannerFileKey } from '../../storage/keys.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 

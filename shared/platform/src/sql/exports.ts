@@ -87,15 +87,6 @@ export async function markExportFailed(db: Queryable, id: string, error: string)
   await db.query(`UPDATE exports SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`, [id, error]);
 }
 
-export type ExportState = 'pending' | 'done' | 'failed' | 'gone';
-
-/** Pure: how a status read answers; exports expire like generation requests (7 days). */
-export function exportState(row: Pick<ExportRow, 'status' | 'created_at' | 'finished_at' | 'purged_at'>, now: Date): ExportState {
-  if (row.purged_at) return 'gone';
-  if (now.getTime() - (row.finished_at ?? row.created_at).getTime() > RETENTION_MS) return 'gone';
-  return row.status;
-}
-
 /**
  * The retention sweep: exports past 7 days become tombstones (410) and their archives are
  * deleted. Returns the archive keys to delete; the caller deletes them after the commit, so a

@@ -1,13 +1,7 @@
+import { type TemplateSnapshot, templateSnapshotSchema } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 
-/** The design as snapshotted on the banner. */
-export interface TemplateSnapshot {
-  id: string;
-  name: string;
-  created_at: number;
-  updated_at: number;
-}
-
+/** A banner's project, as the Banner resource shows it. */
 export interface ProjectSummary {
   id: string;
   name: string;
@@ -38,6 +32,11 @@ export type NewBanner = Omit<BannerRow, 'sharing_id' | 'created_at' | 'version'>
 
 const COLUMNS = `id, sharing_id, workspace_id, design_id, generation_request_id, format_name, format_uid, unit, width, height,
   file_type, storage_key, filename, version, template, project_id, created_at`;
+
+/** The stored template snapshot is a JSON column: parsed with its model contract on every read. */
+function parseRow(row: BannerRow): BannerRow {
+  return { ...row, template: templateSnapshotSchema.parse(row.template) };
+}
 
 /**
  * Inserts the banner row unless (request, format) already has one — a re-run after a worker died.
@@ -70,12 +69,12 @@ export async function insertBannerRow(client: Queryable, b: NewBanner): Promise<
       b.original_banner_id,
     ],
   );
-  return rows[0];
+  return rows[0] && parseRow(rows[0]);
 }
 
 export async function findBanner(db: Queryable, workspaceId: string, id: string): Promise<BannerRow | undefined> {
   const { rows } = await db.query<BannerRow>(`SELECT ${COLUMNS} FROM banners WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
-  return rows[0];
+  return rows[0] && parseRow(rows[0]);
 }
 
 export async function listBannersOfRequest(db: Queryable, requestId: string): Promise<BannerRow[]> {
@@ -83,7 +82,7 @@ export async function listBannersOfRequest(db: Queryable, requestId: string): Pr
     `SELECT ${COLUMNS} FROM banners WHERE generation_request_id = $1 ORDER BY created_at, format_name`,
     [requestId],
   );
-  return rows;
+  return rows.map(parseRow);
 }
 
 /** The project of a banner, when it still exists (present when the design has a project; docs/design-format.md). */

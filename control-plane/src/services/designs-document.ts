@@ -1,10 +1,11 @@
-import { AppError, type Design, type DesignWarning, isCatalogueFont, toImportPayload } from '@pressroom/model';
+import { AppError, type Design, type DesignWarning, fontWeightWarnings, isCatalogueFont, toImportPayload } from '@pressroom/model';
 import {
   type DesignVersionMaker,
   dropDesignPreviews,
   ensureCurrentDesignVersion,
   findDesignVersion,
   insertDesignVersion,
+  loadFontCatalogue,
   lockDesignForChange,
   type ObjectStorage,
   replaceDesignDocument,
@@ -27,7 +28,7 @@ export const versionNotFound = (n: number) =>
 /**
  * `PUT /designs/<id>/document`: validates the body like an import (the import's parser, font
  * lookup and asset rules, planDocumentPut) and replaces the design's document as a new version.
- * Returns the import's parse warnings. 404 `template_not_found` for a design that is not visible.
+ * Returns the import's warnings (parse, then font weights). 404 `template_not_found` for a design that is not visible.
  */
 export async function putDesignDocument(
   db: pg.Pool,
@@ -57,7 +58,8 @@ export async function putDesignDocument(
   }
   await refuseUnknownFonts(db, workspaceId, body);
   const version = await commitDocument(db, workspaceId, designId, plan.design, { madeBy: 'put' });
-  return { version, warnings: plan.warnings };
+  // The import's build phase adds these to its record after the parse warnings; so does the PUT.
+  return { version, warnings: [...plan.warnings, ...fontWeightWarnings(plan.design, loadFontCatalogue())] };
 }
 
 /**

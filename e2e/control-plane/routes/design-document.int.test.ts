@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
 import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
@@ -5,7 +7,7 @@ import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
+import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;
@@ -154,21 +156,33 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(res.json()).toEqual(asImport.json());
     expect(res.json().errors.map((e: Json) => e.path)).toEqual(expect.arrayContaining(['formats[0].width', 'layers[1].layout']));
 
-    // A parse warning (a colour converted, a flag dropped) reads as on the import record.
+    // Parse warnings (a colour converted, a flag dropped) and the build phase's font_weight_adjusted
+    // read as on the record of the same payload imported to DONE.
     const warned = structuredClone(payload);
     warned.layers[0].locked = true;
     if (warned.layers[0].type === 'shape') warned.layers[0].properties.background_color = 'cmyk(0,100,100,0)';
-    const created = await app.inject({
-      method: 'POST',
-      url: '/designs/import/json',
-      payload: { ...warned, target: { kind: 'design', project_uuid: projectId } },
-      headers: headers(ws.key),
-    });
-    const record = (await get(`/designs/import/json/${created.json().id}`)).json();
+    const text = (warned.layers as Json[]).findIndex((l) => l.type === 'text');
+    const bag = warned.layers[text].properties;
+    Object.assign(bag.default ?? bag, { font: 'Lobster', font_weight: 900 });
+    // The design's stored photo, by hosting URL, is an upload for an import: send it as such.
+    const photo = (warned.layers as Json[]).findIndex((l) => l.name === 'speaker-photo');
+    const forImport = structuredClone(warned);
+    forImport.layers[photo].properties.src = 'speaker-portrait.png';
+    const png = await readFile(join(EXAMPLE_ASSETS_DIR, 'speaker-portrait.png'));
+    const done = await importViaApi(
+      app,
+      ws.key,
+      { ...forImport, target: { kind: 'design', project_uuid: projectId } },
+      {
+        'speaker-portrait.png': png,
+      },
+    );
+    expect(done.status).toBe('DONE');
     const ok = await put(id, warned);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(record.warnings.length).toBeGreaterThan(0);
-    expect(ok.json().warnings).toEqual(record.warnings);
+    const codes = (done.warnings as Json[]).map((w) => w.code);
+    expect(codes).toEqual(expect.arrayContaining(['property_dropped_for_type', 'font_weight_adjusted']));
+    expect(ok.json().warnings).toEqual(done.warnings);
   });
 
   it('refuses a target, a change of type, an upload it cannot take and an unknown font, at their paths', async () => {

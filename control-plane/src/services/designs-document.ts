@@ -1,5 +1,6 @@
 import { AppError, type Design, type DesignWarning, fontWeightWarnings, isCatalogueFont, toImportPayload } from '@pressroom/model';
 import {
+  addDesignPreviewsJob,
   type DesignVersionMaker,
   dropDesignPreviews,
   ensureCurrentDesignVersion,
@@ -75,7 +76,10 @@ export async function restoreDesignVersion(db: pg.Pool, workspaceId: string, des
   return commitDocument(db, workspaceId, designId, version.document, { madeBy: 'restore', restoredFrom: number });
 }
 
-/** One transaction: the design locked and still visible, its document replaced, the version kept. */
+/**
+ * One transaction: the design locked and still visible, its document replaced, the version kept,
+ * the old previews dropped and the new version's previews enqueued (the render worker draws them).
+ */
 async function commitDocument(
   db: pg.Pool,
   workspaceId: string,
@@ -91,6 +95,7 @@ async function commitDocument(
     await syncDesignFormats(tx, designId, design.type === 'printer_multipage' ? [] : design.formats);
     await dropDesignPreviews(tx, designId);
     await insertDesignVersion(tx, { designId, number: version, design, ...made });
+    await addDesignPreviewsJob(tx, designId, version);
     return version;
   });
 }

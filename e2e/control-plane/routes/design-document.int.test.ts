@@ -6,6 +6,7 @@ import { createHarness, type Harness } from '@pressroom/control-plane/test/harne
 import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
 
@@ -18,6 +19,14 @@ function unsign(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unsign);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
   return value;
+}
+
+/**
+ * A design read without what a change does not decide: signatures, `updated_at`, and previews
+ * (dropped by a change, drawn again by the render worker whenever its job runs).
+ */
+function comparable({ updated_at: _u, formats, ...read }: Json): unknown {
+  return unsign({ ...read, formats: formats.map(({ preview_url: _p, ...f }: Json) => f) });
 }
 
 /** The import payload with one layer's box (every format's) moved right by `dx`. */
@@ -82,7 +91,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     const body = res.json();
     expect(body.warnings).toEqual([]);
     const { warnings: _w, ...read } = body;
-    expect(unsign(read)).toEqual(unsign((await get(`/designs/${id}`)).json()));
+    expect(comparable(read)).toEqual(comparable((await get(`/designs/${id}`)).json()));
     expect(read.id).toBe(id);
     expect(read.project_id).toBe(before.project_id);
     // Format uids (and with them the dynamic image URLs) stay.
@@ -133,10 +142,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
       [4, 'put', null, false],
     ]);
     const back = await app.inject({ method: 'POST', url: `/designs/${id}/versions/1/restore`, headers: headers(ws.key) });
-    // The same design again, but for the previews a change forgets (they showed another document).
-    const same = ({ updated_at: _u, formats, ...r }: Json) =>
-      unsign({ ...r, formats: formats.map(({ preview_url: _p, ...f }: Json) => f) });
-    expect(same(back.json())).toEqual(same(originalRead));
+    expect(comparable(back.json())).toEqual(comparable(originalRead));
   });
 
   it('validates exactly like an import: the same ids, paths and warnings', async () => {
@@ -250,6 +256,27 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(uids[keep!.name]).toBe(before.formats.find((f: Json) => f.id === keep!.name).uid);
     expect(uids.banner).toEqual(expect.any(String));
     expect((await get(`/designs/${id}/formats/${drop!.name}`)).json().id).toBe('format_not_found');
+  });
+
+  it('draws the new version’s previews in the render worker, as the import draws them', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const payload = await exported(id);
+    payload.formats[0].background_color = '#123456';
+    const res = await put(id, payload);
+    expect(res.statusCode).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let formats: Json[];
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      formats = (await get(`/designs/${id}`)).json().formats;
+    } while (formats.some((f) => !f.preview_url) && Date.now() < deadline);
+    const url = new URL(formats[0]!.preview_url);
+    // The new version's own preview (the old ones showed another document and were dropped).
+    const { rows } = await h.db.pool.query<{ version: number }>('SELECT version FROM designs WHERE id = $1', [id]);
+    expect(url.pathname).toMatch(new RegExp(`-v${rows[0]!.version}\\.png$`));
+    const png = await h.storage.get(decodeURIComponent(url.pathname.replace(/^\/files\//, '')));
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0x12, 0x34, 0x56]);
   });
 
   it('bumps the version dynamic-image variants are keyed on', async () => {

@@ -34,10 +34,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, startDesignWorker, waitForImport } from '../../control-plane/design-worker.js';
 import { corpusPayload } from '../../control-plane/import-corpus/corpus.js';
 
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
 /** A promise with its resolver outside. */
-function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
+function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
     resolve = r;
   });
   return { promise, resolve };
@@ -48,7 +53,7 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } 
  * (with the design it was given) and waits for the gate before drawing.
  */
 function gatedRenderer(): StaticRenderer & { hold(): { started: Promise<void>; open(): void } } {
-  let held: { started: ReturnType<typeof deferred>; gate: ReturnType<typeof deferred> } | null = null;
+  let held: { started: Deferred; gate: Deferred } | null = null;
   const render: StaticRenderer = async (input) => {
     const h = held;
     if (h) {

@@ -4,41 +4,25 @@
 // design's dynamic image, rendered and cached before the PUT, renders the new content after it.
 import { tmpdir } from 'node:os';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   dumpOutputs,
   type Farm,
+  importToDone,
   type Json,
   seedExample,
   startFarm,
   waitForWorkers,
 } from '../../render-worker/tasks/testing/farm-processes.js';
 import { corpusPayload } from '../import-corpus/corpus.js';
+import { colourAt, expectNear } from './pixels.js';
 
 const BACKGROUND = '#0A363A';
 const BADGE = '#F5C518';
 /** Mid-height of the starter's badge (y 380–700), left and right of its title: 110 is on the badge at x 90–990 only, 1010 at x 130–1030 only. */
 const LEFT = [110, 540] as const;
 const RIGHT = [1010, 540] as const;
-
-async function colourAt(image: Buffer, [x, y]: readonly [number, number]): Promise<number[]> {
-  const { data } = await sharp(image)
-    .extract({ left: x, top: y, width: 1, height: 1 })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return [...data.subarray(0, 3)];
-}
-
-function near(actual: number[], hex: string, what: string): void {
-  const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  expect(
-    actual.every((v, i) => Math.abs(v - want[i]!) <= 8),
-    `${what}: ${actual} is not ${hex}`,
-  ).toBe(true);
-}
 
 describe('PUT /designs/<id>/document on a farm', () => {
   let db: TestDatabase;
@@ -53,22 +37,7 @@ describe('PUT /designs/<id>/document on a farm', () => {
     key = (await seedExample(db.pool, 'static-webinar.json')).key;
     await waitForWorkers(db.pool, farm, 1);
     const projectId = (await api(farm, key, 'POST', '/projects', { name: 'Edited' })).body.id;
-    const created = await api(
-      farm,
-      key,
-      'POST',
-      '/designs/import/json',
-      corpusPayload('starter.json', { kind: 'design', project_uuid: projectId }),
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const deadline = Date.now() + 120_000;
-    let record: Json;
-    do {
-      await new Promise((r) => setTimeout(r, 250));
-      record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
-    } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
-    expect(record.status, JSON.stringify(record)).toBe('DONE');
-    designId = record.result.uuid;
+    designId = await importToDone(farm, key, corpusPayload('starter.json', { kind: 'design', project_uuid: projectId }));
     const dynamic = await api(farm, key, 'POST', `/designs/${designId}/dynamic-image-url`, {});
     expect(dynamic.status, JSON.stringify(dynamic.body)).toBe(201);
     dynamicUrl = dynamic.body.formats[0].dynamic_image_url;
@@ -96,11 +65,11 @@ describe('PUT /designs/<id>/document on a farm', () => {
 
   it('moves a layer 40 px: 200, the read shows it under the same id, the render and the dynamic image draw it', async () => {
     const before = await render();
-    near(await colourAt(before, LEFT), BADGE, 'render before, left');
-    near(await colourAt(before, RIGHT), BACKGROUND, 'render before, right');
+    expectNear(await colourAt(before, ...LEFT), BADGE, 'render before, left');
+    expectNear(await colourAt(before, ...RIGHT), BACKGROUND, 'render before, right');
     const cachedBefore = await dynamicImage();
     expect((await dynamicImage()).cache).toBe('hit');
-    near(await colourAt(cachedBefore.bytes, LEFT), BADGE, 'dynamic image before, left');
+    expectNear(await colourAt(cachedBefore.bytes, ...LEFT), BADGE, 'dynamic image before, left');
 
     const exported = await api(farm, key, 'GET', `/designs/${designId}/as-import`);
     expect(exported.status).toBe(200);
@@ -117,12 +86,12 @@ describe('PUT /designs/<id>/document on a farm', () => {
     expect(read.body.elements.find((e: Json) => e.name === 'badge').layout.square).toEqual({ x: 130, y: 380, width: 900, height: 320 });
 
     const after = await render();
-    near(await colourAt(after, LEFT), BACKGROUND, 'render after, left');
-    near(await colourAt(after, RIGHT), BADGE, 'render after, right');
+    expectNear(await colourAt(after, ...LEFT), BACKGROUND, 'render after, left');
+    expectNear(await colourAt(after, ...RIGHT), BADGE, 'render after, right');
 
     const dynamicAfter = await dynamicImage();
     expect(dynamicAfter.cache).toBe('miss');
-    near(await colourAt(dynamicAfter.bytes, LEFT), BACKGROUND, 'dynamic image after, left');
-    near(await colourAt(dynamicAfter.bytes, RIGHT), BADGE, 'dynamic image after, right');
+    expectNear(await colourAt(dynamicAfter.bytes, ...LEFT), BACKGROUND, 'dynamic image after, left');
+    expectNear(await colourAt(dynamicAfter.bytes, ...RIGHT), BADGE, 'dynamic image after, right');
   });
 });

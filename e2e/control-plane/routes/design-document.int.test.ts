@@ -1,25 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
 import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
-import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
+import { headers, importExamples, importViaApi, solidPreview, startDesignWorker, unsign } from '../design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;
-
-/** URLs of stored objects are signed at read time; two reads of one object differ only there. */
-function unsign(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/\?[^"]*$/, '');
-  if (Array.isArray(value)) return value.map(unsign);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
-  return value;
-}
 
 /**
  * A design read without what a change does not decide: signatures, `updated_at`, and previews
@@ -45,7 +36,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
   let ws: { id: string; key: string };
   let other: { id: string; key: string };
   let projectId: string;
-  const byFile = new Map<string, string>();
+  let byFile: Map<string, string>;
   const get = (url: string, key = ws.key) => app.inject({ method: 'GET', url, headers: headers(key) });
   const put = (id: string, payload: unknown, key = ws.key) =>
     app.inject({ method: 'PUT', url: `/designs/${id}/document`, payload: payload as Json, headers: headers(key) });
@@ -66,16 +57,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     other = await h.workspace('pro', 'Other');
     projectId = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Examples' }, headers: headers(ws.key) })).json().id;
     worker = await startDesignWorker(h.db.pool, h.storage, solidPreview);
-    for (const { file, json } of loadExampleDocuments()) {
-      const id = await importDocument(h.db.pool, h.storage, ws.id, {
-        json,
-        baseDir: EXAMPLE_ASSETS_DIR,
-        target: { kind: 'design', project_uuid: projectId },
-      });
-      const done = await waitForImport(app, ws.key, id);
-      expect(done.status, file).toBe('DONE');
-      byFile.set(file, (done.result as { uuid: string }).uuid);
-    }
+    byFile = await importExamples(app, h.db.pool, h.storage, ws, projectId);
   });
   afterAll(async () => {
     await worker.stop();

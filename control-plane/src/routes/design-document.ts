@@ -115,7 +115,9 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
       const version = await findDesignVersion(db, params.id, params.number);
       if (!version) throw versionNotFound(params.number);
       const { document, ...summary } = version;
-      return { ...summary, current: version.number === row.version, ...(await documentAsImport(storage, document)) };
+      const current = version.number === row.version;
+      // The current version reads as the design is now (a rename changes the name, not the version).
+      return { ...summary, current, ...(await documentAsImport(storage, current ? row.document : document)) };
     },
   });
 

@@ -107,6 +107,17 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
       [1, 'import', null, false],
     ]);
     expect(list.json()[0].created_at).toEqual(expect.any(Number));
+    // A rename changes the name, not the version: the current version reads with the new name.
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/designs/${id}/name`,
+      payload: { name: 'Renamed sale' },
+      headers: headers(ws.key),
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await get(`/designs/${id}/versions`)).json()[0].number).toBe(3);
+    expect((await get(`/designs/${id}/versions/3`)).json().payload.name).toBe('Renamed sale');
+    expect((await get(`/designs/${id}/versions/2`)).json().payload.name).toBe(original.name);
     const first = (await get(`/designs/${id}/versions/1`)).json();
     expect(first).toMatchObject({ number: 1, made_by: 'import', current: false, warnings: expect.any(Array) });
     expect(unsign(first.payload)).toEqual(unsign(original));

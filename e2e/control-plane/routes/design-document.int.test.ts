@@ -284,6 +284,29 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(Number(after)).toBe(Number(before) + 1);
   });
 
+  it('serialises concurrent PUTs into consecutive versions, and bumps the version on deletion', async () => {
+    const id = byFile.get('printer-cafe-flyer.json')!;
+    const payload = await exported(id);
+    const version = async () => (await h.db.pool.query('SELECT version FROM designs WHERE id = $1', [id])).rows[0].version as number;
+    const was = await version();
+    const [a, b] = await Promise.all([put(id, { ...payload, name: 'Flyer A' }), put(id, { ...payload, name: 'Flyer B' })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const list = (await get(`/designs/${id}/versions`)).json();
+    expect(list.slice(0, 2).map((v: Json) => [v.number, v.made_by])).toEqual([
+      [was + 2, 'put'],
+      [was + 1, 'put'],
+    ]);
+    // The later of the two is the design.
+    const names = await Promise.all([was + 1, was + 2].map(async (n) => (await get(`/designs/${id}/versions/${n}`)).json().payload.name));
+    expect((await get(`/designs/${id}`)).json().name).toBe(names[1]);
+    expect(names.sort()).toEqual(['Flyer A', 'Flyer B']);
+
+    expect((await app.inject({ method: 'DELETE', url: `/designs/${id}`, headers: headers(ws.key) })).statusCode).toBe(200);
+    expect(await version()).toBe(was + 3);
+    expect((await put(id, payload)).json().id).toBe('template_not_found');
+    expect((await get(`/designs/${id}/versions`)).json().id).toBe('template_not_found');
+  });
+
   it('answers 404 like every design route, and for a version the design does not have', async () => {
     const id = byFile.get('static-webinar.json')!;
     const payload = await exported(id);

@@ -56,7 +56,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     operationId: 'putDesignDocument',
     summary:
       "Replace a design's content with a document in the import format, without target (Pressroom extension). Validated like an import; the id, project, format uids, dynamic image URLs and generated files stay; the previous document is kept as a version. 200 with the design read plus the import's warnings.",
-    tag: 'Designs',
+    tag: 'Designs (Pressroom extension)',
     tier: 'write',
     params: designParams,
     body: documented(z.unknown(), DOCUMENT_PAYLOAD_JSON_SCHEMA),
@@ -80,7 +80,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     operationId: 'listDesignVersions',
     summary:
       "A design's versions, newest first: number, created_at (Unix seconds), made_by (import, duplicate, put, restore), restored_from, current.",
-    tag: 'Designs',
+    tag: 'Designs (Pressroom extension)',
     tier: 'read',
     params: designParams,
     response: {
@@ -105,7 +105,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     operationId: 'getDesignVersion',
     summary:
       'One version of a design as an import payload ({payload, warnings} like GET /designs/<id>/as-import), with its number and maker.',
-    tag: 'Designs',
+    tag: 'Designs (Pressroom extension)',
     tier: 'read',
     params: versionParams,
     response: { status: 200, schema: open },
@@ -126,7 +126,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     url: '/designs/:id/versions/:number/restore',
     operationId: 'restoreDesignVersion',
     summary: "Make an older version the design's document again, as a new version (made_by restore). 200 with the design read.",
-    tag: 'Designs',
+    tag: 'Designs (Pressroom extension)',
     tier: 'write',
     params: versionParams,
     response: { status: 200, schema: open },

@@ -307,6 +307,27 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect((await get(`/designs/${id}/versions`)).json().id).toBe('template_not_found');
   });
 
+  it('reads a design written without a version row (seeded, older) as its version 1, and keeps it on the first PUT', async () => {
+    const source = byFile.get('static-summer-sale.json')!;
+    const { rows } = await h.db.pool.query<{ id: string }>(
+      `INSERT INTO designs (workspace_id, project_id, type, name, document)
+       SELECT workspace_id, project_id, type, name, document FROM designs WHERE id = $1 RETURNING id`,
+      [source],
+    );
+    const id = rows[0]!.id;
+    const listed = (await get(`/designs/${id}/versions`)).json();
+    expect(listed.map((v: Json) => [v.number, v.made_by, v.current])).toEqual([[1, 'import', true]]);
+    const payload = (await get(`/designs/${id}/versions/1`)).json().payload;
+    expect(unsign(payload)).toEqual(unsign(await exported(id)));
+    expect((await put(id, moved(payload, payload.layers[0].name, 40))).statusCode).toBe(200);
+    const after = (await get(`/designs/${id}/versions`)).json();
+    expect(after.map((v: Json) => [v.number, v.made_by, v.current])).toEqual([
+      [2, 'put', true],
+      [1, 'import', false],
+    ]);
+    expect(unsign((await get(`/designs/${id}/versions/1`)).json().payload)).toEqual(unsign(payload));
+  });
+
   it('answers 404 like every design route, and for a version the design does not have', async () => {
     const id = byFile.get('static-webinar.json')!;
     const payload = await exported(id);

@@ -106,17 +106,25 @@ export async function insertDesignVersion(
   );
 }
 
+/**
+ * The design's versions as rows, plus its current document when no row holds it yet (a design
+ * written without one, as ensureCurrentDesignVersion would make it): what the statements below read.
+ */
+const VERSIONS = `(SELECT design_id, number, made_by, restored_from, created_at, document FROM design_versions
+   UNION ALL
+   SELECT d.id, d.version, 'import', NULL, d.created_at, d.document FROM designs d
+    WHERE NOT EXISTS (SELECT 1 FROM design_versions v WHERE v.design_id = d.id AND v.number = d.version)) AS versions`;
+
 /** Newest first. */
 export async function listDesignVersions(db: Queryable, designId: string): Promise<DesignVersionSummary[]> {
-  const { rows } = await db.query<DesignVersionSummary>(
-    `SELECT ${SUMMARY} FROM design_versions WHERE design_id = $1 ORDER BY number DESC`,
-    [designId],
-  );
+  const { rows } = await db.query<DesignVersionSummary>(`SELECT ${SUMMARY} FROM ${VERSIONS} WHERE design_id = $1 ORDER BY number DESC`, [
+    designId,
+  ]);
   return rows;
 }
 
 export async function findDesignVersion(db: Queryable, designId: string, number: number): Promise<DesignVersion | undefined> {
-  const { rows } = await db.query<DesignVersion>(`SELECT ${SUMMARY}, document FROM design_versions WHERE design_id = $1 AND number = $2`, [
+  const { rows } = await db.query<DesignVersion>(`SELECT ${SUMMARY}, document FROM ${VERSIONS} WHERE design_id = $1 AND number = $2`, [
     designId,
     number,
   ]);

@@ -57,7 +57,8 @@ export async function putDesignDocument(
       throw new AppError('missing_assets', `${plan.issues.length} file(s) this design does not store.`, { issues: plan.issues });
     throw AppError.fromIssues(plan.issues);
   }
-  await refuseUnknownFonts(db, workspaceId, body);
+  // The design's own font files (kept by the PUT) name families as known as the workspace's.
+  await refuseUnknownFonts(db, workspaceId, { ...(body as object), fonts: row.document.fonts });
   const version = await commitDocument(db, workspaceId, designId, plan.design, { madeBy: 'put' });
   // The import's build phase adds these to its record after the parse warnings; so does the PUT.
   return { version, warnings: [...plan.warnings, ...fontWeightWarnings(plan.design, loadFontCatalogue())] };
@@ -66,13 +67,17 @@ export async function putDesignDocument(
 /**
  * `POST /designs/<id>/versions/<n>/restore`: version n's stored document becomes the design's
  * document again, as a new version (`made_by: restore`). Its stored files are still the design's
- * (a PUT never deletes one), so nothing is copied or re-validated beyond the stored parser.
+ * (a PUT never deletes one), so nothing is copied; its fonts are looked up again (400
+ * `unknown_font` for one deleted since).
  */
 export async function restoreDesignVersion(db: pg.Pool, workspaceId: string, designId: string, number: number): Promise<number> {
   const row = await findDesignRow(db, workspaceId, designId);
   if (!row) throw designNotFound();
   const version = await findDesignVersion(db, designId, number);
   if (!version) throw versionNotFound(number);
+  // A font the version names may have been deleted since: the import's lookup, at the paths the
+  // version's as-import payload (GET …/versions/<n>) gives.
+  await refuseUnknownFonts(db, workspaceId, { ...toImportPayload(version.document).payload, fonts: version.document.fonts });
   return commitDocument(db, workspaceId, designId, version.document, { madeBy: 'restore', restoredFrom: number });
 }
 

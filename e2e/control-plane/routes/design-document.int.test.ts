@@ -328,6 +328,27 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(unsign((await get(`/designs/${id}/versions/1`)).json().payload)).toEqual(unsign(payload));
   });
 
+  it('refuses to restore a version whose font is gone, at the path its payload gives', async () => {
+    const id = byFile.get('animated-product-launch.json')!;
+    expect((await put(id, await exported(id))).statusCode).toBe(200);
+    const { rows } = await h.db.pool.query<{ document: Json }>('SELECT document FROM design_versions WHERE design_id = $1 AND number = 1', [
+      id,
+    ]);
+    const text = (rows[0]!.document.elements as Json[]).findIndex((e) => e.type === 'text');
+    // As if the workspace's font this version names had been deleted since.
+    await h.db.pool.query(
+      `UPDATE design_versions SET document = jsonb_set(document, ARRAY['elements', $2::text, 'properties', 'font'], '"Gone Font"')
+        WHERE design_id = $1 AND number = 1`,
+      [id, String(text)],
+    );
+    const res = await app.inject({ method: 'POST', url: `/designs/${id}/versions/1/restore`, headers: headers(ws.key) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ code: 'unknown_font', path: expect.stringMatching(new RegExp(`^layers\\[${text}\\]\\.properties`)) }),
+    ]);
+    expect((await get(`/designs/${id}/versions`)).json()[0].number).toBe(2);
+  });
+
   it('answers 404 like every design route, and for a version the design does not have', async () => {
     const id = byFile.get('static-webinar.json')!;
     const payload = await exported(id);

@@ -1,9 +1,10 @@
 // Test-only helpers shared by the designs, imports and workspace-template integration tests:
 // a real graphile-worker running the design jobs, uploads through the presigned URLs, polling.
 
+import { importDocument } from '@pressroom/control-plane';
 import type { UploadSlot } from '@pressroom/control-plane/services/imports';
 import type { ObjectStorage } from '@pressroom/platform';
-import { createLogger, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
+import { createLogger, EXAMPLE_ASSETS_DIR, loadExampleDocuments, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
 import { formOf } from '@pressroom/platform/testing';
 import type { PreviewRenderer } from '@pressroom/render-worker/imports/previews';
 import { designTaskList } from '@pressroom/render-worker/imports/tasks';
@@ -100,4 +101,37 @@ export async function importViaApi(
     if (put.statusCode !== 200) throw new Error(`validate refused: ${put.body}`);
   }
   return waitForImport(app, key, record.id);
+}
+
+/**
+ * Imports every example of examples/designs into a project through the import's own code path
+ * (a design worker must be running) and returns the design ids by file name.
+ */
+export async function importExamples(
+  app: FastifyInstance,
+  db: pg.Pool,
+  storage: ObjectStorage,
+  ws: { id: string; key: string },
+  projectId: string,
+): Promise<Map<string, string>> {
+  const byFile = new Map<string, string>();
+  for (const { file, json } of loadExampleDocuments()) {
+    const id = await importDocument(db, storage, ws.id, {
+      json,
+      baseDir: EXAMPLE_ASSETS_DIR,
+      target: { kind: 'design', project_uuid: projectId },
+    });
+    const done = await waitForImport(app, ws.key, id);
+    if (done.status !== 'DONE') throw new Error(`${file} did not import: ${JSON.stringify(done.error)}`);
+    byFile.set(file, (done.result as { uuid: string }).uuid);
+  }
+  return byFile;
+}
+
+/** URLs of stored objects are signed at read time; two reads of one object differ only there. */
+export function unsign(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\?[^"]*$/, '');
+  if (Array.isArray(value)) return value.map(unsign);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
+  return value;
 }

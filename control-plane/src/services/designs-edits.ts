@@ -23,7 +23,11 @@ export async function renameDesign(db: Queryable, workspaceId: string, designId:
   return renameVisibleDesign(db, workspaceId, designId, name);
 }
 
-/** Soft-deletes a visible design. Generated files keep living (banners carry no foreign key). */
+/**
+ * Soft-deletes a visible design and bumps its version (what is kept per design version, warm pages
+ * and dynamic-image variants, is then never served again). Generated files keep living (banners
+ * carry no foreign key).
+ */
 export async function deleteDesign(db: Queryable, workspaceId: string, designId: string): Promise<DesignNameRow | undefined> {
   return softDeleteVisibleDesign(db, workspaceId, designId);
 }

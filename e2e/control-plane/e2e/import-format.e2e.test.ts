@@ -10,12 +10,13 @@ import {
   api,
   dumpOutputs,
   type Farm,
-  type Json,
+  importToDone,
   seedExample,
   startFarm,
   waitForWorkers,
 } from '../../render-worker/tasks/testing/farm-processes.js';
 import { corpusPayload } from '../import-corpus/corpus.js';
+import { colourAt, expectNear } from './pixels.js';
 
 describe("Abyssale's import starter on a farm", () => {
   let db: TestDatabase;
@@ -37,22 +38,6 @@ describe("Abyssale's import starter on a farm", () => {
     await db?.drop();
   });
 
-  /** Creates the import (nothing to upload, so it is queued at once, with no PUT) and waits for DONE. */
-  async function importToDone(payload: Record<string, unknown>): Promise<string> {
-    const created = await api(farm, key, 'POST', '/designs/import/json', payload);
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.uploads).toEqual([]);
-    expect(created.body.status).toBe('QUEUED');
-    const deadline = Date.now() + 120_000;
-    let record: Json;
-    do {
-      await new Promise((r) => setTimeout(r, 250));
-      record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
-    } while (!['DONE', 'FAILED'].includes(record.status) && Date.now() < deadline);
-    expect(record.status, JSON.stringify(record)).toBe('DONE');
-    return record.result.uuid;
-  }
-
   async function renderSquare(designId: string): Promise<Buffer> {
     const res = await api(farm, key, 'POST', `/banner-builder/${designId}/generate`, {
       template_format_name: 'square',
@@ -61,19 +46,6 @@ describe("Abyssale's import starter on a farm", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return Buffer.from(await (await fetch(res.body.file.url)).arrayBuffer());
   }
-
-  async function colourAt(jpeg: Buffer, x: number, y: number): Promise<number[]> {
-    const { data } = await sharp(jpeg).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
-    return [...data.subarray(0, 3)];
-  }
-
-  const near = (actual: number[], hex: string) => {
-    const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-    expect(
-      actual.every((v, i) => Math.abs(v - want[i]!) <= 8),
-      `${actual} is not ${hex}`,
-    ).toBe(true);
-  };
 
   let starterId: string;
   let starterJpeg: Buffer;
@@ -88,7 +60,7 @@ describe("Abyssale's import starter on a farm", () => {
     const answer = await check.text();
     expect(check.status, answer).toBe(204);
     expect(answer).toBe('');
-    starterId = await importToDone(payload);
+    starterId = await importToDone(farm, key, payload);
     starterJpeg = await renderSquare(starterId);
     const meta = await sharp(starterJpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1080, 1080]);
@@ -100,7 +72,7 @@ describe("Abyssale's import starter on a farm", () => {
       [60, 540],
       [1020, 540],
     ] as const)
-      near(await colourAt(starterJpeg, x, y), '#0A363A');
+      expectNear(await colourAt(starterJpeg, x, y), '#0A363A');
     for (const [x, y] of [
       [120, 400],
       [540, 395],
@@ -108,7 +80,7 @@ describe("Abyssale's import starter on a farm", () => {
       [120, 540],
       [960, 540],
     ] as const)
-      near(await colourAt(starterJpeg, x, y), '#F5C518');
+      expectNear(await colourAt(starterJpeg, x, y), '#F5C518');
     // The title is drawn in the text box: dark glyphs on the badge.
     expect((await sharp(starterJpeg).extract({ left: 140, top: 440, width: 800, height: 200 }).stats()).entropy).toBeGreaterThan(1);
   });
@@ -118,7 +90,7 @@ describe("Abyssale's import starter on a farm", () => {
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
     expect(exported.body.warnings).toEqual([]);
     expect(exported.body.payload.target).toBeUndefined();
-    const copyId = await importToDone({ ...exported.body.payload, target: { kind: 'design', project_uuid: projectId } });
+    const copyId = await importToDone(farm, key, { ...exported.body.payload, target: { kind: 'design', project_uuid: projectId } });
     const copy = await renderSquare(copyId);
     const [a, b] = await Promise.all([starterJpeg, copy].map((j) => sharp(j).raw().toBuffer()));
     expect(b!.equals(a!)).toBe(true);

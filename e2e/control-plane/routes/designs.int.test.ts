@@ -6,18 +6,10 @@ import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
+import { headers, importExamples, importViaApi, solidPreview, startDesignWorker, unsign, waitForImport } from '../design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;
-
-/** URLs of stored objects are signed at read time; two reads of one object differ only there. */
-function unsign(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/\?[^"]*$/, '');
-  if (Array.isArray(value)) return value.map(unsign);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
-  return value;
-}
 
 /** A design read without what differs between two copies: ids, times, storage keys of the copy. */
 function comparable(read: Json, ids: string[]): unknown {
@@ -58,16 +50,7 @@ describe('designs API, on real Postgres and real storage', () => {
     projectId = await mk('Examples');
     secondProject = await mk('Second');
     worker = await startDesignWorker(h.db.pool, h.storage, solidPreview);
-    for (const { file, json } of loadExampleDocuments()) {
-      const id = await importDocument(h.db.pool, h.storage, ws.id, {
-        json,
-        baseDir: EXAMPLE_ASSETS_DIR,
-        target: { kind: 'design', project_uuid: projectId },
-      });
-      const done = await waitForImport(app, ws.key, id);
-      expect(done.status, file).toBe('DONE');
-      byFile.set(file, (done.result as { uuid: string }).uuid);
-    }
+    for (const [file, id] of await importExamples(app, h.db.pool, h.storage, ws, projectId)) byFile.set(file, id);
   });
   afterAll(async () => {
     await worker.stop();

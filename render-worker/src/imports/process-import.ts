@@ -1,5 +1,6 @@
 import {
   type Design,
+  fontWeightWarnings,
   IMAGE_PIXEL_BUDGET,
   type ImportResult,
   type ImportWarning,
@@ -25,7 +26,6 @@ import {
 import type pg from 'pg';
 import { checkImageBudget } from '../fetch/image-budget.js';
 import { fromDataUrl } from '../fetch/load-asset.js';
-import { fontWeightWarnings } from './font-weights.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';
@@ -73,6 +73,7 @@ export async function processImport(
         projectId: job.target_kind === 'design' ? job.target_project_id : null,
         categoryId: job.target_category_id,
         design,
+        madeBy: 'import',
       });
     });
     const previews = await renderPreviews({

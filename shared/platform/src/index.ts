@@ -51,6 +51,7 @@ export * from './sql/animation-parts.js';
 export * from './sql/api-keys.js';
 export * from './sql/banners.js';
 export * from './sql/credits.js';
+export * from './sql/design-versions.js';
 export * from './sql/designs.js';
 export * from './sql/designs-list-plan.js';
 export * from './sql/duplications.js';

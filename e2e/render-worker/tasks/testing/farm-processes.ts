@@ -360,3 +360,19 @@ export async function waitFinal(farm: Pick<Farm, 'baseUrl'>, key: string, id: st
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/**
+ * Creates an import with nothing to upload (it is queued at once, with no PUT) and waits for it to
+ * end; throws unless it is DONE. Returns the new design's id.
+ */
+export async function importToDone(farm: Pick<Farm, 'baseUrl'>, key: string, payload: unknown, timeoutMs = 120_000): Promise<string> {
+  const created = await api(farm, key, 'POST', '/designs/import/json', payload);
+  if (created.status !== 200 || created.body.status !== 'QUEUED') throw new Error(`import not queued: ${JSON.stringify(created.body)}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const record = (await api(farm, key, 'GET', `/designs/import/json/${created.body.id}`)).body;
+    if (record.status === 'DONE') return record.result.uuid;
+    if (record.status === 'FAILED' || Date.now() > deadline) throw new Error(`import did not end DONE: ${JSON.stringify(record)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -10,6 +10,8 @@ const VISIBLE = visibleDesignsOf('$1');
 export interface VisibleDesignRow {
   id: string;
   document: Design;
+  /** Bumped by every change of the document (migration 023). */
+  version: number;
   created_at: number;
   updated_at: number;
   project_id: string | null;
@@ -22,7 +24,7 @@ export interface VisibleDesignRow {
 /** Undefined for every 404 case (see `visible-design.ts`). */
 export async function selectVisibleDesign(db: Queryable, workspaceId: string, designId: string): Promise<VisibleDesignRow | undefined> {
   const { rows } = await db.query<VisibleDesignRow>(
-    `SELECT d.id, d.document, ${epochOf('d.created_at')} AS created_at, ${epochOf('d.updated_at')} AS updated_at,
+    `SELECT d.id, d.document, d.version, ${epochOf('d.created_at')} AS created_at, ${epochOf('d.updated_at')} AS updated_at,
             p.id AS project_id, p.name AS project_name,
             (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids,
             (SELECT jsonb_object_agg(v.frame_id, v.storage_key) FROM design_previews v WHERE v.design_id = d.id) AS previews,
@@ -126,7 +128,7 @@ export async function renameVisibleDesign(
 /** Soft-deletes a visible design. */
 export async function softDeleteVisibleDesign(db: Queryable, workspaceId: string, designId: string): Promise<DesignNameRow | undefined> {
   const { rows } = await db.query<DesignNameRow>(
-    `UPDATE designs SET status = 'DELETED', deleted_at = now(), updated_at = now()
+    `UPDATE designs SET status = 'DELETED', deleted_at = now(), updated_at = now(), version = version + 1
       WHERE id = (SELECT d.id ${VISIBLE} AND d.id = $2)
      RETURNING id, name, project_id`,
     [workspaceId, designId],

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '@pressroom/model';
+import { AppError, type FontCatalogue, type FontFaceFile } from '@pressroom/model';
+import { loadFontCatalogue } from '@pressroom/platform';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
@@ -64,6 +65,31 @@ const VENDOR: Record<string, string> = {
 };
 
 /**
+ * The editor's canvas: the renderer bundled for the browser by scripts/build.mjs (`CANVAS`), which
+ * `npm run setup` and every `npm start` bring up to date.
+ */
+const CANVAS_FILE = fileURLToPath(new URL('../../dist/console-canvas.js', import.meta.url));
+
+/**
+ * The bundled font catalogue as the editor's canvas reads it: each face's `path` becomes the URL
+ * of its file under /console/fonts/ (the files are the installed open-source packages, so they
+ * need no key). Built once per process, like the catalogue itself.
+ */
+function servedCatalogue(catalogue: FontCatalogue): { json: string; files: string[] } {
+  const files: string[] = [];
+  const faces = [...catalogue.faces].map(([id, list]): [string, FontFaceFile[]] => [
+    id,
+    list.map((face) => {
+      files.push(face.path);
+      return { ...face, path: `${CONSOLE_PREFIX}/fonts/${files.length - 1}${extname(face.path)}` };
+    }),
+  ]);
+  return { json: JSON.stringify({ fonts: catalogue.fonts, faces }), files };
+}
+
+const FONT_TYPES: Record<string, string> = { '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.otf': 'font/otf' };
+
+/**
  * The web console at /console: static files, no key needed to load them. Once loaded, the page
  * talks to the public API with the key the user typed, kept in sessionStorage.
  */
@@ -89,6 +115,28 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
     scope.get(`${CONSOLE_PREFIX}/gallery/*`, async (request, reply) =>
       sendGallery(reply, galleryDir, (request.params as { '*': string })['*']),
     );
+    let fonts: ReturnType<typeof servedCatalogue> | undefined;
+    const catalogue = () => {
+      fonts ??= servedCatalogue(loadFontCatalogue());
+      return fonts;
+    };
+    scope.get(`${CONSOLE_PREFIX}/fonts/catalogue.json`, async (_request, reply) =>
+      reply.type('application/json').header('cache-control', 'public, max-age=3600').send(catalogue().json),
+    );
+    scope.get(`${CONSOLE_PREFIX}/fonts/:file`, async (request, reply) => {
+      const name = (request.params as { file: string }).file;
+      const file = catalogue().files[Number.parseInt(name, 10)];
+      if (!file || !/^\d+\.\w+$/.test(name)) throw new AppError('endpoint_not_found', 'No such font file.');
+      return reply
+        .type(FONT_TYPES[extname(file)] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readFile(file));
+    });
+    scope.get(`${CONSOLE_PREFIX}/vendor/canvas.mjs`, async (_request, reply) => {
+      const bytes = await readFile(CANVAS_FILE).catch(() => null);
+      if (bytes === null) throw new AppError('endpoint_not_found', 'The editor canvas is not built: run `npm run build`.');
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bytes);
+    });
     scope.get(`${CONSOLE_PREFIX}/vendor/:file`, async (request, reply) => {
       const file = VENDOR[(request.params as { file: string }).file];
       if (!file) throw new AppError('endpoint_not_found', 'No such endpoint.');

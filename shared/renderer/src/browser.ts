@@ -1,0 +1,115 @@
+/**
+ * The console editor's canvas (docs/console.md, "The editor"): a design in the import format →
+ * the same render plan and HTML frame the render workers draw, bundled for the browser by
+ * scripts/build.mjs. Pure: the caller passes the font catalogue and says where font files live.
+ */
+import {
+  type FieldIssue,
+  type FontCatalogue,
+  type FontFaceFile,
+  type FontRecord,
+  fontFaceCss,
+  IMPORT_SPELLINGS,
+  type LayerType,
+  parseImportPayload,
+  resolveFrame,
+  withUploadedFonts,
+} from '@pressroom/model';
+import { buildDocument } from './html/build-document.js';
+import { bundledFacesFor, fallbackFamilies } from './html/font-faces.js';
+import { fontStackCss } from './html/index.js';
+import { planRender } from './plan/plan-render.js';
+import type { AssetSource, PlanNode, PxBox } from './plan/types.js';
+
+/** The catalogue as the console's font route sends it: faces as a list, each face's `path` a URL. */
+export interface CatalogueJson {
+  fonts: FontRecord[];
+  faces: [string, FontFaceFile[]][];
+}
+
+export function catalogueFromJson(json: CatalogueJson, own?: CatalogueJson): FontCatalogue {
+  const bundled: FontCatalogue = { fonts: json.fonts, faces: new Map(json.faces) };
+  return own ? withUploadedFonts(bundled, { fonts: own.fonts, faces: new Map(own.faces) }) : bundled;
+}
+
+/** One layer's drawn box in canvas pixels, and the group members inside it. */
+export interface CanvasBox {
+  name: string;
+  kind: PlanNode['kind'];
+  box: PxBox;
+}
+
+export type Drawn =
+  | {
+      ok: true;
+      /** A standalone document of `width` × `height` CSS pixels, exactly as a worker loads it. */
+      document: string;
+      width: number;
+      height: number;
+      /** Canvas pixels per design unit (1 on static and animated designs), and the bleed in units. */
+      pxPerUnit: number;
+      bleed: number;
+      safe: number;
+      /** Every drawn layer's box, groups included, in canvas pixels. */
+      boxes: CanvasBox[];
+    }
+  | { ok: false; issues: FieldIssue[] };
+
+/**
+ * Draws one format (or page, `page_<n>`) of a design in the import format, without `target`.
+ * Invalid payloads answer the import's own issues with their import paths.
+ */
+export function drawFormat(payload: unknown, frameId: string, catalogue: FontCatalogue): Drawn {
+  const parsed = parseImportPayload(payload, { requireTarget: false });
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const design = parsed.design;
+  const frame = resolveFrame(design, frameId);
+  if (frame === null) return { ok: false, issues: [{ path: 'formats', code: 'format_not_found', message: `no format ${frameId}` }] };
+  const plan = planRender({ design, formatName: frameId, catalogue, videoBoxes: design.type === 'animated' });
+  const assets = new Map(plan.assets.map((a) => [a.ref, a.source]));
+  const urlOf = (source: AssetSource | undefined): string | null => {
+    if (!source) return null;
+    if (source.kind === 'url') return source.url;
+    if (source.kind === 'base64') return `data:${source.contentType ?? 'application/octet-stream'};base64,${source.data}`;
+    const asset = design.assets[source.name];
+    return asset && /^(https?:|data:)/.test(asset.src) ? asset.src : null;
+  };
+  const fallbacks = fallbackFamilies(catalogue);
+  const document = buildDocument(plan, {
+    assetUrl: (ref) => urlOf(assets.get(ref)),
+    fontCss: fontFaceCss(bundledFacesFor(plan, catalogue), (face) => face.path),
+    fontStack: (font) => fontStackCss(font, fallbacks),
+  });
+  const extent = frame.width + 2 * (frame.print?.bleed ?? 0);
+  return {
+    ok: true,
+    document,
+    width: plan.width,
+    height: plan.height,
+    pxPerUnit: plan.width / extent,
+    bleed: frame.print?.bleed ?? 0,
+    safe: frame.print?.safe ?? 0,
+    boxes: boxesOf(plan.nodes),
+  };
+}
+
+function boxesOf(nodes: readonly PlanNode[], out: CanvasBox[] = []): CanvasBox[] {
+  for (const n of nodes) {
+    out.push({ name: n.name, kind: n.kind, box: n.box });
+    if (n.kind === 'group') boxesOf(n.children, out);
+  }
+  return out;
+}
+
+/**
+ * Where a stored property (the name GET /layer-properties gives) sits in an import layer: a key
+ * of `properties`, a field of one of its objects (`shadow.blur`), or a field of the layer itself.
+ */
+export function importPlaceOf(layerType: string, stored: string): { key: string; field: string | null; onLayer: boolean } | null {
+  const spellings = IMPORT_SPELLINGS[layerType as LayerType];
+  const s = spellings?.byInternal.get(stored.split('.')[0]!);
+  if (!s) return null;
+  if (stored.includes('.')) return { key: s.import, field: stored.split('.')[1]!, onLayer: false };
+  const [key, field] = s.import.split('.');
+  return { key: key!, field: field ?? null, onLayer: s.onLayer };
+}

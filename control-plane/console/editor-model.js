@@ -76,7 +76,12 @@ export function roundLength(doc, value) {
 
 function roundBox(doc, box) {
   const r = (v) => roundLength(doc, v);
-  return { x: r(box.x), y: r(box.y), width: Math.max(r(box.width), PIXEL_TYPES.includes(doc.type) ? 1 : 0.01), height: Math.max(r(box.height), PIXEL_TYPES.includes(doc.type) ? 1 : 0.01) };
+  return {
+    x: r(box.x),
+    y: r(box.y),
+    width: Math.max(r(box.width), PIXEL_TYPES.includes(doc.type) ? 1 : 0.01),
+    height: Math.max(r(box.height), PIXEL_TYPES.includes(doc.type) ? 1 : 0.01),
+  };
 }
 
 /** The layer's box in this frame only (layouts are per format). */
@@ -136,7 +141,9 @@ export function withProp(doc, frame, name, place, value) {
 
 /** A name no layer of the design has yet: `text`, `text_2`, … */
 export function freeName(doc, base) {
-  const taken = new Set(doc.type === 'printer_multipage' ? doc.pages.flatMap((p) => p.layers.map((l) => l.name)) : doc.layers.map((l) => l.name));
+  const taken = new Set(
+    doc.type === 'printer_multipage' ? doc.pages.flatMap((p) => p.layers.map((l) => l.name)) : doc.layers.map((l) => l.name),
+  );
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
 }
@@ -249,7 +256,13 @@ export function groupLayers(doc, frame, names) {
     }
   }
   const top = Math.max(...members.map((m) => list.indexOf(m)));
-  const group = { name, type: 'group', layer_ids: members.map((m) => m.name), layout, properties: out.type === 'printer_multipage' ? {} : { default: {} } };
+  const group = {
+    name,
+    type: 'group',
+    layer_ids: members.map((m) => m.name),
+    layout,
+    properties: out.type === 'printer_multipage' ? {} : { default: {} },
+  };
   list.splice(top + 1, 0, group);
   return { doc: out, name };
 }
@@ -317,19 +330,28 @@ export function snapBox(box, { frame, others, threshold, moving = { left: true, 
   const wholeY = moving.top && moving.bottom;
   const best = (candidates, lines) => {
     let found = null;
-    for (const c of candidates) for (const line of lines) {
-      const d = line - c.at;
-      if (Math.abs(d) <= threshold && (found === null || Math.abs(d) < Math.abs(found.d))) found = { d, line, edge: c.edge };
-    }
+    for (const c of candidates)
+      for (const line of lines) {
+        const d = line - c.at;
+        if (Math.abs(d) <= threshold && (found === null || Math.abs(d) < Math.abs(found.d))) found = { d, line, edge: c.edge };
+      }
     return found;
   };
   const out = { ...box };
   const guides = [];
   const xCands = whole
-    ? [{ at: box.x, edge: 'left' }, { at: box.x + box.width / 2, edge: 'centre' }, { at: box.x + box.width, edge: 'right' }]
+    ? [
+        { at: box.x, edge: 'left' },
+        { at: box.x + box.width / 2, edge: 'centre' },
+        { at: box.x + box.width, edge: 'right' },
+      ]
     : [...(moving.left ? [{ at: box.x, edge: 'left' }] : []), ...(moving.right ? [{ at: box.x + box.width, edge: 'right' }] : [])];
   const yCands = wholeY
-    ? [{ at: box.y, edge: 'top' }, { at: box.y + box.height / 2, edge: 'centre' }, { at: box.y + box.height, edge: 'bottom' }]
+    ? [
+        { at: box.y, edge: 'top' },
+        { at: box.y + box.height / 2, edge: 'centre' },
+        { at: box.y + box.height, edge: 'bottom' },
+      ]
     : [...(moving.top ? [{ at: box.y, edge: 'top' }] : []), ...(moving.bottom ? [{ at: box.y + box.height, edge: 'bottom' }] : [])];
   const sx = best(xCands, xs);
   if (sx) {
@@ -431,7 +453,9 @@ export function removePage(doc, frame) {
 
 /** The frame's background colour (the format's, or the page's), and a new one. */
 export function backgroundOf(doc, frame) {
-  return doc.type === 'printer_multipage' ? doc.pages[pageIndex(frame)]?.background_color : doc.formats.find((f) => f.name === frame)?.background_color;
+  return doc.type === 'printer_multipage'
+    ? doc.pages[pageIndex(frame)]?.background_color
+    : doc.formats.find((f) => f.name === frame)?.background_color;
 }
 
 export function withBackground(doc, frame, color) {

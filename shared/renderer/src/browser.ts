@@ -13,6 +13,7 @@ import {
   type LayerType,
   parseImportPayload,
   resolveFrame,
+  uploadedFontCssFamily,
   withUploadedFonts,
 } from '@pressroom/model';
 import { buildDocument } from './html/build-document.js';
@@ -30,6 +31,26 @@ export interface CatalogueJson {
 export function catalogueFromJson(json: CatalogueJson, own?: CatalogueJson): FontCatalogue {
   const bundled: FontCatalogue = { fonts: json.fonts, faces: new Map(json.faces) };
   return own ? withUploadedFonts(bundled, { fonts: own.fonts, faces: new Map(own.faces) }) : bundled;
+}
+
+/**
+ * The workspace's uploaded fonts (`GET /fonts` records of type `custom`) as catalogue faces, one
+ * per weight and style, each file at `urlOf(font id, weight, style)` (the console fetches it with
+ * the key and hands a blob URL).
+ */
+export function uploadedCatalogue(records: readonly FontRecord[], urlOf: (id: string, weight: number, style: string) => string): CatalogueJson {
+  const own = records.filter((r) => r.type === 'custom');
+  return {
+    fonts: own,
+    faces: own.map((r): [string, FontFaceFile[]] => [
+      r.id,
+      r.available_weights.map((w) => {
+        const weight = (typeof w === 'number' ? w : Number(String(w).split('-')[0])) as FontFaceFile['weight'];
+        const style = typeof w === 'number' ? 'normal' : 'italic';
+        return { family: uploadedFontCssFamily(r.id), weight, style, unicodeRange: 'U+0-10FFFF', subset: 'upload', path: urlOf(r.id, weight, style) };
+      }),
+    ]),
+  };
 }
 
 /** One layer's drawn box in canvas pixels, and the group members inside it. */

@@ -465,3 +465,14 @@ export function withBackground(doc, frame, color) {
   else target.background_color = color;
   return out;
 }
+
+/** A new size of the frame: the format's, or every page's on a multipage design. */
+export function withFrameSize(doc, frame, width, height) {
+  if (!(width > 0) || !(height > 0)) return doc;
+  const out = clone(doc);
+  const target = out.type === 'printer_multipage' ? out : out.formats.find((f) => f.name === frame);
+  if (!target) return doc;
+  target.width = roundLength(out, width);
+  target.height = roundLength(out, height);
+  return out;
+}

@@ -27,7 +27,10 @@ const two = () =>
 describe('the editor model', () => {
   it('keys every layout by format and every properties bag by default and format', () => {
     const doc = two();
-    expect(doc.layers[0].layout).toEqual({ square: { x: 0, y: 0, width: 1000, height: 1000 }, story: { x: 0, y: 0, width: 1000, height: 1000 } });
+    expect(doc.layers[0].layout).toEqual({
+      square: { x: 0, y: 0, width: 1000, height: 1000 },
+      story: { x: 0, y: 0, width: 1000, height: 1000 },
+    });
     expect(doc.layers[0].properties).toEqual({ default: { background_color: '#112233' } });
     expect(m.layersIn(doc, 'story').map((l: { layer: { name: string } }) => l.layer.name)).toEqual(['bg']);
   });
@@ -54,7 +57,10 @@ describe('the editor model', () => {
     expect(near.guides).toContainEqual({ axis: 'x', at: 500 });
     const far = m.snapBox({ x: 280, y: 280, width: 400, height: 100 }, { frame, others: [], threshold: 5 });
     expect(far.box).toEqual({ x: 280, y: 280, width: 400, height: 100 });
-    const other = m.snapBox({ x: 12, y: 203, width: 50, height: 50 }, { frame, others: [{ x: 600, y: 100, width: 100, height: 100 }], threshold: 4 });
+    const other = m.snapBox(
+      { x: 12, y: 203, width: 50, height: 50 },
+      { frame, others: [{ x: 600, y: 100, width: 100, height: 100 }], threshold: 4 },
+    );
     expect(other.box.y).toBe(200);
     const resize = m.snapBox(m.dragBox({ x: 0, y: 0, width: 100, height: 100 }, 'se', 397, 0), {
       frame,

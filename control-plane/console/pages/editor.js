@@ -32,6 +32,7 @@ import {
   ungroup,
   withBackground,
   withBox,
+  withFrameSize,
   withProp,
 } from '../editor-model.js';
 import { controlFor } from '../plan.js';
@@ -318,11 +319,12 @@ function FramesBar({ doc, frame, setFrame, commit }) {
 function Canvas({ drawn, doc, frame, size, selected, setSelected, commit, isLocked }) {
   const stage = useRef(null);
   const frameEl = useRef(null);
-  const [ready, setReady] = useState(false);
+  // The document the iframe has drawn and fitted: the canvas is ready when it is the current one.
+  const [drawnDoc, setDrawnDoc] = useState(null);
   const [drag, setDrag] = useState(null);
   const [width, setWidth] = useState(720);
   useEffect(() => {
-    const measure = () => stage.current && setWidth(stage.current.parentElement.clientWidth - 4);
+    const measure = () => stage.current && setWidth(stage.current.closest('.editor-stage').clientWidth - 4);
     measure();
     addEventListener('resize', measure);
     return () => removeEventListener('resize', measure);
@@ -332,11 +334,10 @@ function Canvas({ drawn, doc, frame, size, selected, setSelected, commit, isLock
   const k = zoom * drawn.pxPerUnit;
   const off = drawn.bleed;
   useEffect(() => {
-    setReady(false);
     const el = frameEl.current;
     const onLoad = () => {
-      const ready = el.contentWindow?.__pressroom?.ready ?? Promise.resolve();
-      ready.then(() => setReady(true));
+      const fitted = el.contentWindow?.__pressroom?.ready ?? Promise.resolve();
+      fitted.then(() => setDrawnDoc(drawn.document));
     };
     el.addEventListener('load', onLoad);
     el.srcdoc = drawn.document;
@@ -388,7 +389,7 @@ function Canvas({ drawn, doc, frame, size, selected, setSelected, commit, isLock
   });
   const shown = (name) => (drag?.name === name ? drag.now : boxes.get(name));
   return html`<div class="canvas-wrap" style=${{ width: `${drawn.width * zoom}px`, height: `${drawn.height * zoom}px` }}
-      data-zoom=${zoom} data-ready=${ready ? 'true' : 'false'}>
+      data-zoom=${zoom} data-ready=${drawnDoc === drawn.document ? 'true' : 'false'}>
     <iframe ref=${frameEl} class="canvas-frame" title=${`Canvas of ${frame}`} tabindex="-1"
       style=${{ width: `${drawn.width}px`, height: `${drawn.height}px`, transform: `scale(${zoom})` }}></iframe>
     <div ref=${stage} class="canvas-overlay" tabindex="0" role="application"
@@ -514,6 +515,7 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
   const layer = name ? findLayer(doc, frame, name) : null;
   if (!layer) {
     const bg = backgroundOf(doc, frame);
+    const size = frameSize(doc, frame);
     const prop = {
       id: 'background_color',
       help: 'The canvas colour of this frame.',
@@ -523,6 +525,17 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
       <h2 id="props-title">${frame}</h2>
       <div class="field"><label for="ed-name">Design name</label>
         <input id="ed-name" value=${doc.name} onChange=${(e) => commit({ ...doc, name: e.currentTarget.value })} /></div>
+      <fieldset class="box-fields">
+        <legend>Size of ${frame} (${size.unit})</legend>
+        ${['width', 'height'].map(
+          (k) => html`<div class="field"><label for=${`ed-frame-${k}`}>${k}</label>
+            <input id=${`ed-frame-${k}`} type="number" step="any" min="0" value=${size[k]}
+              onChange=${(e) => {
+                const v = Number(e.currentTarget.value);
+                commit(withFrameSize(doc, frame, k === 'width' ? v : size.width, k === 'height' ? v : size.height));
+              }} /></div>`,
+        )}
+      </fieldset>
       <${Control} layer="root" prop=${prop} value=${bg} error=${issues['*']?.['*']?.join('; ')}
         onChange=${(v) => commit(withBackground(doc, frame, v))} />
       <p class="hint">Select a layer on the canvas or in the list to change it.</p>

@@ -1,0 +1,264 @@
+// The console's design editor (#/editor/<id>, docs/console.md "The editor") in a real Chromium
+// against `npm start`: the canvas is the renderer's own document; a drag of 100 screen pixels and
+// Save move the layer in the design read by 100 / zoom design pixels, and the farm renders it; a
+// design made from nothing renders through the API as the canvas showed it; keyboard moves, undo,
+// the leave guard, and axe-core.
+
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
+import { comparePng } from '@pressroom/render-worker/test/golden/compare';
+import puppeteer, { type Browser, type Page } from 'puppeteer';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WAIT = { timeout: 120_000 };
+
+interface ImportLayer {
+  name: string;
+  layout: Record<string, { x: number; y: number; width: number; height: number }>;
+}
+
+describe('the console editor against npm start', () => {
+  let farm: RunningFarm;
+  let browser: Browser;
+  let page: Page;
+  let summerSale: string;
+  const dialogs: string[] = [];
+  let answer = true;
+  let dialogShown: (() => void) | null = null;
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${farm.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': farm.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, data: text ? JSON.parse(text) : null };
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    farm = await startFarm({
+      timeoutMs: 170_000,
+      // The as-import payload names stored pictures by the farm's own (loopback) URLs; a save
+      // sends them back, and the farm fetches them through its outbound guard.
+      env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_GLOBAL_PER_SECOND: '1000', SYNC_RENDER_TIMEOUT_MS: '60000' },
+    });
+    summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
+    const executablePath = resolveExecutablePath();
+    browser = await puppeteer.launch({
+      ...(executablePath ? { executablePath } : {}),
+      headless: true,
+      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+    });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1440, height: 1000 });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void (answer ? d.accept() : d.dismiss()).then(() => dialogShown?.());
+    });
+    await page.goto(`${farm.baseUrl}/console`, WAIT);
+    await page.evaluate((key) => sessionStorage.setItem('pressroom.apiKey', key), farm.apiKey);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  const go = async (hash: string) => {
+    answer = true;
+    await page.goto('about:blank');
+    await page.goto(`${farm.baseUrl}/console#/${hash}`, WAIT);
+    await page.waitForSelector('header.top nav', WAIT);
+  };
+  const ready = () => page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
+  const zoom = async () => Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom));
+  const asImport = async (id: string) => (await call('GET', `/designs/${id}/as-import`)).data.payload;
+  const boxIn = (payload: { layers: ImportLayer[] }, layer: string, format: string) => {
+    const l = payload.layers.find((x) => x.name === layer)!;
+    return 'x' in l.layout ? (l.layout as unknown as ImportLayer['layout'][string]) : l.layout[format]!;
+  };
+  const axe = async (name: string) => {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag installs
+      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
+    });
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, `${name}: ${JSON.stringify(serious)}`).toEqual([]);
+  };
+  /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
+  const fill = async (selector: string, value: string) => {
+    await page.click(selector, { count: 3 });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  };
+
+  it('draws the design with the renderer: every layer carries data-layer in the canvas document', async () => {
+    await go('designs');
+    await page.waitForSelector(`a[href="#/editor/${summerSale}"]`, WAIT);
+    await page.waitForSelector('a[href="#/editor/new"]', WAIT);
+    await go(`editor/${summerSale}`);
+    await ready();
+    const drawn = await page.$eval('.canvas-frame', (f) =>
+      [...((f as HTMLIFrameElement).contentDocument?.querySelectorAll('[data-layer]') ?? [])].map((e) => (e as HTMLElement).dataset.layer),
+    );
+    expect(drawn).toContain('headline');
+    expect(drawn).toContain('background');
+    await axe('editor');
+    await page.click('[data-layer-item="headline"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="headline"]', WAIT);
+    await page.screenshot({ path: join(SHOTS, 'editor.png') });
+  });
+
+  it('moves a layer dragged by 100 screen pixels by 100 / zoom design pixels once saved, and the farm renders it', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    const before = boxIn(await asImport(summerSale), 'headline', 'square');
+    const z = await zoom();
+    const hit = (await page.$('[data-hit="headline"]'))!;
+    const r = (await hit.boundingBox())!;
+    const x = r.x + r.width / 2;
+    const y = r.y + r.height / 2;
+    // Alt holds snapping off, so the move is exactly the mouse's.
+    await page.keyboard.down('Alt');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(x + 10 * i, y);
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    await ready();
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+
+    const after = boxIn(await asImport(summerSale), 'headline', 'square');
+    expect(after.x - before.x).toBe(Math.round(100 / z));
+    expect(after.y).toBe(before.y);
+    const read = await call('GET', `/designs/${summerSale}`);
+    expect(read.status).toBe(200);
+    expect(read.data.id).toBe(summerSale);
+    const render = await call('POST', `/banner-builder/${summerSale}/generate`, { template_format_name: 'square', image_file_type: 'png' });
+    expect(render.status).toBe(200);
+    const png = Buffer.from(await (await fetch(render.data.file.url)).arrayBuffer());
+    expect((await sharp(png).metadata()).width).toBe(1080);
+  });
+
+  it('moves the selection with the arrow keys (Shift: 10 pixels) and undoes', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('[data-layer-item="headline"] .layer-name');
+    const x0 = Number(await page.$eval('#ed-box-x', (e) => (e as HTMLInputElement).value));
+    const y0 = Number(await page.$eval('#ed-box-y', (e) => (e as HTMLInputElement).value));
+    await page.focus('.canvas-overlay');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.up('Shift');
+    const at = async () => [
+      Number(await page.$eval('#ed-box-x', (e) => (e as HTMLInputElement).value)),
+      Number(await page.$eval('#ed-box-y', (e) => (e as HTMLInputElement).value)),
+    ];
+    expect(await at()).toEqual([x0 + 2, y0 + 10]);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('z');
+    await page.keyboard.up('Control');
+    expect(await at()).toEqual([x0 + 2, y0]);
+    await page.click('.editor-bar button:nth-of-type(1)');
+    expect(await at()).toEqual([x0 + 1, y0]);
+    await page.click('.editor-bar button:nth-of-type(2)');
+    expect(await at()).toEqual([x0 + 2, y0]);
+
+    // Unsaved: leaving asks first, and "stay" keeps the page and its changes.
+    answer = false;
+    const asked = dialogs.length;
+    const shown = new Promise<void>((resolve) => {
+      dialogShown = resolve;
+    });
+    await page.evaluate(() => {
+      location.hash = '#/designs';
+    });
+    await shown;
+    expect(dialogs.slice(asked)).toEqual([expect.stringMatching(/unsaved changes/)]);
+    expect(await page.$('.canvas-wrap')).not.toBeNull();
+    expect(await at()).toEqual([x0 + 2, y0]);
+  });
+
+  it('makes a design from nothing (a format, a text, a shape, an uploaded image) that renders through the API as the canvas showed it', async () => {
+    const picture = join(SHOTS, 'editor-upload.png');
+    await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d94f2b' } })
+      .composite([{ input: { create: { width: 60, height: 45, channels: 3, background: '#2b6cd9' } }, left: 30, top: 22 }])
+      .png()
+      .toFile(picture);
+    await go('editor/new');
+    await fill('#new-name', 'Made in the editor');
+    await page.click('form button[type=submit]');
+    await ready();
+    await fill('#ed-frame-width', '600');
+    await fill('#ed-frame-height', '400');
+    await fill('#f-root-background_color', '#0A363A');
+    await ready();
+
+    await page.select('#ed-add-type', 'shape');
+    await page.click('::-p-text(Add layer)');
+    await fill('#ed-box-x', '40');
+    await fill('#ed-box-y', '40');
+    await fill('#ed-box-width', '520');
+    await fill('#ed-box-height', '120');
+    await page.select('#ed-add-type', 'text');
+    await page.click('::-p-text(Add layer)');
+    await fill('#f-text-payload', 'Made by sight');
+    await fill('#f-text-color', '#FFFFFF');
+    await fill('#ed-box-x', '60');
+    await fill('#ed-box-y', '200');
+    await fill('#ed-box-width', '480');
+    await fill('#ed-box-height', '80');
+    await page.select('#ed-add-type', 'image');
+    await page.click('::-p-text(Add layer)');
+    const upload = (await page.$('#f-image-image_url-upload'))!;
+    await (upload as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(picture);
+    await page.waitForFunction(
+      () => (document.getElementById('f-image-image_url') as HTMLInputElement | null)?.value.startsWith('data:'),
+      WAIT,
+    );
+    await fill('#ed-box-x', '420');
+    await fill('#ed-box-y', '290');
+    await fill('#ed-box-width', '120');
+    await fill('#ed-box-height', '90');
+    await ready();
+
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
+    const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    await ready();
+    expect(await zoom()).toBe(1);
+    const canvas = Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' }));
+
+    const render = await call('POST', `/banner-builder/${id}/generate`, { template_format_name: 'square', image_file_type: 'png' });
+    expect(render.status, JSON.stringify(render.data)).toBe(200);
+    const png = Buffer.from(await (await fetch(render.data.file.url)).arrayBuffer());
+    await writeFile(join(SHOTS, 'editor-canvas.png'), canvas);
+    await writeFile(join(SHOTS, 'editor-render.png'), png);
+    // The golden tolerance: a pixel differs when a channel moves by more than 40 levels, and at
+    // most 0.5 % of the pixels may differ (text antialiasing between a screenshot and a capture).
+    const compared = await comparePng(canvas, png, { threshold: 40, maxRatio: 0.005 });
+    expect(compared.reason).toBeNull();
+    // The comparison can fail: the same canvas against a render of another format size does.
+    expect((await comparePng(canvas, await sharp(png).extend({ right: 1 }).png().toBuffer())).same).toBe(false);
+  });
+});

@@ -40,7 +40,9 @@ describe('the editor canvas entry', () => {
       type: 'printer',
       unit: 'mm',
       formats: [{ name: 'card', width: 85, height: 55, bleed_size: 3 }],
-      layers: [{ name: 'band', type: 'shape', layout: { x: 0, y: 0, width: 85, height: 10 }, properties: { background_color: 'cmyk(0,0,0,100)' } }],
+      layers: [
+        { name: 'band', type: 'shape', layout: { x: 0, y: 0, width: 85, height: 10 }, properties: { background_color: 'cmyk(0,0,0,100)' } },
+      ],
     };
     const drawn = drawFormat(print, 'card', catalogue);
     if (!drawn.ok) throw new Error(JSON.stringify(drawn.issues));

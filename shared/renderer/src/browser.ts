@@ -38,7 +38,10 @@ export function catalogueFromJson(json: CatalogueJson, own?: CatalogueJson): Fon
  * per weight and style, each file at `urlOf(font id, weight, style)` (the console fetches it with
  * the key and hands a blob URL).
  */
-export function uploadedCatalogue(records: readonly FontRecord[], urlOf: (id: string, weight: number, style: string) => string): CatalogueJson {
+export function uploadedCatalogue(
+  records: readonly FontRecord[],
+  urlOf: (id: string, weight: number, style: string) => string,
+): CatalogueJson {
   const own = records.filter((r) => r.type === 'custom');
   return {
     fonts: own,
@@ -47,7 +50,14 @@ export function uploadedCatalogue(records: readonly FontRecord[], urlOf: (id: st
       r.available_weights.map((w) => {
         const weight = (typeof w === 'number' ? w : Number(String(w).split('-')[0])) as FontFaceFile['weight'];
         const style = typeof w === 'number' ? 'normal' : 'italic';
-        return { family: uploadedFontCssFamily(r.id), weight, style, unicodeRange: 'U+0-10FFFF', subset: 'upload', path: urlOf(r.id, weight, style) };
+        return {
+          family: uploadedFontCssFamily(r.id),
+          weight,
+          style,
+          unicodeRange: 'U+0-10FFFF',
+          subset: 'upload',
+          path: urlOf(r.id, weight, style),
+        };
       }),
     ]),
   };

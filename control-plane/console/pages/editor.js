@@ -35,7 +35,7 @@ import {
   withFrameSize,
   withProp,
 } from '../editor-model.js';
-import { controlFor } from '../plan.js';
+import { controlFor, isMainProp } from '../plan.js';
 import { ErrorBox, html, Loading, leaveGuard, useApi } from '../ui.js';
 
 /** The canvas module and the fonts it draws with, loaded once per page. */
@@ -551,7 +551,9 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
       const control = controlFor({ ...d, override: d.override ?? {} }, layer.type);
       return place && control ? { d, place, control } : null;
     })
-    .filter(Boolean);
+    .filter(Boolean)
+    // The properties a person changes most first, as in the playground.
+    .sort((a, b) => Number(isMainProp(layer.type, b.d.name)) - Number(isMainProp(layer.type, a.d.name)));
   const errorOf = (place) => (mine[place.key] ?? []).join('; ') || undefined;
   return html`<section class="panel props-panel" aria-labelledby="props-title">
     <h2 id="props-title">${name} <span class="tag">${layer.type}</span></h2>

@@ -103,8 +103,8 @@ describe('the console editor against npm start', () => {
   };
   /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
   const fill = async (selector: string, value: string) => {
-    await page.click(selector, { count: 3 });
-    await page.keyboard.press('Control+A');
+    await page.focus(selector);
+    await page.$eval(selector, (e) => (e as HTMLInputElement).select());
     await page.keyboard.type(value);
     await page.keyboard.press('Tab');
   };
@@ -116,7 +116,7 @@ describe('the console editor against npm start', () => {
     await go(`editor/${summerSale}`);
     await ready();
     const drawn = await page.$eval('.canvas-frame', (f) =>
-      [...((f as HTMLIFrameElement).contentDocument?.querySelectorAll('[data-layer]') ?? [])].map((e) => (e as HTMLElement).dataset.layer),
+      Array.from((f as HTMLIFrameElement).contentDocument!.querySelectorAll('[data-layer]'), (e) => (e as HTMLElement).dataset.layer),
     );
     expect(drawn).toContain('headline');
     expect(drawn).toContain('background');

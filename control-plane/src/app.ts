@@ -16,6 +16,7 @@ import { bannerRoutes } from './routes/banners.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { consoleRoutes } from './routes/console.js';
 import { creditRoutes } from './routes/credits.js';
+import { designDocumentRoutes } from './routes/design-document.js';
 import { designReviewRoutes } from './routes/design-review.js';
 import { designRoutes } from './routes/designs.js';
 import { docsRoutes } from './routes/docs.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   layerPropertyRoutes(app);
   capabilityRoutes(app, { db: deps.db, ai: aiCapabilitiesOf(deps.config), staleAfterMs: deps.config.workerStaleAfterMs });
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
+  designDocumentRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
   importRoutes(app, deps);
   workspaceTemplateRoutes(app, deps);

@@ -1,16 +1,16 @@
-import { AppError, serializeDesignListItem, serializeDesignRead, serializeFormatDetail, toImportPayload } from '@pressroom/model';
+import { AppError, serializeDesignListItem, serializeDesignRead, serializeFormatDetail } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { paging, setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
+import { documentAsImport, designNotFound as notFound } from '../services/designs-document.js';
 import { deleteDesign, moveDesign, renameDesign } from '../services/designs-edits.js';
 import { listDesigns } from '../services/designs-list.js';
-import { loadDesignRecord } from '../services/designs-records.js';
+import { findDesignRow, loadDesignRecord } from '../services/designs-records.js';
 import { designNameResult, designParams, formatParams, listDesignsQuery, moveBody, readQuery, renameBody } from './designs-schemas.js';
 
-const notFound = () => new AppError('template_not_found', 'No design with this id in the workspace.');
 const open = z.record(z.string(), z.unknown());
 
 /**
@@ -184,16 +184,9 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     params: designParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
-      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id);
-      if (!loaded) throw notFound();
-      // Stored assets leave as hosting URLs, so the payload imports anywhere without uploads.
-      const { payload, warnings } = toImportPayload(loaded.record.design, {
-        assetUrl: (name) => {
-          const url = loaded.resolveSource(`asset:${name}`);
-          return url.startsWith('storage:') ? null : url;
-        },
-      });
-      return { payload, warnings };
+      const row = await findDesignRow(db, workspace.id, params.id);
+      if (!row) throw notFound();
+      return documentAsImport(storage, row.document);
     },
   });
 }

@@ -49,10 +49,14 @@ export async function renameDesign(db: Queryable, workspaceId: string, designId:
   return rows[0];
 }
 
-/** Soft-deletes a visible design. Generated files keep living (banners carry no foreign key). */
+/**
+ * Soft-deletes a visible design and bumps its version (what is kept per design version, warm pages
+ * and dynamic-image variants, is then never served again). Generated files keep living (banners
+ * carry no foreign key).
+ */
 export async function deleteDesign(db: Queryable, workspaceId: string, designId: string): Promise<DesignNameRow | undefined> {
   const { rows } = await db.query<DesignNameRow>(
-    `UPDATE designs SET status = 'DELETED', deleted_at = now(), updated_at = now()
+    `UPDATE designs SET status = 'DELETED', deleted_at = now(), updated_at = now(), version = version + 1
       WHERE id = (SELECT d.id ${VISIBLE_DESIGN_SQL} AND d.id = $2)
      RETURNING id, name, project_id`,
     [workspaceId, designId],

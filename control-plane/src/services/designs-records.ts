@@ -14,6 +14,8 @@ export const VISIBLE_DESIGN_SQL = `FROM designs d JOIN projects p ON p.id = d.pr
 interface DesignRow {
   id: string;
   document: Design;
+  /** Bumped by every change of the document (migration 023). */
+  version: number;
   created_at: number;
   updated_at: number;
   project_id: string | null;
@@ -28,7 +30,7 @@ export const EPOCH = (col: string) => `extract(epoch FROM ${col})::bigint::int`;
 /** Loads a visible design with its format uids and preview keys; undefined for every 404 case. */
 export async function findDesignRow(db: Queryable, workspaceId: string, designId: string): Promise<DesignRow | undefined> {
   const { rows } = await db.query<DesignRow>(
-    `SELECT d.id, d.document, ${EPOCH('d.created_at')} AS created_at, ${EPOCH('d.updated_at')} AS updated_at,
+    `SELECT d.id, d.document, d.version, ${EPOCH('d.created_at')} AS created_at, ${EPOCH('d.updated_at')} AS updated_at,
             p.id AS project_id, p.name AS project_name,
             (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids,
             (SELECT jsonb_object_agg(v.frame_id, v.storage_key) FROM design_previews v WHERE v.design_id = d.id) AS previews,

@@ -144,7 +144,7 @@ export function canonicalJson(value: unknown): string {
 
 export interface VariantInputs {
   designId: string;
-  /** Changes whenever the design does (its document hash and updated stamp). */
+  /** Changes whenever the design's document does (`designs.version`). */
   designVersion: string;
   formatUid: string;
   /** Normalised overrides, as the sync validator returned them. */

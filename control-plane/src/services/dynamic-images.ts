@@ -119,7 +119,7 @@ export interface ServedFormat extends DynamicImageRow {
   format_uid: string;
   design_type: Design['type'];
   default_file_type: string | null;
-  /** Changes whenever the design does: its document's hash and its updated stamp. */
+  /** Changes whenever the design's document does (`designs.version`, bumped by every change). */
   design_version: string;
 }
 
@@ -133,7 +133,7 @@ export async function findServedFormat(db: Queryable, formatUid: string): Promis
   >(
     `SELECT di.id, di.design_id, di.enable_rate_limit, di.enable_production_mode, di.require_signed_urls,
             f.name AS format_name, f.uid AS format_uid, d.type AS design_type, d.document->>'default_file_type' AS default_file_type,
-            md5(d.document::text) || ':' || (extract(epoch FROM d.updated_at) * 1000000)::bigint AS design_version,
+            d.version::text AS design_version,
             w.id AS workspace_id, w.name AS workspace_name, w.plan
        FROM design_formats f
        JOIN dynamic_images di ON di.design_id = f.design_id

@@ -59,6 +59,7 @@ export async function processDuplication(deps: DesignJobDeps, requestId: string)
       projectId: req.target_project_id,
       categoryId: null,
       design,
+      madeBy: 'duplicate',
     });
     for (const p of source.previews ?? []) {
       const head = await deps.storage.head(p.storage_key);

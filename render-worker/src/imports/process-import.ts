@@ -69,6 +69,7 @@ export async function processImport(
         projectId: job.target_kind === 'design' ? job.target_project_id : null,
         categoryId: job.target_category_id,
         design,
+        madeBy: 'import',
       });
     });
     const previews = await renderPreviews({

@@ -1,5 +1,5 @@
 import type { Design } from '@pressroom/model';
-import type { Queryable } from '@pressroom/platform';
+import { insertDesignVersion, type Queryable } from '@pressroom/platform';
 
 export interface NewDesign {
   id: string;
@@ -8,11 +8,13 @@ export interface NewDesign {
   projectId: string | null;
   categoryId: string | null;
   design: Design;
+  /** What made it: its version 1 says so (`GET /designs/<id>/versions`). */
+  madeBy: 'import' | 'duplicate';
 }
 
 /**
  * Inserts a design IMPORTING (invisible to every read) with one `design_formats` row per
- * format, and returns the format uids by name. Re-running with the same id (a job retried after
+ * format and its version 1, and returns the format uids by name. Re-running with the same id (a job retried after
  * a killed worker) inserts nothing and returns the uids already stored.
  */
 export async function insertDesign(tx: Queryable, d: NewDesign): Promise<Record<string, string>> {
@@ -30,6 +32,7 @@ export async function insertDesign(tx: Queryable, d: NewDesign): Promise<Record<
       JSON.stringify(d.design),
     ],
   );
+  await insertDesignVersion(tx, { designId: d.id, number: 1, design: d.design, madeBy: d.madeBy });
   if (d.design.type !== 'printer_multipage') {
     // Creation order is format order: the template preview is the first-created format's.
     for (const [i, f] of d.design.formats.entries()) {

@@ -48,6 +48,7 @@ export * from './outbound/guarded-fetch.js';
 export * from './process/preflight.js';
 export * from './process/shutdown.js';
 export * from './review/review.js';
+export * from './sql/design-versions.js';
 export * from './storage/byte-limit.js';
 export * from './storage/create-storage.js';
 export * from './storage/form-upload.js';

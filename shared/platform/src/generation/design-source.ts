@@ -6,6 +6,11 @@ export interface GenerationDesign {
   id: string;
   workspaceId: string;
   design: Design;
+  /**
+   * The design's version (`designs.version`): it bumps whenever the document changes, so what is
+   * kept per design (warm pages, dynamic-image variants) is keyed on (id, version).
+   */
+  version: number;
   /** Unix seconds. */
   createdAt: number;
   updatedAt: number;
@@ -33,6 +38,7 @@ interface DesignRowSql {
   workspace_id: string;
   project_id: string;
   document: Design & { naming_scheme?: string | null; default_file_type?: string | null };
+  version: number;
   created_at: number;
   updated_at: number;
   format_uids: Record<string, string> | null;
@@ -46,7 +52,7 @@ interface DesignRowSql {
 export const sqlDesignSource: DesignSource = {
   async find(db, workspaceId, designId) {
     const { rows } = await db.query<DesignRowSql>(
-      `SELECT d.id, d.workspace_id, d.project_id, d.document,
+      `SELECT d.id, d.workspace_id, d.project_id, d.document, d.version,
               extract(epoch FROM d.created_at)::bigint::int AS created_at,
               extract(epoch FROM d.updated_at)::bigint::int AS updated_at,
               (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
@@ -60,6 +66,7 @@ export const sqlDesignSource: DesignSource = {
       id: row.id,
       workspaceId: row.workspace_id,
       design: row.document,
+      version: row.version,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       projectId: row.project_id,

@@ -10,6 +10,7 @@ const found = {
   updatedAt: 2,
   projectId: 'p1',
   formatUids: { square: 'u1' },
+  version: 1,
   namingScheme: null,
   defaultFileType: null,
 } as unknown as GenerationDesign;

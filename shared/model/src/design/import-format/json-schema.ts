@@ -83,3 +83,10 @@ export const IMPORT_PAYLOAD_JSON_SCHEMA: Schema = {
     },
   },
 };
+
+/** `PUT /designs/<id>/document`: the import payload without `target` (the design stays where it is). */
+export const DOCUMENT_PAYLOAD_JSON_SCHEMA: Schema = {
+  ...IMPORT_PAYLOAD_JSON_SCHEMA,
+  description: "A design in Abyssale's import format without target (docs/design-format.md, docs/designs-api.md).",
+  properties: Object.fromEntries(Object.entries(IMPORT_PAYLOAD_JSON_SCHEMA.properties as Schema).filter(([key]) => key !== 'target')),
+};

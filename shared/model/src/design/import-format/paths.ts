@@ -86,7 +86,25 @@ export interface ImportSourceAt {
  */
 export function importSources(design: Design): ImportSourceAt[] {
   const out: ImportSourceAt[] = [];
-  const walk = (elements: readonly (DesignElement | PageElement)[], at: Path, page?: string) => {
+  walkSources(design, (_bag, _prop, source) => {
+    out.push(source);
+  });
+  return out;
+}
+
+/**
+ * Replaces media sources in place: `replace` gets each one (as `importSources` lists them) and
+ * returns the value to store, or undefined to leave it.
+ */
+export function replaceImportSources(design: Design, replace: (source: ImportSourceAt) => string | undefined): void {
+  walkSources(design, (bag, prop, source) => {
+    const value = replace(source);
+    if (value !== undefined) bag[prop] = value;
+  });
+}
+
+function walkSources(design: Design, visit: (bag: Record<string, unknown>, prop: string, source: ImportSourceAt) => void): void {
+  const walk = (elements: readonly (DesignElement | PageElement)[], at: (string | number)[], page?: string) => {
     for (const [i, e] of elements.entries()) {
       const spell = IMPORT_SPELLINGS[e.type];
       const bags: [(string | number)[], Record<string, unknown>][] = [[[], e.properties as unknown as Record<string, unknown>]];
@@ -96,7 +114,8 @@ export function importSources(design: Design): ImportSourceAt[] {
           const value = bag[prop];
           if (typeof value !== 'string') continue;
           const name = (spell.byInternal.get(prop)?.import ?? prop).split('.');
-          out.push({ value, path: formatPath([...at, i, 'properties', ...prefix, ...name]), ...(page === undefined ? {} : { page }) });
+          const path = formatPath([...at, i, 'properties', ...prefix, ...name]);
+          visit(bag, prop, { value, path, ...(page === undefined ? {} : { page }) });
         }
       }
     }
@@ -104,7 +123,6 @@ export function importSources(design: Design): ImportSourceAt[] {
   if (design.type === 'printer_multipage')
     for (const [p, page] of design.pages.entries()) walk(page.elements, ['pages', p, 'layers'], page.id);
   else walk(design.elements, ['layers']);
-  return out;
 }
 
 /** Where the import payload first named an uploaded or stored asset (`layers[2].properties.src`); `uploads` if no layer does. */

@@ -19,6 +19,7 @@ export async function exampleDesign(file: string, owner: { workspaceId: string; 
     updatedAt: 1_700_000_100,
     projectId: owner.projectId,
     formatUids: Object.fromEntries(names.map((n) => [n, randomUUID()])),
+    version: 1,
     namingScheme: null,
     defaultFileType: null,
   };

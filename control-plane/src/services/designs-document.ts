@@ -1,0 +1,115 @@
+import { AppError, type Design, type DesignWarning, isCatalogueFont, toImportPayload } from '@pressroom/model';
+import {
+  type DesignVersionMaker,
+  dropDesignPreviews,
+  ensureCurrentDesignVersion,
+  findDesignVersion,
+  insertDesignVersion,
+  lockDesignForChange,
+  type ObjectStorage,
+  replaceDesignDocument,
+  storedAssetsOfDesign,
+  syncDesignFormats,
+  withTransaction,
+} from '@pressroom/platform';
+import type pg from 'pg';
+import { findDesignRow, sourceResolver } from './designs-records.js';
+import { refuseUnknownFonts, workspaceCatalogue } from './font-lookup.js';
+import { planDocumentPut } from './imports-request.js';
+
+export const designNotFound = () => new AppError('template_not_found', 'No design with this id in the workspace.');
+
+export const versionNotFound = (n: number) =>
+  new AppError('not_found', `The design has no version ${n}.`, {
+    issues: [{ path: 'number', code: 'not_found', message: 'GET /designs/<id>/versions lists the versions', received: n }],
+  });
+
+/**
+ * `PUT /designs/<id>/document`: validates the body like an import (the import's parser, font
+ * lookup and asset rules, planDocumentPut) and replaces the design's document as a new version.
+ * Returns the import's parse warnings. 404 `template_not_found` for a design that is not visible.
+ */
+export async function putDesignDocument(
+  db: pg.Pool,
+  storage: ObjectStorage,
+  workspaceId: string,
+  designId: string,
+  body: unknown,
+): Promise<{ version: number; warnings: DesignWarning[] }> {
+  const row = await findDesignRow(db, workspaceId, designId);
+  if (!row) throw designNotFound();
+  const fonts = await workspaceCatalogue(db, workspaceId);
+  const stored = { ...(await storedAssetsOfDesign(db, designId)), ...storedAssetsOf(row.document) };
+  const storedUrls: Record<string, string> = {};
+  for (const [name, asset] of Object.entries(stored)) storedUrls[name] = await storage.publicUrl(asset.src.slice('storage:'.length));
+  const plan = planDocumentPut(body, {
+    type: row.document.type,
+    current: row.document,
+    stored,
+    storedUrls,
+    knownFont: (name) => isCatalogueFont(fonts, name),
+  });
+  if (!plan.ok) {
+    // Only files the PUT cannot take: the import's own answer to missing uploads (422).
+    if (plan.issues.every((i) => i.code === 'missing_assets'))
+      throw new AppError('missing_assets', `${plan.issues.length} file(s) this design does not store.`, { issues: plan.issues });
+    throw AppError.fromIssues(plan.issues);
+  }
+  await refuseUnknownFonts(db, workspaceId, body);
+  const version = await commitDocument(db, workspaceId, designId, plan.design, { madeBy: 'put' });
+  return { version, warnings: plan.warnings };
+}
+
+/**
+ * `POST /designs/<id>/versions/<n>/restore`: version n's stored document becomes the design's
+ * document again, as a new version (`made_by: restore`). Its stored files are still the design's
+ * (a PUT never deletes one), so nothing is copied or re-validated beyond the stored parser.
+ */
+export async function restoreDesignVersion(db: pg.Pool, workspaceId: string, designId: string, number: number): Promise<number> {
+  const row = await findDesignRow(db, workspaceId, designId);
+  if (!row) throw designNotFound();
+  const version = await findDesignVersion(db, designId, number);
+  if (!version) throw versionNotFound(number);
+  return commitDocument(db, workspaceId, designId, version.document, { madeBy: 'restore', restoredFrom: number });
+}
+
+/** One transaction: the design locked and still visible, its document replaced, the version kept. */
+async function commitDocument(
+  db: pg.Pool,
+  workspaceId: string,
+  designId: string,
+  design: Design,
+  made: { madeBy: DesignVersionMaker; restoredFrom?: number },
+): Promise<number> {
+  return withTransaction(db, async (tx) => {
+    const locked = await lockDesignForChange(tx, designId);
+    if (!locked || !(await findDesignRow(tx, workspaceId, designId))) throw designNotFound();
+    await ensureCurrentDesignVersion(tx, designId);
+    const version = await replaceDesignDocument(tx, designId, design);
+    await syncDesignFormats(tx, designId, design.type === 'printer_multipage' ? [] : design.formats);
+    await dropDesignPreviews(tx, designId);
+    await insertDesignVersion(tx, { designId, number: version, design, ...made });
+    return version;
+  });
+}
+
+function storedAssetsOf(design: Design): Design['assets'] {
+  return Object.fromEntries(Object.entries(design.assets).filter(([, a]) => a.src.startsWith('storage:')));
+}
+
+/**
+ * A stored document in the import format (`GET /designs/<id>/as-import`, a version's read): stored
+ * files leave as their hosting URLs, so the payload imports anywhere, and a PUT takes them back.
+ */
+export async function documentAsImport(
+  storage: ObjectStorage,
+  design: Design,
+): Promise<{ payload: Record<string, unknown>; warnings: DesignWarning[] }> {
+  const resolveSource = await sourceResolver(storage, design);
+  return toImportPayload(design, {
+    assetUrl: (name) => {
+      const url = resolveSource(`asset:${name}`);
+      return url.startsWith('storage:') ? null : url;
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
+import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images';
+import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
+import type { WorkerRuntime } from '@pressroom/platform';
+import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
+type Json = Record<string, any>;
+
+/** URLs of stored objects are signed at read time; two reads of one object differ only there. */
+function unsign(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\?[^"]*$/, '');
+  if (Array.isArray(value)) return value.map(unsign);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
+  return value;
+}
+
+/** The import payload with one layer's box (every format's) moved right by `dx`. */
+function moved(payload: Json, layer: string, dx: number): Json {
+  const copy = structuredClone(payload);
+  const l = (copy.layers as Json[]).find((x) => x.name === layer)!;
+  const boxes = 'x' in l.layout ? [l.layout] : Object.values(l.layout as Record<string, Json>);
+  for (const box of boxes) box.x += dx;
+  return copy;
+}
+
+describe('PUT /designs/<id>/document and versions, on real Postgres and real storage', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  let worker: WorkerRuntime;
+  let ws: { id: string; key: string };
+  let other: { id: string; key: string };
+  let projectId: string;
+  const byFile = new Map<string, string>();
+  const get = (url: string, key = ws.key) => app.inject({ method: 'GET', url, headers: headers(key) });
+  const put = (id: string, payload: unknown, key = ws.key) =>
+    app.inject({ method: 'PUT', url: `/designs/${id}/document`, payload: payload as Json, headers: headers(key) });
+  const exported = async (id: string): Promise<Json> => (await get(`/designs/${id}/as-import`)).json().payload;
+
+  beforeAll(async () => {
+    h = await createHarness({
+      RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+      RATE_LIMIT_READ_PER_MINUTE: '100000',
+      RATE_LIMIT_READ_PER_HOUR: '100000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+      RATE_LIMIT_WRITE_PER_HOUR: '10000',
+      RATE_LIMIT_VALIDATION_PER_MINUTE: '1000',
+      RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+    });
+    app = await h.build();
+    ws = await h.workspace();
+    other = await h.workspace('pro', 'Other');
+    projectId = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Examples' }, headers: headers(ws.key) })).json().id;
+    worker = await startDesignWorker(h.db.pool, h.storage, solidPreview);
+    for (const { file, json } of loadExampleDocuments()) {
+      const id = await importDocument(h.db.pool, h.storage, ws.id, {
+        json,
+        baseDir: EXAMPLE_ASSETS_DIR,
+        target: { kind: 'design', project_uuid: projectId },
+      });
+      const done = await waitForImport(app, ws.key, id);
+      expect(done.status, file).toBe('DONE');
+      byFile.set(file, (done.result as { uuid: string }).uuid);
+    }
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await h.close();
+  });
+
+  it('takes the design’s own as-import payload with a layer moved 40 px: 200, the read shows the move, ids stay', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const before = (await get(`/designs/${id}`)).json();
+    const payload = await exported(id);
+    const res = await put(id, moved(payload, 'speaker-name', 40));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.warnings).toEqual([]);
+    const { warnings: _w, ...read } = body;
+    expect(unsign(read)).toEqual(unsign((await get(`/designs/${id}`)).json()));
+    expect(read.id).toBe(id);
+    expect(read.project_id).toBe(before.project_id);
+    // Format uids (and with them the dynamic image URLs) stay.
+    expect(read.formats.map((f: Json) => [f.id, f.uid])).toEqual(before.formats.map((f: Json) => [f.id, f.uid]));
+    const layout = (r: Json) => (r.elements as Json[]).find((e) => e.name === 'speaker-name')!.layout as Record<string, Json>;
+    for (const format of before.formats as Json[]) {
+      expect(layout(read)[format.id]!.x, format.id).toBe(layout(before)[format.id]!.x + 40);
+      expect(layout(read)[format.id]!.y, format.id).toBe(layout(before)[format.id]!.y);
+    }
+    const after = await exported(id);
+    expect(unsign(after)).toEqual(unsign(moved(payload, 'speaker-name', 40)));
+    // The speaker photo stayed the design's stored file: its hosting URL was taken back, not fetched.
+    const { rows } = await h.db.pool.query<{ document: Json; version: number }>('SELECT document, version FROM designs WHERE id = $1', [
+      id,
+    ]);
+    expect(rows[0]!.document.assets['speaker-portrait.png'].src).toMatch(/^storage:/);
+    expect(rows[0]!.version).toBe(2);
+  });
+
+  it('lists versions newest first, reads one as an import payload, and restores it as a new version', async () => {
+    const id = byFile.get('static-summer-sale.json')!;
+    const original = await exported(id);
+    const originalRead = (await get(`/designs/${id}`)).json();
+    expect((await put(id, moved(original, original.layers[0].name, 40))).statusCode).toBe(200);
+    expect((await put(id, moved(original, original.layers[0].name, 80))).statusCode).toBe(200);
+    const list = await get(`/designs/${id}/versions`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((v: Json) => [v.number, v.made_by, v.restored_from, v.current])).toEqual([
+      [3, 'put', null, true],
+      [2, 'put', null, false],
+      [1, 'import', null, false],
+    ]);
+    expect(list.json()[0].created_at).toEqual(expect.any(Number));
+    const first = (await get(`/designs/${id}/versions/1`)).json();
+    expect(first).toMatchObject({ number: 1, made_by: 'import', current: false, warnings: expect.any(Array) });
+    expect(unsign(first.payload)).toEqual(unsign(original));
+
+    // Restore by PUT of the old payload, and by the restore operation.
+    expect((await put(id, first.payload)).statusCode).toBe(200);
+    expect(unsign(await exported(id))).toEqual(unsign(original));
+    const restored = await app.inject({ method: 'POST', url: `/designs/${id}/versions/2/restore`, headers: headers(ws.key) });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().id).toBe(id);
+    expect(unsign(await exported(id))).toEqual(unsign(moved(original, original.layers[0].name, 40)));
+    const top = (await get(`/designs/${id}/versions`)).json().slice(0, 2);
+    expect(top.map((v: Json) => [v.number, v.made_by, v.restored_from, v.current])).toEqual([
+      [5, 'restore', 2, true],
+      [4, 'put', null, false],
+    ]);
+    const back = await app.inject({ method: 'POST', url: `/designs/${id}/versions/1/restore`, headers: headers(ws.key) });
+    // The same design again, but for the previews a change forgets (they showed another document).
+    const same = ({ updated_at: _u, formats, ...r }: Json) =>
+      unsign({ ...r, formats: formats.map(({ preview_url: _p, ...f }: Json) => f) });
+    expect(same(back.json())).toEqual(same(originalRead));
+  });
+
+  it('validates exactly like an import: the same ids, paths and warnings', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const payload = await exported(id);
+    const bad = structuredClone(payload);
+    bad.formats[0].width = 6000;
+    bad.layers[1].layout = 'wide';
+    const asImport = await app.inject({
+      method: 'POST',
+      url: '/designs/import/json?validate_only=true',
+      payload: { ...bad, target: { kind: 'design', project_uuid: projectId } },
+      headers: headers(ws.key),
+    });
+    const res = await put(id, bad);
+    expect(res.statusCode).toBe(asImport.statusCode);
+    expect(res.json()).toEqual(asImport.json());
+    expect(res.json().errors.map((e: Json) => e.path)).toEqual(expect.arrayContaining(['formats[0].width', 'layers[1].layout']));
+
+    // A parse warning (a colour converted, a flag dropped) reads as on the import record.
+    const warned = structuredClone(payload);
+    warned.layers[0].locked = true;
+    if (warned.layers[0].type === 'shape') warned.layers[0].properties.background_color = 'cmyk(0,100,100,0)';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/designs/import/json',
+      payload: { ...warned, target: { kind: 'design', project_uuid: projectId } },
+      headers: headers(ws.key),
+    });
+    const record = (await get(`/designs/import/json/${created.json().id}`)).json();
+    const ok = await put(id, warned);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(record.warnings.length).toBeGreaterThan(0);
+    expect(ok.json().warnings).toEqual(record.warnings);
+  });
+
+  it('refuses a target, a change of type, an upload it cannot take and an unknown font, at their paths', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const payload = await exported(id);
+    const version = async () => (await h.db.pool.query('SELECT version FROM designs WHERE id = $1', [id])).rows[0].version;
+    const was = await version();
+
+    const targeted = await put(id, { ...payload, target: { kind: 'design', project_uuid: projectId } });
+    expect(targeted.statusCode).toBe(400);
+    expect(targeted.json().errors).toEqual([expect.objectContaining({ path: 'target', code: 'unknown_field' })]);
+
+    const retyped = await put(id, { ...payload, type: 'animated', animation: { duration: 5 } });
+    expect(retyped.statusCode).toBe(400);
+    expect(retyped.json().errors).toEqual([
+      expect.objectContaining({ path: 'type', code: 'invalid_design_type', expected: ['static'], received: 'animated' }),
+    ]);
+
+    const photo = (payload.layers as Json[]).findIndex((l) => l.name === 'speaker-photo');
+    const upload = structuredClone(payload);
+    upload.layers[photo].properties.src = 'new-photo.png';
+    const refused = await put(id, upload);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      id: 'missing_assets',
+      errors: [{ path: `layers[${photo}].properties.src`, code: 'missing_assets', received: 'new-photo.png' }],
+    });
+
+    // A bare name of a file the design stores is that file.
+    const named = structuredClone(payload);
+    named.layers[photo].properties.src = 'speaker-portrait.png';
+    expect((await put(id, named)).statusCode).toBe(200);
+    const { rows } = await h.db.pool.query('SELECT document FROM designs WHERE id = $1', [id]);
+    expect(rows[0].document.elements[photo].properties.image_url).toBe('asset:speaker-portrait.png');
+    expect(rows[0].document.assets['speaker-portrait.png'].src).toMatch(/^storage:/);
+
+    const text = (payload.layers as Json[]).findIndex((l) => l.type === 'text');
+    const font = structuredClone(payload);
+    const bag = font.layers[text].properties;
+    (bag.default ?? bag).font = 'No Such Font';
+    const unknown = await put(id, font);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0], unknown.body).toMatchObject({
+      code: 'unknown_font',
+      path: expect.stringMatching(new RegExp(`^layers\\[${text}\\]`)),
+    });
+
+    expect(await version()).toBe(was + 1);
+  });
+
+  it('keeps format rows by name: a kept format keeps its uid, a new one gets one, a removed one is gone', async () => {
+    const id = byFile.get('static-summer-sale.json')!;
+    const before = (await get(`/designs/${id}`)).json();
+    const payload = await exported(id);
+    const [keep, drop, ...rest] = payload.formats as Json[];
+    const next = structuredClone(payload);
+    next.formats = [keep, { ...keep, name: 'banner', width: 1500, height: 500 }];
+    for (const l of next.layers as Json[]) {
+      if (!('x' in l.layout)) l.layout = { [keep!.name]: l.layout[keep!.name], banner: l.layout[keep!.name] };
+      for (const f of [drop, ...rest]) if (l.properties && f!.name in l.properties) delete l.properties[f!.name];
+    }
+    const res = await put(id, next);
+    expect(res.statusCode, res.body).toBe(200);
+    const uids = Object.fromEntries(res.json().formats.map((f: Json) => [f.id, f.uid]));
+    expect(uids[keep!.name]).toBe(before.formats.find((f: Json) => f.id === keep!.name).uid);
+    expect(uids.banner).toEqual(expect.any(String));
+    expect((await get(`/designs/${id}/formats/${drop!.name}`)).json().id).toBe('format_not_found');
+  });
+
+  it('bumps the version dynamic-image variants are keyed on', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const created = await app.inject({ method: 'POST', url: `/designs/${id}/dynamic-image-url`, payload: {}, headers: headers(ws.key) });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const uid = (await get(`/designs/${id}`)).json().formats[0].uid;
+    const before = (await findServedFormat(h.db.pool, uid))!.design_version;
+    expect((await put(id, moved(await exported(id), 'speaker-name', 40))).statusCode).toBe(200);
+    const after = (await findServedFormat(h.db.pool, uid))!.design_version;
+    expect(after).not.toBe(before);
+    expect(Number(after)).toBe(Number(before) + 1);
+  });
+
+  it('answers 404 like every design route, and for a version the design does not have', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const payload = await exported(id);
+    expect((await put(id, payload, other.key)).json().id).toBe('template_not_found');
+    expect((await get(`/designs/${id}/versions`, other.key)).json().id).toBe('template_not_found');
+    expect((await get(`/designs/${id}/versions/1`, other.key)).json().id).toBe('template_not_found');
+    const missing = await get(`/designs/${id}/versions/999`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ id: 'not_found', errors: [{ path: 'number', code: 'not_found', received: 999 }] });
+    expect((await get(`/designs/${id}/versions/0`)).json().id).toBe('endpoint_not_found');
+    expect((await get(`/designs/${id}/versions/one`)).json().id).toBe('endpoint_not_found');
+    const restore = await app.inject({ method: 'POST', url: `/designs/${id}/versions/999/restore`, headers: headers(ws.key) });
+    expect(restore.json().id).toBe('not_found');
+  });
+});

@@ -38,12 +38,15 @@ import {
 import { controlFor, isMainProp } from '../plan.js';
 import { ErrorBox, html, Loading, leaveGuard, useApi } from '../ui.js';
 
+/** The renderer bundled for the browser: a built file the control plane serves, not a source here. */
+const CANVAS_URL = '/console/vendor/canvas.mjs';
+
 /** The canvas module and the fonts it draws with, loaded once per page. */
 let canvasReady = null;
 function loadCanvas() {
   canvasReady ??= (async () => {
     const [canvas, bundled, fonts] = await Promise.all([
-      import('/console/vendor/canvas.mjs'),
+      import(CANVAS_URL),
       fetch('/console/fonts/catalogue.json').then((r) => r.json()),
       api('GET', '/fonts').then((r) => r.data),
     ]);

@@ -74,22 +74,29 @@ const SNAP_PX = 6;
 const HANDLES = ['nw', 'ne', 'sw', 'se'];
 
 export function EditorPage({ id }) {
-  const isNew = id === 'new';
-  const read = useApi('GET', isNew ? '/projects' : `/designs/${id}/as-import`, undefined, [id]);
-  const meta = useApi('GET', isNew ? '/projects' : `/designs/${id}`, undefined, [id]);
+  return id === 'new' ? html`<${NewDesign} />` : html`<${ExistingDesign} id=${id} />`;
+}
+
+function ExistingDesign({ id }) {
+  const read = useApi('GET', `/designs/${id}/as-import`, undefined, [id]);
+  const meta = useApi('GET', `/designs/${id}`, undefined, [id]);
   if ((read.loading && !read.data) || (meta.loading && !meta.data)) return html`<${Loading} what="the design" />`;
   if (read.error || meta.error)
     return html`<h1>Editor</h1><${ErrorBox} error=${read.error ?? meta.error} title="The design could not be read" />`;
-  if (isNew) return html`<${NewDesign} projects=${read.data} />`;
   return html`<${WithDescriptors} id=${id} initial=${read.data.payload} projectId=${meta.data.project_id} />`;
 }
 
 /** "New design": the type and name, then the editor on a blank design of one frame. */
-function NewDesign({ projects }) {
+function NewDesign() {
+  const projects = useApi('GET', '/projects', undefined, []);
+  const [project, setProject] = useState('');
   const [type, setType] = useState('static');
   const [name, setName] = useState('Untitled design');
   const [started, setStarted] = useState(null);
-  if (started) return html`<${WithDescriptors} id=${null} initial=${started} projectId=${projects[0]?.id ?? null} />`;
+  if (projects.error) return html`<h1>New design</h1><${ErrorBox} error=${projects.error} title="The projects could not be listed" />`;
+  if (!projects.data) return html`<${Loading} what="the projects" />`;
+  const projectId = project || projects.data[0]?.id || null;
+  if (started) return html`<${WithDescriptors} id=${null} initial=${started} projectId=${projectId} />`;
   return html`<h1>New design</h1>
     <form class="row" onSubmit=${(e) => {
       e.preventDefault();
@@ -101,6 +108,10 @@ function NewDesign({ projects }) {
         <select id="new-type" value=${type} onChange=${(e) => setType(e.currentTarget.value)}>
           <option value="static">Static</option><option value="animated">Animated</option>
           <option value="printer">Print</option><option value="printer_multipage">Print, multipage</option>
+        </select></div>
+      <div class="field"><label for="new-project">Project</label>
+        <select id="new-project" value=${projectId ?? ''} onChange=${(e) => setProject(e.currentTarget.value)}>
+          ${projects.data.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
         </select></div>
       <button type="submit">Start</button>
     </form>`;
@@ -432,7 +443,7 @@ function Timing({ doc }) {
         const from = l.animation?.start_at_s ?? 0;
         const to = l.animation?.end_at_s ?? d;
         return html`<li><span class="name">${l.name}</span>
-          <span class="bar" aria-label=${`${l.name} from ${from} s to ${to} s`}
+          <span class="bar" aria-hidden="true"
             style=${{ marginLeft: `${(from / d) * 60}%`, width: `${((to - from) / d) * 60}%` }}></span> ${from}–${to} s</li>`;
       })}
     </ul>

@@ -184,6 +184,23 @@ describe('the console editor against npm start', () => {
     await page.click('.editor-bar button:nth-of-type(2)');
     expect(await at()).toEqual([x0 + 2, y0]);
 
+    // A corner handle resizes: 50 screen pixels wider and taller, snapping held off.
+    const [w0, h0] = [
+      Number(await page.$eval('#ed-box-width', (e) => (e as HTMLInputElement).value)),
+      Number(await page.$eval('#ed-box-height', (e) => (e as HTMLInputElement).value)),
+    ];
+    const z = await zoom();
+    const corner = (await (await page.$('.hit.selected[data-hit="headline"] .handle.se'))!.boundingBox())!;
+    await page.keyboard.down('Alt');
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(corner.x + corner.width / 2 + 10 * i, corner.y + corner.height / 2 + 10 * i);
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    expect(Number(await page.$eval('#ed-box-width', (e) => (e as HTMLInputElement).value))).toBe(w0 + Math.round(50 / z));
+    expect(Number(await page.$eval('#ed-box-height', (e) => (e as HTMLInputElement).value))).toBe(h0 + Math.round(50 / z));
+    expect(await at()).toEqual([x0 + 2, y0]);
+
     // Unsaved: leaving asks first, and "stay" keeps the page and its changes.
     answer = false;
     const asked = dialogs.length;
@@ -197,6 +214,74 @@ describe('the console editor against npm start', () => {
     expect(dialogs.slice(asked)).toEqual([expect.stringMatching(/unsaved changes/)]);
     expect(await page.$('.canvas-wrap')).not.toBeNull();
     expect(await at()).toEqual([x0 + 2, y0]);
+  });
+
+  it('shows a refused value on its layer and under its control, from the canvas and from the server on Save', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('[data-layer-item="headline"] .layer-name');
+    await fill('#f-headline-color', 'rgb(1,2,3)');
+    await page.waitForSelector('[data-layer-item="headline"].invalid', WAIT);
+    await page.waitForSelector('#f-headline-color[aria-invalid="true"]', WAIT);
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => document.querySelector('.alert')?.textContent?.includes('was not saved'), WAIT);
+    const alert = await page.$eval('.alert', (e) => e.textContent ?? '');
+    expect(alert).toMatch(/layers\[\d+\]\.properties(\.default)?\.color/);
+    expect(await page.$eval('#f-headline-color-error', (e) => e.textContent)).toMatch(/colou?r/i);
+    // The design on the farm is unchanged.
+    const layer = (await asImport(summerSale)).layers.find((l: { name: string }) => l.name === 'headline');
+    expect(JSON.stringify(layer.properties)).not.toContain('rgb(1,2,3)');
+  });
+
+  it('opens print designs in their unit with bleed and safe zones, multipage designs page by page, and animated designs with their timing', async () => {
+    const flyer = (await waitForDesigns(farm, 'type=printer', 170_000))[0]!.id;
+    await go(`editor/${flyer}`);
+    await ready();
+    expect(await page.$eval('#ed-frame', (e) => e.textContent ?? '')).toContain('mm');
+    expect(await page.$('.zone.trim')).not.toBeNull();
+    const first = await page.$eval('.layers li:last-child', (e) => (e as HTMLElement).dataset.layerItem!);
+    await page.click(`[data-layer-item="${first}"] .layer-name`);
+    const x0 = Number(await page.$eval('#ed-box-x', (e) => (e as HTMLInputElement).value));
+    await page.focus('.canvas-overlay');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.up('Shift');
+    // Ten rendered pixels at the format's DPI, in millimetres (0.85 mm at 300 DPI).
+    const moved = Number(await page.$eval('#ed-box-x', (e) => (e as HTMLInputElement).value)) - x0;
+    expect(moved).toBeGreaterThan(0.5);
+    expect(moved).toBeLessThan(2);
+    await axe('editor-print');
+
+    const catalogue = (await waitForDesigns(farm, 'type=printer_multipage', 170_000))[0]!.id;
+    await go(`editor/${catalogue}`);
+    await ready();
+    const pages = await page.$$eval('#ed-frame option', (o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(pages.slice(0, 2)).toEqual(['page_1', 'page_2']);
+    const layersOf = () =>
+      page.$eval('.canvas-frame', (f) =>
+        Array.from(
+          (f as HTMLIFrameElement).contentDocument!.querySelectorAll('[data-layer]'),
+          (e) => (e as HTMLElement).dataset.layer,
+        ).join(),
+      );
+    const one = await layersOf();
+    await page.select('#ed-frame', 'page_2');
+    await page.waitForFunction(
+      (before) => {
+        const f = document.querySelector('.canvas-frame') as HTMLIFrameElement | null;
+        const wrap = document.querySelector('.canvas-wrap') as HTMLElement | null;
+        const now = Array.from(f?.contentDocument?.querySelectorAll('[data-layer]') ?? [], (e) => (e as HTMLElement).dataset.layer).join();
+        return wrap?.dataset.ready === 'true' && now !== before;
+      },
+      WAIT,
+      one,
+    );
+
+    const teaser = (await waitForDesigns(farm, 'type=animated', 170_000))[0]!.id;
+    await go(`editor/${teaser}`);
+    await ready();
+    expect((await page.$$('.timing li')).length).toBeGreaterThan(1);
+    await axe('editor-animated');
   });
 
   it('makes a design from nothing (a format, a text, a shape, an uploaded image) that renders through the API as the canvas showed it', async () => {

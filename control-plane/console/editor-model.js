@@ -323,56 +323,48 @@ export function copyLayout(doc, from, to) {
  * edges and centres, within `threshold` (design units). Only the edges `moving` names move
  * (all of them when the box is dragged). Returns the box and the guide lines it met.
  */
-export function snapBox(box, { frame, others, threshold, moving = { left: true, right: true, top: true, bottom: true } }) {
-  const xs = [0, frame.width / 2, frame.width, ...others.flatMap((o) => [o.x, o.x + o.width / 2, o.x + o.width])];
-  const ys = [0, frame.height / 2, frame.height, ...others.flatMap((o) => [o.y, o.y + o.height / 2, o.y + o.height])];
-  const whole = moving.left && moving.right;
-  const wholeY = moving.top && moving.bottom;
-  const best = (candidates, lines) => {
+export function snapBox(box, { frame, others, threshold, moving = edgesOf('move') }) {
+  const out = { ...box };
+  const guides = [];
+  for (const a of AXES) {
+    const lines = [
+      0,
+      frame[a.size] / 2,
+      frame[a.size],
+      ...others.flatMap((o) => [o[a.pos], o[a.pos] + o[a.size] / 2, o[a.pos] + o[a.size]]),
+    ];
+    const whole = moving[a.lo] && moving[a.hi];
+    const start = box[a.pos];
+    const end = box[a.pos] + box[a.size];
+    const candidates = whole
+      ? [
+          { at: start, edge: 'lo' },
+          { at: (start + end) / 2, edge: 'mid' },
+          { at: end, edge: 'hi' },
+        ]
+      : [...(moving[a.lo] ? [{ at: start, edge: 'lo' }] : []), ...(moving[a.hi] ? [{ at: end, edge: 'hi' }] : [])];
     let found = null;
     for (const c of candidates)
       for (const line of lines) {
         const d = line - c.at;
         if (Math.abs(d) <= threshold && (found === null || Math.abs(d) < Math.abs(found.d))) found = { d, line, edge: c.edge };
       }
-    return found;
-  };
-  const out = { ...box };
-  const guides = [];
-  const xCands = whole
-    ? [
-        { at: box.x, edge: 'left' },
-        { at: box.x + box.width / 2, edge: 'centre' },
-        { at: box.x + box.width, edge: 'right' },
-      ]
-    : [...(moving.left ? [{ at: box.x, edge: 'left' }] : []), ...(moving.right ? [{ at: box.x + box.width, edge: 'right' }] : [])];
-  const yCands = wholeY
-    ? [
-        { at: box.y, edge: 'top' },
-        { at: box.y + box.height / 2, edge: 'centre' },
-        { at: box.y + box.height, edge: 'bottom' },
-      ]
-    : [...(moving.top ? [{ at: box.y, edge: 'top' }] : []), ...(moving.bottom ? [{ at: box.y + box.height, edge: 'bottom' }] : [])];
-  const sx = best(xCands, xs);
-  if (sx) {
-    if (whole) out.x += sx.d;
-    else if (sx.edge === 'left') {
-      out.x += sx.d;
-      out.width -= sx.d;
-    } else out.width += sx.d;
-    guides.push({ axis: 'x', at: sx.line });
-  }
-  const sy = best(yCands, ys);
-  if (sy) {
-    if (wholeY) out.y += sy.d;
-    else if (sy.edge === 'top') {
-      out.y += sy.d;
-      out.height -= sy.d;
-    } else out.height += sy.d;
-    guides.push({ axis: 'y', at: sy.line });
+    if (found === null) continue;
+    if (whole) out[a.pos] += found.d;
+    else if (found.edge === 'lo') {
+      out[a.pos] += found.d;
+      out[a.size] -= found.d;
+    } else out[a.size] += found.d;
+    guides.push({ axis: a.pos, at: found.line });
   }
   return { box: out, guides };
 }
+
+/** The two axes of a box: its position, its size, and the names of its two edges. */
+const AXES = [
+  { pos: 'x', size: 'width', lo: 'left', hi: 'right' },
+  { pos: 'y', size: 'height', lo: 'top', hi: 'bottom' },
+];
 
 /** A box dragged by (dx, dy) design units from handle `handle` (`move`, or `nw`/`ne`/`sw`/`se`). */
 export function dragBox(box, handle, dx, dy) {

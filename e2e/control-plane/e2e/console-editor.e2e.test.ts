@@ -6,18 +6,16 @@
 
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import { comparePng } from '@pressroom/render-worker/test/golden/compare';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WAIT = { timeout: 120_000 };
 
 interface ImportLayer {
@@ -53,12 +51,7 @@ describe('the console editor against npm start', () => {
       env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_GLOBAL_PER_SECOND: '1000', SYNC_RENDER_TIMEOUT_MS: '60000' },
     });
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
-    const executablePath = resolveExecutablePath();
-    browser = await puppeteer.launch({
-      ...(executablePath ? { executablePath } : {}),
-      headless: true,
-      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
-    });
+    browser = await launchBrowser();
     page = await browser.newPage();
     await page.setViewport({ width: 1440, height: 1000 });
     page.on('dialog', (d) => {
@@ -87,26 +80,18 @@ describe('the console editor against npm start', () => {
     const l = payload.layers.find((x) => x.name === layer)!;
     return 'x' in l.layout ? (l.layout as unknown as ImportLayer['layout'][string]) : l.layout[format]!;
   };
-  const axe = async (name: string) => {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag installs
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
-    });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious, `${name}: ${JSON.stringify(serious)}`).toEqual([]);
-  };
+  const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
   /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
   const fill = async (selector: string, value: string) => {
     await page.focus(selector);
     await page.$eval(selector, (e) => (e as HTMLInputElement).select());
     await page.keyboard.type(value);
     await page.keyboard.press('Tab');
+  };
+
+  /** The selected layer's box, through the properties panel's fields. */
+  const setBox = async (x: number, y: number, width: number, height: number) => {
+    for (const [k, v] of Object.entries({ x, y, width, height })) await fill(`#ed-box-${k}`, String(v));
   };
 
   it('draws the design with the renderer: every layer carries data-layer in the canvas document', async () => {
@@ -301,18 +286,12 @@ describe('the console editor against npm start', () => {
 
     await page.select('#ed-add-type', 'shape');
     await page.click('::-p-text(Add layer)');
-    await fill('#ed-box-x', '40');
-    await fill('#ed-box-y', '40');
-    await fill('#ed-box-width', '520');
-    await fill('#ed-box-height', '120');
+    await setBox(40, 40, 520, 120);
     await page.select('#ed-add-type', 'text');
     await page.click('::-p-text(Add layer)');
     await fill('#f-text-payload', 'Made by sight');
     await fill('#f-text-color', '#FFFFFF');
-    await fill('#ed-box-x', '60');
-    await fill('#ed-box-y', '200');
-    await fill('#ed-box-width', '480');
-    await fill('#ed-box-height', '80');
+    await setBox(60, 200, 480, 80);
     await page.select('#ed-add-type', 'image');
     await page.click('::-p-text(Add layer)');
     const upload = (await page.$('#f-image-image_url-upload'))!;
@@ -321,10 +300,7 @@ describe('the console editor against npm start', () => {
       () => (document.getElementById('f-image-image_url') as HTMLInputElement | null)?.value.startsWith('data:'),
       WAIT,
     );
-    await fill('#ed-box-x', '420');
-    await fill('#ed-box-y', '290');
-    await fill('#ed-box-width', '120');
-    await fill('#ed-box-height', '90');
+    await setBox(420, 290, 120, 90);
     await ready();
 
     await page.click('.editor-bar button:nth-of-type(3)');

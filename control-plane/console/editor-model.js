@@ -84,13 +84,37 @@ function roundBox(doc, box) {
   };
 }
 
-/** The layer's box in this frame only (layouts are per format). */
+/**
+ * The layer's box in this frame only (layouts are per format). A group moved without a change of
+ * size takes its members along: boxes are canvas coordinates, not relative to the group.
+ */
 export function withBox(doc, frame, name, box) {
   const out = clone(doc);
   const layer = findLayer(out, frame, name);
-  if (!layer) return doc;
-  if (out.type === 'printer_multipage') layer.layout = roundBox(out, box);
-  else layer.layout[frame] = roundBox(out, box);
+  const before = boxOf(doc, frame, name);
+  if (!layer || !before) return doc;
+  const next = roundBox(out, box);
+  const set = (l, b) => {
+    if (out.type === 'printer_multipage') l.layout = b;
+    else l.layout[frame] = b;
+  };
+  set(layer, next);
+  if (layer.type === 'group' && next.width === before.width && next.height === before.height) {
+    const dx = next.x - before.x;
+    const dy = next.y - before.y;
+    const seen = new Set([name]);
+    const shift = (ids) => {
+      for (const id of ids ?? []) {
+        const member = findLayer(out, frame, id);
+        const b = boxOf(out, frame, id);
+        if (!member || !b || seen.has(id)) continue;
+        seen.add(id);
+        set(member, roundBox(out, { ...b, x: b.x + dx, y: b.y + dy }));
+        if (member.type === 'group') shift(member.layer_ids);
+      }
+    };
+    shift(layer.layer_ids);
+  }
   return out;
 }
 

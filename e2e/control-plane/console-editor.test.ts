@@ -120,3 +120,13 @@ describe('the editor model', () => {
     expect(m.roundLength(next, 12.3456)).toBe(12.35);
   });
 });
+
+describe('moving a group', () => {
+  it('takes its members along when only its position changes, and leaves them when it is resized', () => {
+    const doc = m.groupLayers(two(), 'square', ['title']).doc;
+    const moved = m.withBox(doc, 'square', 'group', { x: 110, y: 100, width: 400, height: 100 });
+    expect(m.boxOf(moved, 'square', 'title')).toEqual({ x: 110, y: 100, width: 400, height: 100 });
+    const resized = m.withBox(doc, 'square', 'group', { x: 100, y: 100, width: 500, height: 100 });
+    expect(m.boxOf(resized, 'square', 'title')).toEqual({ x: 100, y: 100, width: 400, height: 100 });
+  });
+});

@@ -191,6 +191,9 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
   };
 
   const onKey = (e) => {
+    // Keys typed into a field are the field's; the canvas and the buttons take the editor's keys.
+    if (e.target.closest('input, textarea, select')) return;
+    const onCanvas = e.target.classList.contains('canvas-overlay');
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'z') {
       e.preventDefault();
@@ -203,6 +206,7 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
       redo();
       return;
     }
+    if (!onCanvas) return;
     if (e.key === 'Escape') setSelected([]);
     const name = selected[0];
     if (!name || isLocked(name)) return;
@@ -212,7 +216,7 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
       e.preventDefault();
       const box = boxOf(doc, current, name);
       if (box) commit(withBox(doc, current, name, { ...box, x: box.x + delta[0], y: box.y + delta[1] }));
-    } else if (e.key === 'Delete' && e.target === e.currentTarget) {
+    } else if (e.key === 'Delete') {
       e.preventDefault();
       commit(removeLayer(doc, current, name));
       setSelected([]);

@@ -46,9 +46,9 @@ describe('the console editor against npm start', () => {
     mkdirSync(SHOTS, { recursive: true });
     farm = await startFarm({
       timeoutMs: 170_000,
-      // The as-import payload names stored pictures by the farm's own (loopback) URLs; a save
-      // sends them back, and the farm fetches them through its outbound guard.
-      env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_GLOBAL_PER_SECOND: '1000', SYNC_RENDER_TIMEOUT_MS: '60000' },
+      // The default outbound guard: a save sends stored pictures back by their hosting URLs, which
+      // the document PUT maps to the stored files without fetching them.
+      env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000', SYNC_RENDER_TIMEOUT_MS: '60000' },
     });
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
     browser = await launchBrowser();

@@ -1,10 +1,12 @@
-import { AppError, type Design, type DesignWarning, isCatalogueFont, toImportPayload } from '@pressroom/model';
+import { AppError, type Design, type DesignWarning, fontWeightWarnings, isCatalogueFont, toImportPayload } from '@pressroom/model';
 import {
+  addDesignPreviewsJob,
   type DesignVersionMaker,
   dropDesignPreviews,
   ensureCurrentDesignVersion,
   findDesignVersion,
   insertDesignVersion,
+  loadFontCatalogue,
   lockDesignForChange,
   type ObjectStorage,
   replaceDesignDocument,
@@ -27,7 +29,7 @@ export const versionNotFound = (n: number) =>
 /**
  * `PUT /designs/<id>/document`: validates the body like an import (the import's parser, font
  * lookup and asset rules, planDocumentPut) and replaces the design's document as a new version.
- * Returns the import's parse warnings. 404 `template_not_found` for a design that is not visible.
+ * Returns the import's warnings (parse, then font weights). 404 `template_not_found` for a design that is not visible.
  */
 export async function putDesignDocument(
   db: pg.Pool,
@@ -57,7 +59,8 @@ export async function putDesignDocument(
   }
   await refuseUnknownFonts(db, workspaceId, body);
   const version = await commitDocument(db, workspaceId, designId, plan.design, { madeBy: 'put' });
-  return { version, warnings: plan.warnings };
+  // The import's build phase adds these to its record after the parse warnings; so does the PUT.
+  return { version, warnings: [...plan.warnings, ...fontWeightWarnings(plan.design, loadFontCatalogue())] };
 }
 
 /**
@@ -73,7 +76,10 @@ export async function restoreDesignVersion(db: pg.Pool, workspaceId: string, des
   return commitDocument(db, workspaceId, designId, version.document, { madeBy: 'restore', restoredFrom: number });
 }
 
-/** One transaction: the design locked and still visible, its document replaced, the version kept. */
+/**
+ * One transaction: the design locked and still visible, its document replaced, the version kept,
+ * the old previews dropped and the new version's previews enqueued (the render worker draws them).
+ */
 async function commitDocument(
   db: pg.Pool,
   workspaceId: string,
@@ -89,6 +95,7 @@ async function commitDocument(
     await syncDesignFormats(tx, designId, design.type === 'printer_multipage' ? [] : design.formats);
     await dropDesignPreviews(tx, designId);
     await insertDesignVersion(tx, { designId, number: version, design, ...made });
+    await addDesignPreviewsJob(tx, designId, version);
     return version;
   });
 }

@@ -51,11 +51,13 @@ const UNLIMITED = {
 describe('the API contract against npm start', () => {
   let farm: RunningFarm;
   let summerSale: string;
+  let webinar: string;
 
   beforeAll(async () => {
     farm = await startFarm({ timeoutMs: 170_000, env: UNLIMITED });
     const designs = await waitForDesigns(farm, 'name=Summer');
     summerSale = designs[0]!.id;
+    webinar = (await waitForDesigns(farm, 'name=Webinar'))[0]!.id;
   });
   afterAll(async () => {
     if (farm && farm.process.exitCode === null) await farm.interrupt();
@@ -121,6 +123,7 @@ describe('the API contract against npm start', () => {
       {
         PRESSROOM_API_KEY: farm.apiKey,
         PRESSROOM_DESIGN_ID: summerSale,
+        PRESSROOM_EDITED_DESIGN_ID: webinar,
         PRESSROOM_BANNER_ID: bannerId,
         PRESSROOM_GENERATION_REQUEST_ID: requestId,
       },

@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { importDocument } from '@pressroom/control-plane/farm/demo-designs';
 import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
+import { headers, importViaApi, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read JSON bodies field by field
 type Json = Record<string, any>;
@@ -16,6 +19,14 @@ function unsign(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unsign);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unsign(v)]));
   return value;
+}
+
+/**
+ * A design read without what a change does not decide: signatures, `updated_at`, and previews
+ * (dropped by a change, drawn again by the render worker whenever its job runs).
+ */
+function comparable({ updated_at: _u, formats, ...read }: Json): unknown {
+  return unsign({ ...read, formats: formats.map(({ preview_url: _p, ...f }: Json) => f) });
 }
 
 /** The import payload with one layer's box (every format's) moved right by `dx`. */
@@ -80,7 +91,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     const body = res.json();
     expect(body.warnings).toEqual([]);
     const { warnings: _w, ...read } = body;
-    expect(unsign(read)).toEqual(unsign((await get(`/designs/${id}`)).json()));
+    expect(comparable(read)).toEqual(comparable((await get(`/designs/${id}`)).json()));
     expect(read.id).toBe(id);
     expect(read.project_id).toBe(before.project_id);
     // Format uids (and with them the dynamic image URLs) stay.
@@ -131,10 +142,7 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
       [4, 'put', null, false],
     ]);
     const back = await app.inject({ method: 'POST', url: `/designs/${id}/versions/1/restore`, headers: headers(ws.key) });
-    // The same design again, but for the previews a change forgets (they showed another document).
-    const same = ({ updated_at: _u, formats, ...r }: Json) =>
-      unsign({ ...r, formats: formats.map(({ preview_url: _p, ...f }: Json) => f) });
-    expect(same(back.json())).toEqual(same(originalRead));
+    expect(comparable(back.json())).toEqual(comparable(originalRead));
   });
 
   it('validates exactly like an import: the same ids, paths and warnings', async () => {
@@ -154,21 +162,33 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(res.json()).toEqual(asImport.json());
     expect(res.json().errors.map((e: Json) => e.path)).toEqual(expect.arrayContaining(['formats[0].width', 'layers[1].layout']));
 
-    // A parse warning (a colour converted, a flag dropped) reads as on the import record.
+    // Parse warnings (a colour converted, a flag dropped) and the build phase's font_weight_adjusted
+    // read as on the record of the same payload imported to DONE.
     const warned = structuredClone(payload);
     warned.layers[0].locked = true;
     if (warned.layers[0].type === 'shape') warned.layers[0].properties.background_color = 'cmyk(0,100,100,0)';
-    const created = await app.inject({
-      method: 'POST',
-      url: '/designs/import/json',
-      payload: { ...warned, target: { kind: 'design', project_uuid: projectId } },
-      headers: headers(ws.key),
-    });
-    const record = (await get(`/designs/import/json/${created.json().id}`)).json();
+    const text = (warned.layers as Json[]).findIndex((l) => l.type === 'text');
+    const bag = warned.layers[text].properties;
+    Object.assign(bag.default ?? bag, { font: 'Lobster', font_weight: 900 });
+    // The design's stored photo, by hosting URL, is an upload for an import: send it as such.
+    const photo = (warned.layers as Json[]).findIndex((l) => l.name === 'speaker-photo');
+    const forImport = structuredClone(warned);
+    forImport.layers[photo].properties.src = 'speaker-portrait.png';
+    const png = await readFile(join(EXAMPLE_ASSETS_DIR, 'speaker-portrait.png'));
+    const done = await importViaApi(
+      app,
+      ws.key,
+      { ...forImport, target: { kind: 'design', project_uuid: projectId } },
+      {
+        'speaker-portrait.png': png,
+      },
+    );
+    expect(done.status).toBe('DONE');
     const ok = await put(id, warned);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(record.warnings.length).toBeGreaterThan(0);
-    expect(ok.json().warnings).toEqual(record.warnings);
+    const codes = (done.warnings as Json[]).map((w) => w.code);
+    expect(codes).toEqual(expect.arrayContaining(['property_dropped_for_type', 'font_weight_adjusted']));
+    expect(ok.json().warnings).toEqual(done.warnings);
   });
 
   it('refuses a target, a change of type, an upload it cannot take and an unknown font, at their paths', async () => {
@@ -236,6 +256,27 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     expect(uids[keep!.name]).toBe(before.formats.find((f: Json) => f.id === keep!.name).uid);
     expect(uids.banner).toEqual(expect.any(String));
     expect((await get(`/designs/${id}/formats/${drop!.name}`)).json().id).toBe('format_not_found');
+  });
+
+  it('draws the new version’s previews in the render worker, as the import draws them', async () => {
+    const id = byFile.get('static-webinar.json')!;
+    const payload = await exported(id);
+    payload.formats[0].background_color = '#123456';
+    const res = await put(id, payload);
+    expect(res.statusCode).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let formats: Json[];
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      formats = (await get(`/designs/${id}`)).json().formats;
+    } while (formats.some((f) => !f.preview_url) && Date.now() < deadline);
+    const url = new URL(formats[0]!.preview_url);
+    // The new version's own preview (the old ones showed another document and were dropped).
+    const { rows } = await h.db.pool.query<{ version: number }>('SELECT version FROM designs WHERE id = $1', [id]);
+    expect(url.pathname).toMatch(new RegExp(`-v${rows[0]!.version}\\.png$`));
+    const png = await h.storage.get(decodeURIComponent(url.pathname.replace(/^\/files\//, '')));
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0x12, 0x34, 0x56]);
   });
 
   it('bumps the version dynamic-image variants are keyed on', async () => {

@@ -1,10 +1,17 @@
-import { type Design, IMAGE_PIXEL_BUDGET, importPathOfAsset, importSources, parseDesignDocument, strictFailure } from '@pressroom/model';
+import {
+  type Design,
+  fontWeightWarnings,
+  IMAGE_PIXEL_BUDGET,
+  importPathOfAsset,
+  importSources,
+  parseDesignDocument,
+  strictFailure,
+} from '@pressroom/model';
 import type { Logger, Queryable } from '@pressroom/platform';
 import { designAssetKey, loadFontCatalogue, type ObjectStorage, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { checkImageBudget } from '../fetch/image-budget.js';
 import { fromDataUrl } from '../fetch/load-asset.js';
-import { fontWeightWarnings } from './font-weights.js';
 import { framesOf, type PreviewRenderer, renderPreviews } from './previews.js';
 import { bytesMatch } from './sniff.js';
 import { activateDesign, insertDesign, recordPreview } from './store-design.js';

@@ -1,7 +1,15 @@
-import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, designDuplicatePayload, designImportPayload } from '@pressroom/platform';
+import {
+  DESIGN_DUPLICATE_TASK,
+  DESIGN_IMPORT_TASK,
+  DESIGN_PREVIEWS_TASK,
+  designDuplicatePayload,
+  designImportPayload,
+  designPreviewsPayload,
+} from '@pressroom/platform';
 import type { Task, TaskList } from 'graphile-worker';
 import { failDuplication, processDuplication } from './duplicate.js';
 import { type DesignJobDeps, failImport, processImport } from './process-import.js';
+import { refreshPreviews } from './refresh-previews.js';
 
 /** The design jobs, ready to merge into a worker's task list. */
 export function designTaskList(deps: DesignJobDeps): TaskList {
@@ -25,5 +33,9 @@ export function designTaskList(deps: DesignJobDeps): TaskList {
       throw err;
     }
   };
-  return { [DESIGN_IMPORT_TASK]: importTask, [DESIGN_DUPLICATE_TASK]: duplicateTask };
+  const previewsTask: Task = async (payload, helpers) => {
+    const { design_id, version } = designPreviewsPayload.parse(payload);
+    await refreshPreviews(deps, design_id, version, helpers.abortSignal ?? new AbortController().signal);
+  };
+  return { [DESIGN_IMPORT_TASK]: importTask, [DESIGN_DUPLICATE_TASK]: duplicateTask, [DESIGN_PREVIEWS_TASK]: previewsTask };
 }

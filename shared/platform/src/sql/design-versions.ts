@@ -137,3 +137,18 @@ export async function storedAssetsOfDesign(db: Queryable, designId: string): Pro
   );
   return Object.fromEntries(rows.map((r) => [r.name, r.asset]));
 }
+
+/** What a previews job needs: the live design's workspace, version, document and format uids. */
+export async function findDesignForPreviews(
+  db: Queryable,
+  designId: string,
+): Promise<{ workspace_id: string; version: number; document: Design; format_uids: Record<string, string> } | undefined> {
+  const { rows } = await db.query<{ workspace_id: string; version: number; document: Design; format_uids: Record<string, string> | null }>(
+    `SELECT d.workspace_id, d.version, d.document,
+            (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
+       FROM designs d WHERE d.id = $1 AND d.status = 'CREATED'`,
+    [designId],
+  );
+  const row = rows[0];
+  return row && { ...row, format_uids: row.format_uids ?? {} };
+}

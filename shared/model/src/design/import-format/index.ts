@@ -1,3 +1,4 @@
+export * from './font-weights.js';
 export * from './json-schema.js';
 export * from './names.js';
 export * from './parse.js';

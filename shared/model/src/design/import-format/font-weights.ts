@@ -1,14 +1,16 @@
-import type { Design, DesignElement, PageElement } from '@pressroom/model';
-import { type FontCatalogue, type FontWeight, formatPath, isFontWeight, nearestWeight } from '@pressroom/model';
-import type { ImportWarning } from './warnings.js';
+import { formatPath } from '../../errors/zod-issues.js';
+import { nearestWeight } from '../../fonts/resolve-faces.js';
+import { type FontCatalogue, type FontWeight, isFontWeight } from '../../fonts/types.js';
+import type { Design, DesignElement, DesignWarning, PageElement } from '../types.js';
 
 /**
  * `font_weight_adjusted` for every text or button layer (and per-format override) asking for a
  * weight its font does not have: the renderer will use the nearest one, so the import says so.
  * Fonts the design brings (`fonts`) count with their own weights; unknown families are left to
  * the renderer's fallback and not reported here. Paths are the import payload's (`layers[0].properties.font_weight`).
+ * The import's build phase and the document PUT both report them.
  */
-export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue, 'fonts'>): ImportWarning[] {
+export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue, 'fonts'>): DesignWarning[] {
   const weightsOf = (font: string, style: string): FontWeight[] | null => {
     const own = design.fonts.filter((f) => f.family.toLowerCase() === font.toLowerCase() && f.style === style).map((f) => f.weight);
     const record = catalogue.fonts.find((f) => f.id === font || f.name.toLowerCase() === font.toLowerCase());
@@ -20,7 +22,7 @@ export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue
     if (all.length > 0) return [...new Set(all)].sort((a, b) => a - b);
     return record || own.length > 0 ? [] : null;
   };
-  const out: ImportWarning[] = [];
+  const out: DesignWarning[] = [];
   const check = (layer: string, props: Record<string, unknown>, base: Record<string, unknown>, path: (string | number)[]) => {
     if (!('font_weight' in props) && !('font' in props)) return;
     const font = String(props.font ?? base.font ?? '');

@@ -95,7 +95,7 @@ function FontSelect({ common, value, onChange }) {
   return html`<div>
     <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />
     <select ...${common} value=${value ?? ''} onChange=${(e) => onChange(e.currentTarget.value)}>
-      ${!listed && value ? html`<option value=${value}>Current font (${String(value).slice(0, 8)}…)</option>` : null}
+      ${!listed && value ? html`<option value=${value}>Current font (${String(value).length > 24 ? `${String(value).slice(0, 8)}…` : value})</option>` : null}
       ${fonts.map((f) => html`<option value=${f.id}>${f.name} (${f.category})</option>`)}
     </select>
   </div>`;

@@ -4,7 +4,7 @@
 // design made from nothing renders through the API as the canvas showed it; keyboard moves, undo,
 // the leave guard, and axe-core.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 const WAIT = { timeout: 120_000 };
+/** Debian's Liberation fonts (fonts-liberation2), as the Fonts page's test uses them. */
+const LIBERATION = '/usr/share/fonts/truetype/liberation2';
 
 interface ImportLayer {
   name: string;
@@ -269,7 +271,14 @@ describe('the console editor against npm start', () => {
     await axe('editor-animated');
   });
 
-  it('makes a design from nothing (a format, a text, a shape, an uploaded image) that renders through the API as the canvas showed it', async () => {
+  it('makes a design from nothing (a format, a shape, a text in the workspace’s own font, an uploaded image) that renders through the API as the canvas showed it', async () => {
+    // A brand font of the workspace: the canvas draws with the uploaded file, as the workers do.
+    const font = await call('POST', '/fonts', {
+      file_encoded: readFileSync(`${LIBERATION}/LiberationSerif-Regular.ttf`).toString('base64'),
+      name: 'Editor Brand',
+    });
+    expect(font.status, JSON.stringify(font.data)).toBeLessThan(300);
+    const fontId = font.data.id as string;
     const picture = join(SHOTS, 'editor-upload.png');
     await sharp({ create: { width: 120, height: 90, channels: 3, background: '#d94f2b' } })
       .composite([{ input: { create: { width: 60, height: 45, channels: 3, background: '#2b6cd9' } }, left: 30, top: 22 }])
@@ -290,6 +299,9 @@ describe('the console editor against npm start', () => {
     await page.select('#ed-add-type', 'text');
     await page.click('::-p-text(Add layer)');
     await fill('#f-text-payload', 'Made by sight');
+    await page.type('input[aria-label="Search fonts for text.font"]', 'Editor Brand');
+    await page.waitForSelector(`#f-text-font option[value="${fontId}"]`, WAIT);
+    await page.select('#f-text-font', fontId);
     await fill('#f-text-color', '#FFFFFF');
     await setBox(60, 200, 480, 80);
     await page.select('#ed-add-type', 'image');

@@ -413,12 +413,20 @@ export function edgesOf(handle) {
   return { left: handle.includes('w'), right: handle.includes('e'), top: handle.includes('n'), bottom: handle.includes('s') };
 }
 
-/** Undo history: past states, the present, and the states undone. */
+/**
+ * Undo history: past states, the present, and the states undone. Changes that share a `key` one
+ * after the other (the keystrokes of one field) are one step.
+ */
 export const history = {
-  start: (doc) => ({ past: [], present: doc, future: [] }),
-  commit: (h, doc) => (doc === h.present ? h : { past: [...h.past, h.present].slice(-200), present: doc, future: [] }),
-  undo: (h) => (h.past.length === 0 ? h : { past: h.past.slice(0, -1), present: h.past.at(-1), future: [h.present, ...h.future] }),
-  redo: (h) => (h.future.length === 0 ? h : { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1) }),
+  start: (doc) => ({ past: [], present: doc, future: [], key: null }),
+  commit: (h, doc, key = null) => {
+    if (doc === h.present) return h;
+    if (key !== null && key === h.key) return { ...h, present: doc, future: [] };
+    return { past: [...h.past, h.present].slice(-200), present: doc, future: [], key };
+  },
+  undo: (h) =>
+    h.past.length === 0 ? h : { past: h.past.slice(0, -1), present: h.past.at(-1), future: [h.present, ...h.future], key: null },
+  redo: (h) => (h.future.length === 0 ? h : { past: [...h.past, h.present], present: h.future[0], future: h.future.slice(1), key: null }),
 };
 
 /**

@@ -81,6 +81,19 @@ describe('the editor model', () => {
     expect(m.boxOf(h.present, 'square', 'bg')).toEqual({ x: 1, y: 1, width: 10, height: 10 });
   });
 
+  it('makes the keystrokes of one field one step', () => {
+    const first = two();
+    const place = { key: 'payload', field: null, onLayer: false };
+    let h = m.history.start(first);
+    for (const text of ['H', 'He', 'Hey']) h = m.history.commit(h, m.withProp(h.present, 'square', 'title', place, text), 'title/payload');
+    h = m.history.commit(h, m.withBox(h.present, 'square', 'bg', { x: 5, y: 0, width: 1000, height: 1000 }));
+    expect(h.past).toHaveLength(2);
+    h = m.history.undo(h);
+    expect(m.propOf(h.present, 'square', 'title', place)).toBe('Hey');
+    h = m.history.undo(h);
+    expect(h.present).toBe(first);
+  });
+
   it('adds, renames, groups, ungroups and removes layers, keeping group members named', () => {
     let doc = two();
     const added = m.addLayer(doc, 'square', 'text');

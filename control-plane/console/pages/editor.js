@@ -141,7 +141,7 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(() => new Set());
   const dirty = doc !== saved;
-  const commit = (next) => setHist((h) => history.commit(h, next));
+  const commit = (next, key = null) => setHist((h) => history.commit(h, next, key));
   const frames = frameIds(doc);
   const current = frames.includes(frame) ? frame : frames[0];
 
@@ -555,7 +555,7 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
         )}
       </fieldset>
       <${Control} layer="root" prop=${prop} value=${bg} error=${issues['*']?.['*']?.join('; ')}
-        onChange=${(v) => commit(withBackground(doc, frame, v))} />
+        onChange=${(v) => commit(withBackground(doc, frame, v), `${frame}/background`)} />
       <p class="hint">Select a layer on the canvas or in the list to change it.</p>
     </section>`;
   }
@@ -590,7 +590,7 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
         prop=${{ id: d.name, help: d.help, control }}
         value=${value === undefined ? undefined : value}
         error=${errorOf(place)}
-        onChange=${(v) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v))}
+        onChange=${(v) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
         onEncoded=${(_encoded, dataUrl) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
     })}
     ${Object.keys(mine).length && !props.length ? html`<p class="error">${Object.values(mine).flat().join('; ')}</p>` : null}

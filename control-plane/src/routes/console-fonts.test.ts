@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { loadFontCatalogue } from '@pressroom/platform';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,10 @@ describe("the editor canvas's fonts under /console/fonts/", () => {
   it('lists the bundled catalogue with each face at a URL that serves that face’s file', async () => {
     const res = await app.inject({ method: 'GET', url: '/console/fonts/catalogue.json' });
     expect(res.statusCode).toBe(200);
+    const zipped = await app.inject({ method: 'GET', url: '/console/fonts/catalogue.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).equals(res.rawPayload)).toBe(true);
+    expect(zipped.rawPayload.length).toBeLessThan(res.rawPayload.length / 3);
     const body = res.json() as {
       fonts: { id: string }[];
       faces: [string, { path: string; family: string; weight: number; style: string; subset: string }[]][];

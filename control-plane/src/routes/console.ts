@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { AppError, type FontCatalogue, type FontFaceFile } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
 
@@ -75,7 +76,7 @@ const CANVAS_FILE = fileURLToPath(new URL('../../dist/console-canvas.js', import
  * of its file under /console/fonts/ (the files are the installed open-source packages, so they
  * need no key). Built once per process, like the catalogue itself.
  */
-function servedCatalogue(catalogue: FontCatalogue): { json: string; files: string[] } {
+function servedCatalogue(catalogue: FontCatalogue): { json: Packed; files: string[] } {
   const files: string[] = [];
   const faces = [...catalogue.faces].map(([id, list]): [string, FontFaceFile[]] => [
     id,
@@ -84,7 +85,23 @@ function servedCatalogue(catalogue: FontCatalogue): { json: string; files: strin
       return { ...face, path: `${CONSOLE_PREFIX}/fonts/${files.length - 1}${extname(face.path)}` };
     }),
   ]);
-  return { json: JSON.stringify({ fonts: catalogue.fonts, faces }), files };
+  return { json: packed(Buffer.from(JSON.stringify({ fonts: catalogue.fonts, faces }))), files };
+}
+
+/** A large text answer, also gzipped once (the catalogue is about 3 MB of JSON, mostly CJK ranges). */
+interface Packed {
+  bytes: Buffer;
+  gzipped: Buffer;
+}
+
+function packed(bytes: Buffer): Packed {
+  return { bytes, gzipped: gzipSync(bytes) };
+}
+
+function sendPacked(request: FastifyRequest, reply: FastifyReply, body: Packed): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.bytes);
+  return reply.header('content-encoding', 'gzip').send(body.gzipped);
 }
 
 const FONT_TYPES: Record<string, string> = { '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.otf': 'font/otf' };
@@ -120,8 +137,8 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
       fonts ??= servedCatalogue(loadFontCatalogue());
       return fonts;
     };
-    scope.get(`${CONSOLE_PREFIX}/fonts/catalogue.json`, async (_request, reply) =>
-      reply.type('application/json').header('cache-control', 'public, max-age=3600').send(catalogue().json),
+    scope.get(`${CONSOLE_PREFIX}/fonts/catalogue.json`, async (request, reply) =>
+      sendPacked(request, reply.type('application/json').header('cache-control', 'public, max-age=3600'), catalogue().json),
     );
     scope.get(`${CONSOLE_PREFIX}/fonts/:file`, async (request, reply) => {
       const name = (request.params as { file: string }).file;
@@ -132,10 +149,16 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
         .header('cache-control', 'public, max-age=86400')
         .send(await readFile(file));
     });
-    scope.get(`${CONSOLE_PREFIX}/vendor/canvas.mjs`, async (_request, reply) => {
-      const bytes = await readFile(CANVAS_FILE).catch(() => null);
-      if (bytes === null) throw new AppError('endpoint_not_found', 'The editor canvas is not built: run `npm run build`.');
-      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bytes);
+    // Read again when the build rewrote it (a running farm keeps serving the current bundle).
+    let canvas: { mtimeMs: number; body: Packed } | null = null;
+    scope.get(`${CONSOLE_PREFIX}/vendor/canvas.mjs`, async (request, reply) => {
+      const mtimeMs = await stat(CANVAS_FILE).then(
+        (s) => s.mtimeMs,
+        () => null,
+      );
+      if (mtimeMs === null) throw new AppError('endpoint_not_found', 'The editor canvas is not built: run `npm run build`.');
+      if (canvas?.mtimeMs !== mtimeMs) canvas = { mtimeMs, body: packed(await readFile(CANVAS_FILE)) };
+      return sendPacked(request, reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache'), canvas.body);
     });
     scope.get(`${CONSOLE_PREFIX}/vendor/:file`, async (request, reply) => {
       const file = VENDOR[(request.params as { file: string }).file];

@@ -160,6 +160,8 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
     };
   }, [dirty]);
 
+  // A refused save's errors stand until the design changes again.
+  useEffect(() => setIssues(null), [doc]);
   const drawn = useMemo(() => kit.canvas.drawFormat(doc, current, kit.catalogue), [doc, current, kit]);
   const byIssue = useMemo(() => issuesByPlace(doc, issues?.errors ?? (drawn.ok ? [] : drawn.issues)), [doc, issues, drawn]);
 

@@ -4,8 +4,8 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { AppError, type FontCatalogue, type FontFaceFile } from '@pressroom/model';
-import { loadFontCatalogue } from '@pressroom/platform';
+import { AppError, type FontCatalogue, type FontFaceFile, ILLUSTRATION_LIBRARIES } from '@pressroom/model';
+import { libraryIllustration, loadFontCatalogue } from '@pressroom/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
@@ -148,6 +148,15 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
         .type(FONT_TYPES[extname(file)] ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=86400')
         .send(await readFile(file));
+    });
+    // A drawing of a shipped illustration library, for the canvas (the workers read the same files).
+    scope.get(`${CONSOLE_PREFIX}/illustrations/:library/:name`, async (request, reply) => {
+      const { library, name } = request.params as { library: string; name: string };
+      const svg = Object.hasOwn(ILLUSTRATION_LIBRARIES, library)
+        ? libraryIllustration(library as keyof typeof ILLUSTRATION_LIBRARIES, name)
+        : null;
+      if (svg === null) throw new AppError('endpoint_not_found', 'No such illustration.');
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     });
     // Read again when the build rewrote it (a running farm keeps serving the current bundle).
     let canvas: { mtimeMs: number; body: Packed } | null = null;

@@ -26,6 +26,23 @@ describe('the editor canvas entry', () => {
     expect(drawn.boxes.map((b) => b.name)).toEqual(['band', 'title']);
   });
 
+  it('points a drawing of a shipped library at the console route that serves it', () => {
+    const icon = {
+      ...payload,
+      layers: [
+        {
+          name: 'star',
+          type: 'illustration',
+          layout: { x: 0, y: 0, width: 50, height: 50 },
+          properties: { illustration_type: 'lucide', illustration_file: 'star' },
+        },
+      ],
+    };
+    const drawn = drawFormat(icon, 'wide', catalogue);
+    if (!drawn.ok) throw new Error(JSON.stringify(drawn.issues));
+    expect(drawn.document).toContain('/console/illustrations/lucide/star');
+  });
+
   it('answers the import issues, with their import paths, for a payload the farm would refuse', () => {
     const bad = { ...payload, layers: [{ ...payload.layers[1], properties: { payload: 'x' } }] };
     const drawn = drawFormat(bad, 'wide', catalogue);

@@ -102,7 +102,9 @@ export function drawFormat(payload: unknown, frameId: string, catalogue: FontCat
     if (!source) return null;
     if (source.kind === 'url') return source.url;
     if (source.kind === 'base64') return `data:${source.contentType ?? 'application/octet-stream'};base64,${source.data}`;
-    // Library icons and generated pictures are fetched by the worker; the canvas draws their box empty.
+    // The drawings of the shipped libraries come from the console's route; a generated picture
+    // (text_to_image) exists only once a worker made it, so the canvas draws its box empty.
+    if (source.kind === 'library') return `/console/illustrations/${source.library}/${encodeURIComponent(source.name)}`;
     if (source.kind !== 'design_asset') return null;
     const asset = design.assets[source.name];
     return asset && /^(https?:|data:)/.test(asset.src) ? asset.src : null;

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleRoutes } from './console.js';
 
-describe("the editor canvas's fonts under /console/fonts/", () => {
+describe("the editor canvas's fonts and illustrations under /console/", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
@@ -34,6 +34,19 @@ describe("the editor canvas's fonts under /console/fonts/", () => {
     expect(file.headers['content-type']).toBe('font/woff2');
     const onDisk = catalogue.faces.get(id)!.find((f) => f.weight === 700 && f.style === face.style && f.subset === face.subset)!;
     expect(file.rawPayload.equals(await readFile(onDisk.path))).toBe(true);
+  });
+
+  it('serves the drawings of the shipped illustration libraries, and no others', async () => {
+    const star = await app.inject({ method: 'GET', url: '/console/illustrations/lucide/star' });
+    expect(star.statusCode).toBe(200);
+    expect(star.headers['content-type']).toBe('image/svg+xml');
+    expect(star.body).toContain('<svg');
+    for (const url of [
+      '/console/illustrations/lucide/no-such-drawing',
+      '/console/illustrations/custom/star',
+      '/console/illustrations/toString/x',
+    ])
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBeGreaterThanOrEqual(400);
   });
 
   it('serves nothing but the listed files', async () => {

@@ -257,11 +257,31 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
     </div>`;
 }
 
+/**
+ * The files this farm hosts (the as-import names a stored picture by its URL here) as `data:` URIs:
+ * an import fetches URLs through the outbound guard, which keeps a farm from fetching itself.
+ */
+async function inlineOwnFiles(value) {
+  if (typeof value === 'string' && value.startsWith(`${location.origin}/`)) {
+    const blob = await fetch(value).then((r) => (r.ok ? r.blob() : null));
+    if (!blob) return value;
+    return await new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsDataURL(blob);
+    });
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(inlineOwnFiles));
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) out[k] = await inlineOwnFiles(v);
+  return out;
+}
+
 /** POST of the import with a target; followed to DONE. Answers the new design's id. */
 async function importCopy(doc, projectId, name) {
-  const { data } = await api('POST', '/designs/import/json', {
-    body: { ...doc, name, target: { kind: 'design', project_uuid: projectId } },
-  });
+  const body = { ...(await inlineOwnFiles(doc)), name, target: { kind: 'design', project_uuid: projectId } };
+  const { data } = await api('POST', '/designs/import/json', { body });
   for (;;) {
     const { data: state } = await api('GET', `/designs/import/json/${data.id}`);
     if (state.status === 'DONE' && state.result?.uuid) return state.result.uuid;

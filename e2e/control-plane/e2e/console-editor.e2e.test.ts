@@ -145,6 +145,19 @@ describe('the console editor against npm start', () => {
     expect((await sharp(png).metadata()).width).toBe(1080);
   });
 
+  it('saves a copy as a new design ("Save as new"), its stored pictures carried along', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('::-p-text(Save as new)');
+    await page.waitForFunction((id) => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash) && !location.hash.endsWith(id), WAIT, summerSale);
+    const copy = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    await ready();
+    const read = await call('GET', `/designs/${copy}`);
+    expect(read.data.name).toMatch(/\(copy\)$/);
+    const render = await call('POST', `/banner-builder/${copy}/generate`, { template_format_name: 'square', image_file_type: 'png' });
+    expect(render.status, JSON.stringify(render.data)).toBe(200);
+  });
+
   it('moves the selection with the arrow keys (Shift: 10 pixels) and undoes', async () => {
     await go(`editor/${summerSale}`);
     await ready();

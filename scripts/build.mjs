@@ -4,7 +4,9 @@
 // compiled code instead of compiling TypeScript (tsx) at every start. Our own packages
 // (`@pressroom/*`, TypeScript sources) are bundled in; every npm package stays external and is
 // loaded from node_modules as usual (sharp, puppeteer, onnxruntime-node, pg, graphile-worker: native
-// or heavy code, never rebundled). Tests do not use this: vitest runs the sources.
+// or heavy code, never rebundled). Tests do not use this: vitest runs the sources. One more output
+// is for the browser: the console editor's canvas (`CANVAS`), the renderer with its npm packages
+// bundled in, minified.
 //
 //   node scripts/build.mjs              build now
 //   node scripts/build.mjs --if-stale   build only when a source changed since the last build

@@ -5,7 +5,8 @@ import { api } from './api.js';
 import { coerce, fieldKey, swatchOf } from './plan.js';
 import { html } from './ui.js';
 
-export function Control({ layer, prop, value, encoded, error, onChange, onEncoded }) {
+/** `onPick`, when given, takes the colour picker's hex instead of `onChange` (the editor converts it to the design's colour space). */
+export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick }) {
   const control = prop.control;
   const id = fieldKey(layer, prop.id);
   const errorId = `${id}-error`;
@@ -41,7 +42,7 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
     input = html`<div class="color-row">
       <input type="text" ...${common} value=${value ?? ''} spellcheck="false"
         placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e) => onChange(e.currentTarget.value)} />
-      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e) => onChange(e.currentTarget.value)} />
+      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e) => (onPick ?? onChange)(e.currentTarget.value)} />
     </div>`;
   } else if (control.kind === 'font') {
     input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;

@@ -549,7 +549,8 @@ function LayersPanel({ doc, frame, selected, setSelected, commit, descriptors, i
 /**
  * The selected layer's box and properties. The controls are the playground's (controls.js),
  * chosen from GET /layer-properties; a property a request cannot override is still a property of
- * the design, so the editor offers it with the design range.
+ * the design, so the editor offers it with the design range. A colour picked with the picker is
+ * put in the design's colour space (CMYK on print).
  */
 function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues }) {
   const layer = name ? findLayer(doc, frame, name) : null;
@@ -577,7 +578,8 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
         )}
       </fieldset>
       <${Control} layer="root" prop=${prop} value=${bg} error=${issues['*']?.['*']?.join('; ')}
-        onChange=${(v) => commit(withBackground(doc, frame, v), `${frame}/background`)} />
+        onChange=${(v) => commit(withBackground(doc, frame, v), `${frame}/background`)}
+        onPick=${(hex) => commit(withBackground(doc, frame, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/background`)} />
       <p class="hint">Select a layer on the canvas or in the list to change it.</p>
     </section>`;
   }
@@ -613,6 +615,7 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
         value=${value === undefined ? undefined : value}
         error=${errorOf(place)}
         onChange=${(v) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
+        onPick=${(hex) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
         onEncoded=${(_encoded, dataUrl) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
     })}
     ${Object.keys(mine).length && !props.length ? html`<p class="error">${Object.values(mine).flat().join('; ')}</p>` : null}

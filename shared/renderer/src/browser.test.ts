@@ -1,6 +1,6 @@
 import { loadFontCatalogue } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
-import { catalogueFromJson, drawFormat, importPlaceOf, uploadedCatalogue } from './browser.js';
+import { catalogueFromJson, colorInSpace, drawFormat, importPlaceOf, uploadedCatalogue } from './browser.js';
 
 const catalogue = loadFontCatalogue();
 
@@ -66,6 +66,13 @@ describe('the editor canvas entry', () => {
     expect(drawn.bleed).toBe(3);
     expect(drawn.pxPerUnit).toBeCloseTo(300 / 25.4, 0);
     expect(drawn.boxes[0]!.box.x).toBeCloseTo(3 * drawn.pxPerUnit, 0);
+  });
+
+  it("puts a picked colour in the design type's space", () => {
+    expect(colorInSpace('printer', '#FF0000')).toBe('cmyk(0,100,100,0)');
+    expect(colorInSpace('static', 'cmyk(0,100,100,0)').toUpperCase()).toBe('#FF0000');
+    expect(colorInSpace('static', '#0A363A')).toBe('#0A363A');
+    expect(colorInSpace('printer', 'not a colour')).toBe('not a colour');
   });
 
   it('places stored property names in the import layer, and turns uploaded fonts into faces', () => {

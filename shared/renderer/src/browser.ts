@@ -9,10 +9,14 @@ import {
   type FontFaceFile,
   type FontRecord,
   fontFaceCss,
+  formatColor,
   IMPORT_SPELLINGS,
   type LayerType,
+  parseColor,
   parseImportPayload,
   resolveFrame,
+  toCmykSpace,
+  toRgbSpace,
   uploadedFontCssFamily,
   withUploadedFonts,
 } from '@pressroom/model';
@@ -147,4 +151,17 @@ export function importPlaceOf(layerType: string, stored: string): { key: string;
   if (stored.includes('.')) return { key: s.import, field: stored.split('.')[1]!, onLayer: false };
   const [key, field] = s.import.split('.');
   return { key: key!, field: field ?? null, onLayer: s.onLayer };
+}
+
+/**
+ * A colour in the design type's space, as the import would store it: a picked hex becomes CMYK on
+ * print designs, and CMYK becomes hex on screen designs. A value that is not a colour is returned
+ * as it is (the import then names the problem).
+ */
+export function colorInSpace(designType: string, value: string): string {
+  const parsed = parseColor(value);
+  if (!parsed.ok) return value;
+  const print = designType === 'printer' || designType === 'printer_multipage';
+  if (parsed.color.kind === (print ? 'cmyk' : 'hex')) return value;
+  return formatColor(print ? toCmykSpace(parsed.color) : toRgbSpace(parsed.color));
 }

@@ -4,7 +4,9 @@
 // compiled code instead of compiling TypeScript (tsx) at every start. Our own packages
 // (`@pressroom/*`, TypeScript sources) are bundled in; every npm package stays external and is
 // loaded from node_modules as usual (sharp, puppeteer, onnxruntime-node, pg, graphile-worker: native
-// or heavy code, never rebundled). Tests do not use this: vitest runs the sources.
+// or heavy code, never rebundled). Tests do not use this: vitest runs the sources. One more output
+// is for the browser: the console editor's canvas (`CANVAS`), the renderer with its npm packages
+// bundled in, minified.
 //
 //   node scripts/build.mjs              build now
 //   node scripts/build.mjs --if-stale   build only when a source changed since the last build
@@ -34,6 +36,15 @@ const ALWAYS = [
   ...new Set(ENTRIES.map((e) => `${e.source.split('/')[0]}/package.json`)),
 ];
 
+/**
+ * The console editor's canvas (docs/console.md): the renderer's planning and HTML code with the
+ * import parser, bundled for the browser; the control plane serves it at /console/vendor/canvas.mjs.
+ */
+export const CANVAS = { source: 'shared/renderer/src/browser.ts', output: 'control-plane/dist/console-canvas.js' };
+
+/** Every file a build writes besides chunks: the process entries, then the canvas. */
+const allOutputs = () => [...ENTRIES.map((e) => outputOf(e.name)), CANVAS.output];
+
 const toPosix = (path) => path.split(sep).join('/');
 // Spelt in pieces so that this file, were it ever bundled, would not rewrite its own pattern.
 const META_URL = ['import', 'meta', 'url'].join('.');
@@ -48,7 +59,7 @@ export function staleReason() {
     return 'unreadable build record';
   }
   if (stamp.root !== ROOT) return 'the checkout moved';
-  const outputs = ENTRIES.map((e) => outputOf(e.name));
+  const outputs = allOutputs();
   if (JSON.stringify(stamp.outputs) !== JSON.stringify(outputs)) return 'the entry list changed';
   for (const output of [...outputs, ...(stamp.chunks ?? [])]) if (!existsSync(join(ROOT, output))) return `${output} is missing`;
   for (const input of stamp.inputs) {
@@ -99,7 +110,7 @@ const externalPackagesPlugin = {
 export async function build({ log = (message) => process.stderr.write(`build: ${message}\n`) } = {}) {
   const { build: esbuild } = await import('esbuild');
   const startedAtMs = Date.now();
-  const outputs = ENTRIES.map((e) => outputOf(e.name));
+  const outputs = allOutputs();
   const depths = new Set([...outputs, `${CHUNKS}/chunk.js`].map((o) => o.split('/').length - 1));
   if (depths.size !== 1) throw new Error(`every output must sit at the same depth below the root: ${outputs.join(', ')}`);
   const result = await esbuild({
@@ -120,7 +131,21 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
     write: false,
     logLevel: 'warning',
   });
-  for (const file of result.outputFiles) {
+  const canvas = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: { [CANVAS.output.replace(/\.js$/, '')]: CANVAS.source },
+    outdir: ROOT,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  for (const file of [...result.outputFiles, ...canvas.outputFiles]) {
     mkdirSync(dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temporary, file.contents);
@@ -129,7 +154,8 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
   const written = result.outputFiles.map((f) => toPosix(relative(ROOT, f.path)));
   const chunks = written.filter((f) => f.startsWith(`${CHUNKS}/`) && f.endsWith('.js'));
   pruneChunks(new Set(written));
-  const inputs = [...new Set([...Object.keys(result.metafile.inputs).map(toPosix), ...ALWAYS])].sort();
+  const read = [...Object.keys(result.metafile.inputs), ...Object.keys(canvas.metafile.inputs)].map(toPosix);
+  const inputs = [...new Set([...read, ...ALWAYS])].sort();
   writeFileSync(STAMP, JSON.stringify({ root: ROOT, startedAtMs, outputs, chunks, inputs }));
   log(`${outputs.length} entries from ${inputs.length} files in ${Date.now() - startedAtMs} ms (${outputs.join(', ')})`);
 }

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, session } from './api.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
+import { EditorPage } from './pages/editor.js';
 import { FontsPage } from './pages/fonts.js';
 import { GenerationsPage } from './pages/generations.js';
 import { ImportPage } from './pages/import.js';
 import { PlaygroundPage } from './pages/playground.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { WorkspacePage } from './pages/workspace.js';
-import { ErrorBox, html } from './ui.js';
+import { ErrorBox, html, leaveGuard } from './ui.js';
 
 const NAV = [
   ['designs', 'Designs'],
@@ -29,7 +30,16 @@ function parseRoute(hash) {
 function useRoute() {
   const [route, setRoute] = useState(parseRoute(location.hash));
   useEffect(() => {
-    const on = () => setRoute(parseRoute(location.hash));
+    let last = location.hash;
+    const on = () => {
+      // A page with unsaved work may keep the user: the hash goes back, and the page stays.
+      if (leaveGuard.current && !leaveGuard.current()) {
+        history.replaceState(null, '', last);
+        return;
+      }
+      last = location.hash;
+      setRoute(parseRoute(location.hash));
+    };
     addEventListener('hashchange', on);
     return () => removeEventListener('hashchange', on);
   }, []);
@@ -74,15 +84,17 @@ function SignIn({ onSignedIn }) {
 
 function Shell({ company, onSignOut }) {
   const route = useRoute();
-  const current = route.page === 'design' || route.page === 'playground' ? 'designs' : route.page;
+  const current = ['design', 'playground', 'editor'].includes(route.page) ? 'designs' : route.page;
   useEffect(() => {
     const title =
-      { designs: 'Designs', design: 'Design', playground: 'Playground' }[route.page] ?? NAV.find(([p]) => p === route.page)?.[1];
+      { designs: 'Designs', design: 'Design', playground: 'Playground', editor: 'Editor' }[route.page] ??
+      NAV.find(([p]) => p === route.page)?.[1];
     document.title = `${title ?? 'Console'} · Pressroom`;
   }, [route.page]);
   let page;
   if (route.page === 'designs') page = html`<${DesignsPage} />`;
   else if (route.page === 'design') page = html`<${DesignPage} id=${route.id} />`;
+  else if (route.page === 'editor') page = html`<${EditorPage} id=${route.id} />`;
   else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
   else if (route.page === 'import') page = html`<${ImportPage} />`;
   else if (route.page === 'generations') page = html`<${GenerationsPage} />`;

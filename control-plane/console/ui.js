@@ -6,6 +6,12 @@ import { api } from './api.js';
 
 export const html = htm.bind(h);
 
+/**
+ * Asked before the route changes: a page with unsaved work (the editor) sets `current` to a
+ * function that answers whether leaving is fine.
+ */
+export const leaveGuard = { current: null };
+
 /** An API call as page state: `{ data, error, loading, reload }`. */
 export function useApi(method, path, options, deps = []) {
   const [state, setState] = useState({ data: null, error: null, loading: true, headers: null });

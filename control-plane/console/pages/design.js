@@ -35,6 +35,7 @@ export function DesignPage({ id }) {
       Updated ${when(read.data.updated_at)}</p>
     <p class="row">
       <a class="button" href=${`#/playground/${id}`}>Open in the playground</a>
+      <a class="button" href=${`#/editor/${id}`}>Edit</a>
       <button type="button" class="secondary" onClick=${asImport}>Download as import JSON</button>
     </p>
     <${ErrorBox} error=${downloadError} title="The as-import document could not be made" />

@@ -21,6 +21,7 @@ export function DesignsPage() {
   const designs = useApi('GET', '/designs', { query: { type, project_id: project, query: search, sort: 'name' } }, [type, project, search]);
   return html`
     <h1>Designs</h1>
+    <p><a class="button" href="#/editor/new">New design</a></p>
     <form class="row" role="search" onSubmit=${(e) => e.preventDefault()}>
       <div class="field">
         <label for="design-search">Search</label>
@@ -57,7 +58,8 @@ export function DesignsPage() {
                 <div class="body">
                   <h2><a href=${`#/design/${d.id}`}>${d.name}</a></h2>
                   <p><span class="tag">${d.type}</span> <span class="tag">${d.project_name}</span></p>
-                  <p><a class="button" href=${`#/playground/${d.id}`}>Playground<span class="skip"> for ${d.name}</span></a></p>
+                  <p><a class="button" href=${`#/playground/${d.id}`}>Playground<span class="skip"> for ${d.name}</span></a>
+                    <a class="button secondary" href=${`#/editor/${d.id}`}>Edit<span class="skip"> ${d.name}</span></a></p>
                 </div>
               </li>`,
             )}

@@ -1,10 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '@pressroom/model';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, type FontCatalogue, type FontFaceFile, ILLUSTRATION_LIBRARIES } from '@pressroom/model';
+import { libraryIllustration, loadFontCatalogue } from '@pressroom/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
 
@@ -64,6 +66,47 @@ const VENDOR: Record<string, string> = {
 };
 
 /**
+ * The editor's canvas: the renderer bundled for the browser by scripts/build.mjs (`CANVAS`), which
+ * `npm run setup` and every `npm start` bring up to date.
+ */
+const CANVAS_FILE = fileURLToPath(new URL('../../dist/console-canvas.js', import.meta.url));
+
+/**
+ * The bundled font catalogue as the editor's canvas reads it: each face's `path` becomes the URL
+ * of its file under /console/fonts/ (the files are the installed open-source packages, so they
+ * need no key). Built once per process, like the catalogue itself.
+ */
+function servedCatalogue(catalogue: FontCatalogue): { json: Packed; files: string[] } {
+  const files: string[] = [];
+  const faces = [...catalogue.faces].map(([id, list]): [string, FontFaceFile[]] => [
+    id,
+    list.map((face) => {
+      files.push(face.path);
+      return { ...face, path: `${CONSOLE_PREFIX}/fonts/${files.length - 1}${extname(face.path)}` };
+    }),
+  ]);
+  return { json: packed(Buffer.from(JSON.stringify({ fonts: catalogue.fonts, faces }))), files };
+}
+
+/** A large text answer, also gzipped once (the catalogue is about 3 MB of JSON, mostly CJK ranges). */
+interface Packed {
+  bytes: Buffer;
+  gzipped: Buffer;
+}
+
+function packed(bytes: Buffer): Packed {
+  return { bytes, gzipped: gzipSync(bytes) };
+}
+
+function sendPacked(request: FastifyRequest, reply: FastifyReply, body: Packed): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(body.bytes);
+  return reply.header('content-encoding', 'gzip').send(body.gzipped);
+}
+
+const FONT_TYPES: Record<string, string> = { '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.otf': 'font/otf' };
+
+/**
  * The web console at /console: static files, no key needed to load them. Once loaded, the page
  * talks to the public API with the key the user typed, kept in sessionStorage.
  */
@@ -89,6 +132,43 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
     scope.get(`${CONSOLE_PREFIX}/gallery/*`, async (request, reply) =>
       sendGallery(reply, galleryDir, (request.params as { '*': string })['*']),
     );
+    let fonts: ReturnType<typeof servedCatalogue> | undefined;
+    const catalogue = () => {
+      fonts ??= servedCatalogue(loadFontCatalogue());
+      return fonts;
+    };
+    scope.get(`${CONSOLE_PREFIX}/fonts/catalogue.json`, async (request, reply) =>
+      sendPacked(request, reply.type('application/json').header('cache-control', 'public, max-age=3600'), catalogue().json),
+    );
+    scope.get(`${CONSOLE_PREFIX}/fonts/:file`, async (request, reply) => {
+      const name = (request.params as { file: string }).file;
+      const file = catalogue().files[Number.parseInt(name, 10)];
+      if (!file || !/^\d+\.\w+$/.test(name)) throw new AppError('endpoint_not_found', 'No such font file.');
+      return reply
+        .type(FONT_TYPES[extname(file)] ?? 'application/octet-stream')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readFile(file));
+    });
+    // A drawing of a shipped illustration library, for the canvas (the workers read the same files).
+    scope.get(`${CONSOLE_PREFIX}/illustrations/:library/:name`, async (request, reply) => {
+      const { library, name } = request.params as { library: string; name: string };
+      const svg = Object.hasOwn(ILLUSTRATION_LIBRARIES, library)
+        ? libraryIllustration(library as keyof typeof ILLUSTRATION_LIBRARIES, name)
+        : null;
+      if (svg === null) throw new AppError('endpoint_not_found', 'No such illustration.');
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    });
+    // Read again when the build rewrote it (a running farm keeps serving the current bundle).
+    let canvas: { mtimeMs: number; body: Packed } | null = null;
+    scope.get(`${CONSOLE_PREFIX}/vendor/canvas.mjs`, async (request, reply) => {
+      const mtimeMs = await stat(CANVAS_FILE).then(
+        (s) => s.mtimeMs,
+        () => null,
+      );
+      if (mtimeMs === null) throw new AppError('endpoint_not_found', 'The editor canvas is not built: run `npm run build`.');
+      if (canvas?.mtimeMs !== mtimeMs) canvas = { mtimeMs, body: packed(await readFile(CANVAS_FILE)) };
+      return sendPacked(request, reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache'), canvas.body);
+    });
     scope.get(`${CONSOLE_PREFIX}/vendor/:file`, async (request, reply) => {
       const file = VENDOR[(request.params as { file: string }).file];
       if (!file) throw new AppError('endpoint_not_found', 'No such endpoint.');

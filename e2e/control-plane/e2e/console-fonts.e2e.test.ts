@@ -3,16 +3,14 @@
 // family, a refused delete while one does, then the delete. Only the control plane is needed.
 
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { storedDesignUsingFont } from '@pressroom/control-plane/test/fonts';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
-import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import type { FastifyInstance } from 'fastify';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
 
 const LIBERATION = '/usr/share/fonts/truetype/liberation2';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WAIT = { timeout: 60_000 };
 
 describe('the console Fonts page', () => {
@@ -32,12 +30,7 @@ describe('the console Fonts page', () => {
     app = await h.build();
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     ws = await h.workspace('pro', 'Brand Co');
-    const executablePath = resolveExecutablePath();
-    browser = await puppeteer.launch({
-      ...(executablePath ? { executablePath } : {}),
-      headless: true,
-      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
-    });
+    browser = await launchBrowser();
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(`${base}/console`, WAIT);
@@ -110,12 +103,7 @@ describe('the console Fonts page', () => {
       '400',
       '700',
     ]);
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag installs
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return (result.violations as { id: string; impact: string }[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    });
+    const violations = await seriousAxeViolations(page);
     expect(violations).toEqual([]);
   });
 

@@ -5,7 +5,6 @@
 // and saved as a screenshot.
 
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,15 +13,14 @@ import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/w
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
 import { loadExampleDocuments } from '@pressroom/platform';
 import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
-import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { Browser, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 /** Screenshots of each page, kept as test artefacts (git-ignored). */
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Generous bounds that only prove "it did not hang" on a loaded 2-core machine. */
 const WAIT = { timeout: 120_000 };
@@ -54,12 +52,7 @@ describe('the web console against npm start', () => {
     });
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
     await waitForDesigns(farm, 'type=printer_multipage', 170_000);
-    const executablePath = resolveExecutablePath();
-    browser = await puppeteer.launch({
-      ...(executablePath ? { executablePath } : {}),
-      headless: true,
-      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
-    });
+    browser = await launchBrowser();
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
   }, 600_000);
@@ -79,17 +72,7 @@ describe('the web console against npm start', () => {
 
   /** axe-core in the page: no serious or critical violation. */
   const axe = async (name: string) => {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag installs
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
-    });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const serious = await seriousAxeViolations(page);
     expect(serious, `${name}: ${JSON.stringify(serious)}`).toEqual([]);
   };
 

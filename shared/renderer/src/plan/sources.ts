@@ -14,11 +14,18 @@ export function sourceOf(value: unknown): AssetSource | null {
   if (value.startsWith('data:')) {
     const m = DATA_URL.exec(value);
     if (!m) return null;
-    const body = m[3] ? (m[4] ?? '') : Buffer.from(decodeURIComponent(m[4] ?? ''), 'utf8').toString('base64');
+    const body = m[3] ? (m[4] ?? '') : utf8Base64(decodeURIComponent(m[4] ?? ''));
     return { kind: 'base64', data: body, contentType: m[1] ?? null };
   }
   if (/^https?:\/\//i.test(value)) return { kind: 'url', url: value };
   return null;
+}
+
+/** Base64 of a string's UTF-8 bytes, with what Node and browsers share (the editor's canvas runs this too). */
+function utf8Base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 export function encodedSource(value: EncodedImage): AssetSource {

@@ -1,0 +1,103 @@
+// The control of one layer property, chosen by its kind (plan.js `controlFor`): shared by the
+// playground and the editor, so each kind has one control.
+import { useEffect, useState } from 'preact/hooks';
+import { api } from './api.js';
+import { coerce, fieldKey, swatchOf } from './plan.js';
+import { html } from './ui.js';
+
+/** `onPick`, when given, takes the colour picker's hex instead of `onChange` (the editor converts it to the design's colour space). */
+export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick }) {
+  const control = prop.control;
+  const id = fieldKey(layer, prop.id);
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: `${layer}.${prop.id}`,
+    'aria-invalid': error ? 'true' : 'false',
+    'aria-describedby': error ? errorId : undefined,
+  };
+  let input;
+  if (control.kind === 'switch') {
+    input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />`;
+  } else if (control.kind === 'number') {
+    const numeric = typeof value === 'number' ? value : '';
+    input = html`<div class="number-row">
+      <input type="number" ...${common} step=${control.step} min=${control.min ?? undefined} max=${control.max ?? undefined}
+        value=${value ?? ''} onInput=${(e) => onChange(coerce(control, e.currentTarget.value))} />
+      ${
+        control.range
+          ? html`<input type="range" aria-label=${`${layer} ${prop.id} slider`} min=${control.range.min} max=${control.range.max}
+              step=${control.step} value=${numeric === '' ? control.range.min : numeric} onInput=${(e) => onChange(Number(e.currentTarget.value))} />`
+          : null
+      }
+    </div>`;
+  } else if (control.kind === 'select') {
+    const current = value === undefined || value === null ? '' : String(value);
+    input = html`<select ...${common} value=${current} onChange=${(e) => onChange(e.currentTarget.value === '' ? undefined : coerce(control, e.currentTarget.value))}>
+      ${control.options.includes(current) ? null : html`<option value="">${current === '' ? '(design value)' : `${current} (design value)`}</option>`}
+      ${control.options.map((o) => html`<option value=${o}>${o}</option>`)}
+    </select>`;
+  } else if (control.kind === 'color') {
+    const swatch = swatchOf(value);
+    input = html`<div class="color-row">
+      <input type="text" ...${common} value=${value ?? ''} spellcheck="false"
+        placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e) => onChange(e.currentTarget.value)} />
+      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e) => (onPick ?? onChange)(e.currentTarget.value)} />
+    </div>`;
+  } else if (control.kind === 'font') {
+    input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;
+  } else if (control.kind === 'source') {
+    input = html`<div>
+      <input type="url" ...${common} value=${encoded ? '' : (value ?? '')} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
+        onInput=${(e) => onChange(e.currentTarget.value)} />
+      ${
+        control.encoded
+          ? html`<label class="hint" for=${`${id}-upload`}>…or upload a file</label>
+            <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${async (e) => {
+              const file = e.currentTarget.files?.[0];
+              if (!file) return;
+              const reader = new FileReader();
+              reader.onload = () => onEncoded(control.encoded, String(reader.result));
+              reader.readAsDataURL(file);
+            }} />`
+          : null
+      }
+    </div>`;
+  } else if (control.multiline) {
+    input = html`<textarea ...${common} rows="2" onInput=${(e) => onChange(e.currentTarget.value)}>${value ?? ''}</textarea>`;
+  } else {
+    input = html`<input type="text" ...${common} value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)} />`;
+  }
+  return html`<div class="field">
+    ${control.kind === 'switch' ? null : html`<label for=${id}>${prop.id}</label>`}
+    ${control.kind === 'switch' ? html`<label>${input} ${prop.id}</label>` : input}
+    ${prop.help ? html`<p class="hint">${prop.help}</p>` : null}
+    ${error ? html`<p class="error" id=${errorId} role="alert">${error}</p>` : null}
+  </div>`;
+}
+
+/** A font from /fonts: a search box, and a choice among the matches (the current font stays listed). */
+function FontSelect({ common, value, onChange }) {
+  const [q, setQ] = useState('');
+  const [fonts, setFonts] = useState([]);
+  useEffect(() => {
+    let alive = true;
+    const t = setTimeout(() => {
+      api('GET', '/fonts', { query: { name: q || undefined } })
+        .then(({ data }) => alive && setFonts(data.slice(0, 200)))
+        .catch(() => alive && setFonts([]));
+    }, 250);
+    return () => {
+      alive = false;
+      clearTimeout(t);
+    };
+  }, [q]);
+  const listed = fonts.some((f) => f.id === value);
+  return html`<div>
+    <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />
+    <select ...${common} value=${value ?? ''} onChange=${(e) => onChange(e.currentTarget.value)}>
+      ${!listed && value ? html`<option value=${value}>Current font (${String(value).length > 24 ? `${String(value).slice(0, 8)}…` : value})</option>` : null}
+      ${fonts.map((f) => html`<option value=${f.id}>${f.name} (${f.category})</option>`)}
+    </select>
+  </div>`;
+}

@@ -49,8 +49,13 @@ async function ssimOf(args: string[]): Promise<number[]> {
   await writeFile(reference, frames);
   await runFfmpeg(
     ffmpeg,
-    ['-v', 'error', '-i', path, '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', reference]
-      .concat(['-lavfi', `[0:v][1:v]ssim=stats_file=${stats}`, '-f', 'null', '-']),
+    ['-v', 'error', '-i', path, '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', reference].concat([
+      '-lavfi',
+      `[0:v][1:v]ssim=stats_file=${stats}`,
+      '-f',
+      'null',
+      '-',
+    ]),
     null,
   );
   return (await readFile(stats, 'utf8'))

@@ -37,7 +37,7 @@ const timeline = planTimeline(design);
 const loadAsset = exampleAssetLoader(design);
 const resources = new Map<string, Resource>();
 for (const ref of assetRefsOf(plan)) {
-  const got = await loadAsset(ref.source, undefined as never);
+  const got = await loadAsset(ref.source);
   if (got) resources.set(ref.ref, got);
 }
 

@@ -2,6 +2,7 @@
 // farm's HTTP API and reports its figures; add a row by adding an entry (print PDFs will).
 import type pg from 'pg';
 import { api, type Farm, type Json } from '../../render-worker/tasks/testing/farm-processes.js';
+import { cpuSeconds } from './cpu.js';
 
 export interface BenchContext {
   farm: Farm;
@@ -43,6 +44,7 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
     warmUp: true,
     async run(ctx) {
       const { key, designId } = ctx.designs[ANIMATED]!;
+      const cpu0 = { render: cpuSeconds(ctx.farm.workers), media: cpuSeconds(ctx.farm.mediaWorkers) };
       const t0 = performance.now();
       const res = await api(ctx.farm, key, 'POST', `/async/banner-builder/${designId}/generate`, {
         template_format_names: ['square'],
@@ -87,6 +89,7 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
         else await new Promise((r) => setTimeout(r, 25));
       }
       const wall = (performance.now() - t0) / 1000;
+      const cpu = { render: cpuSeconds(ctx.farm.workers) - cpu0.render, media: cpuSeconds(ctx.farm.mediaWorkers) - cpu0.media };
       const errors = final.errors as Json[];
       if (errors.length > 0) throw new Error(`generation failed: ${JSON.stringify(errors)}`);
       const banner = (final.banners as Json[])[0]!;
@@ -104,6 +107,7 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
           fileType === 'html5' ? null : `${(frames / framesSeconds).toFixed(1)} frames/s captured`,
           `frames ${framesSeconds.toFixed(2)} s, after capture ${(wall - framesSeconds).toFixed(2)} s`,
           fileType === 'html5' ? null : overlapNote(encodeAt, captureEndAt),
+          cpuNote(cpu, frames),
           `${(bytes / 1024).toFixed(0)} KiB`,
         ]
           .filter(Boolean)
@@ -111,6 +115,12 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
       };
     },
   };
+}
+
+/** CPU per frame of the render workers (Chromium included) and the media workers (ffmpeg included). */
+function cpuNote(cpu: { render: number; media: number }, frames: number): string {
+  const ms = (s: number) => ((s * 1000) / frames).toFixed(0);
+  return `CPU ${ms(cpu.render)} ms/frame render workers, ${ms(cpu.media)} ms/frame media worker (${(cpu.render + cpu.media).toFixed(2)} CPU-s)`;
 }
 
 /** The capture/encode overlap, from Postgres's timestamps (seconds since the epoch). */

@@ -1,8 +1,10 @@
 // `npm run bench:media` — animated (and, later, print) files end to end on this machine: how long
 // does each take through the HTTP API with one render worker and one media worker, how fast are
-// frames captured, how is the time split between frames and encoding, and what does a second
-// render worker add, and how much of the encode overlaps the capture? Starts its own farm (embedded Postgres in a temp dir, child processes,
-// local storage) and seeds the example designs with their assets. Prints a table; no pass/fail.
+// frames captured, how is the time split between frames and encoding, what does a second render
+// worker add, how much of the encode overlaps the capture, and how much CPU does a frame cost (the
+// figure a loaded machine inflates least)? Starts its own farm (embedded Postgres in a temp dir,
+// child processes, local storage) and seeds the example designs with their assets. Prints a
+// table; no pass/fail.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { checkHtml5Bundle, HTML5_MAX_ZIP_BYTES } from '@pressroom/model';
-import { createStorage } from '@pressroom/platform';
+import { createStorage, parseExampleDocument } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { launchBrowser } from '@pressroom/render-worker/browser/index';
 import { comparePng } from '@pressroom/render-worker/test/golden/compare';
@@ -275,6 +275,49 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     const intermediate = join(farm.dataDir, 'objects', 'intermediate');
     for (let i = 0; i < 100 && (await leftovers(intermediate)).length > 0; i++) await new Promise((r) => setTimeout(r, 200));
     expect(await leftovers(intermediate)).toEqual([]);
+  });
+
+  it('frame accuracy: a frame-counter design shows, in decoded frame i of the MP4, exactly i + 1 bars', { timeout: 360_000 }, async () => {
+    // Bar k appears half a frame before frame k's time (bar 0 from the start): a frame drawn at any
+    // other time than i / 25 s, or out of order, or dropped, or repeated, shows another count. 75
+    // frames are 4 ranges, drawn by both render workers' pages and streamed into one ffmpeg.
+    const FRAMES = 75;
+    const bar = (k: number) => ({ x: 15 + k * 14, y: 0, width: 14, height: 1080 });
+    const parsed = parseExampleDocument({
+      name: 'Frame counter',
+      type: 'animated',
+      animation: { duration: FRAMES / 25, screenshot_at_s: 0 },
+      formats: [
+        { name: 'square', width: 1080, height: 1080, background_color: '#000000' },
+        { name: 'wide', width: 1920, height: 1080, background_color: '#000000' },
+      ],
+      layers: Array.from({ length: FRAMES }, (_, k) => ({
+        name: `bar-${k}`,
+        type: 'shape',
+        layout: { square: bar(k), wide: bar(k) },
+        properties: { background_color: '#FFFFFF' },
+        animation: { start_at_s: k === 0 ? 0 : (k - 0.5) / 25, end_at_s: null },
+      })),
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
+    const counter = await seedExample(db.pool, 'animated-product-launch.json');
+    await db.pool.query('UPDATE designs SET document = $2 WHERE id = $1', [counter.designId, JSON.stringify(parsed.design)]);
+    const res = await api(farm, counter.key, 'POST', `/async/banner-builder/${counter.designId}/generate`, {
+      template_format_names: ['square'],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const final = await waitFinal(farm, counter.key, res.body.generation_request_id as string, 300_000);
+    expect(final.errors).toEqual([]);
+    const path = await download(final.banners[0]!.file.url, dir, 'counter.mp4');
+    // Every decoded frame as two grey rows through the bars' middle (yuv420p crops in pairs of rows).
+    const rows = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-vf', 'format=gray,crop=1080:2:0:540', '-f', 'rawvideo', '-'], {
+      maxBuffer: 1 << 24,
+    });
+    const counts = Array.from({ length: rows.length / 2160 }, (_, i) => {
+      const row = rows.subarray(i * 2160, i * 2160 + 1080);
+      return Array.from({ length: FRAMES }, (_, k) => row[bar(k).x + 7]! > 128).filter(Boolean).length;
+    });
+    expect(counts).toEqual(Array.from({ length: FRAMES }, (_, i) => i + 1));
   });
 
   it('kill -9 of a render worker in the middle of a video: the request still completes with one Banner', async () => {

@@ -1,0 +1,29 @@
+// CPU time of the farm's processes, from /proc: what a case costs, which a loaded machine
+// inflates much less than wall time (docs/animation.md, Measured, "Per-frame CPU").
+import { readFileSync } from 'node:fs';
+import { descendantsOf, type FarmProcess } from '../../render-worker/tasks/testing/farm-processes.js';
+
+/** Clock ticks per second of /proc's CPU fields (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * CPU seconds (user + system) used so far by the processes and every live descendant, with the
+ * reaped children each has waited for (an ffmpeg that ended counts in its media worker).
+ */
+export function cpuSeconds(processes: readonly FarmProcess[]): number {
+  let ticks = 0;
+  for (const p of processes) {
+    if (p.child.pid === undefined) continue;
+    for (const pid of [p.child.pid, ...descendantsOf(p.child.pid)]) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // After "pid (comm) ": state, ppid, ... utime is the 12th field, then stime, cutime, cstime.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        for (const i of [11, 12, 13, 14]) ticks += Number(fields[i]);
+      } catch {
+        // ended between the listing and the read
+      }
+    }
+  }
+  return ticks / TICKS;
+}

@@ -1,0 +1,82 @@
+// The MP4 encoder's settings (`X264`) keep the picture: every decoded frame of the MP4 is compared
+// with the JPEG frame it was made from (SSIM, ffmpeg's `ssim` filter). The frames mix a smooth
+// moving gradient (where banding and blocking show) with sharp edges and text (`testsrc2`).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveFfmpegPath, runFfmpeg } from '@pressroom/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mp4Args, X264 } from './ffmpeg-args.js';
+
+const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
+const FRAMES = 50;
+const SIZE = 540;
+
+/**
+ * The thresholds, the mean over the frames and the worst frame: at most 0.0015 under what the
+ * settings before (`veryfast` crf 20) give on these frames (0.9952 and 0.9944; the chosen ones
+ * 0.9954 and 0.9944). A crf of 40 gives about 0.97.
+ */
+const MP4_SSIM = { mean: 0.994, worst: 0.993 };
+
+let dir: string;
+let frames: Buffer;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pressroom-mp4-quality-'));
+  const source = [
+    // A fixed seed: the gradients' colours are random otherwise.
+    `gradients=s=${SIZE}x${SIZE}:r=25:speed=0.05:seed=1[a]`,
+    `testsrc2=s=${SIZE / 2}x${SIZE / 2}:r=25[b]`,
+    `[a][b]overlay=x=${SIZE / 4}:y=${SIZE / 4}[out0]`,
+  ].join(';');
+  // JPEGs at about the quality the render worker captures (FRAME_JPEG_QUALITY 90).
+  frames = await runFfmpeg(
+    ffmpeg,
+    ['-v', 'error', '-f', 'lavfi', '-i', source, '-frames:v', String(FRAMES), '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1'],
+    null,
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Encodes the frames with `args` and answers each decoded frame's SSIM against its JPEG. */
+async function ssimOf(args: string[]): Promise<number[]> {
+  await runFfmpeg(ffmpeg, args, frames);
+  const path = args.at(-1)!;
+  const stats = join(dir, 'ssim.log');
+  const reference = join(dir, 'frames.mjpeg');
+  await writeFile(reference, frames);
+  await runFfmpeg(
+    ffmpeg,
+    ['-v', 'error', '-i', path, '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', reference].concat([
+      '-lavfi',
+      `[0:v][1:v]ssim=stats_file=${stats}`,
+      '-f',
+      'null',
+      '-',
+    ]),
+    null,
+  );
+  return (await readFile(stats, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => Number(/All:([0-9.]+)/.exec(line)![1]));
+}
+
+describe('MP4 quality of the chosen x264 settings', () => {
+  it(`keeps every frame: mean SSIM ≥ ${MP4_SSIM.mean}, worst frame ≥ ${MP4_SSIM.worst}`, async () => {
+    const ssim = await ssimOf(mp4Args({ fps: 25 }, { path: join(dir, 'chosen.mp4'), width: SIZE, height: SIZE, audio: null }));
+    expect(ssim).toHaveLength(FRAMES);
+    expect(ssim.reduce((a, b) => a + b, 0) / ssim.length).toBeGreaterThanOrEqual(MP4_SSIM.mean);
+    expect(Math.min(...ssim)).toBeGreaterThanOrEqual(MP4_SSIM.worst);
+  });
+
+  it('the check sees a worse encode: the same settings at a high crf fall below the threshold', async () => {
+    const args = mp4Args({ fps: 25 }, { path: join(dir, 'worse.mp4'), width: SIZE, height: SIZE, audio: null });
+    args[args.indexOf('-crf') + 1] = '40';
+    expect(args).toContain(X264.preset);
+    const ssim = await ssimOf(args);
+    expect(Math.min(...ssim)).toBeLessThan(MP4_SSIM.worst);
+  });
+});

@@ -33,6 +33,8 @@ import { createPrintRenderer } from './print/print-renderer.js';
 import { warmPages } from './static/index.js';
 import { createChromiumRenderer } from './static/pipeline.js';
 import { workspaceFontSource } from './static/render-fonts.js';
+import { WarmDesigns } from './static/warm-designs.js';
+import { createWarmMetrics } from './static/warm-metrics.js';
 import { renderTaskList } from './tasks/index.js';
 import { createRenderMetrics } from './tasks/metrics.js';
 import { scheduleRetention } from './tasks/retention.js';
@@ -89,6 +91,14 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     }
   })();
   const encoder = createEncoderPool({ threads: config.encoderThreads });
+  const warm =
+    config.warmDesigns === 0
+      ? null
+      : new WarmDesigns({
+          maxDesigns: config.warmDesigns,
+          maxBytes: config.warmDesignsMaxMb * 1024 * 1024,
+          metrics: createWarmMetrics(metrics),
+        });
   const [database, storage] = await Promise.all([
     connectDatabase(config, logger, 'pressroom-render-worker'),
     createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' }),
@@ -122,7 +132,9 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
           provider: createConfiguredProvider(config),
         }),
         focusDetector: createConfiguredDetector(config),
+        warm,
       }),
+      warm,
       animation: createChromiumAnimator(supervisor, {
         timeoutMs: config.animationPartTimeoutMs,
         ffmpegPath: resolveFfmpegPath(config.ffmpegPath),

@@ -20,4 +20,8 @@ export interface RenderedFile {
   contentType: string;
   width: number;
   height: number;
+  /** Milliseconds the page spent fitting text. */
+  fitMs?: number;
+  /** Whether the page held the design warm (null: rendered without warm pages). */
+  warm?: 'hit' | 'miss' | null;
 }

@@ -124,30 +124,38 @@ export const FIT_SCRIPT = String.raw`
     return { ok: true };
   }
 
-  async function ready() {
-    const blocks = Array.from(document.querySelectorAll('[data-fit]'));
+  // roots: the elements whose text and images this call prepares (a warm page passes only the
+  // layers it replaced; the rest keep the fitting they were given).
+  async function ready(roots) {
+    const within = (selector) => roots.flatMap((root) => Array.from(root.querySelectorAll(selector)));
+    const blocks = within('[data-fit]');
     await Promise.all(blocks.map((el) => {
       const cs = getComputedStyle(el);
       return document.fonts.load(cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily, (el.textContent || '') + ELLIPSIS).catch(() => undefined);
     }));
     await document.fonts.ready;
-    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
-    await Promise.all(Array.from(document.querySelectorAll('[data-preload]')).map((el) => {
+    await Promise.all(within('img').map((img) => img.decode().catch(() => undefined)));
+    await Promise.all(within('[data-preload]').map((el) => {
       const img = new Image();
       img.src = el.dataset.preload;
       return img.decode().catch(() => undefined);
     }));
+    const started = performance.now();
     for (const el of blocks) {
       const result = fitOne(el);
       if (!result.ok) return result;
     }
+    const fitMs = performance.now() - started;
     // No requestAnimationFrame wait: a pooled page that is not the foreground tab never gets a
     // frame, and the capture itself (CDP captureScreenshot) paints the current layout.
-    return { ok: true };
+    return { ok: true, fitMs };
   }
 
+  const failed = (e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) });
   // A warm page shell calls this again for every frame it is given.
-  window.__pressroomFit = () => ready().catch((e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) }));
+  window.__pressroomFit = () => ready([document]).catch(failed);
+  // A warm design page: only the given layers are new; fit their text and decode their images.
+  window.__pressroomFitIn = (roots) => ready(roots).catch(failed);
   window.__pressroom = { ready: window.__pressroomFit() };
 })();
 `;

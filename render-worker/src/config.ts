@@ -32,6 +32,11 @@ export const renderWorkerOptions = {
     '384',
     'Estimated memory the warm designs of one render worker may hold (layer HTML, decoded images, canvas raster), in MiB; least recently used first out.',
   ),
+  affinityHoldMs: option(
+    env.int(0, 5000),
+    '250',
+    'How long this worker leaves a fresh job to the render worker that holds its design warm before it takes the job itself; 0 takes every job at once.',
+  ),
   renderTimeoutMs: option(env.int(100), '9000', 'Deadline of one render (page wait, layout, capture), below the 10-second sync budget.'),
   animationPartTimeoutMs: option(
     env.int(1000),

@@ -47,8 +47,12 @@ export interface StaticRenderOutput {
   /** Pixel size of the file (smaller than the format's with `outputWidth`). */
   width: number;
   height: number;
-  /** Seconds spent in each stage (`fit`: text fitting in the page, taken out of `capture`). */
-  timings: { fetch: number; layout: number; fit: number; capture: number; encode: number };
+  /**
+   * Seconds spent in each stage: `update` (the page takes the plan: assets, layers, fonts and
+   * images) and `fit` (text fitting in the page) are taken out of `capture`, which keeps the page
+   * wait and the CDP capture.
+   */
+  timings: { fetch: number; layout: number; update: number; fit: number; capture: number; encode: number };
   /** Whether the page held the design warm; null without warm pages. */
   warm: 'hit' | 'miss' | null;
   /** AI operations served from stored results instead of running (their credits are given back). */
@@ -71,7 +75,7 @@ export function createChromiumRenderer(
   const encoder = options.encoder ?? null;
   const warmDesigns = options.warm ?? null;
   return async (input) => {
-    const timings = { fetch: 0, layout: 0, fit: 0, capture: 0, encode: 0 };
+    const timings = { fetch: 0, layout: 0, update: 0, fit: 0, capture: 0, encode: 0 };
     let t = performance.now();
     const fonts = input.fonts ?? bundledRenderFonts();
     const plan = planRender({
@@ -132,7 +136,8 @@ export function createChromiumRenderer(
       },
     );
     timings.fit = (file.fitMs ?? 0) / 1000;
-    timings.capture = Math.max(0, seconds(t) - timings.encode - timings.fit);
+    timings.update = Math.max(0, (file.loadMs ?? 0) / 1000 - timings.fit);
+    timings.capture = Math.max(0, seconds(t) - timings.encode - timings.fit - timings.update);
     return {
       bytes: file.bytes,
       contentType: file.contentType,

@@ -37,9 +37,11 @@ export interface RenderToImageInput {
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
   const { plan, page, output } = input;
+  const started = performance.now();
   const loaded = await loadPlan(input);
+  const loadMs = performance.now() - started;
   const file = await captureFile(input, plan, page, output);
-  return { ...file, fitMs: loaded.fitMs, warm: loaded.warm };
+  return { ...file, loadMs, fitMs: loaded.fitMs, warm: loaded.warm };
 }
 
 async function captureFile(input: RenderToImageInput, plan: RenderPlan, page: Page, output: RenderOutput): Promise<RenderedFile> {

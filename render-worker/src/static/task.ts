@@ -108,6 +108,7 @@ async function render(
   });
   stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);
+  stage('update', file.timings.update);
   stage('fit', file.timings.fit);
   stage('capture', file.timings.capture);
   stage('encode', file.timings.encode);

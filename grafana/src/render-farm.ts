@@ -19,6 +19,17 @@ function stagePanel(q: number) {
   });
 }
 
+/** A counter's increase by its `reason` label, stacked. */
+function increaseByReason(title: string, description: string, counter: string) {
+  return timeseries({
+    title,
+    description,
+    queries: [{ expr: `sum by (reason) (increase(${counter}[$__rate_interval]))`, legend: '{{reason}}' }],
+    width: 8,
+    stacked: true,
+  });
+}
+
 export const renderFarm = dashboard({
   uid: 'pressroom-render-farm',
   title: 'Render farm',
@@ -139,13 +150,11 @@ export const renderFarm = dashboard({
       ],
       width: 8,
     }),
-    timeseries({
-      title: 'Browser restarts by reason',
-      description: 'crash and disconnect are failures; recycle_count and recycle_memory are the planned restart policy.',
-      queries: [{ expr: 'sum by (reason) (increase(pressroom_browser_restarts_total[$__rate_interval]))', legend: '{{reason}}' }],
-      width: 8,
-      stacked: true,
-    }),
+    increaseByReason(
+      'Browser restarts by reason',
+      'crash and disconnect are failures; recycle_count and recycle_memory are the planned restart policy.',
+      'pressroom_browser_restarts_total',
+    ),
     timeseries({
       title: 'Render attempts by outcome',
       description: 'A crashed attempt is retried once on a fresh browser.',
@@ -182,13 +191,11 @@ export const renderFarm = dashboard({
       ],
       width: 8,
     }),
-    timeseries({
-      title: 'Warm canvases evicted by reason',
-      description: 'count and memory: the LRU bounds; design_changed: a new version or a deleted design; page_closed: Chromium recycled, crashed or a render failed.',
-      queries: [{ expr: 'sum by (reason) (increase(pressroom_render_warm_evictions_total[$__rate_interval]))', legend: '{{reason}}' }],
-      width: 8,
-      stacked: true,
-    }),
+    increaseByReason(
+      'Warm canvases evicted by reason',
+      'count and memory: the LRU bounds; design_changed: a new version or a deleted design; page_closed: Chromium recycled, crashed or a render failed.',
+      'pressroom_render_warm_evictions_total',
+    ),
 
     row('Animated files'),
     timeseries({

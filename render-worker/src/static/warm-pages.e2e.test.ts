@@ -166,6 +166,29 @@ describe('warm design pages', () => {
     }
   });
 
+  it('a crashed browser takes its warm canvases with it; the relaunched one draws them again, exactly', async () => {
+    const crashing = new BrowserSupervisor({ poolSize: 1 });
+    try {
+      const metrics = createWarmMetrics(new Registry());
+      const warm = new WarmDesigns({ maxDesigns: 8, maxBytes: 64 * 1024 * 1024, metrics });
+      // Two designs: two canvases on the one page.
+      const requests = [REQUESTS[0]!, REQUESTS.find((r) => r.designId !== REQUESTS[0]!.designId)!];
+      const reference = new Map<string, Buffer>();
+      for (const request of requests) reference.set(request.name, await render(cold, request, null));
+      for (const request of requests) await render(crashing, request, warm);
+      expect(warm.size).toBe(2);
+      process.kill(crashing.browserPid()!, 'SIGKILL');
+      // The pipe closes with the process: the pages' browser is gone, and so are their canvases.
+      await expect.poll(() => warm.designIds().length, { timeout: 10_000 }).toBe(0);
+      for (const request of requests) {
+        expect(await samePixels(await render(crashing, request, warm), reference.get(request.name)!), request.name).toBe(0);
+      }
+      expect((await metrics.evictions.get()).values.find((v) => v.labels.reason === 'page_closed')?.value).toBe(2);
+    } finally {
+      await crashing.stop();
+    }
+  });
+
   it('a new version of a design evicts the canvases of the old one', async () => {
     const warm = new WarmDesigns({ maxDesigns: 8, maxBytes: 64 * 1024 * 1024 });
     const request = REQUESTS[0]!;

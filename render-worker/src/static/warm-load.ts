@@ -73,13 +73,13 @@ export async function loadWarm(
   // Same layer count: patch by index; otherwise the canvas is drawn anew.
   const usable = shown !== null && shown.layers.length === frame.layers.length && shown.designFonts === fonts.design ? shown : null;
   const first = patch(usable);
-  let answer = await page.evaluate(drawWarm, first);
+  let answer = await drawWarm(page, first);
   const hit = usable !== null && !answer.missing;
   if (answer.missing) {
     // The page lost its shell or the canvas (another document was loaded into it), or another
     // design's own fonts are in place: draw the canvas anew.
     await ensureShell(page);
-    answer = await page.evaluate(drawWarm, { ...patch(null), drops: [] });
+    answer = await drawWarm(page, { ...patch(null), drops: [] });
   }
   const metrics = target.designs.options.metrics;
   (hit ? metrics?.hits : metrics?.misses)?.inc();
@@ -102,61 +102,58 @@ function canvasPixels(css: string): number {
   return m ? Number(m[1]) * Number(m[2]) : 0;
 }
 
-/** Runs in the page (serialised by puppeteer): keep to plain DOM code. */
-async function drawWarm(p: WarmPatch): Promise<PageAnswer> {
-  interface Canvas {
-    el: HTMLElement;
-    marks: Comment[];
-  }
-  const w = window as unknown as {
-    __prFontRules?: Set<string>;
-    __prWarm?: Map<string, Canvas>;
-    __pressroomFitIn?(roots: Element[]): Promise<{ ok: boolean; layer?: string; reason?: string; fitMs?: number }>;
-  };
+/**
+ * The page side, as plain JavaScript in a string (like the renderer's FIT_SCRIPT): a serialised
+ * TypeScript function would carry the transpiler's helpers (tsx names functions with `__name`),
+ * which do not exist in the page. Called with one WarmPatch; answers a PageAnswer.
+ */
+const DRAW_WARM = String.raw`async (p) => {
+  const w = window;
   const root = document.getElementById('pr-root');
   if (typeof w.__pressroomFitIn !== 'function' || root === null) return { ok: false, failed: [], missing: true, imageBytes: 0 };
   w.__prWarm ??= new Map();
   const warm = w.__prWarm;
   for (const k of p.drops) warm.delete(k);
   let canvas = warm.get(p.key);
-  const design = document.getElementById('pr-design-fonts') as HTMLStyleElement;
+  const design = document.getElementById('pr-design-fonts');
   // Another design's own fonts are in place: this canvas was fitted with other faces; draw it anew.
   if (!p.rebuild && (canvas === undefined || design.textContent !== p.designFonts)) {
     return { ok: false, failed: [], missing: true, imageBytes: 0 };
   }
 
   // insertRule leaves the faces already loaded alone; rewriting the sheet would reload them.
-  w.__prFontRules ??= new Set<string>();
+  w.__prFontRules ??= new Set();
   const seen = w.__prFontRules;
-  const sheet = (document.getElementById('pr-fonts') as HTMLStyleElement).sheet as CSSStyleSheet;
+  const sheet = document.getElementById('pr-fonts').sheet;
   for (const rule of p.bundled) {
     if (seen.has(rule)) continue;
     sheet.insertRule(rule, sheet.cssRules.length);
     seen.add(rule);
   }
   if (design.textContent !== p.designFonts) design.textContent = p.designFonts;
-  const frame = document.getElementById('pr-frame') as HTMLStyleElement;
+  const frame = document.getElementById('pr-frame');
   if (frame.textContent !== p.css) frame.textContent = p.css;
 
-  const parse = (html: string): DocumentFragment => {
+  function parse(html) {
     const template = document.createElement('template');
     template.innerHTML = html;
     return template.content;
-  };
+  }
   if (p.rebuild || canvas === undefined) {
-    const fresh = parse(p.canvas ?? '').firstElementChild as HTMLElement;
-    canvas = { el: fresh, marks: Array.from({ length: p.count }, (_, i) => document.createComment(`pr:${i}`)) };
+    const fresh = parse(p.canvas || '').firstElementChild;
+    canvas = { el: fresh, marks: Array.from({ length: p.count }, (_, i) => document.createComment('pr:' + i)) };
     fresh.append(...canvas.marks);
     warm.set(p.key, canvas);
   } else if (p.canvas !== null) {
-    const fresh = parse(p.canvas).firstElementChild as HTMLElement;
-    canvas.el.setAttribute('style', fresh.getAttribute('style') ?? '');
+    const fresh = parse(p.canvas).firstElementChild;
+    canvas.el.setAttribute('style', fresh.getAttribute('style') || '');
   }
-  const { el, marks } = canvas;
-  const roots: Element[] = [];
+  const el = canvas.el;
+  const marks = canvas.marks;
+  const roots = [];
   for (const [i, html] of p.patches) {
-    const mark = marks[i]!;
-    const end = marks[i + 1] ?? null;
+    const mark = marks[i];
+    const end = marks[i + 1] || null;
     while (mark.nextSibling !== null && mark.nextSibling !== end) mark.nextSibling.remove();
     const fragment = parse(html);
     roots.push(...Array.from(fragment.children));
@@ -170,7 +167,7 @@ async function drawWarm(p: WarmPatch): Promise<PageAnswer> {
     await Promise.all(Array.from(el.querySelectorAll('img')).map((img) => img.decode().catch(() => undefined)));
   }
   // An uploaded face Chromium could not decode leaves its text in a fallback font: name it.
-  const failed: string[] = [];
+  const failed = [];
   document.fonts.forEach((face) => {
     const family = face.family.replace(/^"|"$/g, '');
     if (face.status === 'error' && family.startsWith(p.uploadedPrefix)) failed.push(family);
@@ -179,4 +176,9 @@ async function drawWarm(p: WarmPatch): Promise<PageAnswer> {
   for (const img of Array.from(el.querySelectorAll('img'))) imageBytes += img.naturalWidth * img.naturalHeight * 4;
   if (!fit.ok) warm.delete(p.key);
   return { ...fit, failed, imageBytes };
+}`;
+
+/** Runs DRAW_WARM in the page with one patch. */
+function drawWarm(page: Page, patch: WarmPatch): Promise<PageAnswer> {
+  return page.evaluate(`(${DRAW_WARM})(${JSON.stringify(patch)})`) as Promise<PageAnswer>;
 }

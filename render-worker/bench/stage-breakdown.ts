@@ -100,9 +100,14 @@ export function counterDelta(before: Scrape, after: Scrape, name: string): numbe
   return total(after) - total(before);
 }
 
-/** The stage of a breakdown that costs the most: what bounds a goal that is not met. */
+/**
+ * The stage of a breakdown that costs the most: what bounds a goal that is not met. Waiting in
+ * the queue is left out: it is what a saturated worker's other stages cost the next job.
+ */
 export function boundingStage(b: Breakdown): { stage: string; ms: number; where: string } | null {
   let top: Breakdown['rows'][number] | null = null;
-  for (const row of b.rows) if (!Number.isNaN(row.ms) && (top === null || row.ms > top.ms)) top = row;
+  for (const row of b.rows) {
+    if (row.stage !== 'queue_wait' && !Number.isNaN(row.ms) && (top === null || row.ms > top.ms)) top = row;
+  }
   return top;
 }

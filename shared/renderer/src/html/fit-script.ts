@@ -8,6 +8,7 @@
  * 2. text_harmony: with two lines or more, balance them (`text-wrap: balance`), then try letter
  *    spacing nudges up to ±2 px (20 steps of 0.1 px each way), then font size reductions up to
  *    10 px, keeping the first layout whose line lengths differ by at most 20 % (else the best).
+ *    The candidates are measured together, in one layout, on clones of the block.
  * 3. text_truncation: if it still does not fit, cut the text (binary search on characters) and end
  *    it with an ellipsis.
  * 4. Text that still cannot fit, when the layer asked for fitting (auto_resize or max_lines),
@@ -75,20 +76,35 @@ export const FIT_SCRIPT = String.raw`
       for (let k = 1; k <= 20; k++) tries.push([base - k * 0.1, size], [base + k * 0.1, size]);
       for (let d = 1; d <= 10; d++) tries.push([base, size - d]);
       let best = { s: spread(run), ls: base, size };
-      for (const [ls, s] of tries) {
-        if (s < 1 || (cfg.min != null && s < cfg.min)) continue;
-        yield* write();
-        el.style.letterSpacing = px(ls);
-        el.style.fontSize = px(s);
-        yield* read();
-        if (!fits(el, run, layer, cfg).ok) continue;
-        const sp = spread(run);
-        if (sp < best.s) best = { s: sp, ls, size: s };
-        if (sp <= 0.2) return;
+      const candidates = tries.filter(([, s]) => !(s < 1 || (cfg.min != null && s < cfg.min)));
+      // Every candidate is measured in one layout: a clone of the block per candidate, beside it
+      // in the same flex box (the same width, fonts and styles but the nudge), removed before
+      // anything is drawn. The candidates are then judged in order, exactly as trying them one
+      // by one would (the first whose lines differ by at most 20 % wins, else the best).
+      yield* write();
+      const clones = candidates.map(([ls, s]) => {
+        const clone = el.cloneNode(true);
+        clone.removeAttribute('data-fit');
+        clone.style.letterSpacing = px(ls);
+        clone.style.fontSize = px(s);
+        return clone;
+      });
+      el.after(...clones);
+      yield* read();
+      let chosen = null;
+      for (let i = 0; i < candidates.length && chosen === null; i++) {
+        const clone = clones[i];
+        const cloneRun = clone.querySelector('.pr-run') || clone;
+        if (!fits(clone, cloneRun, layer, cfg).ok) continue;
+        const sp = spread(cloneRun);
+        if (sp < best.s) best = { s: sp, ls: candidates[i][0], size: candidates[i][1] };
+        if (sp <= 0.2) chosen = candidates[i];
       }
       yield* write();
-      el.style.letterSpacing = px(best.ls);
-      el.style.fontSize = px(best.size);
+      for (const clone of clones) clone.remove();
+      const [ls, s] = chosen || [best.ls, best.size];
+      el.style.letterSpacing = px(ls);
+      el.style.fontSize = px(s);
     }
 
     function* truncate(run, layer, cfg) {

@@ -107,7 +107,7 @@ function canvasPixels(css: string): number {
  * TypeScript function would carry the transpiler's helpers (tsx names functions with `__name`),
  * which do not exist in the page. Called with one WarmPatch; answers a PageAnswer.
  */
-const DRAW_WARM = String.raw`async (p) => {
+const DRAW_WARM = `async (p) => {
   const w = window;
   const root = document.getElementById('pr-root');
   if (typeof w.__pressroomFitIn !== 'function' || root === null) return { ok: false, failed: [], missing: true, imageBytes: 0 };

@@ -22,6 +22,10 @@ const DURATION = Math.min(envInt('PRESSROOM_DURATION', 60), 600);
 const RAMP = Math.min(envInt('PRESSROOM_RAMP', 10), 600);
 const P95_MS = envInt('PRESSROOM_P95_MS', 300);
 const P99_MS = envInt('PRESSROOM_P99_MS', 300);
+// Several designs (comma-separated ids), one drawn at random per render: how warm pages and the
+// affinity of render workers fare when the load is spread (npm run bench:affinity). Unset: every
+// render is of the one design setup() found.
+const DESIGNS = (__ENV.PRESSROOM_DESIGN_IDS || '').split(',').filter((id) => id !== '');
 
 const withinBudget = new Rate('sync_within_budget');
 const renderMs = new Trend('sync_render_ms', true);
@@ -58,7 +62,7 @@ export function setup() {
 }
 
 export default function (farm) {
-  const res = syncGenerate(farm.designId);
+  const res = syncGenerate(DESIGNS.length > 0 ? DESIGNS[Math.floor(Math.random() * DESIGNS.length)] : farm.designId);
   const ok = res.status === 200 && res.timings.duration < SYNC_BUDGET_MS;
   withinBudget.add(ok);
   if (res.status === 200) renderMs.add(res.timings.duration);

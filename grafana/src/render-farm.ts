@@ -1,6 +1,6 @@
 import { dashboard, quantile, row, stat, timeseries } from './panels.js';
 
-/** Histogram by stage (queue_wait, fetch, layout, capture, encode, store, record) and output (file type). */
+/** Histogram by stage (queue_wait, fetch, layout, update, fit, capture, encode, store, record) and output (file type). */
 const STAGE = 'pressroom_render_stage_seconds';
 /** Histogram by output and priority (sync | async): request accepted → file stored. */
 const TOTAL = 'pressroom_render_seconds';
@@ -16,6 +16,17 @@ function stagePanel(q: number) {
     unit: 's',
     width: 8,
     budgetLine: 10,
+  });
+}
+
+/** A counter's increase by its `reason` label, stacked. */
+function increaseByReason(title: string, description: string, counter: string) {
+  return timeseries({
+    title,
+    description,
+    queries: [{ expr: `sum by (reason) (increase(${counter}[$__rate_interval]))`, legend: '{{reason}}' }],
+    width: 8,
+    stacked: true,
   });
 }
 
@@ -139,13 +150,11 @@ export const renderFarm = dashboard({
       ],
       width: 8,
     }),
-    timeseries({
-      title: 'Browser restarts by reason',
-      description: 'crash and disconnect are failures; recycle_count and recycle_memory are the planned restart policy.',
-      queries: [{ expr: 'sum by (reason) (increase(pressroom_browser_restarts_total[$__rate_interval]))', legend: '{{reason}}' }],
-      width: 8,
-      stacked: true,
-    }),
+    increaseByReason(
+      'Browser restarts by reason',
+      'crash and disconnect are failures; recycle_count and recycle_memory are the planned restart policy.',
+      'pressroom_browser_restarts_total',
+    ),
     timeseries({
       title: 'Render attempts by outcome',
       description: 'A crashed attempt is retried once on a fresh browser.',
@@ -154,6 +163,39 @@ export const renderFarm = dashboard({
       width: 8,
       stacked: true,
     }),
+
+    row('Warm design pages'),
+    timeseries({
+      title: 'Warm-hit rate by render worker',
+      description:
+        "Share of static renders whose page already held the design's canvas (design, version, format): only the changed layers were redrawn. Affinity sends a design's jobs to the worker that holds it warm.",
+      queries: [
+        {
+          expr: 'sum by (instance) (rate(pressroom_render_warm_hits_total[$__rate_interval])) / (sum by (instance) (rate(pressroom_render_warm_hits_total[$__rate_interval])) + sum by (instance) (rate(pressroom_render_warm_misses_total[$__rate_interval])))',
+          legend: '{{instance}}',
+        },
+        {
+          expr: 'sum(rate(pressroom_render_warm_hits_total[$__rate_interval])) / (sum(rate(pressroom_render_warm_hits_total[$__rate_interval])) + sum(rate(pressroom_render_warm_misses_total[$__rate_interval])))',
+          legend: 'farm',
+        },
+      ],
+      unit: 'percentunit',
+      width: 8,
+    }),
+    timeseries({
+      title: 'Warm designs held and their memory',
+      description: 'Warm canvases per worker (WARM_DESIGNS bounds them) and their estimated memory (WARM_DESIGNS_MAX_MB).',
+      queries: [
+        { expr: 'sum by (instance) (pressroom_render_warm_designs)', legend: 'designs {{instance}}' },
+        { expr: 'sum by (instance) (pressroom_render_warm_bytes) / 1048576', legend: 'MiB {{instance}}' },
+      ],
+      width: 8,
+    }),
+    increaseByReason(
+      'Warm canvases evicted by reason',
+      'count and memory: the LRU bounds; design_changed: a new version or a deleted design; page_closed: Chromium recycled, crashed or a render failed.',
+      'pressroom_render_warm_evictions_total',
+    ),
 
     row('Animated files'),
     timeseries({

@@ -12,13 +12,16 @@ import { type AssetRef, planRender } from '@pressroom/renderer';
 import { BrowserSupervisor, capture, withPage } from '../src/browser/index.js';
 import { renderToImage } from '../src/static/index.js';
 import type { Resource } from '../src/static/types.js';
+import { WarmDesigns } from '../src/static/warm-designs.js';
 
 const DIR = fileURLToPath(new URL('../../examples/designs/', import.meta.url));
 const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
 export interface Floor {
-  /** The worker's renderer in process, a fresh headline each time: page update, text fit, capture. */
+  /** The worker's renderer in process with the design warm, a fresh headline each time: that layer redrawn and fitted, capture. */
   inProcess: number[];
+  /** The same with a fresh canvas each time (no warm pages): the whole document rebuilt and fitted, capture. */
+  inProcessCold: number[];
   /** `Page.captureScreenshot` JPEG q90 of the drawn page, as the worker captures it. */
   capture: number[];
   /** The same capture with `optimizeForSpeed` (a candidate; kept only if faster here). */
@@ -42,10 +45,29 @@ export async function measureFloor(file: string, formatName: string, n: number):
     return await withPage(
       supervisor,
       async (page, ctx) => {
-        const draw = (headline: string) =>
-          renderToImage({ plan: planOf(headline), page, registerAsset: ctx.registerAsset, resources, output: { type: 'jpeg' } });
-        for (let i = 0; i < 5; i++) await draw(`Summer sale warm-up ${i}`);
-        const inProcess = await timed(n, (i) => draw(`Summer sale ${i.toString(36)}`));
+        const warm = {
+          designs: new WarmDesigns({ maxDesigns: 4, maxBytes: 256 * 1024 * 1024 }),
+          key: { designId: file, version: '1', format: formatName },
+        };
+        const draw = (headline: string, warmed: boolean) =>
+          renderToImage({
+            plan: planOf(headline),
+            page,
+            registerAsset: ctx.registerAsset,
+            resources,
+            output: { type: 'jpeg' },
+            warm: warmed ? warm : null,
+          });
+        for (let i = 0; i < 5; i++) await draw(`Summer sale warm-up ${i}`, i % 2 === 0);
+        // Alternated, so that load on the shared machine falls on both alike.
+        const inProcess: number[] = [];
+        const inProcessCold: number[] = [];
+        for (let i = 0; i < n; i++) {
+          inProcessCold.push(...(await timed(1, () => draw(`Summer sale cold ${i.toString(36)}`, false))));
+          // The cold draw replaced the page's canvas: draw warm once to show the design again.
+          await draw(`Summer sale again ${i.toString(36)}`, true);
+          inProcess.push(...(await timed(1, () => draw(`Summer sale ${i.toString(36)}`, true))));
+        }
         const box = { width: 1080, height: 1080, format: 'jpeg' as const, quality: 90 };
         // Alternated, so that load on the shared machine falls on both alike.
         const plain: number[] = [];
@@ -54,7 +76,7 @@ export async function measureFloor(file: string, formatName: string, n: number):
           plain.push(...(await timed(1, () => capture(page, box))));
           optimized.push(...(await timed(1, () => capture(page, { ...box, optimizeForSpeed: true }))));
         }
-        return { inProcess, capture: plain, captureOptimized: optimized };
+        return { inProcess, inProcessCold, capture: plain, captureOptimized: optimized };
       },
       { timeoutMs: 600_000 },
     );

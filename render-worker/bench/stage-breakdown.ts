@@ -10,7 +10,7 @@ export async function scrape(url: string): Promise<Scrape> {
   const out: Scrape = new Map();
   for (const line of text.split('\n')) {
     if (line.startsWith('#')) continue;
-    const m = /^(\w+(?:_sum|_count))(\{[^}]*\})?\s+(\S+)$/.exec(line);
+    const m = /^(\w+(?:_sum|_count|_total))(\{[^}]*\})?\s+(\S+)$/.exec(line);
     if (m) out.set(`${m[1]}${m[2] ?? ''}`, Number(m[3]));
   }
   return out;
@@ -56,17 +56,22 @@ export function breakdown(
   cp: [Scrape, Scrape],
   worker: [Scrape, Scrape],
   route = '/banner-builder/:id/generate',
+  method = 'POST',
 ): Breakdown {
   const stage = (name: string) => meanMs(worker[0], worker[1], 'pressroom_render_stage_seconds', { stage: name, output: 'jpeg' });
-  const handler = meanMs(cp[0], cp[1], 'pressroom_http_request_duration_seconds', { route, method: 'POST', status: '200' });
+  const handler = meanMs(cp[0], cp[1], 'pressroom_http_request_duration_seconds', { route, method, status: '200' });
   const job = meanMs(worker[0], worker[1], 'pressroom_render_seconds', { output: 'jpeg' });
-  const measured = ['queue_wait', 'fetch', 'layout', 'capture', 'encode', 'store', 'record'].map((s) => [s, stage(s)] as const);
+  const measured = ['queue_wait', 'fetch', 'layout', 'update', 'fit', 'capture', 'encode', 'store', 'record'].map(
+    (s) => [s, stage(s)] as const,
+  );
   const inJob = measured.reduce((a, [, ms]) => a + (Number.isNaN(ms) ? 0 : ms), 0);
   const where: Record<string, string> = {
     queue_wait: 'acceptance → job start (NOTIFY or poll, graphile-worker pickup)',
     fetch: 'assets (storage / guarded fetch)',
     layout: 'planRender',
-    capture: 'page update + text fit + CDP capture (JPEG straight from Chromium)',
+    update: 'the page takes the plan: assets registered, changed layers replaced (all when cold), fonts and images loaded',
+    fit: 'text fitting in the page (auto_resize, text_harmony, truncation) of the changed layers',
+    capture: 'page wait + CDP capture (JPEG straight from Chromium)',
     encode: 'sharp (none for a full-size JPEG)',
     store: 'object store put',
     record: 'outcome transaction + pg_notify',
@@ -83,4 +88,26 @@ export function breakdown(
       { stage: 'HTTP round trip', ms: clientMeanMs - handler, where: 'loopback, Fastify routing and serialisation outside the handler' },
     ],
   };
+}
+
+/** How much a counter grew between two scrapes (0 when it is absent). */
+export function counterDelta(before: Scrape, after: Scrape, name: string): number {
+  const total = (s: Scrape) => {
+    let sum = 0;
+    for (const [key, value] of s) if (key === name || key.startsWith(`${name}{`)) sum += value;
+    return sum;
+  };
+  return total(after) - total(before);
+}
+
+/**
+ * The stage of a breakdown that costs the most: what bounds a goal that is not met. Waiting in
+ * the queue is left out: it is what a saturated worker's other stages cost the next job.
+ */
+export function boundingStage(b: Breakdown): { stage: string; ms: number; where: string } | null {
+  let top: Breakdown['rows'][number] | null = null;
+  for (const row of b.rows) {
+    if (row.stage !== 'queue_wait' && !Number.isNaN(row.ms) && (top === null || row.ms > top.ms)) top = row;
+  }
+  return top;
 }

@@ -22,6 +22,21 @@ export const renderWorkerOptions = {
   pagePoolSize: option(env.int(1, 32), '2', 'Chromium pages open at once in one render worker.'),
   recycleAfterRenders: option(env.int(0), '500', 'Replace Chromium after this many renders; 0 never.'),
   browserMaxMemoryMb: option(env.int(0), '1536', "Replace Chromium when its processes' resident memory passes this many MiB; 0 never."),
+  warmDesigns: option(
+    env.int(0, 1024),
+    '16',
+    'Designs (design, version, format) one render worker keeps drawn in its Chromium pages, so a render of one redraws only the layers that changed; least recently used first out; 0 turns warm pages off.',
+  ),
+  warmDesignsMaxMb: option(
+    env.int(1),
+    '384',
+    'Estimated memory the warm designs of one render worker may hold (layer HTML, decoded images, canvas raster), in MiB; least recently used first out.',
+  ),
+  affinityHoldMs: option(
+    env.int(0, 5000),
+    '250',
+    'How long this worker leaves a fresh job to the render worker that holds its design warm before it takes the job itself; 0 takes every job at once.',
+  ),
   renderTimeoutMs: option(env.int(100), '9000', 'Deadline of one render (page wait, layout, capture), below the 10-second sync budget.'),
   animationPartTimeoutMs: option(
     env.int(1000),

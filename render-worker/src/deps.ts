@@ -6,6 +6,7 @@ import type { RenderWorkerConfig } from './config.js';
 import type { PrintRenderer } from './print/print-renderer.js';
 import type { StaticRenderer } from './static/pipeline.js';
 import type { RenderFontSource } from './static/render-fonts.js';
+import type { WarmDesigns } from './static/warm-designs.js';
 import type { RenderMetrics } from './tasks/metrics.js';
 
 /** What every render task receives. Built once per process by the entry file (or a test). */
@@ -25,4 +26,6 @@ export interface RenderDeps {
   print?: PrintRenderer;
   /** Each render's fonts: the bundled ones plus its workspace's uploads (`workspaceFontSource`). */
   fonts: RenderFontSource;
+  /** The warm design canvases `render` keeps (evicted here when a design is gone); absent: none. */
+  warm?: WarmDesigns | null;
 }

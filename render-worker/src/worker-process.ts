@@ -3,6 +3,7 @@
 // warm-up, the database, storage, the encoder threads, the job runner, metrics and the one
 // shutdown path.
 
+import { randomUUID } from 'node:crypto';
 import { advertiseCapabilities } from '@pressroom/model';
 import {
   connectDatabase,
@@ -30,9 +31,12 @@ import { chromiumCheck, spawnedChromiumCheck } from './browser/preflight.js';
 import { loadRenderWorkerConfig } from './config.js';
 import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
+import { affinityForbiddenFlags } from './static/affinity.js';
 import { warmPages } from './static/index.js';
 import { createChromiumRenderer } from './static/pipeline.js';
 import { workspaceFontSource } from './static/render-fonts.js';
+import { WarmDesigns } from './static/warm-designs.js';
+import { createWarmMetrics } from './static/warm-metrics.js';
 import { renderTaskList } from './tasks/index.js';
 import { createRenderMetrics } from './tasks/metrics.js';
 import { scheduleRetention } from './tasks/retention.js';
@@ -89,6 +93,14 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     }
   })();
   const encoder = createEncoderPool({ threads: config.encoderThreads });
+  const warm =
+    config.warmDesigns === 0
+      ? null
+      : new WarmDesigns({
+          maxDesigns: config.warmDesigns,
+          maxBytes: config.warmDesignsMaxMb * 1024 * 1024,
+          metrics: createWarmMetrics(metrics),
+        });
   const [database, storage] = await Promise.all([
     connectDatabase(config, logger, 'pressroom-render-worker'),
     createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' }),
@@ -100,9 +112,22 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const advertised = workerAiCapabilities(config, isFile);
   if (advertised.missing.length > 0)
     logger.warn({ missing: advertised.missing }, 'AI model files not found: their operations are not advertised');
+  const capabilities = advertiseCapabilities(advertised.ai);
+  // This process's key in affine jobs' flags (docs/render-worker.md, "Affinity across workers").
+  const warmKey = randomUUID().slice(0, 13);
   const runtime = await startWorkerRuntime({
     role: 'render-worker',
-    capabilities: advertiseCapabilities(advertised.ai),
+    capabilities: warm === null ? capabilities : () => ({ ...capabilities, warm: { key: warmKey, designs: warm.designIds() } }),
+    ...(warm === null
+      ? {}
+      : {
+          forbiddenFlags: affinityForbiddenFlags(database.pool, {
+            ownKey: warmKey,
+            holdMs: config.affinityHoldMs,
+            staleAfterMs: config.workerStaleAfterMs,
+            refreshMs: config.workerHeartbeatIntervalMs,
+          }),
+        }),
     db: database.pool,
     taskList: renderTaskList({
       config,
@@ -122,7 +147,9 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
           provider: createConfiguredProvider(config),
         }),
         focusDetector: createConfiguredDetector(config),
+        warm,
       }),
+      warm,
       animation: createChromiumAnimator(supervisor, {
         timeoutMs: config.animationPartTimeoutMs,
         ffmpegPath: resolveFfmpegPath(config.ffmpegPath),

@@ -126,9 +126,10 @@ export class BrowserSupervisor {
 
   /**
    * Leases a page, waiting in a bounded queue when all are busy. Aborting `signal` leaves the
-   * queue and rejects with the signal's reason.
+   * queue and rejects with the signal's reason. `prefer` picks among idle pages (a page that holds
+   * the render's design warm); any page is taken when none is preferred.
    */
-  async acquirePage(signal?: AbortSignal): Promise<PooledPage> {
+  async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean): Promise<PooledPage> {
     if (this.stopped) throw new SupervisorStoppedError();
     signal?.throwIfAborted();
     if (this.leased < this.poolSize) {
@@ -138,7 +139,7 @@ export class BrowserSupervisor {
       await this.waitForSlot(signal); // the releasing render hands its slot over
     }
     this.updateGauges();
-    return this.openLeased(signal);
+    return this.openLeased(signal, prefer);
   }
 
   /**
@@ -237,8 +238,8 @@ export class BrowserSupervisor {
    * Opens a page for a slot already held. Opening can mean launching Chromium (seconds), so an
    * abort stops the wait at once; a page that arrives after that goes straight back to the pool.
    */
-  private openLeased(signal: AbortSignal | undefined): Promise<PooledPage> {
-    const opening = this.openPage().catch((error: unknown) => {
+  private openLeased(signal: AbortSignal | undefined, prefer?: (page: Page) => boolean): Promise<PooledPage> {
+    const opening = this.openPage(false, prefer).catch((error: unknown) => {
       this.freeSlot();
       throw error;
     });
@@ -260,11 +261,13 @@ export class BrowserSupervisor {
     });
   }
 
-  private async openPage(retried = false): Promise<PooledPage> {
+  private async openPage(retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
     const gen = await this.instance();
     gen.leased++;
     try {
-      let pooled = gen.idle.pop();
+      // An idle page the caller prefers (one that holds its design warm), else the last released.
+      const preferred = prefer ? gen.idle.findIndex((p) => !p.page.isClosed() && prefer(p.page)) : -1;
+      let pooled = preferred >= 0 ? gen.idle.splice(preferred, 1)[0] : gen.idle.pop();
       while (pooled?.page.isClosed()) pooled = gen.idle.pop();
       return pooled ?? (await this.newPage(gen));
     } catch (error) {
@@ -273,7 +276,7 @@ export class BrowserSupervisor {
       // have run yet): forget it and open the page on a fresh one, once.
       if (!retried && !gen.browser.connected && !this.stopped) {
         if (this.current === gen) this.current = null;
-        return this.openPage(true);
+        return this.openPage(true, prefer);
       }
       throw error;
     }

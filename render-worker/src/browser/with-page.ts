@@ -16,6 +16,8 @@ export interface WithPageOptions {
   /** Deadline for the whole render: queueing, both attempts, capture. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Among idle pages, take one this answers true for (a page holding the design warm). */
+  prefer?: (page: Page) => boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function withPage<T>(
     const pool = attempt === 0 ? supervisor : (supervisor.quarantine ?? supervisor);
     let pooled: PooledPage;
     try {
-      pooled = await pool.acquirePage(signal);
+      pooled = await pool.acquirePage(signal, options.prefer);
     } catch (error) {
       throw mapAbort(error, deadline, options);
     }

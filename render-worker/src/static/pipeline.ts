@@ -4,6 +4,7 @@
 
 import type { NormalisedOverrides, RenderStaticPayload, StaticDesign, StaticFileType } from '@pressroom/model';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
+import type { Page } from 'puppeteer';
 import type { AiProcessor } from '../ai/processor.js';
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
@@ -12,6 +13,7 @@ import type { Resource } from '../fetch/resource.js';
 import type { FocusDetector } from './focus.js';
 import { type EncodeCapture, renderToImage } from './index.js';
 import { bundledRenderFonts, type RenderFonts } from './render-fonts.js';
+import { type WarmDesigns, warmKeyString } from './warm-designs.js';
 
 export interface StaticRenderInput {
   design: StaticDesign;
@@ -33,6 +35,11 @@ export interface StaticRenderInput {
   outputWidth?: number;
   /** The workspace's fonts (bundled plus uploaded); default the bundled ones only. */
   fonts?: RenderFonts;
+  /**
+   * The design's id and stored version: with the renderer's `warm` designs, the page keeps the
+   * design's canvas for the next render of it (docs/render-worker.md, "Warm design pages").
+   */
+  warmKey?: { designId: string; version: string };
 }
 
 export interface StaticRenderOutput {
@@ -41,8 +48,14 @@ export interface StaticRenderOutput {
   /** Pixel size of the file (smaller than the format's with `outputWidth`). */
   width: number;
   height: number;
-  /** Seconds spent in each stage. */
-  timings: { fetch: number; layout: number; capture: number; encode: number };
+  /**
+   * Seconds spent in each stage: `update` (the page takes the plan: assets, layers, fonts and
+   * images) and `fit` (text fitting in the page) are taken out of `capture`, which keeps the page
+   * wait and the CDP capture.
+   */
+  timings: { fetch: number; layout: number; update: number; fit: number; capture: number; encode: number };
+  /** Whether the page held the design warm; null without warm pages. */
+  warm: 'hit' | 'miss' | null;
   /** AI operations served from stored results instead of running (their credits are given back). */
   aiReused?: number;
 }
@@ -51,11 +64,19 @@ export type StaticRenderer = (input: StaticRenderInput) => Promise<StaticRenderO
 
 export function createChromiumRenderer(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; encoder?: EncoderPool | null; ai?: AiProcessor | null; focusDetector?: FocusDetector | null },
+  options: {
+    timeoutMs: number;
+    encoder?: EncoderPool | null;
+    ai?: AiProcessor | null;
+    focusDetector?: FocusDetector | null;
+    /** The worker's warm design canvases; absent: every render draws a fresh canvas. */
+    warm?: WarmDesigns | null;
+  },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
+  const warmDesigns = options.warm ?? null;
   return async (input) => {
-    const timings = { fetch: 0, layout: 0, capture: 0, encode: 0 };
+    const timings = { fetch: 0, layout: 0, update: 0, fit: 0, capture: 0, encode: 0 };
     let t = performance.now();
     const fonts = input.fonts ?? bundledRenderFonts();
     const plan = planRender({
@@ -89,6 +110,11 @@ export function createChromiumRenderer(
           return out;
         }
       : undefined;
+    const warmKey = warmDesigns && input.warmKey ? { ...input.warmKey, format: input.formatName } : null;
+    // A version seen for the first time makes the design's older canvases useless.
+    if (warmKey) warmDesigns!.evictDesign(warmKey.designId, warmKey.version);
+    const warm = warmKey ? { designs: warmDesigns!, key: warmKey } : null;
+    const keyString = warmKey ? warmKeyString(warmKey) : null;
     t = performance.now();
     const file = await withPage(
       supervisor,
@@ -102,11 +128,26 @@ export function createChromiumRenderer(
           output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
           ...(encode ? { encode } : {}),
           focusDetector: options.focusDetector ?? null,
+          warm,
         }),
-      { timeoutMs: input.timeoutMs ?? options.timeoutMs, signal: input.signal },
+      {
+        timeoutMs: input.timeoutMs ?? options.timeoutMs,
+        signal: input.signal,
+        ...(keyString === null ? {} : { prefer: (page: Page) => warmDesigns!.holds(page, keyString) }),
+      },
     );
-    timings.capture = Math.max(0, seconds(t) - timings.encode);
-    return { bytes: file.bytes, contentType: file.contentType, width: file.width, height: file.height, timings, aiReused };
+    timings.fit = (file.fitMs ?? 0) / 1000;
+    timings.update = Math.max(0, (file.loadMs ?? 0) / 1000 - timings.fit);
+    timings.capture = Math.max(0, seconds(t) - timings.encode - timings.fit - timings.update);
+    return {
+      bytes: file.bytes,
+      contentType: file.contentType,
+      width: file.width,
+      height: file.height,
+      timings,
+      aiReused,
+      warm: file.warm ?? null,
+    };
   };
 }
 

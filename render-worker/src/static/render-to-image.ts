@@ -1,14 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { AutoFocusSettings, FontCatalogue } from '@pressroom/model';
 import { CONTENT_TYPE, defaultQuality, RenderRefusedError, UPLOADED_FONT_FAMILY_PREFIX } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
-import { allNodes, buildFrame, fallbackFamilies, fontStackCss, type RenderPlan, SHELL_DOCUMENT } from '@pressroom/renderer';
+import { allNodes, buildFrame, buildLayers, fallbackFamilies, fontStackCss, type RenderPlan } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
 import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
 import { type FocusDetector, focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
+import { ensureShell, ensureViewport } from './shell.js';
 import type { RegisterAsset, RenderedFile, RenderOutput, Resource } from './types.js';
+import { loadWarm, type WarmTarget } from './warm-load.js';
 
 export interface RenderToImageInput {
   plan: RenderPlan;
@@ -23,6 +26,8 @@ export interface RenderToImageInput {
   catalogue?: FontCatalogue;
   /** The object detector auto_focus uses (docs/ai.md); absent: sharp's saliency strategies. */
   focusDetector?: FocusDetector | null;
+  /** Keep the design's canvas on the page and redraw only what changed (warm-load.ts); absent: a fresh canvas. */
+  warm?: WarmTarget | null;
 }
 
 /**
@@ -31,8 +36,14 @@ export interface RenderToImageInput {
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
   const { plan, page, output } = input;
-  await loadPlan(input);
+  const started = performance.now();
+  const loaded = await loadPlan(input);
+  const loadMs = performance.now() - started;
+  const file = await captureFile(input, plan, page, output);
+  return { ...file, loadMs, fitMs: loaded.fitMs, warm: loaded.warm };
+}
 
+async function captureFile(input: RenderToImageInput, plan: RenderPlan, page: Page, output: RenderOutput): Promise<RenderedFile> {
   const size = { width: plan.width, height: plan.height };
   const contentType = CONTENT_TYPE[output.type];
   // A smaller width goes through the encoder, which resizes; a larger one is ignored (never enlarged).
@@ -61,29 +72,45 @@ export async function renderToImage(input: RenderToImageInput): Promise<Rendered
   return { bytes: encoded.bytes, contentType, width: encoded.width, height: encoded.height };
 }
 
+/** What putting a plan on a page cost inside the page, and whether the page held its design warm. */
+export interface LoadedPlan {
+  /** Milliseconds the page spent fitting text (auto_resize, text_harmony, truncation). */
+  fitMs: number;
+  /** Null without `warm`; else whether the page already held the design's canvas. */
+  warm: 'hit' | 'miss' | null;
+}
+
 /**
  * Puts a plan on a warm page and fits its text, ready to capture; throws RenderRefusedError
- * when a text cannot fit. Animated frames capture many moments of one load.
+ * when a text cannot fit. Animated frames capture many moments of one load. With `warm`, the
+ * page keeps the design's canvas and only the layers whose HTML changed are replaced and fitted
+ * (warm-load.ts).
  */
-export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<void> {
+export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encode'>): Promise<LoadedPlan> {
   const { plan, page } = input;
   const urls = await registerResources(input);
   const fallbacks = fallbackFamilies(input.catalogue ?? loadFontCatalogue());
   const fonts = await fontRulesFor(plan, input.resources, input.registerAsset, input.catalogue);
-  const frame = buildFrame(plan, {
-    assetUrl: (ref) => urls.get(ref) ?? null,
-    fontStack: (font) => fontStackCss(font, fallbacks),
-  });
+  const buildOptions = {
+    assetUrl: (ref: string) => urls.get(ref) ?? null,
+    fontStack: (font: Parameters<typeof fontStackCss>[0]) => fontStackCss(font, fallbacks),
+  };
+  await ensureViewport(page, plan.width, plan.height);
+  if (input.warm) {
+    const loaded = await loadWarm(page, input.warm, buildLayers(plan, buildOptions), fonts);
+    checkLoaded(plan, loaded);
+    return { fitMs: loaded.fitMs ?? 0, warm: loaded.hit ? 'hit' : 'miss' };
+  }
+  const frame = buildFrame(plan, buildOptions);
 
   // A warm page keeps its document between renders: fonts already loaded stay loaded, and a
   // render only swaps the canvas (about 1 ms) instead of loading a whole document.
   await ensureShell(page);
-  await ensureViewport(page, plan.width, plan.height);
   const result = await page.evaluate(
     async (bundled: string[], designFonts: string, css: string, html: string, uploadedPrefix: string) => {
       const w = window as unknown as {
         __prFontRules?: Set<string>;
-        __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string }>;
+        __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string; fitMs?: number }>;
       };
       w.__prFontRules ??= new Set<string>();
       const seen = w.__prFontRules;
@@ -113,6 +140,12 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
     frame.html,
     UPLOADED_FONT_FAMILY_PREFIX,
   );
+  checkLoaded(plan, result);
+  return { fitMs: result.fitMs ?? 0, warm: null };
+}
+
+/** Refuses the render when an uploaded font did not load or a text did not fit. */
+function checkLoaded(plan: RenderPlan, result: { ok: boolean; layer?: string; reason?: string; failed: string[] }): void {
   if (result.failed.length > 0) {
     const layer = allNodes(plan.nodes).find((n) => (n.kind === 'text' || n.kind === 'button') && result.failed.includes(n.font.family));
     throw new RenderRefusedError(
@@ -162,25 +195,6 @@ async function registerResources(
   return urls;
 }
 
-const viewports = new WeakMap<Page, string>();
-
-/** Loads the render shell into a page unless it already holds it. */
-export async function ensureShell(page: Page): Promise<void> {
-  const warm = await page.evaluate(
-    () =>
-      typeof (window as unknown as { __pressroomFit?: unknown }).__pressroomFit === 'function' &&
-      document.getElementById('pr-root') !== null,
-  );
-  if (!warm) await page.setContent(SHELL_DOCUMENT, { waitUntil: 'domcontentloaded' });
-}
-
-async function ensureViewport(page: Page, width: number, height: number): Promise<void> {
-  const key = `${width}x${height}`;
-  if (viewports.get(page) === key) return;
-  await page.setViewport({ width, height, deviceScaleFactor: 1 });
-  viewports.set(page, key);
-}
-
 /** Below this size an asset travels inside the frame as a data: URL. */
 const INLINE_MAX_BYTES = 512 * 1024;
 
@@ -190,5 +204,7 @@ const INLINE_MAX_BYTES = 512 * 1024;
  */
 export function pageUrl(register: RegisterAsset, bytes: Buffer, contentType: string, ref: string): string {
   if (bytes.length <= INLINE_MAX_BYTES) return `data:${contentType};base64,${bytes.toString('base64')}`;
-  return register(bytes, contentType, ref);
+  // Named by content: the URL is the same in every render of these bytes, so a warm canvas that
+  // shows them is unchanged and the page never needs them again.
+  return register(bytes, contentType, `${ref}/${createHash('sha1').update(bytes).digest('hex')}`, { stable: true });
 }

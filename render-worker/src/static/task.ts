@@ -63,6 +63,8 @@ async function render(
   const design = found?.design;
   const format = design && design.type === 'static' ? design.formats.find((f) => f.name === payload.format_name) : undefined;
   if (!found || !format) {
+    // A deleted design's warm canvases can serve nothing again.
+    if (!found) deps.warm?.evictDesign(payload.design_id);
     return {
       outcome: {
         kind: 'error',
@@ -101,10 +103,13 @@ async function render(
     }),
     signal: helpers.abortSignal,
     fonts: await deps.fonts.forWorkspace(payload.workspace_id),
+    warmKey: { designId: found.id, version: designVersion(found) },
     ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
   });
   stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);
+  stage('update', file.timings.update);
+  stage('fit', file.timings.fit);
   stage('capture', file.timings.capture);
   stage('encode', file.timings.encode);
 
@@ -151,4 +156,12 @@ async function store(
     contentLength: file.bytes.length,
   });
   stage('store', (performance.now() - t) / 1000);
+}
+
+/**
+ * What identifies the design's document for warm pages: its stored version when the design
+ * record has one (the document PUT bumps it), else its last change time.
+ */
+function designVersion(found: { updatedAt: number; version?: number }): string {
+  return found.version === undefined ? `t${found.updatedAt}` : `v${found.version}`;
 }

@@ -17,4 +17,10 @@ export interface RenderedFile {
   contentType: string;
   width: number;
   height: number;
+  /** Milliseconds spent putting the plan on the page (fitting included). */
+  loadMs?: number;
+  /** Milliseconds the page spent fitting text. */
+  fitMs?: number;
+  /** Whether the page held the design warm (null: rendered without warm pages). */
+  warm?: 'hit' | 'miss' | null;
 }

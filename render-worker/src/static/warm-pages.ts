@@ -1,5 +1,5 @@
 import { type BrowserSupervisor, withPage } from '../browser/index.js';
-import { ensureShell } from './render-to-image.js';
+import { ensureShell } from './shell.js';
 
 /**
  * Opens every page of the pool and loads the render shell into it before the first job, so the

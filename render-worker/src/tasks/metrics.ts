@@ -2,7 +2,7 @@ import { RENDER_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
 
-export const RENDER_STAGES = ['queue_wait', 'fetch', 'layout', 'capture', 'encode', 'store', 'record', 'frames'] as const;
+export const RENDER_STAGES = ['queue_wait', 'fetch', 'layout', 'update', 'fit', 'capture', 'encode', 'store', 'record', 'frames'] as const;
 export type RenderStage = (typeof RENDER_STAGES)[number];
 
 export interface RenderMetrics {

@@ -37,7 +37,8 @@ export function standInRenderer(options: { refuseFormats?: string[]; onRender?: 
       contentType: input.fileType === 'png' ? 'image/png' : 'image/jpeg',
       width,
       height,
-      timings: { fetch: 0, layout: 0.001, capture: 0.001, encode: 0.001 },
+      timings: { fetch: 0, layout: 0.001, update: 0, fit: 0, capture: 0.001, encode: 0.001 },
+      warm: null,
     };
   };
 }

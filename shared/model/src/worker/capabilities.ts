@@ -23,6 +23,9 @@ const advertised = z.object({
       focus_labels: z.array(z.string()).default([]),
     })
     .optional(),
+  // Render workers: the key their affine jobs are flagged with, and the designs they hold warm
+  // (docs/render-worker.md, "Affinity across workers").
+  warm: z.object({ key: z.string(), designs: z.array(z.string()) }).optional(),
 });
 
 export type WorkerCapabilities = z.output<typeof advertised>;

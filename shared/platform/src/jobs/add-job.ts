@@ -1,5 +1,7 @@
 import { JOB_PRIORITY, RENDER_STATIC, type RenderStaticPayload } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { AFFINITY_BUCKET_MS } from '../worker/affinity.js';
+import { DEFAULT_STALE_AFTER_MS } from '../worker/heartbeat.js';
 
 /**
  * Render failures worth retrying are infrastructure ones (a crashed browser, a lost database
@@ -15,10 +17,23 @@ export const RENDER_MAX_ATTEMPTS = 5;
  * that created the generation request (and spent its credits) commits.
  */
 export async function addRenderStaticJob(client: Queryable, payload: RenderStaticPayload): Promise<void> {
-  await client.query('SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4)', [
-    RENDER_STATIC,
-    JSON.stringify(payload),
-    JOB_PRIORITY[payload.priority],
-    RENDER_MAX_ATTEMPTS,
-  ]);
+  // A live render worker that holds the design warm gets the job first (worker/affinity.ts): the
+  // flag names it and the enqueue time; with none, the job has no flag.
+  await client.query(
+    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, flags => (
+       SELECT array['warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / $7)::bigint]
+         FROM worker_heartbeats h
+        WHERE h.role = 'render-worker' AND h.last_seen >= now() - make_interval(secs => $6::double precision / 1000)
+          AND h.capabilities->'warm'->'designs' ? $5
+        ORDER BY random() LIMIT 1))`,
+    [
+      RENDER_STATIC,
+      JSON.stringify(payload),
+      JOB_PRIORITY[payload.priority],
+      RENDER_MAX_ATTEMPTS,
+      payload.design_id,
+      DEFAULT_STALE_AFTER_MS,
+      AFFINITY_BUCKET_MS,
+    ],
+  );
 }

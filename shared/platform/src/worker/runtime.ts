@@ -21,8 +21,13 @@ export interface WorkerRuntimeOptions {
   staleAfterMs?: number;
   /** Probing a database that is away: capped exponential backoff. */
   reconnectBackoff?: Backoff;
-  /** What this process can do, written with every heartbeat (JSON; `advertiseCapabilities`). */
+  /**
+   * What this process can do, written with every heartbeat (JSON; `advertiseCapabilities`); a
+   * function is asked at every beat (a render worker's warm designs change).
+   */
   capabilities?: unknown;
+  /** Job flags this worker does not take right now (graphile-worker's `forbiddenFlags`): affinity holds. */
+  forbiddenFlags?: () => string[] | Promise<string[]>;
 }
 
 export interface WorkerRuntime {
@@ -126,6 +131,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
         concurrency: options.concurrency,
         noHandleSignals: true,
         pollInterval: options.pollIntervalMs ?? 1_000,
+        ...(options.forbiddenFlags ? { forbiddenFlags: options.forbiddenFlags } : {}),
         events,
         logger: graphileLogger(logger),
       });
@@ -163,7 +169,8 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   let sweepAfter = 0;
   const tick = async () => {
     try {
-      await beat(db, [...workerIds], role, options.capabilities ?? null);
+      const capabilities = typeof options.capabilities === 'function' ? options.capabilities() : options.capabilities;
+      await beat(db, [...workerIds], role, capabilities ?? null);
       if (heartbeatFailing) {
         logger.info('heartbeat recovered');
         sweepAfter = Date.now() + staleMs;

@@ -2,7 +2,7 @@ import { loadFontCatalogue } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
 import { planRender } from '../plan/plan-render.js';
 import { testDesign, testOverrides } from '../testing/design.js';
-import { buildDocument, fontStackCss } from './build-document.js';
+import { buildDocument, buildFrame, buildLayers, fontStackCss } from './build-document.js';
 
 const options = {
   assetUrl: (ref: string) => `https://assets.pressroom.internal/${ref}`,
@@ -63,5 +63,32 @@ describe('buildDocument', () => {
     });
     expect(doc).toContain('data-fit="{&#34;size&#34;:30,&#34;min&#34;:8,&#34;maxLines&#34;:2');
     expect(doc).toContain('window.__pressroom');
+  });
+});
+
+describe('buildLayers', () => {
+  const plan = (payload: string) =>
+    planRender({
+      catalogue: loadFontCatalogue(),
+      design: testDesign([
+        { name: 'bg', type: 'shape', properties: { background_color: '#ff0000' } },
+        { name: 't', type: 'text', properties: { payload: 'Hello', font: 'Inter', font_size: 20 } },
+      ]),
+      formatName: 'g',
+      overrides: testOverrides({ t: { payload } }),
+    });
+
+  it('cuts the frame at its top-level layers: one string each, the frame being the canvas around them', () => {
+    const layers = buildLayers(plan('Hi'), options);
+    expect(layers.layers).toHaveLength(2);
+    expect(layers.canvas).toMatch(/^<div id="pr-canvas" style="[^"]*"><\/div>$/);
+    expect(buildFrame(plan('Hi'), options).html).toBe(`${layers.canvas.slice(0, -6)}\n${layers.layers.join('\n')}\n</div>`);
+  });
+
+  it('changes only the layer whose input changed (what a warm page replaces)', () => {
+    const a = buildLayers(plan('One'), options).layers;
+    const b = buildLayers(plan('Two'), options).layers;
+    expect(a[0]).toBe(b[0]);
+    expect(a[1]).not.toBe(b[1]);
   });
 });

@@ -32,11 +32,31 @@ export interface Frame {
 
 /** RenderPlan → the frame of one render, for a warm page shell (see `SHELL_DOCUMENT`). */
 export function buildFrame(plan: RenderPlan, options: Omit<BuildOptions, 'fontCss'>): Frame {
-  const body = plan.nodes.map((n) => nodeHtml(n, { ...options, fontCss: '' })).join('\n');
+  const layers = buildLayers(plan, options);
+  return { css: layers.css, html: `${layers.canvas.slice(0, -'</div>'.length)}\n${layers.layers.join('\n')}\n</div>` };
+}
+
+/**
+ * The frame of one render cut at its top-level layers, for a page that keeps a design's canvas
+ * between renders and replaces only the layers whose HTML changed (render-worker's warm design
+ * pages). Each top-level layer draws only inside itself (absolutely positioned, its own ids), so
+ * a layer whose HTML is unchanged is drawn and fitted exactly as before.
+ */
+export interface FrameLayers {
+  /** CSS for this frame only (the body size). */
+  css: string;
+  /** The empty canvas element: `<div id="pr-canvas" style="…"></div>`. */
+  canvas: string;
+  /** One HTML string per top-level node of the plan, in order (an empty string draws nothing). */
+  layers: string[];
+}
+
+export function buildLayers(plan: RenderPlan, options: Omit<BuildOptions, 'fontCss'>): FrameLayers {
   const canvas = style({ position: 'relative', width: plan.width, height: plan.height, overflow: 'hidden', background: plan.background });
   return {
     css: `body { width: ${plan.width}px; height: ${plan.height}px; }`,
-    html: `<div id="pr-canvas"${canvas}>\n${body}\n</div>`,
+    canvas: `<div id="pr-canvas"${canvas}></div>`,
+    layers: plan.nodes.map((n) => nodeHtml(n, { ...options, fontCss: '' })),
   };
 }
 

@@ -8,6 +8,7 @@
  * 2. text_harmony: with two lines or more, balance them (`text-wrap: balance`), then try letter
  *    spacing nudges up to ±2 px (20 steps of 0.1 px each way), then font size reductions up to
  *    10 px, keeping the first layout whose line lengths differ by at most 20 % (else the best).
+ *    The candidates are measured together, in one layout, on clones of the block.
  * 3. text_truncation: if it still does not fit, cut the text (binary search on characters) and end
  *    it with an ellipsis.
  * 4. Text that still cannot fit, when the layer asked for fitting (auto_resize or max_lines),
@@ -52,63 +53,108 @@ export const FIT_SCRIPT = String.raw`
     return max > 0 ? (max - Math.min(...widths)) / max : 0;
   }
 
-  function harmonize(el, run, layer, cfg, size) {
-    if (lineRects(run).length < 2) return;
-    el.style.textWrap = 'balance';
-    if (spread(run) <= 0.2) return;
-    const base = parseFloat(getComputedStyle(el).letterSpacing) || 0;
-    const tries = [];
-    for (let k = 1; k <= 20; k++) tries.push([base - k * 0.1, size], [base + k * 0.1, size]);
-    for (let d = 1; d <= 10; d++) tries.push([base, size - d]);
-    let best = { s: spread(run), ls: base, size };
-    for (const [ls, s] of tries) {
-      if (s < 1 || (cfg.min != null && s < cfg.min)) continue;
+  // Every block is fitted by a generator that yields 'write' before it changes a style after
+  // reading layout, and 'read' before it reads layout after a change. The driver (fitAll) runs
+  // the writes of every block, then the reads of every block: one layout per round serves all the
+  // blocks, instead of one per block per step. A block sits in its own absolutely positioned
+  // layer, so another block's writes never move its measurements: each block takes exactly the
+  // steps, and ends at exactly the sizes, it would alone.
+  function* fitOne(el) {
+    let phase = 'read';
+    function* read() { if (phase !== 'read') { phase = 'read'; yield 'read'; } }
+    function* write() { if (phase !== 'write') { phase = 'write'; yield 'write'; } }
+
+    function* harmonize(run, layer, cfg, size) {
+      yield* read();
+      if (lineRects(run).length < 2) return;
+      yield* write();
+      el.style.textWrap = 'balance';
+      yield* read();
+      if (spread(run) <= 0.2) return;
+      const base = parseFloat(getComputedStyle(el).letterSpacing) || 0;
+      const tries = [];
+      for (let k = 1; k <= 20; k++) tries.push([base - k * 0.1, size], [base + k * 0.1, size]);
+      for (let d = 1; d <= 10; d++) tries.push([base, size - d]);
+      let best = { s: spread(run), ls: base, size };
+      const candidates = tries.filter(([, s]) => !(s < 1 || (cfg.min != null && s < cfg.min)));
+      // Every candidate is measured in one layout: a clone of the block per candidate, beside it
+      // in the same flex box (the same width, fonts and styles but the nudge), removed before
+      // anything is drawn. The candidates are then judged in order, exactly as trying them one
+      // by one would (the first whose lines differ by at most 20 % wins, else the best).
+      yield* write();
+      const clones = candidates.map(([ls, s]) => {
+        const clone = el.cloneNode(true);
+        clone.removeAttribute('data-fit');
+        clone.style.letterSpacing = px(ls);
+        clone.style.fontSize = px(s);
+        return clone;
+      });
+      el.after(...clones);
+      yield* read();
+      let chosen = null;
+      for (let i = 0; i < candidates.length && chosen === null; i++) {
+        const clone = clones[i];
+        const cloneRun = clone.querySelector('.pr-run') || clone;
+        if (!fits(clone, cloneRun, layer, cfg).ok) continue;
+        const sp = spread(cloneRun);
+        if (sp < best.s) best = { s: sp, ls: candidates[i][0], size: candidates[i][1] };
+        if (sp <= 0.2) chosen = candidates[i];
+      }
+      yield* write();
+      for (const clone of clones) clone.remove();
+      const [ls, s] = chosen || [best.ls, best.size];
       el.style.letterSpacing = px(ls);
       el.style.fontSize = px(s);
-      if (!fits(el, run, layer, cfg).ok) continue;
-      const sp = spread(run);
-      if (sp < best.s) best = { s: sp, ls, size: s };
-      if (sp <= 0.2) return;
     }
-    el.style.letterSpacing = px(best.ls);
-    el.style.fontSize = px(best.size);
-  }
 
-  function truncate(el, run, layer, cfg) {
-    const chars = Array.from(run.textContent);
-    let lo = 0, hi = chars.length;
-    const show = (n) => { run.textContent = chars.slice(0, n).join('').trimEnd() + ELLIPSIS; };
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      show(mid);
-      if (fits(el, run, layer, cfg).ok) lo = mid; else hi = mid - 1;
+    function* truncate(run, layer, cfg) {
+      const chars = Array.from(run.textContent);
+      let lo = 0, hi = chars.length;
+      const show = (n) => { run.textContent = chars.slice(0, n).join('').trimEnd() + ELLIPSIS; };
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        yield* write();
+        show(mid);
+        yield* read();
+        if (fits(el, run, layer, cfg).ok) lo = mid; else hi = mid - 1;
+      }
+      yield* write();
+      show(lo);
     }
-    show(lo);
-  }
 
-  function fitOne(el) {
     const cfg = JSON.parse(el.dataset.fit);
     const layer = el.closest('.pr-layer');
     const run = el.querySelector('.pr-run') || el;
     const name = layer.dataset.layer;
     let size = cfg.size;
     const setSize = (s) => { el.style.fontSize = px(s); };
+    yield* read();
     if (!fits(el, run, layer, cfg).ok && cfg.min != null && cfg.min < size) {
       let lo = cfg.min, hi = size;
+      yield* write();
       setSize(lo);
+      yield* read();
       if (fits(el, run, layer, cfg).ok) {
         while (hi - lo > 0.25) {
           const mid = (lo + hi) / 2;
+          yield* write();
           setSize(mid);
+          yield* read();
           if (fits(el, run, layer, cfg).ok) lo = mid; else hi = mid;
         }
       }
       size = lo;
+      yield* write();
       setSize(size);
     }
-    if (cfg.harmony) harmonize(el, run, layer, cfg, size);
+    if (cfg.harmony) yield* harmonize(run, layer, cfg, size);
+    yield* read();
     let state = fits(el, run, layer, cfg);
-    if (!state.ok && cfg.truncate) { truncate(el, run, layer, cfg); state = fits(el, run, layer, cfg); }
+    if (!state.ok && cfg.truncate) {
+      yield* truncate(run, layer, cfg);
+      yield* read();
+      state = fits(el, run, layer, cfg);
+    }
     if (!state.ok && (cfg.min != null || cfg.maxLines != null)) {
       const reason = cfg.maxLines != null && state.lines > cfg.maxLines
         ? 'the text needs ' + state.lines + ' lines but max_lines is ' + cfg.maxLines
@@ -116,38 +162,64 @@ export const FIT_SCRIPT = String.raw`
       return { ok: false, layer: name, reason };
     }
     if (!state.ok && !cfg.button) {
+      yield* write();
       layer.style.overflow = 'clip';
       layer.style.overflowClipMargin = px(cfg.clipMargin || 0);
       layer.dataset.overflow = 'clipped';
     }
-    el.dataset.fittedSize = String(Math.round(parseFloat(getComputedStyle(el).fontSize) * 100) / 100);
+    yield* read();
+    const fitted = String(Math.round(parseFloat(getComputedStyle(el).fontSize) * 100) / 100);
+    yield* write();
+    el.dataset.fittedSize = fitted;
     return { ok: true };
   }
 
-  async function ready() {
-    const blocks = Array.from(document.querySelectorAll('[data-fit]'));
+  // Runs the blocks' fitting in lockstep (see fitOne): all reads, then all writes, round after
+  // round. Answers the first failure in document order, else ok.
+  function fitAll(blocks) {
+    const runs = blocks.map((el) => ({ gen: fitOne(el), want: 'read', result: null }));
+    let phase = 'read';
+    while (runs.some((r) => r.result === null)) {
+      for (const r of runs) {
+        if (r.result !== null || r.want !== phase) continue;
+        const step = r.gen.next();
+        if (step.done) r.result = step.value; else r.want = step.value;
+      }
+      phase = phase === 'read' ? 'write' : 'read';
+    }
+    return runs.map((r) => r.result).find((result) => !result.ok) || { ok: true };
+  }
+
+  // roots: the elements whose text and images this call prepares (a warm page passes only the
+  // layers it replaced; the rest keep the fitting they were given).
+  async function ready(roots) {
+    const within = (selector) => roots.flatMap((root) => Array.from(root.querySelectorAll(selector)));
+    const blocks = within('[data-fit]');
     await Promise.all(blocks.map((el) => {
       const cs = getComputedStyle(el);
       return document.fonts.load(cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily, (el.textContent || '') + ELLIPSIS).catch(() => undefined);
     }));
     await document.fonts.ready;
-    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
-    await Promise.all(Array.from(document.querySelectorAll('[data-preload]')).map((el) => {
+    await Promise.all(within('img').map((img) => img.decode().catch(() => undefined)));
+    await Promise.all(within('[data-preload]').map((el) => {
       const img = new Image();
       img.src = el.dataset.preload;
       return img.decode().catch(() => undefined);
     }));
-    for (const el of blocks) {
-      const result = fitOne(el);
-      if (!result.ok) return result;
-    }
+    const started = performance.now();
+    const result = fitAll(blocks);
+    if (!result.ok) return result;
+    const fitMs = performance.now() - started;
     // No requestAnimationFrame wait: a pooled page that is not the foreground tab never gets a
     // frame, and the capture itself (CDP captureScreenshot) paints the current layout.
-    return { ok: true };
+    return { ok: true, fitMs };
   }
 
+  const failed = (e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) });
   // A warm page shell calls this again for every frame it is given.
-  window.__pressroomFit = () => ready().catch((e) => ({ ok: false, layer: '', reason: 'layout script failed: ' + (e && e.message) }));
+  window.__pressroomFit = () => ready([document]).catch(failed);
+  // A warm design page: only the given layers are new; fit their text and decode their images.
+  window.__pressroomFitIn = (roots) => ready(roots).catch(failed);
   window.__pressroom = { ready: window.__pressroomFit() };
 })();
 `;

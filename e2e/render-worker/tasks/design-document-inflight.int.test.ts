@@ -67,8 +67,8 @@ function gatedRenderer(): StaticRenderer & { hold(): { started: Promise<void>; o
     })
       .png()
       .toBuffer();
-    const timings = { fetch: 0, layout: 0, capture: 0, encode: 0 };
-    return { bytes, contentType: 'image/png', width: format.width, height: format.height, timings };
+    const timings = { fetch: 0, layout: 0, update: 0, fit: 0, capture: 0, encode: 0 };
+    return { bytes, contentType: 'image/png', width: format.width, height: format.height, timings, warm: null };
   };
   return Object.assign(render, {
     hold() {

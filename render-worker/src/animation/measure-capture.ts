@@ -19,7 +19,7 @@ import { capture } from '../browser/capture.js';
 import { resolveExecutablePath } from '../browser/executable-path.js';
 import { interceptRequests } from '../browser/intercept-requests.js';
 import { launchBrowser } from '../browser/launch-browser.js';
-import type { Resource } from '../fetch/load-asset.js';
+import type { Resource } from '../fetch/resource.js';
 import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts } from '../static/render-fonts.js';
 

@@ -103,7 +103,7 @@ async function render(
     }),
     signal: helpers.abortSignal,
     fonts: await deps.fonts.forWorkspace(payload.workspace_id),
-    warmKey: { designId: found.id, version: designVersion(found) },
+    warmKey: { designId: found.id, version: `v${found.version}` },
     ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
   });
   stage('fetch', file.timings.fetch);
@@ -156,12 +156,4 @@ async function store(
     contentLength: file.bytes.length,
   });
   stage('store', (performance.now() - t) / 1000);
-}
-
-/**
- * What identifies the design's document for warm pages: its stored version when the design
- * record has one (the document PUT bumps it), else its last change time.
- */
-function designVersion(found: { updatedAt: number; version?: number }): string {
-  return found.version === undefined ? `t${found.updatedAt}` : `v${found.version}`;
 }

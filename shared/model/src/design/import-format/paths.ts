@@ -4,9 +4,10 @@
  * `bleed_size`, and an asset's path becomes the property that named the file.
  */
 import { formatPath } from '../../errors/zod-issues.js';
+import type { LayerType } from '../../properties/layer-types.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import type { Path } from '../parse/issues.js';
-import type { Design, DesignElement, LayerType, PageElement } from '../types.js';
+import type { Design, DesignElement, PageElement } from '../types.js';
 import { IMPORT_SPELLINGS } from './names.js';
 
 /** How a layer was written in the payload. */

@@ -4,10 +4,11 @@
  * format cannot say is reported as a warning, never dropped silently.
  */
 import { formatPath } from '../../errors/zod-issues.js';
+import type { LayerType } from '../../properties/layer-types.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import { collectVariables } from '../parse/layers.js';
 import { renderDpi } from '../print.js';
-import type { Asset, Box, Design, DesignElement, DesignFormat, DesignWarning, LayerType, PageElement } from '../types.js';
+import type { Asset, Box, Design, DesignElement, DesignFormat, DesignWarning, PageElement } from '../types.js';
 import { IMPORT_SPELLINGS } from './names.js';
 import { BARE_FILE_NAME, extensionFor } from './sources.js';
 

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
-import { contextFor } from '../properties/index.js';
-import { colorSchema, type PropContext } from '../properties/spec.js';
-import {
-  type Asset,
-  DESIGN_TYPES,
-  type Design,
-  type DesignAnimation,
-  type DesignElement,
-  type DesignFormat,
-  type DesignPage,
-  type DesignType,
-  type DesignWarning,
-  type FontFace,
-  type PageElement,
-  type PrintSettings,
+import { colorSchema, contextFor, type PropContext } from '../../properties/design-schema.js';
+import { DESIGN_TYPES, type DesignType } from '../../properties/layer-types.js';
+import type {
+  Asset,
+  Design,
+  DesignAnimation,
+  DesignElement,
+  DesignFormat,
+  DesignPage,
+  DesignWarning,
+  FontFace,
+  PageElement,
+  PrintSettings,
 } from '../types.js';
 import { latestTime } from './animation.js';
 import { parseElement, type RawElementResult } from './element.js';

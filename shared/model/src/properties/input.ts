@@ -13,6 +13,7 @@ import type { PropertyEntry } from './entry.js';
 import { LAYER_TYPES, type LayerType } from './layer-types.js';
 import { muteLevel, readPadding } from './normalise.js';
 import type { Present } from './types.js';
+import type { ColorText } from './values.js';
 
 type Entries<L extends LayerType> = LayerProperties[L];
 type InputValue<E> = E extends { readonly input?: infer I } ? I : never;
@@ -36,6 +37,11 @@ const READINGS: Partial<Record<string, Reading>> = {
   muted: (value) => (typeof value === 'boolean' ? muteLevel(value) : value),
   illustration_properties: (value) => ({ primary_color: readColor((value as { primary_color?: unknown }).primary_color ?? null) }),
 };
+
+/** The format's background: a request's (parsed at its boundary) over the design's. */
+export function formatBackground(stored: ColorText | null, sent: Color | undefined): Color | null {
+  return sent ?? (stored === null ? null : readColor(stored));
+}
 
 function readingOf(entry: PropertyEntry): Reading | null {
   if (entry.kind === 'color') return readColor;

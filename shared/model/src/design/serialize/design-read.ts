@@ -120,8 +120,8 @@ function elementRead(
 
 /** Group layout of one format: direction, placement and gap only when auto-layout is on. */
 export function groupLayout(l: ResolvedLayer): Record<string, unknown> {
-  const p = l.properties as { auto_layout?: boolean; direction?: string; placement?: string; gap?: number };
-  if (!p.auto_layout) return { auto_layout: false };
+  if (l.type !== 'group' || !l.properties.auto_layout) return { auto_layout: false };
+  const p = l.properties;
   const out: Record<string, unknown> = { auto_layout: true };
   if (p.direction !== undefined) out.direction = p.direction;
   if (p.placement !== undefined) out.placement = p.placement;

@@ -90,7 +90,7 @@ export function importSources(design: Design): ImportSourceAt[] {
   const walk = (elements: readonly (DesignElement | PageElement)[], at: Path, page?: string) => {
     for (const [i, e] of elements.entries()) {
       const spell = IMPORT_SPELLINGS[e.type];
-      const bags: [(string | number)[], Record<string, unknown>][] = [[[], e.properties as unknown as Record<string, unknown>]];
+      const bags: [(string | number)[], Record<string, unknown>][] = [[[], e.properties]];
       if ('overrides' in e) for (const [f, o] of Object.entries(e.overrides)) bags.push([[f], o as Record<string, unknown>]);
       for (const [prefix, bag] of bags) {
         for (const prop of SOURCE_PROPS) {

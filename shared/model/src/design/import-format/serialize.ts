@@ -116,7 +116,7 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
 
   function layer(e: DesignElement | PageElement, path: Path, formats: readonly DesignFormat[] | null): Json {
     const spell = IMPORT_SPELLINGS[e.type];
-    const props = e.properties as unknown as Json;
+    const props: Json = e.properties;
     const out: Json = { name: e.name, type: e.type };
     for (const [field, s] of spell.onLayer) if (props[s.internal] !== undefined) out[field] = props[s.internal];
     if (!spell.onLayer.has('locked')) out.locked = false;

@@ -319,7 +319,7 @@ function checkAssets(design: Design, col: IssueCollector): void {
   };
   const walk = (elements: readonly (DesignElement | PageElement)[], path: Path) =>
     elements.forEach((e, i) => {
-      const bags: [Path, Record<string, unknown>][] = [[[...path, i, 'properties'], e.properties as unknown as Record<string, unknown>]];
+      const bags: [Path, Record<string, unknown>][] = [[[...path, i, 'properties'], e.properties]];
       if ('overrides' in e)
         for (const [f, o] of Object.entries(e.overrides)) bags.push([[...path, i, 'overrides', f], o as Record<string, unknown>]);
       for (const [at, bag] of bags) for (const key of SOURCE_PROPS) check(bag[key], [...at, key]);

@@ -86,7 +86,7 @@ function elementRead(
   const byFormat = <T>(fn: (l: ResolvedLayer) => T) => Object.fromEntries(present.map((p) => [p.format, fn(p.layer)]));
   const values = new Map<string, AttributeRead>();
   for (const { format, layer } of present) {
-    for (const a of attributesOf(e.type, layer.properties as unknown as Record<string, unknown>, resolve)) {
+    for (const a of attributesOf(e.type, layer.properties, resolve)) {
       const entry = values.get(a.id) ?? { id: a.id, help: a.help, values: {} };
       entry.values[format] = a.value;
       values.set(a.id, entry);

@@ -38,6 +38,14 @@ const READINGS: Partial<Record<string, Reading>> = {
   illustration_properties: (value) => ({ primary_color: readColor((value as { primary_color?: unknown }).primary_color ?? null) }),
 };
 
+/** A layer's input with its type beside it: a switch on `type` narrows `props`. */
+export type TypedLayerInput = { [L in LayerType]: { type: L; props: LayerInput<L> } }[LayerType];
+
+/** `layerInput` for a layer whose type is known only at run time. */
+export function typedLayerInput(type: LayerType, properties: object, override: object): TypedLayerInput {
+  return { type, props: layerInput(type, properties, override) } as TypedLayerInput;
+}
+
 /** The format's background: a request's (parsed at its boundary) over the design's. */
 export function formatBackground(stored: ColorText | null, sent: Color | undefined): Color | null {
   return sent ?? (stored === null ? null : readColor(stored));

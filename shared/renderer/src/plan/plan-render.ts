@@ -4,9 +4,10 @@ import {
   formatBackground,
   type LayerInput,
   type LayerType,
-  layerInput,
   type ResolvedLayer,
   resolveFrame,
+  type TypedLayerInput,
+  typedLayerInput,
 } from '@pressroom/model';
 import { boxAlign } from './alignment.js';
 import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
@@ -64,18 +65,14 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     return ref;
   };
 
-  const merged = new Map<string, { layer: ResolvedLayer; props: LayerInput<LayerType>; override: LayerOverride }>();
+  const merged = new Map<string, { layer: ResolvedLayer; input: TypedLayerInput; override: LayerOverride }>();
   for (const layer of frame.layers) {
     const override = (Object.hasOwn(overrides.layers, layer.name) ? overrides.layers[layer.name] : undefined) ?? {};
-    merged.set(layer.name, {
-      layer,
-      props: layerInput(layer.type, layer.properties, override),
-      override,
-    });
+    merged.set(layer.name, { layer, input: typedLayerInput(layer.type, layer.properties, override), override });
   }
   const hidden = (name: string): boolean => {
     for (let at: string | null = name; at !== null; at = merged.get(at)?.layer.parent ?? null) {
-      if (merged.get(at)?.props.hidden) return true;
+      if (merged.get(at)?.input.props.hidden) return true;
     }
     return false;
   };
@@ -83,8 +80,8 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   const build = (name: string): PlanNode | null => {
     const entry = merged.get(name);
     if (!entry || hidden(name)) return null;
-    const { layer, props, override } = entry;
-    const ctx: LayerContext = {
+    const { layer, input: typed, override } = entry;
+    const ctx = <L extends LayerType>(props: LayerInput<L>): LayerContext<L> => ({
       name,
       props,
       override,
@@ -95,28 +92,28 @@ export function planRender(input: PlanRenderInput): RenderPlan {
       catalogue,
       designFonts: design.fonts,
       addAsset: addAsset(name),
-    };
-    switch (layer.type) {
+    });
+    switch (typed.type) {
       case 'text':
-        return planText(of<'text'>(ctx));
+        return planText(ctx(typed.props));
       case 'button':
-        return planButton(of<'button'>(ctx));
+        return planButton(ctx(typed.props));
       case 'image':
-        return planImage(of<'image'>(ctx));
+        return planImage(ctx(typed.props));
       case 'logo':
-        return planLogo(of<'logo'>(ctx));
+        return planLogo(ctx(typed.props));
       case 'shape':
-        return planShape(of<'shape'>(ctx));
+        return planShape(ctx(typed.props));
       case 'illustration':
-        return planIllustration(of<'illustration'>(ctx));
+        return planIllustration(ctx(typed.props));
       case 'rating':
-        return planRating(of<'rating'>(ctx));
+        return planRating(ctx(typed.props));
       case 'qrcode':
-        return planQrcode(of<'qrcode'>(ctx));
+        return planQrcode(ctx(typed.props));
       case 'video':
-        return input.videoBoxes === true ? planVideoBox(of<'video'>(ctx)) : null;
+        return input.videoBoxes === true ? planVideoBox(ctx(typed.props)) : null;
       case 'group':
-        return planGroup(of<'group'>(ctx), layer.layer_ids ?? [], build);
+        return planGroup(ctx(typed.props), layer.layer_ids ?? [], build);
       default:
         return null;
     }
@@ -155,11 +152,6 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     assets,
     fonts,
   };
-}
-
-/** The switch of `build` has read `layer.type`: the context is that type's. */
-function of<L extends LayerType>(ctx: LayerContext): LayerContext<L> {
-  return ctx as unknown as LayerContext<L>;
 }
 
 function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: string) => PlanNode | null): GroupNode {

@@ -30,7 +30,7 @@ export function planText(ctx: LayerContext<'text'>): TextNode {
   const typography = planTypography(ctx);
   const background = paint(p.background_color, ctx.box);
   const padding = p.background_padding;
-  const autoResize = p.auto_resize && p.min_font_size !== null;
+  const minFontSize = p.auto_resize ? p.min_font_size : null;
   return {
     kind: 'text',
     name: ctx.name,
@@ -51,7 +51,7 @@ export function planText(ctx: LayerContext<'text'>): TextNode {
           },
     sideBorder: sideBorder(ctx, typography.colorIsGradient ? null : typography.color),
     fit: {
-      minFontSize: autoResize ? Math.min(typography.fontSize, ctx.scale.fontSize(p.min_font_size!)) : null,
+      minFontSize: minFontSize === null ? null : Math.min(typography.fontSize, ctx.scale.fontSize(minFontSize)),
       maxLines: p.max_lines !== null && p.max_lines >= 1 ? Math.floor(p.max_lines) : null,
       harmony: p.text_harmony,
       truncate: p.text_truncation,

@@ -71,6 +71,14 @@ module.exports = {
       to: { pathNot: ['^shared/model/', 'node_modules/zod/'] },
     },
     {
+      name: 'catalogue-leaf',
+      comment:
+        'The layer-property catalogue (model properties/) is the leaf the rest of the model derives from: it imports only itself, the colour grammar and the font weights.',
+      severity: 'error',
+      from: { path: '^shared/model/src/properties/', pathNot: DEV_FILE },
+      to: { path: '^shared/model/src/', pathNot: '^shared/model/src/(properties/|color/|fonts/types\\.ts$)' },
+    },
+    {
       name: 'model-tests-stay-in-model',
       comment: 'Model tests and test helpers use the model, zod, vitest, fast-check and Node built-ins only.',
       severity: 'error',

@@ -38,30 +38,6 @@ export * from './design/parse/issues.js';
 export * from './design/parse/layers.js';
 export * from './design/parse/properties.js';
 export * from './design/print.js';
-export {
-  ALL_PROPERTY_NAMES,
-  bool,
-  type ColorKind,
-  color,
-  colorSchema,
-  contextFor,
-  designSchema,
-  GROUP_LAYOUT_PROPS,
-  int,
-  layerTypesFor,
-  length,
-  num,
-  numeric,
-  oneOf,
-  PROPERTY_DEFAULTS,
-  PROPERTY_TABLES,
-  type PropSpec,
-  type PropTable,
-  radius,
-  source,
-  text,
-} from './design/properties/index.js';
-export * from './design/properties/spec.js';
 export * from './design/resolve.js';
 export * from './design/serialize/attributes.js';
 export * from './design/serialize/design-read.js';
@@ -76,20 +52,12 @@ export * from './design/sources.js';
 export {
   type AnimatedDesign,
   type Asset,
-  type AudioProperties,
-  BOX_ALIGNMENTS,
   type Box,
-  type BoxAlignment,
-  type ButtonProperties,
-  type CodeProperties,
-  type ColorText,
-  DESIGN_TYPES,
   type Design,
   type DesignAnimation,
   type DesignElement,
   type DesignFormat,
   type DesignPage,
-  type DesignType,
   type DesignWarning,
   EASINGS,
   type Easing,
@@ -98,39 +66,17 @@ export {
   type FontFace,
   type FormatDesign,
   type FormatUnit,
-  type GroupMask,
-  type GroupProperties,
-  type IllustrationProperties,
-  type ImageProperties,
-  JUSTIFIED_ALIGNMENTS,
   type Keyframe,
-  LAYER_TYPES,
-  type LayerType,
-  type LogoProperties,
-  type MaskName,
   type MultipageDesign,
   type PageElement,
   type PrinterDesign,
   type PrintSettings,
   type PrintUnit,
   type PropertiesByType,
-  type QrcodeProperties,
-  type Radius,
-  type RatingProperties,
-  type ShapeProperties,
-  type SharedProperties,
-  type SideBorder,
-  type Source,
   type StaticDesign,
-  TEXT_ALIGNMENTS,
-  type TextAlignment,
-  type TextProperties,
-  type TextTransform,
   TWEEN_TYPES,
   type Tween,
   type TweenType,
-  type TypographyProperties,
-  type VideoProperties,
 } from './design/types.js';
 export * from './errors/app-error.js';
 export * from './errors/ids.js';
@@ -186,7 +132,6 @@ export {
 export * from './overrides/elements.js';
 export * from './overrides/encoded.js';
 export {
-  ALIGNMENTS,
   AUTO_FOCUS_MODELS,
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
@@ -197,10 +142,10 @@ export {
   FOCUS_ZOOMS,
   INPAINT_MAX_BY_MODEL,
   REMOVE_BG_MODELS,
-  TEXT_ONLY_ALIGNMENTS,
   type TextToImageModel,
   UPSCALE_FACTORS_BY_MODEL,
 } from './overrides/enums.js';
+export * from './overrides/json-schema.js';
 export * from './overrides/layer.js';
 export * from './overrides/parse.js';
 export * from './overrides/properties.js';
@@ -222,13 +167,15 @@ export * from './overrides/types.js';
 export * from './process/compiled.js';
 export * from './process/signal-policy.js';
 export * from './properties/catalogue.js';
-export * from './properties/context.js';
 export * from './properties/describe.js';
+export * from './properties/design-schema.js';
+export * from './properties/design-tables.js';
 export * from './properties/entry.js';
 export * from './properties/input.js';
-export * from './properties/json-schema.js';
+export * from './properties/layer-types.js';
 export * from './properties/numeric.js';
 export * from './properties/overridable.js';
+export * from './properties/types.js';
 export * from './properties/values.js';
 export * from './storage/errors.js';
 export * from './version.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESIGN_TYPES } from '../design/types.js';
+import { DESIGN_TYPES } from '../properties/layer-types.js';
 import { type CreditCosts, creditCostOfFile, OUTPUT_KINDS, outputKindOf } from './cost.js';
 
 const costs: CreditCosts = { image: 1, animation: 5, print: 2 };

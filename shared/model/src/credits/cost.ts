@@ -1,4 +1,4 @@
-import type { DesignType } from '../design/types.js';
+import type { DesignType } from '../properties/layer-types.js';
 
 /** What a generated file is, for pricing: the design type decides it, not the file type. */
 export const OUTPUT_KINDS = ['image', 'animation', 'print'] as const;

@@ -1,5 +1,6 @@
+import type { LayerType } from '../properties/layer-types.js';
 import { printZones } from './print.js';
-import type { Box, Design, DesignElement, ElementAnimation, FormatUnit, LayerType, PageElement, PropertiesByType } from './types.js';
+import type { Box, Design, DesignElement, ElementAnimation, FormatUnit, PageElement, PropertiesByType } from './types.js';
 
 /** One layer as it appears in one format (or page): merged properties and its own box. */
 export type ResolvedLayer = {

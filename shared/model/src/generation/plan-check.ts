@@ -1,5 +1,5 @@
-import type { DesignType } from '../design/types.js';
 import { AppError } from '../errors/app-error.js';
+import type { DesignType } from '../properties/layer-types.js';
 
 export type WorkspacePlan = 'pro' | 'basic' | 'no-api';
 

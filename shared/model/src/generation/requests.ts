@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { type AnimatedDelivery, DELIVERY_OPTIONS } from '../animation/delivery.js';
-import type { DesignType } from '../design/types.js';
 import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { zodIssuesToFieldIssues } from '../errors/zod-issues.js';
 import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { fail, httpsUrl, httpUrl, number, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
+import type { DesignType } from '../properties/layer-types.js';
 
 /**
  * Request bodies of the three generation endpoints (docs/generation.md). Parsing yields internal

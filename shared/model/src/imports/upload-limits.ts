@@ -1,4 +1,4 @@
-import type { DesignType } from '../design/types.js';
+import type { DesignType } from '../properties/layer-types.js';
 
 /** What an import upload holds, from its content type's top level. */
 export type UploadFamily = 'image' | 'font' | 'video' | 'audio';

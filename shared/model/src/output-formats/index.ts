@@ -4,7 +4,7 @@
  * and the encoder's defaults. Every list of file types, content-type table and quality default
  * elsewhere is derived from here (docs/generation.md, "File types").
  */
-import type { DesignType } from '../design/types.js';
+import type { DesignType } from '../properties/layer-types.js';
 
 /** The stills a static design renders (one Chromium capture, re-encoded when needed). */
 export const STATIC_FILE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'pdf'] as const;

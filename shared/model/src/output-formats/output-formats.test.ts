@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESIGN_TYPES } from '../design/types.js';
+import { DESIGN_TYPES } from '../properties/layer-types.js';
 import {
   BANNER_FILE_TYPES,
   bannerFileType,

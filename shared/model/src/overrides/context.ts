@@ -1,4 +1,4 @@
-import { DESIGN_TYPES, type DesignType } from '../design/types.js';
+import { DESIGN_TYPES, type DesignType } from '../properties/layer-types.js';
 
 export { DESIGN_TYPES, type DesignType };
 

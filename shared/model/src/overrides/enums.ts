@@ -3,9 +3,6 @@
  * sets of layer properties are the catalogue's (shared/model/src/properties/values.ts).
  */
 
-/** The alignment values every layer with an alignment takes, and the justified ones text layers add (design/types.ts). */
-export { BOX_ALIGNMENTS as ALIGNMENTS, JUSTIFIED_ALIGNMENTS as TEXT_ONLY_ALIGNMENTS } from '../design/types.js';
-
 export const AUTO_FOCUS_MODELS = ['generic', 'people', 'face'] as const;
 export const FOCUS_FRAMINGS = ['face', 'head', 'shoulders', 'full_body'] as const;
 /** Nested spelling; the top-level `focus_zoom` says `false` for `off`. */

@@ -1,35 +1,26 @@
 import { z } from 'zod';
+import type { ObjectRuleName } from '../properties/entry.js';
+import { muteLevel, readPadding } from '../properties/normalise.js';
 import { overrideBounds } from '../properties/numeric.js';
-import { DUOTONE_NAMES } from '../properties/values.js';
+import { DUOTONE_NAMES, type Padding } from '../properties/values.js';
 import { stripUndefined } from './ai.js';
 import { colorField } from './color-field.js';
 import type { OverrideContext } from './context.js';
 import { fail, number, oneOf, prop } from './rules.js';
-import type { Padding } from './types.js';
 
 /**
  * The override rules of the layer properties whose value is not one kind (objects, padding, a
  * boolean that also takes a level). The property catalogue (shared/model/src/properties/catalogue.ts)
- * names them in its entries; every other override rule is derived from an entry's kind.
+ * names them in its entries (`OBJECT_RULE_NAMES`); every other override rule is derived from an
+ * entry's kind.
  */
-
-const PADDING_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s*$/;
-const SINGLE_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** `"V H"` (vertical then horizontal) or one number for both; pixels, not negative. */
 export function padding(): z.ZodType<Padding> {
   return z.unknown().transform((value, ctx) => {
-    let vertical: number;
-    let horizontal: number;
-    if (typeof value === 'number' && Number.isFinite(value)) {
-      vertical = horizontal = value;
-    } else if (typeof value === 'string' && (PADDING_TEXT.test(value) || SINGLE_TEXT.test(value))) {
-      const m = PADDING_TEXT.exec(value) ?? SINGLE_TEXT.exec(value)!;
-      vertical = Number(m[1]);
-      horizontal = Number(m[2] ?? m[1]);
-    } else {
-      return fail(ctx, 'invalid_payload', 'must be a number or a string "vertical horizontal"', { received: value });
-    }
+    const read = typeof value === 'number' || typeof value === 'string' ? readPadding(value) : null;
+    if (read === null) return fail(ctx, 'invalid_payload', 'must be a number or a string "vertical horizontal"', { received: value });
+    const { vertical, horizontal } = read;
     if (vertical < 0 || horizontal < 0)
       return fail(ctx, 'out_of_range', 'padding must be at least 0', { expected: { min: 0 }, received: value });
     return { vertical, horizontal };
@@ -66,13 +57,22 @@ export function illustrationProperties(context: OverrideContext) {
 /** Booleans (as a design read returns them) or a 0–1 level; normalised to a number. */
 export function muted(): z.ZodType<number> {
   return z.unknown().transform((value, ctx) => {
-    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (typeof value === 'boolean') return muteLevel(value);
     if (typeof value === 'number' && value >= 0 && value <= 1) return value;
     if (typeof value === 'number')
       return fail(ctx, 'out_of_range', 'must be between 0 and 1', { expected: { min: 0, max: 1 }, received: value });
     return fail(ctx, 'invalid_payload', 'must be a boolean or a number 0–1', { received: value });
   }) as z.ZodType<number>;
 }
+
+/** Each rule the catalogue names, by its name. */
+export const OBJECT_RULES: Record<ObjectRuleName, (context: OverrideContext) => z.ZodType> = {
+  padding,
+  mask_properties: maskProperties,
+  filter_properties: filterProperties,
+  illustration_properties: illustrationProperties,
+  muted,
+};
 
 type JsonSchema = Record<string, unknown>;
 const orNull = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -84,39 +84,33 @@ const orNull = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'n
  * contract tester's regex engine reads differently, and a schema narrower than the rule would
  * predict a refusal the API does not give.
  */
-export const OBJECT_RULE_JSON_SCHEMAS = new Map<unknown, JsonSchema>([
-  [
-    padding,
-    {
-      anyOf: [
-        { type: 'number', minimum: 0 },
-        { type: 'string', description: 'one number, or two ("vertical horizontal"), neither negative' },
-      ],
+export const OBJECT_RULE_JSON_SCHEMAS: Record<ObjectRuleName, JsonSchema> = {
+  padding: {
+    anyOf: [
+      { type: 'number', minimum: 0 },
+      { type: 'string', description: 'one number, or two ("vertical horizontal"), neither negative' },
+    ],
+  },
+  mask_properties: {
+    type: 'object',
+    properties: {
+      radius: orNull({
+        anyOf: [
+          { type: 'number', minimum: 0 },
+          {
+            type: 'object',
+            properties: Object.fromEntries(['tl', 'tr', 'br', 'bl'].map((k) => [k, orNull({ type: 'number', minimum: 0 })])),
+          },
+        ],
+      }),
+      skew_y: orNull({
+        type: 'number',
+        minimum: overrideBounds('mask_properties.skew_y').min,
+        maximum: overrideBounds('mask_properties.skew_y').max,
+      }),
     },
-  ],
-  [
-    maskProperties,
-    {
-      type: 'object',
-      properties: {
-        radius: orNull({
-          anyOf: [
-            { type: 'number', minimum: 0 },
-            {
-              type: 'object',
-              properties: Object.fromEntries(['tl', 'tr', 'br', 'bl'].map((k) => [k, orNull({ type: 'number', minimum: 0 })])),
-            },
-          ],
-        }),
-        skew_y: orNull({
-          type: 'number',
-          minimum: overrideBounds('mask_properties.skew_y').min,
-          maximum: overrideBounds('mask_properties.skew_y').max,
-        }),
-      },
-    },
-  ],
-  [filterProperties, { type: 'object', properties: { name: orNull({ enum: [...DUOTONE_NAMES] }) } }],
-  [illustrationProperties, { type: 'object', properties: { primary_color: orNull({ type: 'string' }) } }],
-  [muted, { anyOf: [{ type: 'boolean' }, { type: 'number', minimum: 0, maximum: 1 }] }],
-]);
+  },
+  filter_properties: { type: 'object', properties: { name: orNull({ enum: [...DUOTONE_NAMES] }) } },
+  illustration_properties: { type: 'object', properties: { primary_color: orNull({ type: 'string' }) } },
+  muted: { anyOf: [{ type: 'boolean' }, { type: 'number', minimum: 0, maximum: 1 }] },
+};

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_WEIGHTS } from '../fonts/types.js';
-import { TEXT_TRANSFORMS } from '../properties/values.js';
+import { BOX_ALIGNMENTS, JUSTIFIED_ALIGNMENTS, TEXT_TRANSFORMS } from '../properties/values.js';
 import type { OverrideContext } from './context.js';
-import { ALIGNMENTS, TEXT_ONLY_ALIGNMENTS } from './enums.js';
 import { parseOverrides } from './parse.js';
 import type { NormalisedOverrides } from './types.js';
 
@@ -43,7 +42,7 @@ describe('accepted overrides are normalised', () => {
     expect(layer.payload).toHaveLength(10000);
   });
 
-  it.each([...ALIGNMENTS, ...TEXT_ONLY_ALIGNMENTS])('alignment %s', (alignment) => {
+  it.each([...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS])('alignment %s', (alignment) => {
     expect(ok({ t: { alignment } }).layers.t!.alignment).toBe(alignment);
   });
   it.each(FONT_WEIGHTS)('font_weight %s', (w) => expect(ok({ t: { font_weight: w } }).layers.t!.font_weight).toBe(w));

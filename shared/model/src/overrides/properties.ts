@@ -12,6 +12,7 @@ import { colorField } from './color-field.js';
 import type { OverrideContext } from './context.js';
 import { base64Image } from './encoded.js';
 import { AUTO_FOCUS_MODELS } from './enums.js';
+import { OBJECT_RULES } from './object-rules.js';
 import { boolean, fail, httpUrl, number, oneOf, prop, string, uuid } from './rules.js';
 
 /**
@@ -45,7 +46,7 @@ export function propertyShape(context: OverrideContext, options: { root: boolean
 
 /** The zod rule of an override, from what the catalogue says a request may send. */
 export function ruleOf(facts: OverrideFacts, context: OverrideContext): z.ZodType {
-  if (facts.rule !== undefined) return facts.rule(context);
+  if (facts.rule !== undefined) return OBJECT_RULES[facts.rule](context);
   switch (facts.kind) {
     case 'number':
     case 'integer':

@@ -1,26 +1,12 @@
-import type { Color } from '../color/types.js';
-import type { FONT_WEIGHTS } from '../fonts/types.js';
-import type {
-  BUTTON_TEXT_ALIGNS,
-  DUOTONE_NAMES,
-  FILTER_NAMES,
-  FITTING_TYPES,
-  MASK_NAMES,
-  OVERLAY_DIRECTIONS,
-  PATTERN_NAMES,
-  SIDE_BORDERS,
-  TEXT_TRANSFORMS,
-} from '../properties/values.js';
+import type { LayerOverrideValues } from '../properties/types.js';
 import type { EncodedImage } from './encoded.js';
 import type {
-  ALIGNMENTS,
   AUTO_FOCUS_MODELS,
   EXPAND_MODELS,
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
   REMOVE_BG_MODELS,
-  TEXT_ONLY_ALIGNMENTS,
   TextToImageModel,
   UPSCALE_FACTORS_BY_MODEL,
 } from './enums.js';
@@ -36,11 +22,6 @@ export interface NormalisedOverrides {
   layers: Record<string, LayerOverride>;
   /** Design-wide text variables (`vars`), name → value. Empty when not sent. */
   vars: Record<string, string>;
-}
-
-export interface Padding {
-  vertical: number;
-  horizontal: number;
 }
 
 export interface AutoFocusSettings {
@@ -67,68 +48,19 @@ export interface UpscaleProperties {
 
 /**
  * Every property a layer override may carry, by its wire name. Only the properties that were
- * sent are present. Colors are parsed (`Color`), already in RGB on static/animated designs
- * and in the notation written on print designs.
+ * sent are present. The catalogue's properties are typed from the catalogue
+ * (`LayerOverrideValues`, colours parsed: RGB on static/animated designs, the notation written
+ * on print designs); the request-only operations, which are not layer properties, follow.
  */
-export interface LayerOverride {
-  // Every layer.
-  hidden?: boolean;
-  shadow_color?: Color;
-  shadow_blur?: number;
-  shadow_offset_x?: number;
-  shadow_offset_y?: number;
+export type LayerOverride = LayerOverrideValues & RequestOnlyOverride;
 
-  // Text and button.
-  payload?: string;
-  color?: Color;
-  background_color?: Color;
-  background_padding?: Padding;
-  font_size?: number;
-  font?: string;
-  font_weight?: (typeof FONT_WEIGHTS)[number];
-  line_height?: number;
-  skew_y?: number;
-  alignment?: (typeof ALIGNMENTS)[number] | (typeof TEXT_ONLY_ALIGNMENTS)[number];
-  stroke_width?: number;
-  stroke_color?: Color;
-  text_transform?: (typeof TEXT_TRANSFORMS)[number];
-  auto_resize?: boolean;
-  min_font_size?: number;
-  max_lines?: number;
-  text_harmony?: boolean;
-  text_truncation?: boolean;
-  side_border?: (typeof SIDE_BORDERS)[number];
-  side_border_thickness?: number;
-  side_border_color?: Color;
-  side_border_rounded?: boolean;
-  side_border_padding?: number;
-  side_border_offset?: number;
-  side_border_spread?: number;
-
-  // Button.
-  text_align?: (typeof BUTTON_TEXT_ALIGNS)[number];
-  text_shadow_color?: Color;
-  text_shadow_blur?: number;
-  text_shadow_offset_x?: number;
-  text_shadow_offset_y?: number;
-  icon_url?: string;
-  icon_color?: Color;
+/** The operations a request may ask of a layer that no design stores (docs/overrides.md, docs/ai.md). */
+export interface RequestOnlyOverride {
   /** Dropped when icon_url is also sent (icon_url wins). */
   icon_encoded?: EncodedImage;
-
-  // Image and logo (image_url also on qrcode: the centre icon).
-  image_url?: string;
   /** Dropped when image_url is also sent (image_url wins). */
   image_encoded?: EncodedImage;
-  opacity?: number;
-  fitting_type?: (typeof FITTING_TYPES)[number];
-  mask_name?: (typeof MASK_NAMES)[number];
-  mask_properties?: { radius?: number | { tl?: number; tr?: number; br?: number; bl?: number }; skew_y?: number };
-  filter_name?: (typeof FILTER_NAMES)[number];
-  filter_properties?: { name?: (typeof DUOTONE_NAMES)[number] };
-  overlay_direction?: (typeof OVERLAY_DIRECTIONS)[number];
-  overlay_color_1?: Color;
-  overlay_color_2?: Color;
+  audio_encoded?: string;
   remove_bg?: boolean;
   remove_bg_properties?: { remove_bg_crop?: boolean; model?: (typeof REMOVE_BG_MODELS)[number] };
   auto_focus?: boolean;
@@ -141,34 +73,4 @@ export interface LayerOverride {
   expand_properties?: { model?: (typeof EXPAND_MODELS)[number] };
   upscale?: boolean;
   upscale_properties?: UpscaleProperties;
-
-  // Shape.
-  pattern_name?: (typeof PATTERN_NAMES)[number];
-  pattern_color?: Color;
-
-  // Rating.
-  rating_score?: number;
-  star_dimension?: number;
-  star_margin?: number;
-  star_color?: Color;
-
-  // Illustration.
-  illustration_type?: string;
-  illustration_file?: string;
-  illustration_properties?: { primary_color?: Color };
-
-  // QR code.
-  foreground_color?: Color;
-  hide_icon?: boolean;
-
-  // Video and audio.
-  video_url?: string;
-  audio_url?: string;
-  audio_encoded?: string;
-  /** Boolean (as the design read reports it) or 0–1; normalised to a number (true → 1). */
-  audio_muted?: number;
-  /** Boolean or 0–1; normalised to a number (true → 1). */
-  video_muted?: number;
-  max_volume?: number;
-  speed?: number;
 }

@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseColor } from '../color/parse.js';
 import { isGradient } from '../color/types.js';
-import { contextFor, layerTypesFor, PROPERTY_TABLES } from '../design/properties/index.js';
-import { DESIGN_TYPES, type DesignType, type LayerType } from '../design/types.js';
 import { checkAgainstDesign } from '../overrides/check-against-design.js';
 import type { GenerationMode } from '../overrides/context.js';
 import { parseOverrides } from '../overrides/parse.js';
 import { LAYER_PROPERTIES } from './catalogue.js';
+import { contextFor } from './design-schema.js';
+import { layerTypesFor, PROPERTY_TABLES } from './design-tables.js';
 import type { ColorKind, PropertyEntry } from './entry.js';
+import { DESIGN_TYPES, type DesignType, type LayerType } from './layer-types.js';
 import { gradientAllowed, overrideOn, TARGETABLE_LAYER_TYPES } from './overridable.js';
 
 /** Every overridable enumerated, boolean and colour property of every layer type a request can target. */

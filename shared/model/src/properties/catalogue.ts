@@ -4,7 +4,8 @@
  * what a request may send (`override`, or `null` when a request cannot set it), its default, its
  * colour kind and its help text. Derived from it:
  *
- * - the design model's tables (`PROPERTY_TABLES`, `PROPERTY_DEFAULTS`; design/properties),
+ * - the design model's tables (`PROPERTY_TABLES`, `PROPERTY_DEFAULTS`; design-tables.ts),
+ * - the stored document's and a request's value types (`StoredProperties`, `LayerOverrideValues`; types.ts),
  * - the override validator's rule for each name and its narrowing per layer type (overrides/),
  * - `describeLayerProperties` (describe.ts) and `GET /layer-properties`,
  * - the `elements` schema of the generation bodies in the OpenAPI document (openapi.ts),
@@ -17,27 +18,27 @@
  */
 import { z } from 'zod';
 import type { Color } from '../color/types.js';
-import { length, num, radius as radiusSchema } from '../design/properties/spec.js';
-import type { BoxAlignment, ColorText, GroupMask, LayerType, Radius, TextAlignment } from '../design/types.js';
-import { BOX_ALIGNMENTS, TEXT_ALIGNMENTS } from '../design/types.js';
 import { FONT_WEIGHTS } from '../fonts/types.js';
-import { filterProperties, illustrationProperties, maskProperties, muted, padding } from '../overrides/object-rules.js';
-import type { Padding } from '../overrides/types.js';
-import type { PropContext } from './context.js';
+import { length, num, radius as radiusSchema } from './design-schema.js';
 import {
   boolProp,
   colorProp,
   enumProp,
   fontProp,
   integerProp,
+  mutedProp,
   numberProp,
   objectProp,
   type PropertyEntry,
   textProp,
   urlProp,
 } from './entry.js';
+import type { LayerType, PropContext } from './layer-types.js';
 import {
+  BOX_ALIGNMENTS,
+  type BoxAlignment,
   BUTTON_TEXT_ALIGNS,
+  type ColorText,
   CURVED_SHAPE_TYPES,
   DEFAULT_QRCODE_MARGIN,
   DUOTONE_NAMES,
@@ -53,13 +54,14 @@ import {
   MASK_SHAPES,
   OVERLAY_DIRECTIONS,
   PATTERN_NAMES,
+  type Padding,
+  type Radius,
   SHAPE_TYPES,
   SIDE_BORDERS,
+  TEXT_ALIGNMENTS,
   TEXT_TRANSFORMS,
+  type TextAlignment,
 } from './values.js';
-
-/** What the renderer reads for a colour: the stored string, or a request's parsed colour. */
-type Paint = ColorText | Color;
 
 const TEXT_PAYLOAD_MAX = 10000;
 const BUTTON_PAYLOAD_MAX = 2048;
@@ -107,13 +109,18 @@ const illustrationTypeSchema = () =>
     }
   });
 
+/** A group's `mask`, as its schema states it. */
+export type GroupMask = z.output<ReturnType<typeof maskSchema>>;
+/** `mask_properties` as a request sends it: a corner it leaves out is 0. */
+export type MaskProperties = { radius?: number | { tl?: number; tr?: number; br?: number; bl?: number }; skew_y?: number };
+
 const QRCODE_ICON_MAX_BYTES = 1_000_000;
 
 const SHARED = {
   hidden: boolProp('true hides the layer', { default: false, onLayer: true }),
   opacity: numberProp('opacity', 'Opacity in percent (0-100)', { default: 100 }),
   rotation: numberProp('rotation', 'Rotation in degrees, clockwise, around the box centre', { default: 0 }),
-  shadow_color: colorProp<Paint>('solid', 'Shadow color (hex or cmyk); absent means no shadow', { import: 'shadow.color' }),
+  shadow_color: colorProp('solid', 'Shadow color (hex or cmyk); absent means no shadow', { import: 'shadow.color' }),
   shadow_blur: numberProp('shadow_blur', 'Shadow blur in pixels', { default: 0, import: 'shadow.blur' }),
   shadow_offset_x: numberProp('shadow_offset_x', 'Horizontal shadow offset in pixels (-200 to 200)', {
     default: 0,
@@ -127,7 +134,7 @@ const SHARED = {
 
 /** Padding reads as text to a client (`"12 24"`), though one number is taken too. */
 const paddingProp = (help: string) => ({
-  ...objectProp<string | number | Padding>(paddingSchema, help, { override: { rule: padding } }),
+  ...objectProp<string | number, Padding>()(paddingSchema, help, { override: { rule: 'padding' } }),
   kind: 'text' as const,
 });
 
@@ -141,12 +148,12 @@ const typography = (maxPayload: number) => ({
     override: { values: FONT_WEIGHTS },
   }),
   font_style: enumProp(FONT_STYLES, 'normal or italic', { default: 'normal', override: null }),
-  color: colorProp<Paint>('rgb-fill', 'Text color (hex, gradient on non-print designs, cmyk on print)', { default: '#000000' }),
+  color: colorProp('rgb-fill', 'Text color (hex, gradient on non-print designs, cmyk on print)', { default: '#000000' }),
   line_height: numberProp('line_height', 'Line height in percent of the font size', { default: 120 }),
   letter_spacing: numberProp('letter_spacing', 'Extra spacing between characters', { default: 0 }),
   text_transform: enumProp(TEXT_TRANSFORMS, 'none, uppercase, lowercase, titlecase, capitalize', { default: 'none' }),
   stroke_width: numberProp('stroke_width', 'Width of the text stroke', { default: 0, import: 'stroke.width' }),
-  stroke_color: colorProp<Paint>('solid', 'Stroke color (hex or cmyk)', { import: 'stroke.color' }),
+  stroke_color: colorProp('solid', 'Stroke color (hex or cmyk)', { import: 'stroke.color' }),
   auto_resize: boolProp('Shrink the font until the text fits (needs min_font_size)', { default: false }),
   min_font_size: numberProp('min_font_size', 'Smallest font size auto_resize may use'),
 });
@@ -158,7 +165,7 @@ const TEXT = {
     default: 'top left' as TextAlignment,
     import: 'text_align',
   }),
-  background_color: colorProp<Paint>('rgb-fill', 'Color displayed behind the text'),
+  background_color: colorProp('rgb-fill', 'Color displayed behind the text'),
   background_padding: paddingProp('Padding of the background: "<vertical> <horizontal>" or one number'),
   skew_y: numberProp('skew_y', 'Slant on the y axis (-20 to 20)', { default: 0 }),
   max_lines: numberProp('max_lines', 'Maximum number of lines'),
@@ -166,7 +173,7 @@ const TEXT = {
   text_truncation: boolProp('Truncate with an ellipsis when the text does not fit', { default: false }),
   side_border: enumProp(SIDE_BORDERS, 'Side of the side border', { default: 'none' }),
   side_border_thickness: numberProp('side_border_thickness', 'Thickness of the side border', { default: 0 }),
-  side_border_color: colorProp<Paint>('solid', 'Color of the side border'),
+  side_border_color: colorProp('solid', 'Color of the side border'),
   side_border_rounded: boolProp('Rounded side border ends', { default: false }),
   side_border_padding: numberProp('side_border_padding', 'Distance between the text and the side border', { default: 0 }),
   side_border_offset: numberProp('side_border_offset', 'Shift of the side border along its axis', { default: 0 }),
@@ -178,10 +185,10 @@ const BUTTON = {
   ...typography(BUTTON_PAYLOAD_MAX),
   alignment: enumProp(BOX_ALIGNMENTS, 'Placement of the button box', { default: 'middle center' as BoxAlignment }),
   text_align: enumProp(BUTTON_TEXT_ALIGNS, 'Alignment of the label in the box', { default: 'center' }),
-  background_color: colorProp<Paint>('fill', 'Fill of the button box (hex, cmyk or gradient)'),
+  background_color: colorProp('fill', 'Fill of the button box (hex, cmyk or gradient)'),
   background_padding: paddingProp('Padding around the label: "<vertical> <horizontal>" or one number'),
-  border_radius: objectProp<Radius>(radiusSchema(), 'Corner radius: one number or {tl,tr,br,bl}', { default: 0, import: 'radius' }),
-  text_shadow_color: colorProp<Paint>('solid', 'Shadow color of the label', { import: 'text_shadow.color' }),
+  border_radius: objectProp<Radius>()(radiusSchema(), 'Corner radius: one number or {tl,tr,br,bl}', { default: 0, import: 'radius' }),
+  text_shadow_color: colorProp('solid', 'Shadow color of the label', { import: 'text_shadow.color' }),
   text_shadow_blur: numberProp('text_shadow_blur', 'Blur of the label shadow', { default: 0, import: 'text_shadow.blur' }),
   text_shadow_offset_x: numberProp('text_shadow_offset_x', 'Horizontal offset of the label shadow', {
     default: 0,
@@ -192,7 +199,7 @@ const BUTTON = {
     import: 'text_shadow.offset_y',
   }),
   icon_url: urlProp('Icon beside the label (asset, URL or data URL)', { import: 'icon_src' }),
-  icon_color: colorProp<Paint>('solid', 'Recolours an SVG icon'),
+  icon_color: colorProp('solid', 'Recolours an SVG icon'),
   icon_size: numberProp('icon_size', 'Icon edge length; defaults to the font size'),
   icon_gap: numberProp('icon_gap', 'Gap between icon and label', { default: 0 }),
   icon_position: enumProp(ICON_POSITIONS, 'Side of the icon', { default: 'left', override: null }),
@@ -209,25 +216,25 @@ const IMAGE = {
   position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
   zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
   stroke_width: numberProp('stroke_width', 'Width of the frame drawn outside the image', { default: 0, import: 'stroke.width' }),
-  stroke_color: colorProp<Paint>('solid', 'Color of the image frame', { import: 'stroke.color' }),
+  stroke_color: colorProp('solid', 'Color of the image frame', { import: 'stroke.color' }),
   mask_name: enumProp(MASK_NAMES, 'Mask shape applied to the image'),
-  mask_properties: objectProp<{ radius?: Radius | { tl?: number; tr?: number; br?: number; bl?: number }; skew_y?: number }>(
+  mask_properties: objectProp<{ radius?: Radius; skew_y?: number }, MaskProperties>()(
     {
-      radius: objectProp<Radius>(radiusSchema(), 'Corner radius of rounded_corners: one number or {tl,tr,br,bl}'),
+      radius: objectProp<Radius>()(radiusSchema(), 'Corner radius of rounded_corners: one number or {tl,tr,br,bl}'),
       skew_y: numberProp('mask_properties.skew_y', 'Slant of the mask on the y axis (-22 to 22)'),
     },
     'Mask settings; radius for rounded_corners',
-    { override: { rule: maskProperties } },
+    { override: { rule: 'mask_properties' } },
   ),
   filter_name: enumProp(FILTER_NAMES, 'Filter applied to the image'),
-  filter_properties: objectProp<{ name?: (typeof DUOTONE_NAMES)[number] }>(
+  filter_properties: objectProp<{ name?: (typeof DUOTONE_NAMES)[number] }>()(
     { name: enumProp(DUOTONE_NAMES, 'Duotone palette') },
     'Duotone palette name',
-    { override: { rule: filterProperties } },
+    { override: { rule: 'filter_properties' } },
   ),
   overlay_direction: enumProp(OVERLAY_DIRECTIONS, 'Direction of the color overlay'),
-  overlay_color_1: colorProp<Paint>('solid', 'First overlay color'),
-  overlay_color_2: colorProp<Paint>('solid', 'Second overlay color'),
+  overlay_color_1: colorProp('solid', 'First overlay color'),
+  overlay_color_2: colorProp('solid', 'Second overlay color'),
 };
 
 const LOGO = {
@@ -246,16 +253,16 @@ const SHAPE = {
     override: null,
     import: 'shape',
   }),
-  background_color: colorProp<Paint>('fill', 'Fill (hex, cmyk or gradient)'),
-  border_radius: objectProp<Radius>(
+  background_color: colorProp('fill', 'Fill (hex, cmyk or gradient)'),
+  border_radius: objectProp<Radius>()(
     radiusSchema(),
     'Corner radius: one number or {tl,tr,br,bl} on a rectangle, one number for every corner of the other straight-edged geometries',
     { default: 0, import: 'radius' },
   ),
   stroke_width: numberProp('stroke_width', 'Width of the stroke', { default: 0, import: 'stroke.width' }),
-  stroke_color: colorProp<Paint>('solid', 'Stroke color', { import: 'stroke.color' }),
+  stroke_color: colorProp('solid', 'Stroke color', { import: 'stroke.color' }),
   pattern_name: enumProp(PATTERN_NAMES, 'Pattern drawn over the fill'),
-  pattern_color: colorProp<Paint>('solid', 'Color of the pattern'),
+  pattern_color: colorProp('solid', 'Color of the pattern'),
 };
 
 const ILLUSTRATION = {
@@ -267,10 +274,10 @@ const ILLUSTRATION = {
     design: illustrationTypeSchema,
   },
   illustration_file: textProp({ min: 1, max: 2_000_000 }, 'SVG source (custom) or illustration name', { required: true }),
-  illustration_properties: objectProp<{ primary_color?: Paint }>(
-    { primary_color: colorProp<Paint>('solid', 'Recolours every painted fill and stroke of the SVG') },
+  illustration_properties: objectProp<{ primary_color?: ColorText }, { primary_color?: Color }, { primary_color: Color | null }>()(
+    { primary_color: colorProp('solid', 'Recolours every painted fill and stroke of the SVG') },
     'primary_color recolours the illustration',
-    { default: {}, override: { rule: illustrationProperties } },
+    { default: {}, override: { rule: 'illustration_properties' } },
   ),
   alignment: enumProp(BOX_ALIGNMENTS, 'Anchor of the illustration in its box', { default: 'middle center' as BoxAlignment }),
 };
@@ -281,11 +288,11 @@ const RATING = {
   star_count: numberProp('star_count', 'Number of stars', { default: 5 }),
   star_dimension: numberProp('star_dimension', 'Size of one star', { default: 48 }),
   star_margin: numberProp('star_margin', 'Space between stars', { default: 8 }),
-  star_color: colorProp<Paint>('rgb-fill', 'Color of the filled stars (hex, cmyk, or a gradient on non-print designs)', {
+  star_color: colorProp('rgb-fill', 'Color of the filled stars (hex, cmyk, or a gradient on non-print designs)', {
     default: '#FFCD59',
     override: { color: 'solid' },
   }),
-  background_color: colorProp<Paint>('rgb-fill', 'Color of the empty stars (hex, cmyk, or a gradient on non-print designs)', {
+  background_color: colorProp('rgb-fill', 'Color of the empty stars (hex, cmyk, or a gradient on non-print designs)', {
     default: '#EAEAEA',
     override: { color: 'solid' },
   }),
@@ -298,8 +305,8 @@ const QRCODE = {
     default: '',
     override: { length: { min: 1, max: QRCODE_PAYLOAD_MAX } },
   }),
-  foreground_color: colorProp<Paint>('solid', 'Color of the modules', { default: '#000000' }),
-  background_color: colorProp<Paint>('solid', 'Color behind the modules', { default: '#FFFFFF' }),
+  foreground_color: colorProp('solid', 'Color of the modules', { default: '#000000' }),
+  background_color: colorProp('solid', 'Color behind the modules', { default: '#FFFFFF' }),
   error_correction: enumProp(ERROR_CORRECTION_LEVELS, 'Error correction level; absent: M, or H when an icon is drawn', { override: null }),
   margin: integerProp({ min: 0, max: 100, unit: 'integer' }, 'Quiet zone around the code, in modules', {
     default: DEFAULT_QRCODE_MARGIN,
@@ -313,7 +320,7 @@ const VIDEO = {
   ...SHARED,
   video_url: urlProp('Video source (mp4)', { required: true, import: 'src' }),
   video_duration: numberProp('video_duration', 'Seconds of the video to play'),
-  video_muted: boolProp<boolean | number>('Mute the video', { default: false, override: { rule: muted }, import: 'muted' }),
+  video_muted: mutedProp('Mute the video', { default: false, import: 'muted' }),
   max_volume: numberProp('max_volume', 'Volume, 0 to 1', { default: 1 }),
   fitting_type: enumProp(FITTING_TYPES, 'cover crops to fill the box; fill shows the whole video', { default: 'cover' }),
 };
@@ -321,7 +328,7 @@ const VIDEO = {
 const AUDIO = {
   ...SHARED,
   audio_url: urlProp('Audio source (mp3, wav)', { required: true, import: 'src' }),
-  audio_muted: boolProp<boolean | number>('Mute the audio', { default: false, override: { rule: muted }, import: 'muted' }),
+  audio_muted: mutedProp('Mute the audio', { default: false, import: 'muted' }),
   max_volume: numberProp('max_volume', 'Volume, 0 to 1', { default: 1 }),
   speed: numberProp('speed', 'Playback speed', { default: 1 }),
 };
@@ -336,7 +343,7 @@ const GROUP = {
   }),
   alignment: enumProp(BOX_ALIGNMENTS, 'Auto-layout: where the run sits in the group box (9 cells)', { override: null }),
   gap: numberProp('gap', 'Auto-layout gap'),
-  mask: objectProp<GroupMask>(maskSchema, 'Mask clipping the children'),
+  mask: objectProp<GroupMask>()(maskSchema, 'Mask clipping the children'),
 };
 
 const CODE = {
@@ -418,7 +425,12 @@ export const LAYER_CONSTRAINTS: Partial<Record<LayerType, (props: Record<string,
 };
 
 /** Layer types no request can target (docs/overrides.md): overrides on them change nothing. */
-export const UNTARGETABLE_LAYER_TYPES: readonly LayerType[] = ['code'];
+export const UNTARGETABLE_LAYER_TYPES = ['code'] as const satisfies readonly LayerType[];
+
+/** Whether a request can target a layer of this type. */
+export function isTargetable(type: LayerType): boolean {
+  return !(UNTARGETABLE_LAYER_TYPES as readonly LayerType[]).includes(type);
+}
 
 /** The catalogue entry of a property on a layer type, or undefined when the type does not have it. */
 export function propertyEntry(type: LayerType, name: string): PropertyEntry | undefined {

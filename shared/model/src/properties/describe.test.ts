@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_ALIGNMENTS, DESIGN_TYPES, TEXT_ALIGNMENTS } from '../design/types.js';
 import { FONT_WEIGHTS } from '../fonts/types.js';
 import { LAYER_PROPERTIES } from './catalogue.js';
 import { describeLayerProperties, type PropertyDescriptor } from './describe.js';
-import { SHAPE_TYPES } from './values.js';
+import { DESIGN_TYPES } from './layer-types.js';
+import { BOX_ALIGNMENTS, SHAPE_TYPES, TEXT_ALIGNMENTS } from './values.js';
 
 const find = (layers: Partial<Record<string, PropertyDescriptor[]>>, type: string, name: string) => {
   const found = layers[type]?.find((d) => d.name === name);

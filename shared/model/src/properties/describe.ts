@@ -3,10 +3,10 @@
  * each layer type the design type allows, for clients that pick a control per property (the web
  * console, through `GET /layer-properties`). Pure; derived from the catalogue alone.
  */
-import { GROUP_LAYOUT_PROPS, layerTypesFor } from '../design/properties/index.js';
-import type { DesignType, LayerType } from '../design/types.js';
 import { LAYER_PROPERTIES } from './catalogue.js';
+import { GROUP_LAYOUT_PROPS, layerTypesFor } from './design-tables.js';
 import type { ColorKind, PropertyEntry, PropertyKind } from './entry.js';
+import type { DesignType, LayerType } from './layer-types.js';
 import { type DesignRange, NUMERIC_PROPERTIES, type NumericRange } from './numeric.js';
 import { overrideOn } from './overridable.js';
 

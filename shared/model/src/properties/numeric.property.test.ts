@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contextFor, layerTypesFor, PROPERTY_TABLES } from '../design/properties/index.js';
-import type { DesignType, LayerType } from '../design/types.js';
 import { checkAgainstDesign } from '../overrides/check-against-design.js';
 import type { GenerationMode } from '../overrides/context.js';
 import { parseOverrides } from '../overrides/parse.js';
+import { contextFor } from './design-schema.js';
+import { layerTypesFor, PROPERTY_TABLES } from './design-tables.js';
+import type { DesignType, LayerType } from './layer-types.js';
 import { inDesignRange, inRange, NUMERIC_PROPERTIES, type NumericPropertyName, overrideRange } from './numeric.js';
 
 /** Every (property, layer type) pair that both the design model and a request can set. */

@@ -13,7 +13,7 @@
  * docs/overrides.md is checked against them by `numeric.docs.test.ts`, and docs/design-format.md
  * is generated from the catalogue. Pure data: no I/O.
  */
-import type { LayerType } from '../design/types.js';
+import type { LayerType } from './layer-types.js';
 
 export interface NumericRange {
   min?: number;

@@ -4,12 +4,9 @@
  * applies before the layer types are known. Where layer types state one name differently,
  * the widest rule wins there and checkAgainstDesign narrows it once the type is known. Pure.
  */
-import type { z } from 'zod';
-import type { LayerType } from '../design/types.js';
-import { LAYER_TYPES } from '../design/types.js';
-import type { OverrideContext } from '../overrides/context.js';
-import { LAYER_PROPERTIES, propertyEntry, UNTARGETABLE_LAYER_TYPES } from './catalogue.js';
-import type { ColorKind, PropertyEntry, PropertyKind } from './entry.js';
+import { isTargetable, LAYER_PROPERTIES, propertyEntry } from './catalogue.js';
+import type { ColorKind, ObjectRuleName, PropertyEntry, PropertyKind } from './entry.js';
+import { LAYER_TYPES, type LayerType } from './layer-types.js';
 import { NUMERIC_PROPERTIES, type NumericRange, overrideRange } from './numeric.js';
 
 export interface OverrideFacts {
@@ -22,12 +19,12 @@ export interface OverrideFacts {
   range?: NumericRange;
   /** `color`: where a gradient is accepted. */
   color?: ColorKind;
-  /** A rule the kind does not say. */
-  rule?: (context: OverrideContext) => z.ZodType;
+  /** A rule the kind does not say, by name (overrides/object-rules.ts). */
+  rule?: ObjectRuleName;
 }
 
 /** Layer types a request can target. */
-export const TARGETABLE_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t) => !UNTARGETABLE_LAYER_TYPES.includes(t));
+export const TARGETABLE_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter(isTargetable);
 
 const ON = new Map<string, OverrideFacts | null>();
 
@@ -38,7 +35,7 @@ export function overrideOn(type: LayerType, name: string): OverrideFacts | null 
   let facts = ON.get(key);
   if (facts === undefined) {
     const entry = propertyEntry(type, name);
-    facts = entry === undefined || entry.override === null || UNTARGETABLE_LAYER_TYPES.includes(type) ? null : factsOf(entry, type);
+    facts = entry === undefined || entry.override === null || !isTargetable(type) ? null : factsOf(entry, type);
     // Only names some layer type knows are kept, so a request's unknown names cannot grow the map.
     if (facts !== null || OVERRIDABLE_SET.has(name)) ON.set(key, facts);
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LAYER_TYPES, type LayerType } from '../design/types.js';
+import { LAYER_TYPES, type LayerType } from './layer-types.js';
 import { OVERRIDABLE_NAMES, overrideOn, widestOverride } from './overridable.js';
 
 /** The layer type whose rules each section of docs/overrides.md states (numeric.docs.test.ts has the numbers). */

@@ -1,9 +1,24 @@
 /**
  * The value sets of the enumerated layer properties: one list each, read by the property
  * catalogue (catalogue.ts), and through it by the design parser, the override validator, the
- * OpenAPI document, `describeLayerProperties` and the docs. Alignments live with the design
- * types (`BOX_ALIGNMENTS`, `JUSTIFIED_ALIGNMENTS`). Pure data.
+ * OpenAPI document, `describeLayerProperties` and the docs, with the value types the catalogue
+ * names. Pure data.
  */
+
+/** Solid colors (hex or cmyk) or gradient strings, validated against the color grammar. */
+export type ColorText = string;
+/**
+ * A media reference: `asset:<name>` (an entry of `assets`), `https://…`/`http://…`, or a
+ * `data:` URL. Resolve with `resolveSource`.
+ */
+export type Source = string;
+/** A single radius or one per corner. */
+export type Radius = number | { tl: number; tr: number; br: number; bl: number };
+/** `background_padding` normalised: a request's value, and the renderer's. */
+export interface Padding {
+  vertical: number;
+  horizontal: number;
+}
 
 export const TEXT_TRANSFORMS = ['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize'] as const;
 export const SIDE_BORDERS = ['left', 'right', 'top', 'bottom', 'none'] as const;
@@ -91,3 +106,52 @@ export const GROUP_DIRECTIONS = ['horizontal', 'vertical'] as const;
 export const GROUP_PLACEMENTS = ['start', 'center', 'end', 'space-between'] as const;
 /** The shape of a group mask (`mask.shape`). */
 export const MASK_SHAPES = ['rectangle', 'ellipse'] as const;
+
+export const BOX_ALIGNMENTS = [
+  'top',
+  'middle',
+  'bottom',
+  'left',
+  'center',
+  'right',
+  'top left',
+  'top center',
+  'top right',
+  'middle left',
+  'middle center',
+  'middle right',
+  'bottom left',
+  'bottom right',
+  'bottom center',
+  'top custom',
+  'middle custom',
+  'bottom custom',
+  'custom left',
+  'custom center',
+  'custom right',
+  'custom custom',
+] as const;
+export type BoxAlignment = (typeof BOX_ALIGNMENTS)[number];
+/** Justified alignments (the SDK's TextAlignment): text layers only. */
+export const JUSTIFIED_ALIGNMENTS = [
+  'justify',
+  'justify-left',
+  'justify-center',
+  'justify-right',
+  'top justify',
+  'top justify-left',
+  'top justify-center',
+  'top justify-right',
+  'middle justify',
+  'middle justify-left',
+  'middle justify-center',
+  'middle justify-right',
+  'bottom justify',
+  'bottom justify-left',
+  'bottom justify-center',
+  'bottom justify-right',
+] as const;
+export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
+export type TextTransform = (typeof TEXT_TRANSFORMS)[number];
+export type SideBorder = (typeof SIDE_BORDERS)[number];

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { AI_OPERATION_SETTINGS, AI_OPERATIONS, type AiCapabilities, type AiOperation, aiCapabilitiesFor } from '../ai/refusals.js';
-import { DESIGN_TYPES, type DesignType } from '../design/types.js';
 import { SYNC_REFUSED_PROPERTIES } from '../overrides/properties.js';
+import { DESIGN_TYPES, type DesignType } from '../properties/layer-types.js';
 
 export const WORKER_CAPABILITIES_VERSION = 1;
 

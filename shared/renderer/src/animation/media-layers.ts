@@ -1,5 +1,5 @@
-import type { AnimatedDesign, NormalisedOverrides } from '@pressroom/model';
-import { frameCount, frameTime, resolveFrame } from '@pressroom/model';
+import type { AnimatedDesign, LayerInput, LayerOverride, NormalisedOverrides } from '@pressroom/model';
+import { frameCount, frameTime, layerInput, resolveFrame } from '@pressroom/model';
 import { sourceOf } from '../plan/sources.js';
 import type { AssetSource } from '../plan/types.js';
 import { layerStateAt, type Timeline } from './timeline.js';
@@ -35,8 +35,7 @@ export function planMediaLayers(design: AnimatedDesign, formatName: string, over
   const frame = resolveFrame(design, formatName);
   if (frame === null) return [];
   const byName = new Map(frame.layers.map((l) => [l.name, l]));
-  const override = (name: string): Record<string, unknown> =>
-    (Object.hasOwn(overrides.layers, name) ? (overrides.layers[name] as Record<string, unknown> | undefined) : undefined) ?? {};
+  const override = (name: string): LayerOverride => (Object.hasOwn(overrides.layers, name) ? overrides.layers[name] : undefined) ?? {};
   const hidden = (name: string): boolean => {
     for (let at: string | null = name; at !== null; at = byName.get(at)?.parent ?? null) {
       const layer = byName.get(at);
@@ -50,30 +49,53 @@ export function planMediaLayers(design: AnimatedDesign, formatName: string, over
   const out: MediaLayer[] = [];
   for (const layer of frame.layers) {
     if ((layer.type !== 'video' && layer.type !== 'audio') || hidden(layer.name)) continue;
-    const props = { ...(layer.properties as unknown as Record<string, unknown>) };
-    for (const [k, v] of Object.entries(override(layer.name))) if (v !== undefined) props[k] = v;
-    const video = layer.type === 'video';
-    // A request's muted is normalised to a number: 1 (true) silences, a share in between
-    // attenuates, 0 (false) plays as designed.
-    const mutedRaw = video ? props.video_muted : props.audio_muted;
-    const muted = mutedRaw === true ? 1 : typeof mutedRaw === 'number' ? Math.min(1, Math.max(0, mutedRaw)) : 0;
-    const maxVolume = (typeof props.max_volume === 'number' ? Math.min(1, Math.max(0, props.max_volume)) : 1) * (1 - muted);
+    // The mute flag arrives as a level: 1 (true) silences, a share in between attenuates, 0 (false) plays as designed.
+    const sound =
+      layer.type === 'video'
+        ? videoSound(layerInput('video', layer.properties, override(layer.name)))
+        : audioSound(layerInput('audio', layer.properties, override(layer.name)));
+    const maxVolume = sound.maxVolume * (1 - sound.muted);
     const a = windows.get(layer.name);
     out.push({
       name: layer.name,
       type: layer.type,
-      source: sourceOf(video ? props.video_url : props.audio_url),
+      source: sourceOf(sound.url),
       audible: maxVolume > 0,
       maxVolume,
-      speed: !video && typeof props.speed === 'number' ? props.speed : 1,
-      playFor: video && typeof props.video_duration === 'number' && props.video_duration > 0 ? props.video_duration : null,
-      fit: props.fitting_type === 'fill' ? 'contain' : 'cover',
+      speed: sound.speed,
+      playFor: sound.playFor,
+      fit: sound.fit,
       box: { width: Math.max(2, Math.round(layer.box.width)), height: Math.max(2, Math.round(layer.box.height)) },
       start: Math.max(0, a?.start_at_s ?? 0),
       end: a?.end_at_s ?? null,
     });
   }
   return out;
+}
+
+interface Sound {
+  url: string;
+  muted: number;
+  maxVolume: number;
+  speed: number;
+  playFor: number | null;
+  fit: MediaLayer['fit'];
+}
+
+function videoSound(p: LayerInput<'video'>): Sound {
+  const playFor = p.video_duration !== null && p.video_duration > 0 ? p.video_duration : null;
+  return {
+    url: p.video_url,
+    muted: p.video_muted,
+    maxVolume: p.max_volume,
+    speed: 1,
+    playFor,
+    fit: p.fitting_type === 'fill' ? 'contain' : 'cover',
+  };
+}
+
+function audioSound(p: LayerInput<'audio'>): Sound {
+  return { url: p.audio_url, muted: p.audio_muted, maxVolume: p.max_volume, speed: p.speed, playFor: null, fit: 'cover' };
 }
 
 export type AnimatedOutput = 'mp4' | 'gif' | 'html5';

@@ -1,4 +1,4 @@
-import { BOX_ALIGNMENTS, TEXT_ONLY_ALIGNMENTS } from '@pressroom/model';
+import { BOX_ALIGNMENTS, JUSTIFIED_ALIGNMENTS } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 import { boxAlign, objectPosition, textAlign } from './alignment.js';
 
@@ -50,7 +50,7 @@ describe('textAlign', () => {
   });
 
   it('covers every text-only (justified) alignment of the overrides', () => {
-    for (const value of TEXT_ONLY_ALIGNMENTS) expect(textAlign(value).horizontal).toBe('justify');
+    for (const value of JUSTIFIED_ALIGNMENTS) expect(textAlign(value).horizontal).toBe('justify');
   });
 
   it('justify variants keep the last-line alignment', () => {

@@ -1,6 +1,5 @@
-import type { EncodedImage } from '@pressroom/model';
 import { boxAlign } from './alignment.js';
-import { type LayerContext, num, paddingOf, radiusCss, str } from './context.js';
+import { type LayerContext, radiusCss } from './context.js';
 import { paint, solidPaint } from './paint.js';
 import { planShadow } from './shadow.js';
 import { encodedSource, sourceOf } from './sources.js';
@@ -10,42 +9,49 @@ import type { AssetSource, ButtonNode } from './types.js';
 export function planButton(ctx: LayerContext<'button'>): ButtonNode {
   const p = ctx.props;
   const typography = planTypography(ctx);
-  const padding = paddingOf(p.background_padding);
+  const padding = p.background_padding;
   const iconSource = buttonIcon(ctx);
-  const textAlign = str(p.text_align);
   return {
     kind: 'button',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity) / 100,
-    rotation: num(p.rotation),
+    opacity: p.opacity / 100,
+    rotation: p.rotation,
     shadow: planShadow(p, 'box'),
     ...typography,
-    align: boxAlign(str(p.alignment)),
-    textAlign: textAlign === 'left' || textAlign === 'right' ? textAlign : 'center',
+    align: boxAlign(p.alignment),
+    textAlign: p.text_align,
     padding: padding === null ? null : { vertical: ctx.scale.length(padding.vertical), horizontal: ctx.scale.length(padding.horizontal) },
     background: paint(p.background_color, ctx.box),
     radius: radiusCss(p.border_radius, ctx.scale),
-    textShadow: planShadow(p, 'drop', 'text_shadow'),
+    textShadow: planShadow(
+      {
+        shadow_color: p.text_shadow_color,
+        shadow_blur: p.text_shadow_blur,
+        shadow_offset_x: p.text_shadow_offset_x,
+        shadow_offset_y: p.text_shadow_offset_y,
+      },
+      'drop',
+    ),
     icon:
       iconSource === null
         ? null
         : {
             ref: ctx.addAsset('icon', iconSource),
-            size: typeof p.icon_size === 'number' ? ctx.scale.length(p.icon_size) : typography.fontSize,
-            gap: ctx.scale.length(num(p.icon_gap)) || Math.round(typography.fontSize * 0.4),
-            position: p.icon_position === 'right' ? 'right' : 'left',
+            size: p.icon_size === null ? typography.fontSize : ctx.scale.length(p.icon_size),
+            gap: ctx.scale.length(p.icon_gap) || Math.round(typography.fontSize * 0.4),
+            position: p.icon_position,
             color: solidPaint(p.icon_color),
           },
-    autoFit: p.auto_resize === true && typeof p.min_font_size === 'number',
-    minFontSize: typeof p.min_font_size === 'number' ? ctx.scale.fontSize(p.min_font_size) : null,
+    autoFit: p.auto_resize && p.min_font_size !== null,
+    minFontSize: p.min_font_size === null ? null : ctx.scale.fontSize(p.min_font_size),
   };
 }
 
 /** `icon_url` sent in the request wins over `icon_encoded`, which wins over the design's icon. */
 function buttonIcon(ctx: LayerContext<'button'>): AssetSource | null {
   const o = ctx.override;
-  if (typeof o.icon_url === 'string') return sourceOf(o.icon_url);
-  if (o.icon_encoded && typeof o.icon_encoded === 'object') return encodedSource(o.icon_encoded as EncodedImage);
+  if (o.icon_url !== undefined) return sourceOf(o.icon_url);
+  if (o.icon_encoded !== undefined) return encodedSource(o.icon_encoded);
   return sourceOf(ctx.props.icon_url);
 }

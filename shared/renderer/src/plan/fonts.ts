@@ -1,4 +1,4 @@
-import type { FontFace } from '@pressroom/model';
+import type { FontFace, FontStyle } from '@pressroom/model';
 import { defaultFontId, type FontCatalogue, type FontWeight, isFontWeight, normaliseFontName, resolveFontFaces } from '@pressroom/model';
 import type { PlanFont } from './types.js';
 
@@ -8,15 +8,15 @@ import type { PlanFont } from './types.js';
  * available weight used"), so the CSS asks for exactly what is served.
  */
 export function planFont(
-  font: unknown,
-  weight: unknown,
-  style: unknown,
+  font: string | null,
+  weight: number,
+  wantStyle: FontStyle,
   catalogue: FontCatalogue,
   designFonts: readonly FontFace[],
 ): PlanFont {
-  const want = isFontWeight(weight) ? weight : (Math.min(900, Math.max(100, Math.round(Number(weight) / 100) * 100 || 400)) as FontWeight);
-  const wantStyle = style === 'italic' ? 'italic' : 'normal';
-  const name = typeof font === 'string' ? font : '';
+  // The design's weights are whole hundreds already (rounded at import); the nearest is kept for any other.
+  const want = isFontWeight(weight) ? weight : (Math.min(900, Math.max(100, Math.round(weight / 100) * 100)) as FontWeight);
+  const name = font ?? '';
   const record =
     catalogue.fonts.find((f) => f.id === name) ?? catalogue.fonts.find((f) => normaliseFontName(f.name) === normaliseFontName(name));
   if (!record) {

@@ -1,27 +1,25 @@
-import { DEFAULT_QRCODE_MARGIN, ERROR_CORRECTION_LEVELS, LAYER_PROPERTIES } from '@pressroom/model';
+import { toCss } from '@pressroom/model';
 import QRCode from 'qrcode';
 import { boxAlign } from './alignment.js';
-import { type LayerContext, num, radiusCss, str } from './context.js';
+import { type LayerContext, radiusCss } from './context.js';
 import { shapeOutline } from './geometry.js';
 import { paint, solidPaint } from './paint.js';
-import { DEFAULT_PATTERN_COLOR, isPatternName } from './patterns.js';
+import { DEFAULT_PATTERN_COLOR } from './patterns.js';
 import { planShadow } from './shadow.js';
 import { sourceOf } from './sources.js';
 import type { QrcodeNode, RatingNode, ShapeNode } from './types.js';
 
-const RATING = LAYER_PROPERTIES.rating;
-
 function base(ctx: LayerContext) {
-  return { name: ctx.name, box: ctx.box, opacity: num(ctx.props.opacity, 100) / 100, rotation: num(ctx.props.rotation) };
+  return { name: ctx.name, box: ctx.box, opacity: ctx.props.opacity / 100, rotation: ctx.props.rotation };
 }
 
 export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
   const p = ctx.props;
-  const strokeWidth = num(p.stroke_width);
+  const strokeWidth = p.stroke_width;
   const strokeColor = solidPaint(p.stroke_color);
   const ellipse = p.shape_type === 'ellipse';
   const radius = typeof p.border_radius === 'number' ? ctx.scale.length(p.border_radius) : 0;
-  const outline = shapeOutline(p.shape_type ?? 'rectangle', ctx.box.width, ctx.box.height, radius);
+  const outline = shapeOutline(p.shape_type, ctx.box.width, ctx.box.height, radius);
   return {
     kind: 'shape',
     ...base(ctx),
@@ -32,35 +30,36 @@ export function planShape(ctx: LayerContext<'shape'>): ShapeNode {
     radius: ellipse ? '50%' : outline !== null ? '0px' : radiusCss(p.border_radius, ctx.scale),
     fill: paint(p.background_color, ctx.box),
     stroke: strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
-    pattern: isPatternName(p.pattern_name)
-      ? {
-          name: p.pattern_name,
-          color: solidPaint(p.pattern_color) ?? DEFAULT_PATTERN_COLOR,
-          // One tile per eighth of the shorter side, at least 8 px: the pattern scales with the shape.
-          tile: Math.max(8, Math.min(ctx.box.width, ctx.box.height) / 8),
-        }
-      : null,
+    pattern:
+      p.pattern_name !== null
+        ? {
+            name: p.pattern_name,
+            color: solidPaint(p.pattern_color) ?? DEFAULT_PATTERN_COLOR,
+            // One tile per eighth of the shorter side, at least 8 px: the pattern scales with the shape.
+            tile: Math.max(8, Math.min(ctx.box.width, ctx.box.height) / 8),
+          }
+        : null,
   };
 }
 
 export function planRating(ctx: LayerContext<'rating'>): RatingNode {
   const p = ctx.props;
-  const starCount = Math.max(1, Math.round(num(p.star_count)));
-  const starSize = ctx.scale.length(num(p.star_dimension));
-  const starMargin = ctx.scale.length(num(p.star_margin));
+  const starCount = p.star_count;
+  const starSize = ctx.scale.length(p.star_dimension);
+  const starMargin = ctx.scale.length(p.star_margin);
   // A gradient spans the row of stars, as it would a box of the row's size.
   const row = { width: starCount * starSize + (starCount - 1) * starMargin, height: starSize };
   return {
     kind: 'rating',
     ...base(ctx),
     shadow: planShadow(p, 'drop'),
-    value: (Math.min(100, Math.max(0, num(p.rating_score))) / 100) * starCount,
+    value: (p.rating_score / 100) * starCount,
     starCount,
     starSize,
     starMargin,
-    starColor: paint(p.star_color, row) ?? paint(RATING.star_color.default, row)!,
-    emptyColor: paint(p.background_color, row) ?? paint(RATING.background_color.default, row)!,
-    align: boxAlign(str(p.alignment)),
+    starColor: toCss(p.star_color, row),
+    emptyColor: toCss(p.background_color, row),
+    align: boxAlign(p.alignment),
   };
 }
 
@@ -72,20 +71,19 @@ export function planRating(ctx: LayerContext<'rating'>): RatingNode {
  */
 export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
   const p = ctx.props;
-  const icon = p.hide_icon === true ? null : sourceOf(ctx.override.image_url ?? p.image_url);
-  const given = str(p.error_correction);
-  const level = (ERROR_CORRECTION_LEVELS as readonly string[]).includes(given) ? given : icon === null ? 'M' : 'H';
-  const payload = str(p.payload);
+  const icon = p.hide_icon ? null : sourceOf(ctx.override.image_url ?? p.image_url);
+  const level = p.error_correction ?? (icon === null ? 'M' : 'H');
+  const payload = p.payload;
   const node = {
     kind: 'qrcode' as const,
     ...base(ctx),
     shadow: planShadow(p, 'drop'),
-    margin: Math.max(0, Math.round(num(p.margin, DEFAULT_QRCODE_MARGIN))),
-    foreground: solidPaint(p.foreground_color) ?? '#000000',
-    background: solidPaint(p.background_color) ?? '#FFFFFF',
+    margin: p.margin,
+    foreground: toCss(p.foreground_color),
+    background: toCss(p.background_color),
   };
   if (payload === '') return { ...node, size: 0, path: '', iconRef: null };
-  const qr = QRCode.create(payload, { errorCorrectionLevel: level as QRCode.QRCodeErrorCorrectionLevel });
+  const qr = QRCode.create(payload, { errorCorrectionLevel: level });
   const size = qr.modules.size;
   let path = '';
   for (let y = 0; y < size; y++) {

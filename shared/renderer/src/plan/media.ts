@@ -1,4 +1,4 @@
-import type { AutoFocusSettings, EncodedImage, LayerInput, TextToImageProperties, UpscaleProperties } from '@pressroom/model';
+import type { LayerInput, LayerOverride } from '@pressroom/model';
 import {
   DEFAULT_TEXT_TO_IMAGE_MODEL,
   DEFAULT_UPSCALE_FACTOR,
@@ -9,7 +9,7 @@ import {
   RenderRefusedError,
 } from '@pressroom/model';
 import { objectPosition } from './alignment.js';
-import { type LayerContext, num, radiusCss, str } from './context.js';
+import { type LayerContext, radiusCss } from './context.js';
 import { duotonePalette } from './duotone.js';
 import { solidPaint } from './paint.js';
 import { planShadow } from './shadow.js';
@@ -30,52 +30,97 @@ const MASK_PATH: Record<string, string> = {
 };
 const OVERLAY_DIRECTION: Record<string, string> = { horizontal: 'to right', vertical: 'to bottom', diagonal: 'to bottom right' };
 
-export function planImage(ctx: LayerContext<'image' | 'logo' | 'video'>, kind: 'image' | 'logo'): ImageNode {
-  // A logo, and a video's frame box, take the image's properties they have.
-  const p: Partial<LayerInput<'image'>> = ctx.props;
+/** What every picture node takes from its layer, whatever its type. */
+function picture(ctx: LayerContext<'image' | 'logo' | 'video'>) {
+  const p = ctx.props;
+  return { name: ctx.name, box: ctx.box, opacity: p.opacity / 100, rotation: p.rotation, shadow: planShadow(p, 'drop') };
+}
+
+/** The image-only features, off: a logo's and a video frame box's. */
+const NO_IMAGE_FEATURES = { stroke: null, clip: { radius: null, path: null }, filter: null, maskSkewY: 0, overlay: null } as const;
+
+export function planImage(ctx: LayerContext<'image'>): ImageNode {
+  const p = ctx.props;
   // text_to_image draws the layer's image: its own source is not fetched.
-  const source: AssetSource | null = kind === 'image' && ctx.override.text_to_image === true ? { kind: 'generated' } : imageSource(ctx);
-  const strokeWidth = num(p.stroke_width);
+  const source: AssetSource | null = ctx.override.text_to_image === true ? { kind: 'generated' } : imageSource(ctx.override, p.image_url);
   const strokeColor = solidPaint(p.stroke_color);
-  const mask = str(p.mask_name);
-  const maskProps = (p.mask_properties ?? {}) as { radius?: unknown; skew_y?: unknown };
+  const mask = p.mask_name;
   const c1 = solidPaint(p.overlay_color_1);
   const c2 = solidPaint(p.overlay_color_2) ?? c1;
-  const direction = OVERLAY_DIRECTION[str(p.overlay_direction)];
   return {
-    kind,
-    name: ctx.name,
-    box: ctx.box,
-    opacity: num(p.opacity) / 100,
-    rotation: num(p.rotation),
-    shadow: planShadow(p, 'drop'),
+    kind: 'image',
+    ...picture(ctx),
     ref: source === null ? null : ctx.addAsset('image', source),
-    // A logo is always contained (design model); `fill` means the whole image shows.
-    fit: kind === 'logo' || p.fitting_type === 'fill' ? 'contain' : 'cover',
-    position: objectPosition(str(p.alignment)),
-    offset: { x: ctx.scale.length(num(p.position_offset_x)), y: ctx.scale.length(num(p.position_offset_y)) },
-    zoom: num(p.zoom, 100) / 100,
-    stroke:
-      kind === 'image' && strokeWidth > 0 && strokeColor !== null ? { width: ctx.scale.length(strokeWidth), color: strokeColor } : null,
+    fit: p.fitting_type === 'fill' ? 'contain' : 'cover',
+    position: objectPosition(p.alignment),
+    offset: { x: ctx.scale.length(p.position_offset_x), y: ctx.scale.length(p.position_offset_y) },
+    zoom: p.zoom / 100,
+    stroke: p.stroke_width > 0 && strokeColor !== null ? { width: ctx.scale.length(p.stroke_width), color: strokeColor } : null,
     clip: {
-      radius: mask === 'rounded_corners' ? radiusCss(maskProps.radius ?? 24, ctx.scale) : (MASK_RADIUS[mask] ?? null),
-      path: MASK_PATH[mask] ?? null,
+      radius:
+        mask === null
+          ? null
+          : mask === 'rounded_corners'
+            ? radiusCss(p.mask_properties?.radius ?? 24, ctx.scale)
+            : (MASK_RADIUS[mask] ?? null),
+      path: mask === null ? null : (MASK_PATH[mask] ?? null),
     },
     filter: planFilter(p),
-    maskSkewY: kind === 'image' ? num(maskProps.skew_y) : 0,
-    overlay: c1 !== null && direction !== undefined ? `linear-gradient(${direction}, ${c1}, ${c2})` : null,
-    ai: kind === 'image' ? planAiOps(ctx.override, ctx.box.width / Math.max(1, ctx.box.height)) : null,
-    focus:
-      kind === 'image' && ctx.override.auto_focus === true
-        ? { ...(ctx.override.auto_focus_properties as AutoFocusSettings | undefined) }
-        : null,
+    maskSkewY: p.mask_properties?.skew_y ?? 0,
+    overlay:
+      c1 !== null && p.overlay_direction !== null ? `linear-gradient(${OVERLAY_DIRECTION[p.overlay_direction]}, ${c1}, ${c2})` : null,
+    ...requestedOps(ctx),
   };
 }
 
-function planFilter(p: Record<string, unknown>): ImageNode['filter'] {
+/** A logo is always contained (design model); it has no image-only features. */
+export function planLogo(ctx: LayerContext<'logo'>): ImageNode {
+  const p = ctx.props;
+  const source = imageSource(ctx.override, p.image_url);
+  return {
+    kind: 'logo',
+    ...picture(ctx),
+    ref: source === null ? null : ctx.addAsset('image', source),
+    fit: 'contain',
+    position: objectPosition(p.alignment),
+    offset: { x: ctx.scale.length(p.position_offset_x), y: ctx.scale.length(p.position_offset_y) },
+    zoom: p.zoom / 100,
+    ...NO_IMAGE_FEATURES,
+    ai: null,
+    focus: null,
+  };
+}
+
+/**
+ * An animated frame's video layer: an empty image box the frame renderer fills with the video's
+ * frame of each moment (docs/animation.md). A video has no alignment: the frame sits at the top left.
+ */
+export function planVideoBox(ctx: LayerContext<'video'>): ImageNode {
+  return {
+    kind: 'image',
+    ...picture(ctx),
+    ref: null,
+    fit: ctx.props.fitting_type === 'fill' ? 'contain' : 'cover',
+    position: objectPosition(''),
+    offset: { x: 0, y: 0 },
+    zoom: 1,
+    ...NO_IMAGE_FEATURES,
+    ...requestedOps(ctx),
+  };
+}
+
+function requestedOps(ctx: LayerContext<'image' | 'video'>): Pick<ImageNode, 'ai' | 'focus'> {
+  const o = ctx.override;
+  return {
+    ai: planAiOps(o, ctx.box.width / Math.max(1, ctx.box.height)),
+    focus: o.auto_focus === true ? { ...o.auto_focus_properties } : null,
+  };
+}
+
+function planFilter(p: LayerInput<'image'>): ImageNode['filter'] {
   if (p.filter_name === 'grayscale') return { kind: 'grayscale' };
   if (p.filter_name !== 'duotone') return null;
-  const [dark, light] = duotonePalette((p.filter_properties as { name?: unknown } | undefined)?.name);
+  const [dark, light] = duotonePalette(p.filter_properties?.name);
   return { kind: 'duotone', dark, light };
 }
 
@@ -84,8 +129,8 @@ function planFilter(p: Record<string, unknown>): ImageNode['filter'] {
  * `aspect` is the layer box's width / height: the shape text_to_image draws when no ratio is sent,
  * and the shape expand grows the image to.
  */
-function planAiOps(override: Record<string, unknown>, aspect: number): ImageAiOps | null {
-  const t2i = override.text_to_image_properties as TextToImageProperties | undefined;
+function planAiOps(override: LayerOverride, aspect: number): ImageAiOps | null {
+  const t2i = override.text_to_image_properties;
   const textToImage =
     override.text_to_image === true && t2i !== undefined
       ? {
@@ -96,33 +141,24 @@ function planAiOps(override: Record<string, unknown>, aspect: number): ImageAiOp
           inpaintImages: t2i.inpaint_images ?? [],
         }
       : null;
-  const expand =
-    override.expand === true ? { model: (override.expand_properties as { model?: string } | undefined)?.model ?? null, aspect } : null;
-  const removeBg =
-    override.remove_bg === true
-      ? { crop: (override.remove_bg_properties as { remove_bg_crop?: boolean } | undefined)?.remove_bg_crop === true }
-      : null;
-  const upscale =
-    override.upscale === true
-      ? { factor: (override.upscale_properties as UpscaleProperties | undefined)?.upscale_factor ?? DEFAULT_UPSCALE_FACTOR }
-      : null;
+  const expand = override.expand === true ? { model: override.expand_properties?.model ?? null, aspect } : null;
+  const removeBg = override.remove_bg === true ? { crop: override.remove_bg_properties?.remove_bg_crop === true } : null;
+  const upscale = override.upscale === true ? { factor: override.upscale_properties?.upscale_factor ?? DEFAULT_UPSCALE_FACTOR } : null;
   return textToImage || expand || removeBg || upscale ? { textToImage, expand, removeBg, upscale } : null;
 }
 
 /** `image_url` sent in the request wins over `image_encoded`, which wins over the design's image. */
-function imageSource(ctx: LayerContext<'image' | 'logo' | 'video'>): AssetSource | null {
-  const o = ctx.override;
-  if (typeof o.image_url === 'string') return sourceOf(o.image_url);
-  if (o.image_encoded && typeof o.image_encoded === 'object') return encodedSource(o.image_encoded as EncodedImage);
-  const p: Partial<LayerInput<'image'>> = ctx.props;
-  return sourceOf(p.image_url);
+function imageSource(o: LayerOverride, own: string | null): AssetSource | null {
+  if (o.image_url !== undefined) return sourceOf(o.image_url);
+  if (o.image_encoded !== undefined) return encodedSource(o.image_encoded);
+  return sourceOf(own);
 }
 
 export function planIllustration(ctx: LayerContext<'illustration'>): IllustrationNode {
   const p = ctx.props;
-  const type = (p.illustration_type ?? 'custom') as IllustrationType;
+  const type = p.illustration_type;
   const source = illustrationSource(type, p.illustration_file);
-  if (source === null && typeof p.illustration_file === 'string' && p.illustration_file.trim() !== '') {
+  if (source === null && p.illustration_file.trim() !== '') {
     // Not drawn empty: a file that names nothing we can draw is refused, naming the layer.
     throw new RenderRefusedError(
       type === 'custom'
@@ -131,8 +167,7 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
       ctx.name,
     );
   }
-  const props = (p.illustration_properties ?? {}) as { primary_color?: unknown };
-  const recolor = solidPaint(props.primary_color);
+  const recolor = solidPaint(p.illustration_properties.primary_color);
   if (recolor !== null && source?.kind === 'library' && !ILLUSTRATION_LIBRARIES[source.library].recolorable) {
     // A request's primary_color reaches here past validation: refused, never ignored.
     throw new RenderRefusedError(
@@ -144,12 +179,12 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
     kind: 'illustration',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(p.opacity) / 100,
-    rotation: num(p.rotation),
+    opacity: p.opacity / 100,
+    rotation: p.rotation,
     shadow: planShadow(p, 'drop'),
     ref: source === null ? null : ctx.addAsset('illustration', source),
     recolor,
-    position: objectPosition(str(p.alignment)),
+    position: objectPosition(p.alignment),
   };
 }
 
@@ -157,9 +192,9 @@ export function planIllustration(ctx: LayerContext<'illustration'>): Illustratio
  * `illustration_file` is a source (asset, URL, data URL) on `custom` illustrations; on a library's
  * `illustration_type` it names one of its drawings, unless it is itself a source.
  */
-function illustrationSource(type: IllustrationType, file: unknown): AssetSource | null {
+function illustrationSource(type: IllustrationType, file: string): AssetSource | null {
   const given = sourceOf(file);
-  if (given !== null || type === 'custom' || typeof file !== 'string') return given;
+  if (given !== null || type === 'custom') return given;
   const name = illustrationFile(type, file);
   // The file's own name is the drawing's canonical name (`arrow-right`, `outlined/home`, `1f389`).
   return name === null ? null : { kind: 'library', library: type, name: name.replace(/\.svg$/, '').replace(/^filled\//, '') };

@@ -28,7 +28,3 @@ export const PATTERN_TILES: Record<PatternName, string> = {
 
 /** `pattern_color` when the layer sets none: black at a quarter opacity, a shade of any fill. */
 export const DEFAULT_PATTERN_COLOR = 'rgba(0, 0, 0, 0.25)';
-
-export function isPatternName(name: unknown): name is PatternName {
-  return typeof name === 'string' && Object.hasOwn(PATTERN_TILES, name);
-}

@@ -1,12 +1,21 @@
-import type { Design, FontCatalogue, GroupMask, NormalisedOverrides } from '@pressroom/model';
-import { AppError, type LayerInput, type LayerType, layerInput, type ResolvedLayer, resolveFrame } from '@pressroom/model';
+import type { Design, FontCatalogue, GroupMask, LayerOverride, NormalisedOverrides } from '@pressroom/model';
+import {
+  AppError,
+  formatBackground,
+  type LayerInput,
+  type LayerType,
+  type ResolvedLayer,
+  resolveFrame,
+  type TypedLayerInput,
+  typedLayerInput,
+} from '@pressroom/model';
 import { boxAlign } from './alignment.js';
 import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
 import { planButton } from './button.js';
-import { type LayerContext, num, radiusCss } from './context.js';
+import { type LayerContext, radiusCss } from './context.js';
 import { fontKey } from './fonts.js';
 import { planQrcode, planRating, planShape } from './marks.js';
-import { planIllustration, planImage } from './media.js';
+import { planIllustration, planImage, planLogo, planVideoBox } from './media.js';
 import { paint } from './paint.js';
 import { type Scale, scaleFor } from './scale.js';
 import { planShadow } from './shadow.js';
@@ -56,18 +65,14 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     return ref;
   };
 
-  const merged = new Map<string, { layer: ResolvedLayer; props: LayerInput<LayerType>; override: Record<string, unknown> }>();
+  const merged = new Map<string, { layer: ResolvedLayer; input: TypedLayerInput; override: LayerOverride }>();
   for (const layer of frame.layers) {
     const override = (Object.hasOwn(overrides.layers, layer.name) ? overrides.layers[layer.name] : undefined) ?? {};
-    merged.set(layer.name, {
-      layer,
-      props: layerInput(layer.type, layer.properties, override),
-      override: override as Record<string, unknown>,
-    });
+    merged.set(layer.name, { layer, input: typedLayerInput(layer.type, layer.properties, override), override });
   }
   const hidden = (name: string): boolean => {
     for (let at: string | null = name; at !== null; at = merged.get(at)?.layer.parent ?? null) {
-      if (merged.get(at)?.props.hidden === true) return true;
+      if (merged.get(at)?.input.props.hidden) return true;
     }
     return false;
   };
@@ -75,8 +80,8 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   const build = (name: string): PlanNode | null => {
     const entry = merged.get(name);
     if (!entry || hidden(name)) return null;
-    const { layer, props, override } = entry;
-    const ctx: LayerContext = {
+    const { layer, input: typed, override } = entry;
+    const ctx = <L extends LayerType>(props: LayerInput<L>): LayerContext<L> => ({
       name,
       props,
       override,
@@ -87,27 +92,28 @@ export function planRender(input: PlanRenderInput): RenderPlan {
       catalogue,
       designFonts: design.fonts,
       addAsset: addAsset(name),
-    };
-    switch (layer.type) {
+    });
+    switch (typed.type) {
       case 'text':
-        return planText(of<'text'>(ctx));
+        return planText(ctx(typed.props));
       case 'button':
-        return planButton(of<'button'>(ctx));
+        return planButton(ctx(typed.props));
       case 'image':
+        return planImage(ctx(typed.props));
       case 'logo':
-        return planImage(of<'image' | 'logo'>(ctx), layer.type);
+        return planLogo(ctx(typed.props));
       case 'shape':
-        return planShape(of<'shape'>(ctx));
+        return planShape(ctx(typed.props));
       case 'illustration':
-        return planIllustration(of<'illustration'>(ctx));
+        return planIllustration(ctx(typed.props));
       case 'rating':
-        return planRating(of<'rating'>(ctx));
+        return planRating(ctx(typed.props));
       case 'qrcode':
-        return planQrcode(of<'qrcode'>(ctx));
+        return planQrcode(ctx(typed.props));
       case 'video':
-        return input.videoBoxes === true ? { ...planImage(of<'video'>(ctx), 'image'), ref: null } : null;
+        return input.videoBoxes === true ? planVideoBox(ctx(typed.props)) : null;
       case 'group':
-        return planGroup(of<'group'>(ctx), layer.layer_ids ?? [], build);
+        return planGroup(ctx(typed.props), layer.layer_ids ?? [], build);
       default:
         return null;
     }
@@ -127,7 +133,7 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     .map(({ l }) => build(l.name))
     .filter((n): n is PlanNode => n !== null);
 
-  const rootBackground = overrides.layers.root?.background_color ?? frame.background_color;
+  const rootBackground = formatBackground(frame.background_color, overrides.layers.root?.background_color);
   const width = scale.length(frame.width + 2 * bleed);
   const height = scale.length(frame.height + 2 * bleed);
   const fonts = collectFonts(nodes);
@@ -141,16 +147,11 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     format: formatName,
     width: Math.round(width),
     height: Math.round(height),
-    background: rootBackground === null || rootBackground === undefined ? null : paint(rootBackground, { width, height }),
+    background: paint(rootBackground, { width, height }),
     nodes,
     assets,
     fonts,
   };
-}
-
-/** The switch of `build` has read `layer.type`: the context is that type's. */
-function of<L extends LayerType>(ctx: LayerContext): LayerContext<L> {
-  return ctx as unknown as LayerContext<L>;
 }
 
 function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: string) => PlanNode | null): GroupNode {
@@ -161,11 +162,11 @@ function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: 
     kind: 'group',
     name: ctx.name,
     box: ctx.box,
-    opacity: num(ctx.props.opacity, 100) / 100,
-    rotation: num(ctx.props.rotation),
+    opacity: ctx.props.opacity / 100,
+    rotation: ctx.props.rotation,
     shadow: planShadow(ctx.props, 'drop'),
     children: layout === null ? children : applyAutoLayout(ctx.box, children, layout),
-    mask: mask ? groupMask(mask, ctx.box, ctx.scale) : null,
+    mask: mask === null ? null : groupMask(mask, ctx.box, ctx.scale),
     layout,
   };
 }
@@ -177,20 +178,17 @@ function planGroup(ctx: LayerContext<'group'>, members: string[], build: (name: 
  */
 function autoLayoutOf(ctx: LayerContext<'group'>): AutoLayout | null {
   const p = ctx.props;
-  if (p.auto_layout !== true) return null;
-  const direction = p.direction === 'vertical' ? 'vertical' : 'horizontal';
-  const cell = typeof p.alignment === 'string' ? boxAlign(p.alignment) : null;
+  if (!p.auto_layout) return null;
+  const direction = p.direction ?? 'horizontal';
+  const cell = p.alignment === null ? null : boxAlign(p.alignment);
   const horizontal = cell === null ? null : ({ left: 'start', center: 'center', right: 'end' } as const)[cell.horizontal];
   const vertical = cell?.vertical ?? null;
   const along = direction === 'horizontal' ? horizontal : vertical;
   return {
     direction,
-    placement:
-      p.placement === 'center' || p.placement === 'end' || p.placement === 'space-between' || p.placement === 'start'
-        ? p.placement
-        : (along ?? 'start'),
+    placement: p.placement ?? along ?? 'start',
     cross: direction === 'horizontal' ? vertical : horizontal,
-    gap: ctx.scale.length(num(p.gap)),
+    gap: ctx.scale.length(p.gap ?? 0),
   };
 }
 

@@ -1,19 +1,13 @@
+import type { LayerInput } from '@pressroom/model';
 import { solidPaint } from './paint.js';
 import type { PlanShadow } from './types.js';
 
-/** The shadow_* family (or text_shadow_* with `prefix`), or null when no color is set. */
-export function planShadow(props: Record<string, unknown>, mode: PlanShadow['mode'], prefix = 'shadow'): PlanShadow | null {
-  const color = solidPaint(props[`${prefix}_color`]);
-  if (color === null) return null;
-  return {
-    mode,
-    color,
-    blur: num(props[`${prefix}_blur`]),
-    x: num(props[`${prefix}_offset_x`]),
-    y: num(props[`${prefix}_offset_y`]),
-  };
-}
+/** The shadow family every layer has (a button's `text_shadow_*` is passed in these names). */
+export type ShadowInput = Pick<LayerInput<'shape'>, 'shadow_color' | 'shadow_blur' | 'shadow_offset_x' | 'shadow_offset_y'>;
 
-function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+/** The layer's shadow, or null when no (solid) colour is set. */
+export function planShadow(p: ShadowInput, mode: PlanShadow['mode']): PlanShadow | null {
+  const color = solidPaint(p.shadow_color);
+  if (color === null) return null;
+  return { mode, color, blur: p.shadow_blur, x: p.shadow_offset_x, y: p.shadow_offset_y };
 }

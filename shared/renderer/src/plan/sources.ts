@@ -8,8 +8,8 @@ const DATA_URL = /^data:([^;,]+)?((?:;[^;,]+)*?)(;base64)?,(.*)$/s;
  * an http(s) URL for the guarded fetch. Anything else (a `file:` or `storage:` src reaches us
  * through `asset:`) yields null and the layer draws without it.
  */
-export function sourceOf(value: unknown): AssetSource | null {
-  if (typeof value !== 'string' || value === '') return null;
+export function sourceOf(value: string | null): AssetSource | null {
+  if (value === null || value === '') return null;
   if (value.startsWith('asset:')) return { kind: 'design_asset', name: value.slice(6) };
   if (value.startsWith('data:')) {
     const m = DATA_URL.exec(value);

@@ -41,7 +41,7 @@ export function fontWeightWarnings(design: Design, catalogue: Pick<FontCatalogue
   const walk = (elements: readonly (DesignElement | PageElement)[], at: (string | number)[]) => {
     for (const [i, e] of elements.entries()) {
       if (e.type !== 'text' && e.type !== 'button') continue;
-      const base = e.properties as unknown as Record<string, unknown>;
+      const base = e.properties;
       check(e.name, base, {}, [...at, i, 'properties']);
       if ('overrides' in e) {
         for (const [format, o] of Object.entries(e.overrides))

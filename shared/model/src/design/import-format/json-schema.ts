@@ -3,7 +3,7 @@
  * level and their types. Values (ranges, colours, each property) are the parser's to check, and
  * docs/design-format.md lists them; this states only what the parser's structure states.
  */
-import { DESIGN_TYPES, LAYER_TYPES } from '../types.js';
+import { DESIGN_TYPES, LAYER_TYPES } from '../../properties/layer-types.js';
 
 type Schema = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  */
 import { LAYER_PROPERTIES } from '../../properties/catalogue.js';
 import type { PropertyEntry } from '../../properties/entry.js';
-import { LAYER_TYPES, type LayerType } from '../types.js';
+import { LAYER_TYPES, type LayerType } from '../../properties/layer-types.js';
 
 export interface Spelling {
   /** The stored document's name (`shadow_blur`). */

@@ -8,18 +8,10 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
 import { formatPath } from '../../errors/zod-issues.js';
+import { DESIGN_TYPES, type DesignType, LAYER_TYPES, type LayerType } from '../../properties/layer-types.js';
 import { parseDesignDocument, SOURCE_PROPS } from '../parse/document.js';
 import { IssueCollector, type Path } from '../parse/issues.js';
-import {
-  DESIGN_TYPES,
-  type Design,
-  type DesignElement,
-  type DesignType,
-  type DesignWarning,
-  LAYER_TYPES,
-  type LayerType,
-  type PageElement,
-} from '../types.js';
+import type { Design, DesignElement, DesignWarning, PageElement } from '../types.js';
 import { ALL_IMPORT_KEYS, IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS } from './names.js';
 import { type LayerShape, toImportPath } from './paths.js';
 import { classifySource, uploadContentTypeOf } from './sources.js';

@@ -4,9 +4,10 @@
  * `bleed_size`, and an asset's path becomes the property that named the file.
  */
 import { formatPath } from '../../errors/zod-issues.js';
+import type { LayerType } from '../../properties/layer-types.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import type { Path } from '../parse/issues.js';
-import type { Design, DesignElement, LayerType, PageElement } from '../types.js';
+import type { Design, DesignElement, PageElement } from '../types.js';
 import { IMPORT_SPELLINGS } from './names.js';
 
 /** How a layer was written in the payload. */
@@ -107,7 +108,7 @@ function walkSources(design: Design, visit: (bag: Record<string, unknown>, prop:
   const walk = (elements: readonly (DesignElement | PageElement)[], at: (string | number)[], page?: string) => {
     for (const [i, e] of elements.entries()) {
       const spell = IMPORT_SPELLINGS[e.type];
-      const bags: [(string | number)[], Record<string, unknown>][] = [[[], e.properties as unknown as Record<string, unknown>]];
+      const bags: [(string | number)[], Record<string, unknown>][] = [[[], e.properties]];
       if ('overrides' in e) for (const [f, o] of Object.entries(e.overrides)) bags.push([[f], o as Record<string, unknown>]);
       for (const [prefix, bag] of bags) {
         for (const prop of SOURCE_PROPS) {

@@ -4,10 +4,11 @@
  * format cannot say is reported as a warning, never dropped silently.
  */
 import { formatPath } from '../../errors/zod-issues.js';
+import type { LayerType } from '../../properties/layer-types.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import { collectVariables } from '../parse/layers.js';
 import { renderDpi } from '../print.js';
-import type { Asset, Box, Design, DesignElement, DesignFormat, DesignWarning, LayerType, PageElement } from '../types.js';
+import type { Asset, Box, Design, DesignElement, DesignFormat, DesignWarning, PageElement } from '../types.js';
 import { IMPORT_SPELLINGS } from './names.js';
 import { BARE_FILE_NAME, extensionFor } from './sources.js';
 
@@ -115,7 +116,7 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
 
   function layer(e: DesignElement | PageElement, path: Path, formats: readonly DesignFormat[] | null): Json {
     const spell = IMPORT_SPELLINGS[e.type];
-    const props = e.properties as unknown as Json;
+    const props: Json = e.properties;
     const out: Json = { name: e.name, type: e.type };
     for (const [field, s] of spell.onLayer) if (props[s.internal] !== undefined) out[field] = props[s.internal];
     if (!spell.onLayer.has('locked')) out.locked = false;

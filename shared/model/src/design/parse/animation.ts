@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EASINGS, type ElementAnimation, type LayerType, TWEEN_TYPES, type Tween, type TweenType } from '../types.js';
+import type { LayerType } from '../../properties/layer-types.js';
+import { EASINGS, type ElementAnimation, TWEEN_TYPES, type Tween, type TweenType } from '../types.js';
 import type { IssueCollector, Path } from './issues.js';
 
 const seconds = z.number().min(0).max(3600);

@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
-import type { PropContext } from '../../properties/context.js';
-import { contextFor } from '../properties/index.js';
-import { colorSchema } from '../properties/spec.js';
-import {
-  type Asset,
-  DESIGN_TYPES,
-  type Design,
-  type DesignAnimation,
-  type DesignElement,
-  type DesignFormat,
-  type DesignPage,
-  type DesignType,
-  type DesignWarning,
-  type FontFace,
-  type PageElement,
-  type PrintSettings,
+import { colorSchema, contextFor } from '../../properties/design-schema.js';
+import type { PropContext } from '../../properties/layer-types.js';
+import { DESIGN_TYPES, type DesignType } from '../../properties/layer-types.js';
+import type {
+  Asset,
+  Design,
+  DesignAnimation,
+  DesignElement,
+  DesignFormat,
+  DesignPage,
+  DesignWarning,
+  FontFace,
+  PageElement,
+  PrintSettings,
 } from '../types.js';
 import { latestTime } from './animation.js';
 import { parseElement, type RawElementResult } from './element.js';
@@ -322,7 +320,7 @@ function checkAssets(design: Design, col: IssueCollector): void {
   };
   const walk = (elements: readonly (DesignElement | PageElement)[], path: Path) =>
     elements.forEach((e, i) => {
-      const bags: [Path, Record<string, unknown>][] = [[[...path, i, 'properties'], e.properties as unknown as Record<string, unknown>]];
+      const bags: [Path, Record<string, unknown>][] = [[[...path, i, 'properties'], e.properties]];
       if ('overrides' in e)
         for (const [f, o] of Object.entries(e.overrides)) bags.push([[...path, i, 'overrides', f], o as Record<string, unknown>]);
       for (const [at, bag] of bags) for (const key of SOURCE_PROPS) check(bag[key], [...at, key]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PropContext } from '../../properties/context.js';
-import { layerTypesFor } from '../properties/index.js';
-import { type Box, LAYER_TYPES, type LayerType } from '../types.js';
+import { layerTypesFor } from '../../properties/design-tables.js';
+import { LAYER_TYPES, type LayerType, type PropContext } from '../../properties/layer-types.js';
+import type { Box } from '../types.js';
 import { parseElementAnimation } from './animation.js';
 import type { IssueCollector, Path } from './issues.js';
 import { parseProperties } from './properties.js';

@@ -4,9 +4,9 @@ import { formatCmyk, formatHex } from '../../color/format.js';
 import { parseColor } from '../../color/parse.js';
 import { isGradient } from '../../color/types.js';
 import { LAYER_CONSTRAINTS } from '../../properties/catalogue.js';
-import type { PropContext } from '../../properties/context.js';
-import { ALL_PROPERTY_NAMES, GROUP_LAYOUT_PROPS, PROPERTY_TABLES, type PropSpec } from '../properties/index.js';
-import type { LayerType } from '../types.js';
+import type { PropSpec } from '../../properties/design-schema.js';
+import { ALL_PROPERTY_NAMES, GROUP_LAYOUT_PROPS, PROPERTY_TABLES } from '../../properties/design-tables.js';
+import type { LayerType, PropContext } from '../../properties/layer-types.js';
 import type { IssueCollector, Path } from './issues.js';
 
 type Mode = 'base' | 'override';

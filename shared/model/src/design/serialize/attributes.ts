@@ -1,6 +1,6 @@
+import { PROPERTY_TABLES } from '../../properties/design-tables.js';
+import type { LayerType } from '../../properties/layer-types.js';
 import { SOURCE_PROPS } from '../parse/document.js';
-import { PROPERTY_TABLES } from '../properties/index.js';
-import type { LayerType } from '../types.js';
 
 export type AttributeValue = string | number | boolean | Record<string, unknown>;
 

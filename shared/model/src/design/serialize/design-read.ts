@@ -86,7 +86,7 @@ function elementRead(
   const byFormat = <T>(fn: (l: ResolvedLayer) => T) => Object.fromEntries(present.map((p) => [p.format, fn(p.layer)]));
   const values = new Map<string, AttributeRead>();
   for (const { format, layer } of present) {
-    for (const a of attributesOf(e.type, layer.properties as unknown as Record<string, unknown>, resolve)) {
+    for (const a of attributesOf(e.type, layer.properties, resolve)) {
       const entry = values.get(a.id) ?? { id: a.id, help: a.help, values: {} };
       entry.values[format] = a.value;
       values.set(a.id, entry);
@@ -120,8 +120,8 @@ function elementRead(
 
 /** Group layout of one format: direction, placement and gap only when auto-layout is on. */
 export function groupLayout(l: ResolvedLayer): Record<string, unknown> {
-  const p = l.properties as { auto_layout?: boolean; direction?: string; placement?: string; gap?: number };
-  if (!p.auto_layout) return { auto_layout: false };
+  if (l.type !== 'group' || !l.properties.auto_layout) return { auto_layout: false };
+  const p = l.properties;
   const out: Record<string, unknown> = { auto_layout: true };
   if (p.direction !== undefined) out.direction = p.direction;
   if (p.placement !== undefined) out.placement = p.placement;

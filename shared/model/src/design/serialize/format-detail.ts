@@ -35,7 +35,7 @@ export function serializeFormatDetail(r: DesignRecord, specifier: string, opts: 
       name: l.name,
       type: l.type,
       settings: { is_mandatory: false },
-      attributes: attributesOf(l.type, l.properties as unknown as Record<string, unknown>, resolve),
+      attributes: attributesOf(l.type, l.properties, resolve),
       layout: l.box,
     };
     if (l.type === 'group') {

@@ -1,4 +1,4 @@
-import type { DesignType } from '../types.js';
+import type { DesignType } from '../../properties/layer-types.js';
 import { type DesignRecord, designHeader } from './record.js';
 
 /** Row shape for listings, which need not load the whole document. */

@@ -49,9 +49,7 @@ export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesi
       const layers = (frame?.layers ?? [])
         .filter((l) => opts.advanced || l.type !== 'group')
         .map((l): PageElementRead => {
-          const attributes = Object.fromEntries(
-            attributesOf(l.type, l.properties as unknown as Record<string, unknown>, resolve).map((a) => [a.id, a]),
-          );
+          const attributes = Object.fromEntries(attributesOf(l.type, l.properties, resolve).map((a) => [a.id, a]));
           const out: PageElementRead = { name: l.name, type: l.type, settings: { is_mandatory: false }, attributes, layout: l.box };
           if (l.type === 'group') {
             out.layer_ids = l.layer_ids ?? [];

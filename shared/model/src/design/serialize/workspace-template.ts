@@ -1,4 +1,4 @@
-import type { DesignType } from '../types.js';
+import type { DesignType } from '../../properties/layer-types.js';
 
 export interface WorkspaceTemplateRecord {
   id: string;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { LAYER_PROPERTIES } from '../../properties/catalogue.js';
-import type { PropContext } from '../../properties/context.js';
-import type { PropertyEntry } from '../../properties/entry.js';
-import type { DesignType, LayerType, PropertiesByType } from '../types.js';
-import { colorSchema, int, numeric, type PropSpec, type PropTable, source, text } from './spec.js';
-
-export * from './spec.js';
+import { LAYER_PROPERTIES } from './catalogue.js';
+import { colorSchema, int, numeric, type PropSpec, type PropTable, source, text } from './design-schema.js';
+import type { PropertyEntry } from './entry.js';
+import type { DesignType, LayerType, PropContext } from './layer-types.js';
 
 /** The design model's schema of one catalogue entry. */
 export function designSchema(entry: PropertyEntry): (ctx: PropContext) => z.ZodType {
@@ -62,24 +59,6 @@ export const PROPERTY_TABLES: Record<LayerType, PropTable> = Object.fromEntries(
     Object.fromEntries(Object.entries(entries as Record<string, PropertyEntry>).map(([name, entry]) => [name, propSpec(entry)])),
   ]),
 ) as Record<LayerType, PropTable>;
-
-// The stored document's property types (design/types.ts) name the catalogue's properties, no more, no less.
-type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
-const _sameNames: { [T in LayerType]: SameKeys<PropertiesByType[T], (typeof LAYER_PROPERTIES)[T]> } = {
-  text: true,
-  button: true,
-  image: true,
-  logo: true,
-  shape: true,
-  illustration: true,
-  rating: true,
-  qrcode: true,
-  video: true,
-  audio: true,
-  group: true,
-  code: true,
-};
-void _sameNames;
 
 /**
  * The default of every property that has one, by layer type: what a layer that does not set

@@ -6,18 +6,23 @@
  * AI, auto-focus) are left to `additionalProperties`: the document does not restate them, so a
  * contract tester never meets a refusal the document does not predict. Pure.
  */
-import { MAX_LAYER_KEYS, ROOT_LAYER, VARS_KEY } from '../overrides/elements.js';
-import { OBJECT_RULE_JSON_SCHEMAS } from '../overrides/object-rules.js';
-import { UUID_PATTERN } from '../overrides/rules.js';
-import { OVERRIDABLE_NAMES, type OverrideFacts, overrideOn, TARGETABLE_LAYER_TYPES, valuesOn, widestOverride } from './overridable.js';
+import {
+  OVERRIDABLE_NAMES,
+  type OverrideFacts,
+  overrideOn,
+  TARGETABLE_LAYER_TYPES,
+  valuesOn,
+  widestOverride,
+} from '../properties/overridable.js';
+import { MAX_LAYER_KEYS, ROOT_LAYER, VARS_KEY } from './elements.js';
+import { OBJECT_RULE_JSON_SCHEMAS } from './object-rules.js';
+import { UUID_PATTERN } from './rules.js';
 
 type JsonSchema = Record<string, unknown>;
 
 function valueSchema(facts: OverrideFacts): JsonSchema {
   if (facts.rule !== undefined) {
-    const stated = OBJECT_RULE_JSON_SCHEMAS.get(facts.rule);
-    if (stated === undefined) throw new Error('an override rule without its JSON Schema');
-    return stated;
+    return OBJECT_RULE_JSON_SCHEMAS[facts.rule];
   }
   switch (facts.kind) {
     case 'number':

@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { parseColor } from '../../color/parse.js';
-import { isGradient } from '../../color/types.js';
-import type { PropContext } from '../../properties/context.js';
-import type { ColorKind } from '../../properties/entry.js';
-import { NUMERIC_PROPERTIES, type NumericPropertyName } from '../../properties/numeric.js';
-import type { DesignType } from '../types.js';
+import { parseColor } from '../color/parse.js';
+import { isGradient } from '../color/types.js';
+import type { ColorKind } from './entry.js';
+import type { DesignType, PropContext } from './layer-types.js';
+import { NUMERIC_PROPERTIES, type NumericPropertyName } from './numeric.js';
 
 /** What a property's validation depends on: the design type fixes units and color space. */
 export function contextFor(designType: DesignType): PropContext {
   return { designType, print: designType === 'printer' || designType === 'printer_multipage' };
 }
-
-export type { ColorKind };
 
 /**
  * One authorable property as the design parser uses it: its schema, its default (absent =

@@ -85,6 +85,7 @@ describe('the console editor against npm start', () => {
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
   /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
   const fill = async (selector: string, value: string) => {
+    await page.waitForSelector(selector, WAIT);
     await page.focus(selector);
     await page.$eval(selector, (e) => (e as HTMLInputElement).select());
     await page.keyboard.type(value);

@@ -134,7 +134,7 @@ function bagFor(doc, layer, frame, key, writing) {
 export function propOf(doc, frame, name, place) {
   const layer = findLayer(doc, frame, name);
   if (!layer) return undefined;
-  if (place.onLayer) return layer[place.key];
+  if (place.onLayer) return place.field ? layer[place.key]?.[place.field] : layer[place.key];
   const value = bagFor(doc, layer, frame, place.key, false)?.[place.key];
   return place.field === null ? value : value?.[place.field];
 }
@@ -145,22 +145,25 @@ export function withProp(doc, frame, name, place, value) {
   const layer = findLayer(out, frame, name);
   if (!layer) return doc;
   if (place.onLayer) {
-    if (value === undefined) delete layer[place.key];
-    else layer[place.key] = value;
+    setIn(layer, place, value);
     return out;
   }
-  const bag = bagFor(out, layer, frame, place.key, true);
-  if (place.field === null) {
-    if (value === undefined) delete bag[place.key];
-    else bag[place.key] = value;
-  } else {
-    const obj = { ...(typeof bag[place.key] === 'object' && bag[place.key] !== null ? bag[place.key] : {}) };
-    if (value === undefined) delete obj[place.field];
-    else obj[place.field] = value;
-    if (Object.keys(obj).length === 0) delete bag[place.key];
-    else bag[place.key] = obj;
-  }
+  setIn(bagFor(out, layer, frame, place.key, true), place, value);
   return out;
+}
+
+/** `key`, or `key.field` of an object, set on `target` (undefined removes it, and an emptied object). */
+function setIn(target, { key, field }, value) {
+  if (!field) {
+    if (value === undefined) delete target[key];
+    else target[key] = value;
+    return;
+  }
+  const obj = { ...(typeof target[key] === 'object' && target[key] !== null ? target[key] : {}) };
+  if (value === undefined) delete obj[field];
+  else obj[field] = value;
+  if (Object.keys(obj).length === 0) delete target[key];
+  else target[key] = obj;
 }
 
 /** A name no layer of the design has yet: `text`, `text_2`, … */

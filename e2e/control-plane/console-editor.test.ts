@@ -50,6 +50,15 @@ describe('the editor model', () => {
     expect(m.propOf(doc, 'square', 'title', { key: 'shadow', field: 'blur', onLayer: false })).toBe(4);
   });
 
+  it("sets a field of an object on the layer itself (an animated layer's timing)", () => {
+    const place = { key: 'animation', field: 'start_at_s', onLayer: true };
+    let doc = m.withProp(two(), 'square', 'title', place, 0.5);
+    expect(doc.layers[1].animation).toEqual({ start_at_s: 0.5 });
+    expect(m.propOf(doc, 'square', 'title', place)).toBe(0.5);
+    doc = m.withProp(doc, 'square', 'title', place, undefined);
+    expect(doc.layers[1].animation).toBeUndefined();
+  });
+
   it('snaps a dragged box to the frame centre and to another layer, within the threshold only', () => {
     const frame = { width: 1000, height: 1000 };
     const near = m.snapBox({ x: 297, y: 10, width: 400, height: 100 }, { frame, others: [], threshold: 5 });

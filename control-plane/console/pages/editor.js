@@ -608,6 +608,20 @@ function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues })
       )}
       ${mine.layout ? html`<p class="error" role="alert">${mine.layout.join('; ')}</p>` : null}
     </fieldset>
+    ${
+      doc.type === 'animated'
+        ? html`<fieldset class="box-fields">
+          <legend>Timing (s, of ${doc.animation?.duration ?? '?'})</legend>
+          ${['start_at_s', 'end_at_s'].map((k) => {
+            const place = { key: 'animation', field: k, onLayer: true };
+            return html`<div class="field"><label for=${`ed-anim-${k}`}>${k}</label>
+              <input id=${`ed-anim-${k}`} type="number" step="0.1" min="0" value=${propOf(doc, frame, name, place) ?? ''}
+                onChange=${(e) => commit(withProp(doc, frame, name, place, e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value)))} /></div>`;
+          })}
+          ${mine.animation ? html`<p class="error" role="alert">${mine.animation.join('; ')}</p>` : null}
+        </fieldset>`
+        : null
+    }
     ${props.map(({ d, place, control }) => {
       const value = propOf(doc, frame, name, place);
       return html`<${Control} key=${`${name}/${d.name}`} layer=${name}

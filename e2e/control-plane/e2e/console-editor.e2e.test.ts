@@ -85,6 +85,7 @@ describe('the console editor against npm start', () => {
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
   /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
   const fill = async (selector: string, value: string) => {
+    await page.waitForSelector(selector, WAIT);
     await page.focus(selector);
     await page.$eval(selector, (e) => (e as HTMLInputElement).select());
     await page.keyboard.type(value);
@@ -281,6 +282,18 @@ describe('the console editor against npm start', () => {
     await go(`editor/${teaser}`);
     await ready();
     expect((await page.$$('.timing li')).length).toBeGreaterThan(1);
+    // A layer's timing edits like a property: its start moves its bar.
+    const animatedLayer = await page.$eval('.layers li:first-child', (e) => (e as HTMLElement).dataset.layerItem!);
+    await page.click(`[data-layer-item="${animatedLayer}"] .layer-name`);
+    await fill('#ed-anim-start_at_s', '1.5');
+    await page.waitForFunction(
+      (name) =>
+        Array.from(document.querySelectorAll('.timing li')).some(
+          (li) => li.textContent?.startsWith(name) && li.textContent.includes('1.5–'),
+        ),
+      WAIT,
+      animatedLayer,
+    );
     await axe('editor-animated');
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnimatedDelivery, AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import type { AnimatedDelivery, AnimatedDesign, NormalisedOverrides } from '@pressroom/model';
 import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import { addAnimatedFileJobs, withTransaction } from '@pressroom/platform';
@@ -54,7 +54,7 @@ export async function enqueueAnimatedRequest(
           design_id: found.id,
           format_name: formatName,
           file_type: fileType,
-          overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
+          overrides: input.overrides,
           priority: 'async',
           enqueued_at: enqueuedAt,
           original_banner_id: input.original,

@@ -7,13 +7,15 @@ import {
   type AsyncGenerationRequest,
   aiCapabilitiesFor,
   checkAgainstDesign,
+  MULTIPAGE_OUTPUT,
   NO_AI_CAPABILITIES,
   type NormalisedOverrides,
   parseGenerationRequest,
+  type RenderPrintPayload,
   refuseUnavailableAi,
 } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
-import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload, withTransaction } from '@pressroom/platform';
+import { addRenderPrintJob, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { z } from 'zod';
 import { refuseUnknownFonts } from './font-lookup.js';
@@ -174,8 +176,7 @@ async function enqueuePrint(
         workspace_id: workspace.id,
         design_id: found.id,
         output_name: output.name,
-        // JSON drops the null prototypes; the worker re-parses the plain object.
-        pages: JSON.parse(JSON.stringify(output.pages)) as RenderPrintPayload['pages'],
+        pages: output.pages,
         options: input.options,
         priority: 'async',
         enqueued_at: enqueuedAt,

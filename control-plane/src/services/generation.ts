@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AiCapabilities, CreditCosts, FormatDesign, NormalisedOverrides, PriorityClass, RenderStaticPayload } from '@pressroom/model';
+import type { AiCapabilities, CreditCosts, FormatDesign, NormalisedOverrides, PriorityClass } from '@pressroom/model';
 import { AppError, assertPlanAllows, defaultFileType, type StaticFileType } from '@pressroom/model';
 import type { DesignSource, GenerationDesign } from '@pressroom/platform';
 import { addRenderStaticJob, chargeAiOperations, countAiOperations, findBanner, withTransaction } from '@pressroom/platform';
@@ -158,8 +158,7 @@ async function enqueueRequest(
         design_id: found.id,
         format_name: formatName,
         file_type: input.fileType,
-        // JSON drops the null prototypes; the worker re-parses the plain object.
-        overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
+        overrides: input.overrides,
         priority: input.kind,
         enqueued_at: enqueuedAt,
         original_banner_id: input.original,

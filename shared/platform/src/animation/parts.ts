@@ -14,7 +14,7 @@ import {
 import type pg from 'pg';
 import type { Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
-import { RENDER_MAX_ATTEMPTS } from '../jobs/add-job.js';
+import { RENDER_MAX_ATTEMPTS } from '../sql/jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
 type FileFields = Pick<

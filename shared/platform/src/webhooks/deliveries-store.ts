@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool.js';
-import { addDeliveryJob } from './job.js';
+import { addDeliveryJob } from '../sql/jobs.js';
 
 export interface DeliveryAttemptRecord {
   attempt: number;

@@ -1,7 +1,7 @@
 import type { EventPayload, EventType } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { addDeliveryJob } from '../sql/jobs.js';
 import { deliveryId } from './delivery-id.js';
-import { addDeliveryJob } from './job.js';
 
 export interface EnqueueEventInput {
   workspaceId: string;

@@ -1,5 +1,5 @@
 import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
-import { acceptFormats, formatRequest, originalOf } from './generation-formats.js';
+import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
 import type { DesignGeneration } from './generation-types.js';
 
 function isAnimatedFileType(value: string): value is AnimatedFileType {
@@ -43,16 +43,11 @@ export const animatedGeneration: DesignGeneration = {
         task: 'animated',
         duration: design.animation.duration,
         payload: {
-          v: 1,
-          generation_request_id: ids.requestId,
-          banner_id: ids.bannerId,
-          workspace_id: input.workspace.id,
-          design_id: input.found.id,
+          ...fileOf(input, ids),
           format_name: formatName,
           file_type: fileType,
           overrides: accepted.overrides,
           priority: 'async',
-          enqueued_at: ids.enqueuedAt,
           original_banner_id: accepted.original,
           delivery: { click_url: delivery.clickUrl, loop_count: delivery.loopCount, gif_max_width: delivery.gifMaxWidth },
         },

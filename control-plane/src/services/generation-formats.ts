@@ -2,7 +2,7 @@ import { AppError, defaultFileType, type FormatDesign } from '@pressroom/model';
 import { findBanner } from '@pressroom/platform';
 import { refuseUnknownFonts } from './font-lookup.js';
 import { checkOverrides } from './generation-overrides.js';
-import type { Accepted, FormatRequest, GenerationInput } from './generation-types.js';
+import type { Accepted, FileIds, FormatRequest, GenerationInput } from './generation-types.js';
 
 /** The parsed request on a design with formats; the parser refused the other endpoints already. */
 export function formatRequest(input: GenerationInput): FormatRequest {
@@ -59,4 +59,16 @@ export async function originalOf(input: GenerationInput, outputs: readonly strin
     throw new AppError('not_related_to_same_template', 'The original visual was generated from another design.');
   if (banner.format_name !== outputs[0]) throw new AppError('not_related_to_same_format', 'The original visual has another format.');
   return banner.id;
+}
+
+/** What every file's job payload says about where it belongs (version 1 of each contract). */
+export function fileOf(input: GenerationInput, ids: FileIds) {
+  return {
+    v: 1 as const,
+    generation_request_id: ids.requestId,
+    banner_id: ids.bannerId,
+    workspace_id: input.workspace.id,
+    design_id: input.found.id,
+    enqueued_at: ids.enqueuedAt,
+  };
 }

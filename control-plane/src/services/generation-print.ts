@@ -2,7 +2,7 @@
 // endpoint, and the async endpoint on a multipage design. One render_print job per PDF.
 import { AppError, MULTIPAGE_OUTPUT, NO_AI_CAPABILITIES, type NormalisedOverrides, type PrintOptions } from '@pressroom/model';
 import { refuseUnknownFonts } from './font-lookup.js';
-import { acceptFormats, formatRequest } from './generation-formats.js';
+import { acceptFormats, fileOf, formatRequest } from './generation-formats.js';
 import { checkOverrides } from './generation-overrides.js';
 import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan } from './generation-types.js';
 
@@ -103,16 +103,11 @@ function printPlan(
     files: outputs.map((output) => (ids) => ({
       task: 'render_print',
       payload: {
-        v: 1,
-        generation_request_id: ids.requestId,
-        banner_id: ids.bannerId,
-        workspace_id: input.workspace.id,
-        design_id: input.found.id,
+        ...fileOf(input, ids),
         output_name: output.name,
         pages: output.pages,
         options,
         priority: 'async',
-        enqueued_at: ids.enqueuedAt,
       },
     })),
   };

@@ -11,7 +11,7 @@ import {
   withTransaction,
 } from '@pressroom/platform';
 import { animatedGeneration } from './generation-animated.js';
-import { acceptFormats, formatRequest, originalOf } from './generation-formats.js';
+import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
 import { multipageGeneration, printerGeneration } from './generation-print.js';
 import type { DesignGeneration, GenerationInput, GenerationPlan, GenerationServiceDeps, SyncOutput } from './generation-types.js';
 import { openPaidRequest } from './paid-request.js';
@@ -48,16 +48,11 @@ const staticGeneration: DesignGeneration = {
       files: accepted.outputs.map((formatName) => (ids) => ({
         task: 'render_static',
         payload: {
-          v: 1,
-          generation_request_id: ids.requestId,
-          banner_id: ids.bannerId,
-          workspace_id: input.workspace.id,
-          design_id: input.found.id,
+          ...fileOf(input, ids),
           format_name: formatName,
           file_type: fileType,
           overrides: accepted.overrides,
           priority: request.kind,
-          enqueued_at: ids.enqueuedAt,
           original_banner_id: accepted.original,
           ...(width == null ? {} : { output_width: width }),
           ...(key == null ? {} : { output_key: key }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordOutcome } from '../generation/record-outcome.js';
-import { createGenerationRequest } from '../generation/requests-store.js';
+import { createGenerationRequest } from '../sql/generation-requests.js';
 import { LocalObjectStorage } from '../storage/local.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
 import { addSubscription } from '../webhooks/subscriptions.js';

@@ -2,7 +2,7 @@
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
 
-import type { AnimatedDesign, FontCatalogue, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import type { AnimatedDesign, FontCatalogue, NormalisedOverrides } from '@pressroom/model';
 import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
 import {
   type AnimatedOutput,
@@ -45,7 +45,7 @@ export const FRAME_JPEG_QUALITY = 90;
 export interface AnimationPartInput {
   design: AnimatedDesign;
   formatName: string;
-  overrides: RenderStaticPayload['overrides'];
+  overrides: NormalisedOverrides;
   /** The file this part is for: what its media layers may do depends on it. */
   fileType: AnimatedOutput;
   loadAsset: AssetLoader;
@@ -97,7 +97,7 @@ export function createChromiumAnimator(
 ): AnimationRenderer {
   const prepare = async (input: AnimationPartInput) => {
     let t = performance.now();
-    const overrides = input.overrides as NormalisedOverrides;
+    const overrides = input.overrides;
     const media = planMediaLayers(input.design, input.formatName, overrides);
     assertMediaPlayable(input.fileType, media);
     const fonts = input.fonts ?? bundledRenderFonts();

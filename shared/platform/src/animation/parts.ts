@@ -14,7 +14,6 @@ import {
 import type pg from 'pg';
 import type { Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
-import { RENDER_MAX_ATTEMPTS } from '../jobs/add-job.js';
 import {
   animationPartExists,
   deleteAnimationPart,
@@ -27,6 +26,7 @@ import {
   selectPartsFrom,
   selectStaleAnimationParts,
 } from '../sql/animation-parts.js';
+import { RENDER_MAX_ATTEMPTS } from '../sql/jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
 type FileFields = Pick<

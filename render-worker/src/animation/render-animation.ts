@@ -38,6 +38,7 @@ import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js'
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
 import { extractVideoFrames } from './video-frames.js';
+import '../browser/page-globals.js';
 
 /** JPEG quality of captured frames: the encoder's input, not the customer's file. */
 export const FRAME_JPEG_QUALITY = 90;
@@ -268,7 +269,7 @@ async function installPlayer(page: Page, timeline: Timeline, videos: [string, st
   await page.evaluate(PLAYER_SCRIPT);
   await page.evaluate(
     (layers, v) => {
-      (window as unknown as { __prAnim: { prepare(l: unknown, v: unknown): void } }).__prAnim.prepare(layers, v);
+      window.__prAnim?.prepare(layers, v);
     },
     typewritingLayers(timeline),
     videos,
@@ -281,11 +282,7 @@ async function captureAt(
   states: LayerState[],
   videoFrames: Record<string, string | null> = {},
 ): Promise<Buffer> {
-  await page.evaluate(
-    (s, v) => (window as unknown as { __prAnim: { apply(s: unknown, v: unknown): Promise<void> } }).__prAnim.apply(s, v),
-    states,
-    videoFrames,
-  );
+  await page.evaluate((s, v) => window.__prAnim?.apply(s, v), states, videoFrames);
   // loadPlan sized the viewport to the plan: no resize around each capture.
   return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY, beyondViewport: false });
 }

@@ -197,8 +197,12 @@ describe('parseGenerationRequest', () => {
     expect(bad.error.issues?.map((i) => i.path)).toEqual(['print_options.safe_zone']);
     const notObject = parseGenerationRequest('multipage', { pages: {}, print_options: null }, MULTIPAGE);
     expect(!notObject.ok && notObject.error.issues?.map((i) => i.path)).toEqual(['print_options']);
-    // Not a print design: the field is not read, as before.
-    expect(parseGenerationRequest('async', { print_options: 'x' }, STATIC).ok).toBe(true);
+    // Not a print design: refused by name rather than accepted and ignored.
+    for (const value of ['x', { crop_marks: true }]) {
+      const notPrint = parseGenerationRequest('async', { print_options: value }, STATIC);
+      expect(!notPrint.ok && notPrint.error.id).toBe('invalid_payload');
+      expect(!notPrint.ok && notPrint.error.issues?.map((i) => i.path)).toEqual(['print_options']);
+    }
   });
 
   it('refuses more layer keys than the cap before validating any of them, over elements or all pages', () => {

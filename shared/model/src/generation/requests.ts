@@ -161,6 +161,14 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
           });
         }
       }
+      if (b.print_options !== undefined && context.designType !== 'printer' && context.designType !== 'printer_multipage') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['print_options'],
+          message: `applies to print designs only; this is a ${context.designType} design`,
+          params: { code: 'invalid_payload' },
+        });
+      }
       // Known here only when the formats are listed; with none listed the design's format count decides.
       if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length !== 1) {
         ctx.addIssue({

@@ -152,8 +152,14 @@ describe('dynamic image URLs on a running farm', () => {
   it('a changed design invalidates its variants: the same URL renders again with another ETag', async () => {
     const before = await get('background.background_color=%23ff0000&format=png');
     expect(before.cache).toBe('hit');
+    // A rename changes no pixel and no version (variants are keyed on the design's version).
     const renamed = await api(farm, seed.key, 'PUT', `/designs/${seed.designId}/name`, { name: 'Summer sale, renamed' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const afterRename = await get('background.background_color=%23ff0000&format=png');
+    expect([afterRename.cache, afterRename.headers.get('etag')]).toEqual(['hit', before.headers.get('etag')]);
+    // A change of the document is a new version: here a restore of version 1, which writes version 2.
+    const restored = await api(farm, seed.key, 'POST', `/designs/${seed.designId}/versions/1/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     const after = await get('background.background_color=%23ff0000&format=png');
     expect(after.cache).toBe('miss');
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));

@@ -171,3 +171,6 @@ function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 
 /** A path parameter that must be a UUID. */
 export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** The path parameters of a `/<things>/:id` route: the id, a UUID. */
+export const idParams = z.object({ id: uuidParam });

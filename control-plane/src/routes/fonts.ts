@@ -22,7 +22,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { setTotalCount } from '../http/paging.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams } from '../http/route.js';
 
 const font = z.object({
   id: z.uuid(),
@@ -128,7 +128,7 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     summary: 'The workspace’s designs that use an uploaded font (Pressroom extension).',
     tag: 'Fonts (Pressroom extension)',
     tier: 'read',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: z.object({ id: z.uuid(), name: z.string() }), array: true },
     handler: async ({ workspace, params }) => {
       const record = (await workspaceFonts(deps.db, workspace.id, null)).fonts.find((f) => f.id === params.id.toLowerCase());
@@ -145,7 +145,7 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     tag: 'Fonts (Pressroom extension)',
     tier: 'read',
     raw: true,
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     query: z.object({ weight: fontQuerySchema.shape.weight, style: fontQuerySchema.shape.style }),
     response: { status: 200, schema: z.string(), contentType: 'font/ttf' },
     handler: async ({ workspace, params, query, reply }) => {
@@ -165,7 +165,7 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     summary: 'Delete an uploaded font and its files (Pressroom extension). 409 font_in_use while a design uses it.',
     tag: 'Fonts (Pressroom extension)',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: font, description: 'The deleted font.' },
     handler: async ({ workspace, params }) => deleteWorkspaceFont(deps.db, deps.storage, workspace.id, params.id),
   });

@@ -79,6 +79,7 @@ export {
   type TweenType,
 } from './design/types.js';
 export * from './errors/app-error.js';
+export * from './errors/coded-error.js';
 export * from './errors/ids.js';
 export * from './errors/render-refused.js';
 export * from './errors/zod-issues.js';

@@ -174,3 +174,6 @@ export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-
 
 /** The path parameters of a `/<things>/:id` route: the id, a UUID. */
 export const idParams = z.object({ id: uuidParam });
+
+/** The documented 410 of a polled record kept 7 days (exports, duplication requests): `code` once `what` is past it. */
+export const goneAfterRetention = (code: string, what: string) => ({ '410': `${code}: the ${what} is older than 7 days` });

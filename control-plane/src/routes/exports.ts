@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, idParams } from '../http/route.js';
+import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
 import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptExport, readExport } from '../services/exports.js';
 
@@ -58,7 +58,7 @@ export function exportRoutes(
     tag: 'Export',
     tier: 'polling',
     params: idParams,
-    errors: { '410': 'export_gone: the export is older than 7 days' },
+    errors: goneAfterRetention('export_gone', 'export'),
     response: { status: 200, schema: exportStatus },
     handler: async ({ workspace, params }) => readExport(deps.db, deps.storage, workspace.id, params.id),
   });

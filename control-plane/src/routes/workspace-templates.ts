@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
-import { defineRoute, idParams } from '../http/route.js';
+import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
 import {
   DUPLICATION_RETENTION_MS,
   findDuplication,
@@ -129,7 +129,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tag: 'Workspace templates',
     tier: 'polling',
     params: idParams,
-    errors: { '410': 'duplication_request_gone: the request is older than 7 days' },
+    errors: goneAfterRetention('duplication_request_gone', 'request'),
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await findDuplication(db, workspace.id, params.id);

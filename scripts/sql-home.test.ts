@@ -13,12 +13,6 @@ const CONTROL_PLANE = join(ROOT, 'control-plane', 'src');
 /** A DML keyword as it starts or shapes a statement; upper case, as every statement here is written. */
 const STATEMENT = /\b(SELECT\s|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b)/;
 
-/**
- * Files whose statements another change moves (engineer "contracts", issue #24 parts 1 and 4).
- * Each entry must still hold SQL: once it does not, the test fails so the entry is removed.
- */
-const MOVING_ELSEWHERE = ['control-plane/src/services/generation-list.ts', 'control-plane/src/services/generation-results.ts'];
-
 /** The string and template literals of a TypeScript source that read as SQL statements. */
 function sqlLiterals(source: string): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, source);
@@ -77,13 +71,7 @@ describe('SQL lives in shared/platform/src/sql', () => {
   it('the control plane holds none (production code)', () => {
     const offending = productionFiles(CONTROL_PLANE)
       .map((path) => relative(ROOT, path))
-      .filter((path) => !MOVING_ELSEWHERE.includes(path))
       .filter((path) => sqlLiterals(readFileSync(join(ROOT, path), 'utf8')).length > 0);
     expect(offending).toEqual([]);
-  });
-
-  it('every file listed as moving elsewhere still holds SQL (remove it from the list once moved)', () => {
-    const stale = MOVING_ELSEWHERE.filter((path) => sqlLiterals(readFileSync(join(ROOT, path), 'utf8')).length === 0);
-    expect(stale).toEqual([]);
   });
 });

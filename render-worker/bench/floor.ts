@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { NormalisedOverrides, StaticDesign } from '@pressroom/model';
+import type { StaticDesign } from '@pressroom/model';
 import { resolveSource } from '@pressroom/model';
 import { loadFontCatalogue, parseExampleDocument } from '@pressroom/platform';
 import { type AssetRef, planRender } from '@pressroom/renderer';
@@ -37,7 +37,7 @@ export async function measureFloor(file: string, formatName: string, n: number):
       catalogue: loadFontCatalogue(),
       design,
       formatName,
-      overrides: { layers: { headline: { payload: headline } }, vars: {} } as unknown as NormalisedOverrides,
+      overrides: { layers: { headline: { payload: headline } }, vars: {} },
     });
   const resources = resourcesOf(design, planOf('warm-up').assets);
   const supervisor = new BrowserSupervisor({ poolSize: 1 });

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
 import type { CallbackUrlCheck } from '../services/callback-url.js';
-import { acceptAsyncGeneration, loadDesignFor } from '../services/generation.js';
-import { acceptMultipageGeneration } from '../services/generation-print.js';
+import { acceptAsyncGeneration, acceptMultipageGeneration } from '../services/generation.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
 import { bannerResponse } from './banners.js';
@@ -106,8 +105,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       await deps.checkCallbackUrl(body);
-      const found = await loadDesignFor(deps, workspace, params.id);
-      const id = await acceptMultipageGeneration(deps, workspace, found, body);
+      const id = await acceptMultipageGeneration(deps, workspace, params.id, body);
       return { generation_request_id: id };
     },
   });

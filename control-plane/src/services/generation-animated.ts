@@ -1,72 +1,57 @@
-import { randomUUID } from 'node:crypto';
-import type { AnimatedDelivery, AnimatedDesign, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
 import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
-import type { GenerationDesign } from '@pressroom/platform';
-import { addAnimatedFileJobs, withTransaction } from '@pressroom/platform';
-import type { GenerationServiceDeps } from './generation-deps.js';
-import { openPaidRequest } from './paid-request.js';
-import type { Workspace } from './workspaces.js';
+import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
+import type { DesignGeneration } from './generation-types.js';
+
+function isAnimatedFileType(value: string): value is AnimatedFileType {
+  return (ANIMATED_FILE_TYPES as readonly string[]).includes(value);
+}
 
 /**
- * An accepted async request on an animated design: the request row, `CREDIT_COST_ANIMATION`
- * per file and every file's jobs (frame ranges or the HTML5 page) in one transaction, as for
- * static designs. Returns the generation request id.
+ * Animated designs (async only): `CREDIT_COST_ANIMATION` per file, and each file's jobs (frame
+ * ranges or the HTML5 page) planned by `addAnimatedFileJobs` from the design's timeline.
  */
-export async function enqueueAnimatedRequest(
-  deps: GenerationServiceDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  input: {
-    formats: string[];
-    fileType: string;
-    overrides: NormalisedOverrides;
-    callbackUrl: string | null;
-    original: string | null;
-    delivery: AnimatedDelivery;
+export const animatedGeneration: DesignGeneration = {
+  async validate(input) {
+    const design = input.found.design;
+    if (design.type !== 'animated') throw new Error(`a ${design.type} design in the animated row`);
+    const accepted = await acceptFormats(input, design);
+    const original = await originalOf(input, accepted.outputs);
+    const fileType = accepted.fileType;
+    if (!isAnimatedFileType(fileType)) throw new AppError('invalid_filetype', `An animated design cannot produce ${fileType}.`);
+    const request = formatRequest(input);
+    if (request.kind === 'async') {
+      // Known only now: the file type may be the design's default, and the 30 s limit needs its timeline.
+      const issues = checkAnimatedDelivery(request.delivery, { fileType, animation: design.animation });
+      if (issues.length > 0) throw AppError.fromIssues(issues);
+    }
+    return { ...accepted, original };
   },
-): Promise<string> {
-  const fileType = input.fileType as AnimatedFileType;
-  if (!ANIMATED_FILE_TYPES.includes(fileType))
-    throw new AppError('invalid_filetype', `An animated design cannot produce ${input.fileType}.`);
-  const design = found.design as AnimatedDesign;
-  // Known only now: the file type may be the design's default, and the 30 s limit needs its timeline.
-  const issues = checkAnimatedDelivery(input.delivery, { fileType, animation: design.animation });
-  if (issues.length > 0) throw AppError.fromIssues(issues);
-  const enqueuedAt = Date.now();
-  return withTransaction(deps.db, async (client) => {
-    const requestId = await openPaidRequest(client, {
-      workspaceId: workspace.id,
-      found,
+  planJobs(accepted, input) {
+    const design = input.found.design;
+    const request = formatRequest(input);
+    const fileType = accepted.fileType;
+    if (design.type !== 'animated' || request.kind !== 'async' || !isAnimatedFileType(fileType)) {
+      throw new Error('an animated plan needs an async request for an animated file of an animated design');
+    }
+    const { delivery } = request;
+    return {
       kind: 'async',
-      callbackUrl: input.callbackUrl,
+      callbackUrl: request.callbackUrl,
       fileType,
-      files: input.formats.length,
-      creditCosts: deps.creditCosts,
-    });
-    for (const formatName of input.formats) {
-      await addAnimatedFileJobs(
-        client,
-        {
-          v: 1,
-          generation_request_id: requestId,
-          banner_id: randomUUID(),
-          workspace_id: workspace.id,
-          design_id: found.id,
+      aiOperations: 0,
+      files: accepted.outputs.map((formatName) => (ids) => ({
+        task: 'animated',
+        duration: design.animation.duration,
+        payload: {
+          ...fileOf(input, ids),
           format_name: formatName,
           file_type: fileType,
-          overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
+          overrides: accepted.overrides,
           priority: 'async',
-          enqueued_at: enqueuedAt,
-          original_banner_id: input.original,
-          delivery: {
-            click_url: input.delivery.clickUrl,
-            loop_count: input.delivery.loopCount,
-            gif_max_width: input.delivery.gifMaxWidth,
-          },
+          original_banner_id: accepted.original,
+          delivery: { click_url: delivery.clickUrl, loop_count: delivery.loopCount, gif_max_width: delivery.gifMaxWidth },
         },
-        design.animation.duration,
-      );
-    }
-    return requestId;
-  });
-}
+      })),
+    };
+  },
+};

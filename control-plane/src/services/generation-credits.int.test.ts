@@ -4,7 +4,7 @@ import { exampleDesign } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { acceptAsyncGeneration } from './generation.js';
-import type { GenerationServiceDeps } from './generation-deps.js';
+import type { GenerationServiceDeps } from './generation-types.js';
 import { createWorkspace } from './workspaces.js';
 
 /**

@@ -1,40 +1,42 @@
-import type { Design, ElementType } from '@pressroom/model';
+import type { Design, DesignType, ElementType, GenerationMode, NormalisedOverrides } from '@pressroom/model';
 import {
   type AiCapabilities,
   AppError,
-  type AsyncGenerationRequest,
   aiCapabilitiesFor,
   checkAgainstDesign,
-  type GenerationRequest,
-  type GenerationRequestKind,
   parseGenerationRequest,
   refuseUnavailableAi,
   type SyncGenerationRequest,
 } from '@pressroom/model';
 
 /**
- * The request body of a generation endpoint, validated in two passes: the shared request parser
- * (fields, file type against the design type, overrides in the endpoint's mode), then the rules
- * that need the design's layer types, then the AI properties this farm can honour (docs/ai.md).
- * The one place generation calls the validators.
+ * The one place generation calls the override validators: the rules that need the design's
+ * layer types, then the AI properties this farm can honour (docs/ai.md), refused here before
+ * anything is queued or charged. `path`: where the overrides sit in the body.
  */
-type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;
+export function checkOverrides(
+  overrides: NormalisedOverrides,
+  layers: readonly { name: string; type: ElementType }[],
+  context: { designType: DesignType; mode: GenerationMode; ai: AiCapabilities },
+  path?: readonly string[],
+): NormalisedOverrides {
+  const layerTypes: Record<string, ElementType> = Object.create(null);
+  for (const e of layers) layerTypes[e.name] = e.type;
+  const checked = checkAgainstDesign(overrides, layerTypes, { designType: context.designType, mode: context.mode }, path);
+  if (!checked.ok) throw checked.error;
+  const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(context.designType, context.ai), path);
+  if (refused.length > 0) throw AppError.fromIssues(refused);
+  return checked.value;
+}
 
-export function parseGenerationBody<K extends Exclude<GenerationRequestKind, 'multipage'>>(
-  kind: K,
-  body: unknown,
-  design: Design,
-  ai: AiCapabilities,
-): RequestOf<K> {
+/**
+ * The body of a sync generation (dynamic images validate theirs here before rendering), checked
+ * in two passes: the shared request parser (fields, file type against the design type, overrides
+ * in sync mode), then `checkOverrides` against the design's layers.
+ */
+export function parseGenerationBody(kind: 'sync', body: unknown, design: Design, ai: AiCapabilities): SyncGenerationRequest {
   const parsed = parseGenerationRequest(kind, body, { designType: design.type });
   if (!parsed.ok) throw parsed.error;
-  const request = parsed.value as SyncGenerationRequest | AsyncGenerationRequest;
-  const layerTypes: Record<string, ElementType> = Object.create(null);
-  if (design.type !== 'printer_multipage') for (const e of design.elements) layerTypes[e.name] = e.type;
-  const checked = checkAgainstDesign(request.overrides, layerTypes, { designType: design.type, mode: kind });
-  if (!checked.ok) throw checked.error;
-  // An AI property this farm cannot honour is refused here, before anything is queued or charged.
-  const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(design.type, ai));
-  if (refused.length > 0) throw AppError.fromIssues(refused);
-  return { ...request, overrides: checked.value } as RequestOf<K>;
+  const layers = design.type === 'printer_multipage' ? [] : design.elements;
+  return { ...parsed.value, overrides: checkOverrides(parsed.value.overrides, layers, { designType: design.type, mode: kind, ai }) };
 }

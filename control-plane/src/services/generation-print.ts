@@ -1,186 +1,114 @@
-// Print generation: the printer formats of the async endpoint, the multipage endpoint, and the
-// async endpoint on a multipage design. One render_print job per PDF (docs/print.md).
-import { randomUUID } from 'node:crypto';
-import type { CreditCosts, ElementType, MultipageDesign } from '@pressroom/model';
-import {
-  AppError,
-  type AsyncGenerationRequest,
-  aiCapabilitiesFor,
-  checkAgainstDesign,
-  NO_AI_CAPABILITIES,
-  type NormalisedOverrides,
-  parseGenerationRequest,
-  refuseUnavailableAi,
-} from '@pressroom/model';
-import type { GenerationDesign } from '@pressroom/platform';
-import { addRenderPrintJob, MULTIPAGE_OUTPUT, type RenderPrintPayload, withTransaction } from '@pressroom/platform';
-import type pg from 'pg';
-import { z } from 'zod';
+// Print generation (docs/print.md): the printer formats of the async endpoint, the multipage
+// endpoint, and the async endpoint on a multipage design. One render_print job per PDF.
+import { AppError, MULTIPAGE_OUTPUT, NO_AI_CAPABILITIES, type NormalisedOverrides, type PrintOptions } from '@pressroom/model';
 import { refuseUnknownFonts } from './font-lookup.js';
-import { openPaidRequest } from './paid-request.js';
-import type { Workspace } from './workspaces.js';
-
-export interface PrintGenerationDeps {
-  db: pg.Pool;
-  /** Credits per file by output kind; a PDF costs `creditCostOfFile(type)`, i.e. `CREDIT_COST_PRINT`. */
-  creditCosts: CreditCosts;
-}
-
-/**
- * Pressroom extensions of the print endpoints, both off by default: `print_options.crop_marks`
- * (marks in a slug outside the bleed) and `print_options.safe_zone` (the safe margin outlined).
- */
-const printOptionsSchema = z
-  .object({
-    print_options: z.object({ crop_marks: z.boolean().optional(), safe_zone: z.boolean().optional() }).optional(),
-  })
-  .loose();
-
-function printOptions(body: unknown): RenderPrintPayload['options'] {
-  const parsed = printOptionsSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    throw AppError.fromIssues(
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: 'invalid_payload' as const, message: i.message })),
-    );
-  }
-  const o = parsed.data.print_options;
-  return { crop_marks: o?.crop_marks ?? false, safe_zone: o?.safe_zone ?? false };
-}
+import { acceptFormats, fileOf, formatRequest } from './generation-formats.js';
+import { checkOverrides } from './generation-overrides.js';
+import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan } from './generation-types.js';
 
 /** Async generate on a printer design: one PDF per format, the request's overrides on each. */
-export async function acceptPrintFormats(
-  deps: PrintGenerationDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  request: AsyncGenerationRequest,
-  formats: string[],
-  body: unknown,
-): Promise<string> {
-  const options = printOptions(body);
-  return enqueuePrint(deps, workspace, found, {
-    kind: 'async',
-    callbackUrl: request.callbackUrl,
-    outputs: formats.map((name) => ({ name, pages: [{ frame: name, overrides: request.overrides }] })),
-    options,
-  });
-}
-
-/**
- * POST generate-multipage-pdf: `pages` keyed page_1 … page_N, each validated against that
- * page's layers; pages not named render their saved content. One PDF, pages in document order.
- */
-export async function acceptMultipageGeneration(
-  deps: PrintGenerationDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  body: unknown,
-): Promise<string> {
-  const parsed = parseGenerationRequest('multipage', body, { designType: found.design.type });
-  if (!parsed.ok) throw parsed.error;
-  await refuseUnknownFonts(deps.db, workspace.id, body);
-  const design = found.design as MultipageDesign;
-  const known = new Set(design.pages.map((p) => p.id));
-  const unknownPage = Object.keys(parsed.value.pages).find((id) => !known.has(id));
-  if (unknownPage !== undefined) {
-    throw AppError.fromIssues([
-      {
-        path: `pages.${unknownPage}`,
-        code: 'invalid_payload',
-        message: `the design has ${design.pages.length} pages; ${unknownPage} is not one`,
-      },
-    ]);
-  }
-  return enqueueMultipage(deps, workspace, found, parsed.value.callbackUrl, body, (pageId) => parsed.value.pages[pageId]);
-}
-
-/**
- * Async generate on a multipage design (no format named): the multipage PDF, the request's
- * `elements` applied on every page that has a layer of that name. A named format answers
- * 404 format_not_found, as pages are not formats.
- */
-export async function acceptMultipageFromAsync(
-  deps: PrintGenerationDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  body: unknown,
-): Promise<string> {
-  const parsed = parseGenerationRequest('async', body, { designType: found.design.type });
-  if (!parsed.ok) throw parsed.error;
-  const request = parsed.value;
-  if (request.formatNames !== null && request.formatNames.length > 0) {
-    throw new AppError('format_not_found', `A multipage design has no formats ("${request.formatNames[0]}"); its pages render together.`);
-  }
-  return enqueueMultipage(deps, workspace, found, request.callbackUrl, body, () => request.overrides, ['elements']);
-}
-
-async function enqueueMultipage(
-  deps: PrintGenerationDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  callbackUrl: string | null,
-  body: unknown,
-  overridesOf: (pageId: string) => NormalisedOverrides | undefined,
-  prefix?: readonly string[],
-): Promise<string> {
-  const options = printOptions(body);
-  const design = found.design as MultipageDesign;
-  const pages = design.pages.map((page) => {
-    const overrides = overridesOf(page.id) ?? { layers: Object.create(null), vars: Object.create(null) };
-    const layerTypes: Record<string, ElementType> = Object.create(null);
-    for (const e of page.elements) layerTypes[e.name] = e.type;
-    const path = prefix ?? ['pages', page.id];
-    const checked = checkAgainstDesign(overrides, layerTypes, { designType: design.type, mode: 'async' }, path);
-    if (!checked.ok) throw checked.error;
-    const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(design.type, NO_AI_CAPABILITIES), path);
-    if (refused.length > 0) throw AppError.fromIssues(refused);
-    return { frame: page.id, overrides: checked.value };
-  });
-  return enqueuePrint(deps, workspace, found, {
-    kind: 'multipage',
-    callbackUrl,
-    outputs: [{ name: MULTIPAGE_OUTPUT, pages }],
-    options,
-  });
-}
-
-/** Request row, credits and jobs in one transaction, as for static files. */
-async function enqueuePrint(
-  deps: PrintGenerationDeps,
-  workspace: Workspace,
-  found: GenerationDesign,
-  input: {
-    kind: 'async' | 'multipage';
-    callbackUrl: string | null;
-    outputs: { name: string; pages: { frame: string; overrides: NormalisedOverrides }[] }[];
-    options: RenderPrintPayload['options'];
+export const printerGeneration: DesignGeneration = {
+  async validate(input) {
+    const design = input.found.design;
+    if (design.type !== 'printer') throw new Error(`a ${design.type} design in the printer row`);
+    const accepted = await acceptFormats(input, design);
+    return { ...accepted, pages: accepted.outputs.map((name) => ({ frame: name, overrides: accepted.overrides })) };
   },
-): Promise<string> {
-  const enqueuedAt = Date.now();
-  return withTransaction(deps.db, async (client) => {
-    const requestId = await openPaidRequest(client, {
-      workspaceId: workspace.id,
-      found,
-      kind: input.kind,
-      callbackUrl: input.callbackUrl,
-      fileType: 'pdf',
-      files: input.outputs.length,
-      creditCosts: deps.creditCosts,
-    });
-    for (const output of input.outputs) {
-      await addRenderPrintJob(client, {
-        v: 1,
-        generation_request_id: requestId,
-        banner_id: randomUUID(),
-        workspace_id: workspace.id,
-        design_id: found.id,
-        output_name: output.name,
-        // JSON drops the null prototypes; the worker re-parses the plain object.
-        pages: JSON.parse(JSON.stringify(output.pages)) as RenderPrintPayload['pages'],
-        options: input.options,
-        priority: 'async',
-        enqueued_at: enqueuedAt,
-      });
+  planJobs(accepted, input) {
+    const request = formatRequest(input);
+    if (request.kind !== 'async') throw new Error('a printer design generates asynchronously');
+    return printPlan(
+      input,
+      'async',
+      request.callbackUrl,
+      request.printOptions,
+      accepted.pages.map((page) => ({ name: page.frame, pages: [page] })),
+    );
+  },
+};
+
+const NO_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null), vars: Object.create(null) });
+
+/**
+ * A multipage design renders one PDF of every page. From the multipage endpoint, `pages` is
+ * keyed page_1 … page_N, each validated against that page's layers; pages not named render their
+ * saved content. From the async endpoint (no format named), the request's `elements` apply on
+ * every page that has a layer of that name; a named format answers 404 format_not_found, as
+ * pages are not formats.
+ */
+export const multipageGeneration: DesignGeneration = {
+  async validate(input): Promise<Accepted> {
+    const design = input.found.design;
+    const request = input.request;
+    if (design.type !== 'printer_multipage') throw new Error(`a ${design.type} design in the multipage row`);
+    let overridesOf: (pageId: string) => NormalisedOverrides | undefined;
+    let path: ((pageId: string) => string[]) | undefined;
+    if (request.kind === 'multipage') {
+      await refuseUnknownFonts(input.deps.db, input.workspace.id, input.body);
+      const known = new Set(design.pages.map((p) => p.id));
+      const unknownPage = Object.keys(request.pages).find((id) => !known.has(id));
+      if (unknownPage !== undefined) {
+        throw AppError.fromIssues([
+          {
+            path: `pages.${unknownPage}`,
+            code: 'invalid_payload',
+            message: `the design has ${design.pages.length} pages; ${unknownPage} is not one`,
+          },
+        ]);
+      }
+      overridesOf = (pageId) => request.pages[pageId];
+      path = (pageId) => ['pages', pageId];
+    } else if (request.kind === 'async') {
+      if (request.formatNames !== null && request.formatNames.length > 0) {
+        throw new AppError(
+          'format_not_found',
+          `A multipage design has no formats ("${request.formatNames[0]}"); its pages render together.`,
+        );
+      }
+      overridesOf = () => request.overrides;
+      path = () => ['elements'];
+    } else {
+      throw new AppError('template_not_static', 'Synchronous generation renders static designs only.');
     }
-    return requestId;
-  });
+    const pages = design.pages.map((page) => ({
+      frame: page.id,
+      overrides: checkOverrides(
+        overridesOf(page.id) ?? NO_OVERRIDES(),
+        page.elements,
+        { designType: design.type, mode: 'async', ai: NO_AI_CAPABILITIES },
+        path(page.id),
+      ),
+    }));
+    return { outputs: [MULTIPAGE_OUTPUT], fileType: 'pdf', overrides: NO_OVERRIDES(), original: null, pages };
+  },
+  planJobs(accepted, input) {
+    const request = input.request;
+    if (request.kind === 'sync') throw new Error('a multipage design generates asynchronously');
+    return printPlan(input, 'multipage', request.callbackUrl, request.printOptions, [{ name: MULTIPAGE_OUTPUT, pages: accepted.pages }]);
+  },
+};
+
+function printPlan(
+  input: GenerationInput,
+  kind: 'async' | 'multipage',
+  callbackUrl: string | null,
+  options: PrintOptions,
+  outputs: { name: string; pages: Accepted['pages'] }[],
+): GenerationPlan {
+  return {
+    kind,
+    callbackUrl,
+    fileType: 'pdf',
+    aiOperations: 0,
+    files: outputs.map((output) => (ids) => ({
+      task: 'render_print',
+      payload: {
+        ...fileOf(input, ids),
+        output_name: output.name,
+        pages: output.pages,
+        options,
+        priority: 'async',
+      },
+    })),
+  };
 }

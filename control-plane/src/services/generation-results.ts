@@ -1,6 +1,13 @@
 import { AppError } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
-import { findGenerationRequest, listBannersOfRequest, listGenerationErrors, presentBanners, requestState } from '@pressroom/platform';
+import {
+  findGenerationRequest,
+  isGenerationRequestFinalized,
+  listBannersOfRequest,
+  listGenerationErrors,
+  presentBanners,
+  requestState,
+} from '@pressroom/platform';
 import type pg from 'pg';
 
 export type SyncOutcome = { banner: Record<string, unknown> } | { error: AppError };
@@ -21,8 +28,7 @@ export async function readSyncOutcome(db: pg.Pool, storage: ObjectStorage, reque
  */
 export async function readStoredOutcome(db: pg.Pool, requestId: string): Promise<{ stored: true } | { error: AppError } | undefined> {
   // Finalised first: a failure is recorded in the same transaction that finalises the request.
-  const { rows } = await db.query<{ is_finalized: boolean }>('SELECT is_finalized FROM generation_requests WHERE id = $1', [requestId]);
-  if (!rows[0]?.is_finalized) return undefined;
+  if (!(await isGenerationRequestFinalized(db, requestId))) return undefined;
   return (await readSyncError(db, requestId)) ?? { stored: true };
 }
 

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { FormatDesign, NormalisedOverrides, PriorityClass, RenderStaticPayload } from '@pressroom/model';
-import { AppError, assertPlanAllows, defaultFileType, type StaticFileType } from '@pressroom/model';
+import type { DesignType, GenerationRequestKind, StaticFileType } from '@pressroom/model';
+import { AppError, assertPlanAllows, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
-import { addRenderStaticJob, chargeAiOperations, countAiOperations, findBanner, withTransaction } from '@pressroom/platform';
-import { refuseUnknownFonts } from './font-lookup.js';
-import { enqueueAnimatedRequest } from './generation-animated.js';
-import type { GenerationServiceDeps } from './generation-deps.js';
-import { parseGenerationBody } from './generation-overrides.js';
-import { acceptMultipageFromAsync, acceptPrintFormats } from './generation-print.js';
+import {
+  addAnimatedFileJobs,
+  addRenderPrintJob,
+  addRenderStaticJob,
+  chargeAiOperations,
+  countAiOperations,
+  withTransaction,
+} from '@pressroom/platform';
+import { animatedGeneration } from './generation-animated.js';
+import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
+import { multipageGeneration, printerGeneration } from './generation-print.js';
+import type { DesignGeneration, GenerationInput, GenerationPlan, GenerationServiceDeps, SyncOutput } from './generation-types.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
+
+export type { GenerationServiceDeps, SyncOutput } from './generation-types.js';
 
 /** 404 template_not_found covers every design the workspace may not generate from (docs/design-format.md). */
 export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Workspace, designId: string): Promise<GenerationDesign> {
@@ -19,142 +27,131 @@ export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Work
   return found;
 }
 
-/** Where and how big the one file of a sync request is stored (the job's optional output fields). */
-export interface SyncOutput {
-  /** `output_width`: scaled down to at most this width by the render worker. */
-  width?: number | null;
-  /** `output_key`: stored there as no Banner (production-mode dynamic images). */
-  key?: string | null;
+/** Static designs: one render_static job per format, sync or async. */
+const staticGeneration: DesignGeneration = {
+  async validate(input) {
+    const design = input.found.design;
+    if (design.type !== 'static') throw new Error(`a ${design.type} design in the static row`);
+    const accepted = await acceptFormats(input, design);
+    return { ...accepted, original: await originalOf(input, accepted.outputs) };
+  },
+  planJobs(accepted, input) {
+    const request = formatRequest(input);
+    const fileType = accepted.fileType;
+    if (!isStaticFileType(fileType)) throw new AppError('invalid_filetype', `A static design cannot produce ${fileType}.`);
+    const { width, key } = input.output;
+    return {
+      kind: request.kind,
+      callbackUrl: request.kind === 'async' ? request.callbackUrl : null,
+      fileType,
+      aiOperations: countAiOperations(accepted.overrides),
+      files: accepted.outputs.map((formatName) => (ids) => ({
+        task: 'render_static',
+        payload: {
+          ...fileOf(input, ids),
+          format_name: formatName,
+          file_type: fileType,
+          overrides: accepted.overrides,
+          priority: request.kind,
+          original_banner_id: accepted.original,
+          ...(width == null ? {} : { output_width: width }),
+          ...(key == null ? {} : { output_key: key }),
+        },
+      })),
+    };
+  },
+};
+
+function isStaticFileType(value: string): value is StaticFileType {
+  return (STATIC_FILE_TYPES as readonly string[]).includes(value);
 }
 
-/** Validates a sync request and enqueues its one job; returns the generation request id. */
-export async function acceptSyncGeneration(
+/** The generation table: what each design type checks, and the jobs it plans. */
+const GENERATION: Record<DesignType, DesignGeneration> = {
+  static: staticGeneration,
+  animated: animatedGeneration,
+  printer: printerGeneration,
+  printer_multipage: multipageGeneration,
+};
+
+/**
+ * Any generation endpoint: the design, the body parsed once into the endpoint's request, the
+ * design type's checks and jobs, then the request row, its credits and the jobs in one
+ * transaction. Returns the generation request id.
+ */
+export async function acceptGeneration(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  designId: string,
+  kind: GenerationRequestKind,
+  body: unknown,
+  output: SyncOutput = {},
+): Promise<string> {
+  const found = await loadDesignFor(deps, workspace, designId);
+  const parsed = parseGenerationRequest(kind, body, { designType: found.design.type });
+  if (!parsed.ok) throw parsed.error;
+  const input: GenerationInput = { deps, workspace, found, request: parsed.value, body, output };
+  const row = GENERATION[found.design.type];
+  const accepted = await row.validate(input);
+  return enqueueFiles(deps, workspace, found, row.planJobs(accepted, input));
+}
+
+/** `POST /banner-builder/<id>/generate` (and dynamic images): one file at sync priority. */
+export function acceptSyncGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   designId: string,
   body: unknown,
   output: SyncOutput = {},
 ): Promise<string> {
-  const found = await loadDesignFor(deps, workspace, designId);
-  const request = parseGenerationBody('sync', body, found.design, deps.ai);
-  await refuseUnknownFonts(deps.db, workspace.id, body);
-  const design = found.design as FormatDesign;
-  const formatName = request.formatName ?? design.formats[0]?.name;
-  if (formatName === undefined || !design.formats.some((f) => f.name === formatName)) {
-    throw new AppError('format_not_found', `The design has no format "${formatName ?? ''}".`);
-  }
-  const fileType = (request.fileType ?? defaultFileType(design.type, found.defaultFileType)) as StaticFileType;
-  return enqueueRequest(deps, workspace, found, {
-    kind: 'sync',
-    formats: [formatName],
-    fileType,
-    overrides: request.overrides,
-    callbackUrl: null,
-    original: null,
-    output,
-  });
+  return acceptGeneration(deps, workspace, designId, 'sync', body, output);
 }
 
-/** Validates an async request and enqueues one job per format; returns the generation request id. */
-export async function acceptAsyncGeneration(
+/** `POST /async/banner-builder/<id>/generate`: one file per format (one PDF for a multipage design). */
+export function acceptAsyncGeneration(deps: GenerationServiceDeps, workspace: Workspace, designId: string, body: unknown): Promise<string> {
+  return acceptGeneration(deps, workspace, designId, 'async', body);
+}
+
+/** `POST /async/banner-builder/<id>/generate-multipage-pdf`: one PDF of every page. */
+export function acceptMultipageGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   designId: string,
   body: unknown,
 ): Promise<string> {
-  const found = await loadDesignFor(deps, workspace, designId);
-  if (found.design.type === 'printer_multipage') return acceptMultipageFromAsync(deps, workspace, found, body);
-  const request = parseGenerationBody('async', body, found.design, deps.ai);
-  await refuseUnknownFonts(deps.db, workspace.id, body);
-  const design = found.design as FormatDesign;
-  const known = new Set(design.formats.map((f) => f.name));
-  const formats = request.formatNames ? [...new Set(request.formatNames)] : design.formats.map((f) => f.name);
-  const unknown = formats.find((name) => !known.has(name));
-  if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
-  if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');
-  const fileType = request.fileType ?? defaultFileType(design.type, found.defaultFileType);
-  if (design.type === 'printer') return acceptPrintFormats(deps, workspace, found, request, formats, body);
-  let original: string | null = null;
-  if (request.originalVisualId !== null) {
-    if (formats.length !== 1)
-      throw new AppError('more_than_one_format', 'original_visual_id needs exactly one format in template_format_names.');
-    const banner = await findBanner(deps.db, workspace.id, request.originalVisualId);
-    if (!banner) throw new AppError('visual_not_found', `Visual ${request.originalVisualId} was not found.`);
-    if (banner.design_id !== designId)
-      throw new AppError('not_related_to_same_template', 'The original visual was generated from another design.');
-    if (banner.format_name !== formats[0]) throw new AppError('not_related_to_same_format', 'The original visual has another format.');
-    original = banner.id;
-  }
-  if (design.type === 'animated') {
-    return enqueueAnimatedRequest(deps, workspace, found, {
-      formats,
-      fileType,
-      overrides: request.overrides,
-      callbackUrl: request.callbackUrl,
-      original,
-      delivery: request.delivery,
-    });
-  }
-  return enqueueRequest(deps, workspace, found, {
-    kind: 'async',
-    formats,
-    fileType: fileType as StaticFileType,
-    overrides: request.overrides,
-    callbackUrl: request.callbackUrl,
-    original,
-  });
+  return acceptGeneration(deps, workspace, designId, 'multipage', body);
 }
 
 /**
- * The request row, the credits and the jobs in one transaction: out of credits leaves nothing
- * behind, and a job exists only for a request that was paid for.
+ * The request row, its credits and one job per file in one transaction: out of credits leaves
+ * nothing behind, and a job exists only for a request that was paid for.
  */
-async function enqueueRequest(
+async function enqueueFiles(
   deps: GenerationServiceDeps,
   workspace: Workspace,
   found: GenerationDesign,
-  input: {
-    kind: PriorityClass;
-    formats: string[];
-    fileType: StaticFileType;
-    overrides: NormalisedOverrides;
-    callbackUrl: string | null;
-    original: string | null;
-    output?: SyncOutput;
-  },
+  plan: GenerationPlan,
 ): Promise<string> {
   const enqueuedAt = Date.now();
   return withTransaction(deps.db, async (client) => {
     const requestId = await openPaidRequest(client, {
       workspaceId: workspace.id,
       found,
-      kind: input.kind,
-      callbackUrl: input.callbackUrl,
-      fileType: input.fileType,
-      files: input.formats.length,
+      kind: plan.kind,
+      callbackUrl: plan.callbackUrl,
+      fileType: plan.fileType,
+      files: plan.files.length,
       creditCosts: deps.creditCosts,
     });
-    const aiPerFile = deps.creditCostAi * countAiOperations(input.overrides);
-    if (!(await chargeAiOperations(client, { workspaceId: workspace.id, requestId, perFile: aiPerFile, files: input.formats.length }))) {
+    const aiPerFile = deps.creditCostAi * plan.aiOperations;
+    if (!(await chargeAiOperations(client, { workspaceId: workspace.id, requestId, perFile: aiPerFile, files: plan.files.length }))) {
       throw new AppError('rate_limit_exceeded', 'The workspace has no AI credits left for the AI operations of this request.');
     }
-    for (const formatName of input.formats) {
-      await addRenderStaticJob(client, {
-        v: 1,
-        generation_request_id: requestId,
-        banner_id: randomUUID(),
-        workspace_id: workspace.id,
-        design_id: found.id,
-        format_name: formatName,
-        file_type: input.fileType,
-        // JSON drops the null prototypes; the worker re-parses the plain object.
-        overrides: JSON.parse(JSON.stringify(input.overrides)) as RenderStaticPayload['overrides'],
-        priority: input.kind,
-        enqueued_at: enqueuedAt,
-        original_banner_id: input.original,
-        ...(input.output?.width == null ? {} : { output_width: input.output.width }),
-        ...(input.output?.key == null ? {} : { output_key: input.output.key }),
-      });
+    for (const file of plan.files) {
+      const job = file({ requestId, bannerId: randomUUID(), enqueuedAt });
+      if (job.task === 'render_static') await addRenderStaticJob(client, job.payload);
+      else if (job.task === 'render_print') await addRenderPrintJob(client, job.payload);
+      else await addAnimatedFileJobs(client, job.payload, job.duration);
     }
     return requestId;
   });

@@ -2,8 +2,8 @@ import { AppError } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { type CompletionListener, WaitTimeoutError } from './completion-listener.js';
 import { acceptSyncGeneration, type SyncOutput } from './generation.js';
-import type { GenerationServiceDeps } from './generation-deps.js';
 import { readStoredOutcome, readSyncOutcome } from './generation-results.js';
+import type { GenerationServiceDeps } from './generation-types.js';
 import type { Workspace } from './workspaces.js';
 
 export interface SyncRenderDeps extends GenerationServiceDeps {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnimatedDesign } from '@pressroom/model';
 import {
+  ANIMATION_ENCODE,
   type AnimatedFilePayload,
   bannerFilename,
   bannerFileType,
   CONTENT_TYPE,
   gifSize,
-  parseAnimatedFilePayload,
   parseSoundtrack,
   SOUNDTRACK_FILE,
 } from '@pressroom/model';
@@ -22,6 +22,7 @@ import {
   fallbackImageKey,
   fileOutcomeExists,
   formatBanner,
+  jobTask,
   listParts,
   PartWaitTimeoutError,
   recordOutcome,
@@ -50,14 +51,7 @@ import { zipFiles } from './zip.js';
  */
 export function animationEncodeTask(deps: MediaDeps & { animationMetrics: AnimationMediaMetrics }): Task<'animation_encode'> {
   const ffmpeg = resolveFfmpegPath(deps.config.ffmpegPath);
-  return async (raw, helpers) => {
-    let payload: AnimatedFilePayload;
-    try {
-      payload = parseAnimatedFilePayload(raw);
-    } catch (err) {
-      deps.logger.error({ err, jobId: helpers.job.id }, 'animation_encode: unreadable payload, job dropped');
-      return;
-    }
+  return jobTask(ANIMATION_ENCODE, deps.logger, async (payload, helpers) => {
     const output = payload.file_type;
     const stage = (name: string, since: number) =>
       deps.animationMetrics.stageSeconds.observe({ stage: name, output }, (performance.now() - since) / 1000);
@@ -155,7 +149,7 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
       );
       await recordError(deps, payload, `The ${payload.file_type} file could not be encoded.`);
     }
-  };
+  });
 }
 
 /** The frames of the file's ranges, in order, read from storage as each range is stored. */

@@ -1,9 +1,9 @@
-import { newExportEvent } from '@pressroom/model';
+import { EXPORT_ZIP_TASK, newExportEvent } from '@pressroom/model';
 import {
   EXPORT_MAX_ATTEMPTS,
   enqueueEvent,
   exportArchiveKey,
-  exportZipPayloadSchema,
+  jobTask,
   listExportFiles,
   loadExport,
   lockExport,
@@ -63,26 +63,21 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
 /** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
 export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Task {
   const metrics = exportMetrics(deps.metrics);
-  return async (raw, helpers) => {
-    const parsed = exportZipPayloadSchema.safeParse(raw);
-    if (!parsed.success) {
-      deps.logger.error({ payload: raw, issues: parsed.error.issues }, 'export_zip: invalid job payload, discarded');
-      return;
-    }
+  return jobTask(EXPORT_ZIP_TASK, deps.logger, async ({ export_id: exportId }, helpers) => {
     const stopTimer = metrics.seconds.startTimer();
     try {
-      const result = await runExport(deps, parsed.data.export_id, helpers.abortSignal);
+      const result = await runExport(deps, exportId, helpers.abortSignal);
       if (result.status === 'skipped') return;
       stopTimer();
       metrics.exports.inc({ outcome: result.status });
       if (result.status === 'done') metrics.bytes.inc(result.bytes);
-      deps.logger.info({ exportId: parsed.data.export_id, status: result.status }, 'export finished');
+      deps.logger.info({ exportId: exportId, status: result.status }, 'export finished');
     } catch (error) {
       if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
-        await markExportFailed(deps.db, parsed.data.export_id, 'the archive could not be written');
+        await markExportFailed(deps.db, exportId, 'the archive could not be written');
         metrics.exports.inc({ outcome: 'failed' });
       }
       throw error;
     }
-  };
+  });
 }

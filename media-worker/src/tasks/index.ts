@@ -1,4 +1,4 @@
-import { EXPORT_ZIP_TASK } from '@pressroom/platform';
+import { EXPORT_ZIP_TASK } from '@pressroom/model';
 import type { TaskList } from 'graphile-worker';
 import { animationEncodeTask } from '../animation/encode-task.js';
 import { createAnimationMediaMetrics } from '../animation/metrics.js';

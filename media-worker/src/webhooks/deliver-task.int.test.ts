@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_GAPS_MS, type EventPayload, newBannerBatchEvent, newExportEvent } from '@pressroom/model';
+import { DEFAULT_GAPS_MS, DELIVER_WEBHOOK_TASK, type EventPayload, newBannerBatchEvent, newExportEvent } from '@pressroom/model';
 import {
   addSubscription,
   createLogger,
   createMetricsRegistry,
-  DELIVER_WEBHOOK_TASK,
   enqueueEvent,
   listDeliveries,
   redeliver,

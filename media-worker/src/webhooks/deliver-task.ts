@@ -1,6 +1,7 @@
 import {
   type AttemptResult,
   classifyAttempt,
+  DELIVER_WEBHOOK_TASK,
   maxAttempts,
   parseGaps,
   parseRetryAfter,
@@ -9,7 +10,7 @@ import {
   resultClass,
 } from '@pressroom/model';
 import type { Logger } from '@pressroom/platform';
-import { deliverWebhookPayload, loadSigningSecrets, signatureHeader, withTransaction } from '@pressroom/platform';
+import { jobTask, loadSigningSecrets, signatureHeader, withTransaction } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
@@ -61,13 +62,7 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
     ...(deps.ca === undefined ? {} : { ca: deps.ca }),
   });
 
-  return async (rawPayload, helpers) => {
-    const parsed = deliverWebhookPayload.safeParse(rawPayload);
-    if (!parsed.success) {
-      logger.error({ payload: rawPayload, issues: parsed.error.issues }, 'deliver_webhook: invalid job payload, discarded');
-      return;
-    }
-    const job = parsed.data;
+  return jobTask(DELIVER_WEBHOOK_TASK, logger, async (job, helpers) => {
     const delivery = await loadDelivery(db, job.delivery);
     // Already finished, or this attempt was recorded before a crash (its successor is queued).
     if (delivery?.status !== 'pending' || delivery.attempts >= job.attempt) return;
@@ -140,7 +135,7 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
       },
       'webhook attempt',
     );
-  };
+  });
 }
 
 function isHttps(url: string): boolean {

@@ -22,6 +22,7 @@ import { launchBrowser } from '../browser/launch-browser.js';
 import type { Resource } from '../fetch/resource.js';
 import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts } from '../static/render-fonts.js';
+import '../browser/page-globals.js';
 
 const FRAMES = Number(process.argv[2] ?? 60);
 const ONLY = process.argv[3]?.split(',') ?? null;
@@ -30,7 +31,7 @@ const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, '
 if (!parsed.ok) throw new Error('the example animated design does not parse');
 const design = parsed.design as AnimatedDesign;
 const fonts = bundledRenderFonts();
-const overrides = { layers: {}, vars: {} } as unknown as NormalisedOverrides;
+const overrides: NormalisedOverrides = { layers: {}, vars: {} };
 const plan = planRender({ catalogue: fonts.catalogue, design, formatName: 'square', overrides, videoBoxes: true });
 await fonts.prepare(plan);
 const timeline = planTimeline(design);
@@ -70,10 +71,7 @@ function childCpu(): Map<string, number> {
 type Capturer = (page: Page, index: number) => Promise<Buffer>;
 
 const apply = async (page: Page, index: number) => {
-  await page.evaluate(
-    (s) => (window as unknown as { __prAnim: { apply(s: unknown, v: unknown): Promise<void> } }).__prAnim.apply(s, {}),
-    stateAt(timeline, frameTime(index, VIDEO_FPS)) as never,
-  );
+  await page.evaluate((s) => window.__prAnim?.apply(s, {}), stateAt(timeline, frameTime(index, VIDEO_FPS)) as never);
 };
 
 const screenshot =
@@ -236,10 +234,7 @@ for (const [launchName, launch] of Object.entries(LAUNCHES)) {
       made.pump(true);
       await loadPlan({ plan, page, registerAsset: (b, t, n, o) => assets.register(b, t, n, o), resources, catalogue: fonts.catalogue });
       await page.evaluate(PLAYER_SCRIPT);
-      await page.evaluate(
-        (l) => (window as unknown as { __prAnim: { prepare(l: unknown): void } }).__prAnim.prepare(l),
-        typewritingLayers(timeline) as never,
-      );
+      await page.evaluate((l) => window.__prAnim?.prepare(l), typewritingLayers(timeline) as never);
       made.pump(false);
       await new Promise((r) => setTimeout(r, 100));
       for (const layered of [false, true]) {

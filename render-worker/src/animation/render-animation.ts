@@ -2,7 +2,7 @@
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
 
-import type { AnimatedDesign, FontCatalogue, NormalisedOverrides, RenderStaticPayload } from '@pressroom/model';
+import type { AnimatedDesign, FontCatalogue, NormalisedOverrides } from '@pressroom/model';
 import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
 import {
   type AnimatedOutput,
@@ -38,6 +38,7 @@ import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js'
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
 import { extractVideoFrames } from './video-frames.js';
+import '../browser/page-globals.js';
 
 /** JPEG quality of captured frames: the encoder's input, not the customer's file. */
 export const FRAME_JPEG_QUALITY = 90;
@@ -45,7 +46,7 @@ export const FRAME_JPEG_QUALITY = 90;
 export interface AnimationPartInput {
   design: AnimatedDesign;
   formatName: string;
-  overrides: RenderStaticPayload['overrides'];
+  overrides: NormalisedOverrides;
   /** The file this part is for: what its media layers may do depends on it. */
   fileType: AnimatedOutput;
   loadAsset: AssetLoader;
@@ -97,7 +98,7 @@ export function createChromiumAnimator(
 ): AnimationRenderer {
   const prepare = async (input: AnimationPartInput) => {
     let t = performance.now();
-    const overrides = input.overrides as NormalisedOverrides;
+    const overrides = input.overrides;
     const media = planMediaLayers(input.design, input.formatName, overrides);
     assertMediaPlayable(input.fileType, media);
     const fonts = input.fonts ?? bundledRenderFonts();
@@ -268,7 +269,7 @@ async function installPlayer(page: Page, timeline: Timeline, videos: [string, st
   await page.evaluate(PLAYER_SCRIPT);
   await page.evaluate(
     (layers, v) => {
-      (window as unknown as { __prAnim: { prepare(l: unknown, v: unknown): void } }).__prAnim.prepare(layers, v);
+      window.__prAnim?.prepare(layers, v);
     },
     typewritingLayers(timeline),
     videos,
@@ -281,11 +282,7 @@ async function captureAt(
   states: LayerState[],
   videoFrames: Record<string, string | null> = {},
 ): Promise<Buffer> {
-  await page.evaluate(
-    (s, v) => (window as unknown as { __prAnim: { apply(s: unknown, v: unknown): Promise<void> } }).__prAnim.apply(s, v),
-    states,
-    videoFrames,
-  );
+  await page.evaluate((s, v) => window.__prAnim?.apply(s, v), states, videoFrames);
   // loadPlan sized the viewport to the plan: no resize around each capture.
   return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY, beyondViewport: false });
 }

@@ -1,12 +1,12 @@
 import type { AnimatedDesign } from '@pressroom/model';
 import {
+  ANIMATION_FRAMES,
+  ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
   HTML5_DEFAULT_LOOPS,
-  parseAnimatedFilePayload,
-  parseAnimationFramesPayload,
 } from '@pressroom/model';
-import { animationPartKey, fileOutcomeExists, partStored, recordOutcome, recordPart } from '@pressroom/platform';
+import { animationPartKey, fileOutcomeExists, jobTask, partStored, recordOutcome, recordPart } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
@@ -20,9 +20,7 @@ import type { AnimationPartInput } from './render-animation.js';
  * recording it again adds nothing; a file that already has its outcome is left alone.
  */
 export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> {
-  return async (raw, helpers) => {
-    const payload = parse(deps, raw, helpers, parseAnimationFramesPayload);
-    if (!payload) return;
+  return jobTask(ANIMATION_FRAMES, deps.logger, async (payload, helpers) => {
     await runPart(deps, payload, payload.range.index, helpers, async (input) => {
       const out = await deps.animation.frames({
         ...input,
@@ -46,7 +44,7 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
         frames: out.frames,
       };
     });
-  };
+  });
 }
 
 /**
@@ -54,9 +52,7 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
  * side by side; the media worker zips them.
  */
 export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
-  return async (raw, helpers) => {
-    const payload = parse(deps, raw, helpers, parseAnimatedFilePayload);
-    if (!payload) return;
+  return jobTask(ANIMATION_HTML5, deps.logger, async (payload, helpers) => {
     await runPart(deps, payload, 0, helpers, async (input) => {
       const out = await deps.animation.html5(input, {
         clickUrl: payload.delivery.click_url,
@@ -73,17 +69,7 @@ export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
         frames: 1,
       };
     });
-  };
-}
-
-function parse<T>(deps: RenderDeps, raw: unknown, helpers: JobHelpers, parser: (raw: unknown) => T): T | null {
-  try {
-    return parser(raw);
-  } catch (err) {
-    // A payload we cannot read will not become readable on retry; drop it loudly.
-    deps.logger.error({ err, jobId: helpers.job.id, task: helpers.job.task_identifier }, 'unreadable animation payload, job dropped');
-    return null;
-  }
+  });
 }
 
 interface PartResult {

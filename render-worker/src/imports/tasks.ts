@@ -1,20 +1,13 @@
-import {
-  DESIGN_DUPLICATE_TASK,
-  DESIGN_IMPORT_TASK,
-  DESIGN_PREVIEWS_TASK,
-  designDuplicatePayload,
-  designImportPayload,
-  designPreviewsPayload,
-} from '@pressroom/platform';
-import type { Task, TaskList } from 'graphile-worker';
+import { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, DESIGN_PREVIEWS_TASK } from '@pressroom/model';
+import { jobTask } from '@pressroom/platform';
+import type { TaskList } from 'graphile-worker';
 import { failDuplication, processDuplication } from './duplicate.js';
 import { type DesignJobDeps, failImport, processImport } from './process-import.js';
 import { refreshPreviews } from './refresh-previews.js';
 
 /** The design jobs, ready to merge into a worker's task list. */
 export function designTaskList(deps: DesignJobDeps): TaskList {
-  const importTask: Task = async (payload, helpers) => {
-    const { import_id } = designImportPayload.parse(payload);
+  const importTask = jobTask(DESIGN_IMPORT_TASK, deps.logger, async ({ import_id }, helpers) => {
     try {
       await processImport(deps, import_id, helpers.abortSignal ?? new AbortController().signal);
     } catch (err) {
@@ -23,19 +16,17 @@ export function designTaskList(deps: DesignJobDeps): TaskList {
         await failImport(deps.db, import_id, 'import_failed', 'the import could not be processed');
       throw err;
     }
-  };
-  const duplicateTask: Task = async (payload, helpers) => {
-    const { duplication_request_id } = designDuplicatePayload.parse(payload);
+  });
+  const duplicateTask = jobTask(DESIGN_DUPLICATE_TASK, deps.logger, async ({ duplication_request_id }, helpers) => {
     try {
       await processDuplication(deps, duplication_request_id);
     } catch (err) {
       if (helpers.job.attempts >= helpers.job.max_attempts) await failDuplication(deps.db, duplication_request_id, (err as Error).message);
       throw err;
     }
-  };
-  const previewsTask: Task = async (payload, helpers) => {
-    const { design_id, version } = designPreviewsPayload.parse(payload);
+  });
+  const previewsTask = jobTask(DESIGN_PREVIEWS_TASK, deps.logger, async ({ design_id, version }, helpers) => {
     await refreshPreviews(deps, design_id, version, helpers.abortSignal ?? new AbortController().signal);
-  };
+  });
   return { [DESIGN_IMPORT_TASK]: importTask, [DESIGN_DUPLICATE_TASK]: duplicateTask, [DESIGN_PREVIEWS_TASK]: previewsTask };
 }

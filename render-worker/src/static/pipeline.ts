@@ -2,7 +2,7 @@
 // which runs buildDocument on the page). Everything around it — payload, design, store, banner,
 // retries, metrics — lives in task.ts and does not change when the renderer does.
 
-import type { NormalisedOverrides, RenderStaticPayload, StaticDesign, StaticFileType } from '@pressroom/model';
+import type { NormalisedOverrides, StaticDesign, StaticFileType } from '@pressroom/model';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import type { AiProcessor } from '../ai/processor.js';
@@ -18,7 +18,7 @@ import { type WarmDesigns, warmKeyString } from './warm-designs.js';
 export interface StaticRenderInput {
   design: StaticDesign;
   formatName: string;
-  overrides: RenderStaticPayload['overrides'];
+  overrides: NormalisedOverrides;
   fileType: StaticFileType;
   /**
    * Bytes of an asset the plan needs (guarded fetch, storage, data URLs): `createAssetLoader`.
@@ -83,7 +83,7 @@ export function createChromiumRenderer(
       catalogue: fonts.catalogue,
       design: input.design,
       formatName: input.formatName,
-      overrides: input.overrides as NormalisedOverrides,
+      overrides: input.overrides,
     });
     timings.layout = seconds(t);
 

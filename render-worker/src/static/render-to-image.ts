@@ -14,6 +14,7 @@ import { fontRulesFor } from './font-css.js';
 import { ensureShell, ensureViewport } from './shell.js';
 import type { RegisterAsset, RenderedFile, RenderOutput, Resource } from './types.js';
 import { loadWarm, type WarmTarget } from './warm-load.js';
+import '../browser/page-globals.js';
 
 export interface RenderToImageInput {
   plan: RenderPlan;
@@ -119,10 +120,7 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
   await ensureShell(page);
   const result = await page.evaluate(
     async (bundled: string[], designFonts: string, css: string, html: string, uploadedPrefix: string) => {
-      const w = window as unknown as {
-        __prFontRules?: Set<string>;
-        __pressroomFit(): Promise<{ ok: boolean; layer?: string; reason?: string; fitMs?: number }>;
-      };
+      const w = window;
       w.__prFontRules ??= new Set<string>();
       const seen = w.__prFontRules;
       // insertRule leaves the faces already loaded alone; rewriting the sheet would reload them.
@@ -136,6 +134,7 @@ export async function loadPlan(input: Omit<RenderToImageInput, 'output' | 'encod
       if (design.textContent !== designFonts) design.textContent = designFonts;
       (document.getElementById('pr-frame') as HTMLStyleElement).textContent = css;
       (document.getElementById('pr-root') as HTMLElement).innerHTML = html;
+      if (w.__pressroomFit === undefined) throw new Error('the render shell is not on the page');
       const fit = await w.__pressroomFit();
       // An uploaded face Chromium could not decode leaves its text in a fallback font: name it.
       const failed: string[] = [];

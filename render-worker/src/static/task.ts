@@ -1,7 +1,14 @@
-import type { NormalisedOverrides, StaticDesign } from '@pressroom/model';
-import { bannerFilename, CONTENT_TYPE, parseRenderStaticPayload, type RenderStaticPayload } from '@pressroom/model';
+import type { StaticDesign } from '@pressroom/model';
+import { bannerFilename, CONTENT_TYPE, RENDER_STATIC, type RenderStaticPayload } from '@pressroom/model';
 import type { FileOutcome } from '@pressroom/platform';
-import { bannerFileKey, countAiOperations, formatBanner, isDynamicVariantKeyOf, refundReusedAiOperations } from '@pressroom/platform';
+import {
+  bannerFileKey,
+  countAiOperations,
+  formatBanner,
+  isDynamicVariantKeyOf,
+  jobTask,
+  refundReusedAiOperations,
+} from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
@@ -13,15 +20,7 @@ import { runFileJob, type Stage } from '../tasks/file-job.js';
  * (request, format) uniqueness turns the second insert into a no-op.
  */
 export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
-  return async (raw, helpers) => {
-    let payload: RenderStaticPayload;
-    try {
-      payload = parseRenderStaticPayload(raw);
-    } catch (err) {
-      // A payload we cannot read will not become readable on retry; drop it loudly.
-      deps.logger.error({ err, jobId: helpers.job.id }, 'render_static: unreadable payload, job dropped');
-      return;
-    }
+  return jobTask(RENDER_STATIC, deps.logger, async (payload, helpers) => {
     // An AI operation served from a stored result ran no model: its credit goes back, once.
     let aiReused = 0;
     await runFileJob(
@@ -41,15 +40,10 @@ export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
       },
       async (outcome) => {
         if (outcome.kind === 'error' || aiReused === 0) return;
-        await refundReusedAiOperations(
-          deps.db,
-          payload.generation_request_id,
-          aiReused,
-          countAiOperations(payload.overrides as NormalisedOverrides),
-        );
+        await refundReusedAiOperations(deps.db, payload.generation_request_id, aiReused, countAiOperations(payload.overrides));
       },
     );
-  };
+  });
 }
 
 /** The file's outcome, and how many of its AI operations were served from stored results. */

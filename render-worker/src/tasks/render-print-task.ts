@@ -1,7 +1,7 @@
-import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@pressroom/model';
-import { bannerFilename, CONTENT_TYPE } from '@pressroom/model';
+import type { MultipageDesign, PrinterDesign } from '@pressroom/model';
+import { bannerFilename, CONTENT_TYPE, MULTIPAGE_OUTPUT, RENDER_PRINT, type RenderPrintPayload } from '@pressroom/model';
 import type { FileOutcome } from '@pressroom/platform';
-import { bannerFileKey, MULTIPAGE_OUTPUT, parseRenderPrintPayload, type RenderPrintPayload } from '@pressroom/platform';
+import { bannerFileKey, jobTask } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
@@ -14,14 +14,7 @@ import { runFileJob, type Stage } from './file-job.js';
  * from the payload and (request, output) is unique.
  */
 export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
-  return async (raw, helpers) => {
-    let payload: RenderPrintPayload;
-    try {
-      payload = parseRenderPrintPayload(raw);
-    } catch (err) {
-      deps.logger.error({ err, jobId: helpers.job.id }, 'render_print: unreadable payload, job dropped');
-      return;
-    }
+  return jobTask(RENDER_PRINT, deps.logger, async (payload, helpers) => {
     await runFileJob(
       deps,
       helpers,
@@ -34,7 +27,7 @@ export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
       },
       (stage) => render(deps, payload, helpers, stage),
     );
-  };
+  });
 }
 
 async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {
@@ -55,7 +48,7 @@ async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: Jo
   const printDesign = design as PrinterDesign | MultipageDesign;
   const file = await deps.print({
     design: printDesign,
-    pages: payload.pages.map((p) => ({ frame: p.frame, overrides: p.overrides as NormalisedOverrides })),
+    pages: payload.pages,
     options: { cropMarks: payload.options.crop_marks, safeZone: payload.options.safe_zone },
     loadAsset: createAssetLoader({
       design: printDesign,

@@ -1,24 +1,16 @@
-import { purgeExpiredExports, purgeExpiredRequests, purgeStaleParts } from '@pressroom/platform';
+import { RETENTION_TASK } from '@pressroom/model';
+import { jobTask, purgeExpiredExports, purgeExpiredRequests, purgeStaleParts } from '@pressroom/platform';
 import type { Task, WorkerUtils } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 
-export const RETENTION_TASK = 'generation_retention';
 const EVERY_MS = 60 * 60 * 1000;
-
-declare global {
-  namespace GraphileWorker {
-    interface Tasks {
-      generation_retention: Record<string, never>;
-    }
-  }
-}
 
 /**
  * Enforces the 7-day retention of generation requests and exports (410 afterwards). Self-scheduling under
  * one job key, so however many render workers start, exactly one run is pending at a time.
  */
 export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
-  return async (_payload, helpers) => {
+  return jobTask(RETENTION_TASK, deps.logger, async (_payload, helpers) => {
     const purged = await purgeExpiredRequests(deps.db);
     if (purged > 0) deps.logger.info({ purged }, 'generation requests past retention purged');
     // Exports follow the same 7 days; their archives go with them.
@@ -29,11 +21,15 @@ export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
     if (archives.length > 0) deps.logger.info({ purged: archives.length }, 'exports past retention purged');
     const parts = await purgeStaleParts(deps.db, deps.storage);
     if (parts > 0) deps.logger.info({ parts }, 'parts of animated files that never completed removed');
-    await helpers.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
-  };
+    await helpers.addJob(RETENTION_TASK, { v: 1 }, { jobKey: RETENTION_TASK, runAt: new Date(Date.now() + EVERY_MS) });
+  });
 }
 
 /** Called at worker start: schedules the first run unless one is pending (preserve_run_at). */
 export async function scheduleRetention(utils: Pick<WorkerUtils, 'addJob'>): Promise<void> {
-  await utils.addJob(RETENTION_TASK, {}, { jobKey: RETENTION_TASK, jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + 60_000) });
+  await utils.addJob(
+    RETENTION_TASK,
+    { v: 1 },
+    { jobKey: RETENTION_TASK, jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + 60_000) },
+  );
 }

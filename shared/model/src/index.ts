@@ -13,6 +13,7 @@ export * from './color/parse.js';
 export * from './color/parse-gradient.js';
 export * from './color/parse-solid.js';
 export * from './color/refusal.js';
+export * from './color/schema.js';
 export { type PaintSize, toCss } from './color/to-css.js';
 export {
   type CmykColor,
@@ -119,6 +120,13 @@ export * from './imports/build-errors.js';
 export * from './imports/stored.js';
 export * from './imports/upload-limits.js';
 export * from './jobs/animation.js';
+export * from './jobs/contracts.js';
+export * from './jobs/deliver-webhook.js';
+export * from './jobs/design.js';
+export * from './jobs/export-zip.js';
+export * from './jobs/maintenance.js';
+export * from './jobs/overrides.js';
+export * from './jobs/render-print.js';
 export * from './jobs/render-static.js';
 export * from './outbound/outbound-error.js';
 export * from './output-formats/index.js';

@@ -3,7 +3,8 @@
  * can be SIGKILLed mid-delivery. Configured the way a deployment is: from the environment, with
  * the test CA trusted through NODE_EXTRA_CA_CERTS (no test-only option).
  */
-import { createLogger, createMetricsRegistry, createPool, DELIVER_WEBHOOK_TASK, startWorkerRuntime } from '@pressroom/platform';
+import { DELIVER_WEBHOOK_TASK } from '@pressroom/model';
+import { createLogger, createMetricsRegistry, createPool, startWorkerRuntime } from '@pressroom/platform';
 import { loadMediaWorkerConfig } from '../../config.js';
 import { deliverWebhookTask } from '../deliver-task.js';
 

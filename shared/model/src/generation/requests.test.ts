@@ -185,6 +185,26 @@ describe('parseGenerationRequest', () => {
     expect(result.value.callbackUrl).toBe('https://hooks.example/x');
   });
 
+  it('print_options: parsed into the request on print designs, defaults off, errors at their field paths', () => {
+    const on = parseGenerationRequest('multipage', { pages: {}, print_options: { crop_marks: true } }, MULTIPAGE);
+    expect(on.ok && on.value.printOptions).toEqual({ crop_marks: true, safe_zone: false });
+    const off = parseGenerationRequest('async', {}, PRINTER);
+    expect(off.ok && off.value.printOptions).toEqual({ crop_marks: false, safe_zone: false });
+    const bad = parseGenerationRequest('async', { print_options: { safe_zone: 'yes' } }, PRINTER);
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error.id).toBe('invalid_payload');
+    expect(bad.error.issues?.map((i) => i.path)).toEqual(['print_options.safe_zone']);
+    const notObject = parseGenerationRequest('multipage', { pages: {}, print_options: null }, MULTIPAGE);
+    expect(!notObject.ok && notObject.error.issues?.map((i) => i.path)).toEqual(['print_options']);
+    // Not a print design: refused by name rather than accepted and ignored.
+    for (const value of ['x', { crop_marks: true }]) {
+      const notPrint = parseGenerationRequest('async', { print_options: value }, STATIC);
+      expect(!notPrint.ok && notPrint.error.id).toBe('invalid_payload');
+      expect(!notPrint.ok && notPrint.error.issues?.map((i) => i.path)).toEqual(['print_options']);
+    }
+  });
+
   it('refuses more layer keys than the cap before validating any of them, over elements or all pages', () => {
     const layers = (n: number, from = 0) =>
       Object.fromEntries(Array.from({ length: n }, (_, i) => [`layer_${from + i}`, { payload: 'x' }]));

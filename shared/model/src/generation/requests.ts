@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { type AnimatedDelivery, DELIVERY_OPTIONS } from '../animation/delivery.js';
 import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { zodIssuesToFieldIssues } from '../errors/zod-issues.js';
+import type { PrintOptions } from '../jobs/render-print.js';
 import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
+import { isPrintDesign } from '../overrides/context.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { fail, httpsUrl, httpUrl, number, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
@@ -39,6 +41,8 @@ export interface AsyncGenerationRequest {
   originalVisualId: string | null;
   /** Animated delivery options (`click_url`, `loop_count`, `gif_max_width`); checked against the file type by the service. */
   delivery: AnimatedDelivery;
+  /** `print_options` with its defaults; read on print designs only. */
+  printOptions: PrintOptions;
 }
 
 export interface MultipageGenerationRequest {
@@ -46,6 +50,7 @@ export interface MultipageGenerationRequest {
   /** Keyed page_1 … page_N, as sent; whether page N exists is the design's to say. */
   pages: Record<string, NormalisedOverrides>;
   callbackUrl: string | null;
+  printOptions: PrintOptions;
 }
 
 export type GenerationRequest = SyncGenerationRequest | AsyncGenerationRequest | MultipageGenerationRequest;
@@ -94,7 +99,28 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
       overrides: b.elements ?? EMPTY_OVERRIDES(),
       fileType: b.image_file_type ?? null,
     }),
-  ) as unknown as z.ZodType<SyncGenerationRequest>;
+  );
+}
+
+const PRINT_OPTIONS_OFF: PrintOptions = { crop_marks: false, safe_zone: false };
+const printOptionsObject = z.object({ crop_marks: z.boolean().optional(), safe_zone: z.boolean().optional() }).optional();
+
+/**
+ * Pressroom extensions of the print endpoints, both off by default: `print_options.crop_marks`
+ * (marks in a slug outside the bleed) and `print_options.safe_zone` (the safe margin outlined).
+ * Parsed on print designs only; another design type ignores the field, as it always has.
+ */
+function printOptionsField(context: RequestContext) {
+  return z.unknown().transform((value, ctx): PrintOptions => {
+    if (!isPrintDesign(context.designType)) return PRINT_OPTIONS_OFF;
+    const parsed = printOptionsObject.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: { code: 'invalid_payload' } });
+      return z.NEVER;
+    }
+    return { crop_marks: parsed.data?.crop_marks ?? false, safe_zone: parsed.data?.safe_zone ?? false };
+  });
 }
 
 /** A whole number within an option's bounds. */
@@ -121,6 +147,7 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
     image_file_type: prop(fileTypeField(context)),
     original_visual_id: prop(uuid()),
     ...deliveryFields(),
+    print_options: printOptionsField(context).optional(),
   })
     .superRefine((b, ctx) => {
       if (context.designType !== 'animated') {
@@ -133,6 +160,14 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
             params: { code: 'invalid_payload' },
           });
         }
+      }
+      if (b.print_options !== undefined && context.designType !== 'printer' && context.designType !== 'printer_multipage') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['print_options'],
+          message: `applies to print designs only; this is a ${context.designType} design`,
+          params: { code: 'invalid_payload' },
+        });
       }
       // Known here only when the formats are listed; with none listed the design's format count decides.
       if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length !== 1) {
@@ -153,8 +188,9 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
         fileType: b.image_file_type ?? null,
         originalVisualId: b.original_visual_id ?? null,
         delivery: { clickUrl: b.click_url ?? null, loopCount: b.loop_count ?? null, gifMaxWidth: b.gif_max_width ?? null },
+        printOptions: b.print_options ?? PRINT_OPTIONS_OFF,
       }),
-    ) as unknown as z.ZodType<AsyncGenerationRequest>;
+    );
 }
 
 /** The keys of a multipage request's `pages` (a JSON Schema pattern too: the OpenAPI document states it). */
@@ -185,9 +221,14 @@ export function multipageRequestSchema(context: RequestContext): z.ZodType<Multi
     }
     return failed ? z.NEVER : out;
   });
-  return body({ pages, callback_url: prop(httpsUrl()) }).transform(
-    (b): MultipageGenerationRequest => ({ kind: 'multipage', pages: b.pages, callbackUrl: b.callback_url ?? null }),
-  ) as unknown as z.ZodType<MultipageGenerationRequest>;
+  return body({ pages, callback_url: prop(httpsUrl()), print_options: printOptionsField(context).optional() }).transform(
+    (b): MultipageGenerationRequest => ({
+      kind: 'multipage',
+      pages: b.pages,
+      callbackUrl: b.callback_url ?? null,
+      printOptions: b.print_options ?? PRINT_OPTIONS_OFF,
+    }),
+  );
 }
 
 type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;

@@ -44,20 +44,3 @@ export const animationFramesSchema = animatedFileSchema.extend({
   range: z.object({ index: z.number().int().nonnegative(), start: z.number().int().nonnegative(), end: z.number().int().positive() }),
 });
 export type AnimationFramesPayload = z.output<typeof animationFramesSchema>;
-
-export function parseAnimatedFilePayload(payload: unknown): AnimatedFilePayload {
-  return animatedFileSchema.parse(payload);
-}
-export function parseAnimationFramesPayload(payload: unknown): AnimationFramesPayload {
-  return animationFramesSchema.parse(payload);
-}
-
-declare global {
-  namespace GraphileWorker {
-    interface Tasks {
-      animation_frames: AnimationFramesPayload;
-      animation_html5: AnimatedFilePayload;
-      animation_encode: AnimatedFilePayload;
-    }
-  }
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATIC_FILE_TYPES } from '../output-formats/index.js';
+import { normalisedOverridesSchema } from './overrides.js';
 
 /** Task identifier of one static render: one job renders one file of one generation request. */
 export const RENDER_STATIC = 'render_static';
@@ -31,8 +32,8 @@ export const renderStaticPayloadSchema = z.looseObject({
   design_id: z.uuid(),
   format_name: z.string().min(1),
   file_type: z.enum(STATIC_FILE_TYPES),
-  /** `NormalisedOverrides` as validated by the control plane; re-checked as an object here. */
-  overrides: z.object({ layers: z.record(z.string(), z.record(z.string(), z.unknown())), vars: z.record(z.string(), z.string()) }),
+  /** As the control plane's override parser normalised them (colours parsed); checked again here. */
+  overrides: normalisedOverridesSchema,
   priority: z.enum(PRIORITY_CLASSES),
   /** When the request was accepted (ms since epoch): the queue-wait metric starts here. */
   enqueued_at: z.number().int().nonnegative(),
@@ -48,16 +49,3 @@ export const renderStaticPayloadSchema = z.looseObject({
 });
 
 export type RenderStaticPayload = z.output<typeof renderStaticPayloadSchema>;
-
-/** Payloads are `unknown` until here: the job boundary. Throws a ZodError on a bad payload. */
-export function parseRenderStaticPayload(payload: unknown): RenderStaticPayload {
-  return renderStaticPayloadSchema.parse(payload);
-}
-
-declare global {
-  namespace GraphileWorker {
-    interface Tasks {
-      render_static: RenderStaticPayload;
-    }
-  }
-}

@@ -15,7 +15,6 @@ import {
 import type pg from 'pg';
 import type { Queryable } from '../db/pool.js';
 import { withTransaction } from '../db/pool.js';
-import { RENDER_MAX_ATTEMPTS } from '../jobs/add-job.js';
 import {
   animationPartExists,
   deleteAnimationPart,
@@ -28,6 +27,7 @@ import {
   selectPartsFrom,
   selectStaleAnimationParts,
 } from '../sql/animation-parts.js';
+import { type AddJobOptions, addJob, RENDER_MAX_ATTEMPTS } from '../sql/jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
 type FileFields = Pick<
@@ -54,22 +54,26 @@ type FileFields = Pick<
 export async function addAnimatedFileJobs(client: Queryable, file: FileFields, duration: number): Promise<AnimatedFilePayload> {
   if (file.file_type === 'html5') {
     const payload: AnimatedFilePayload = { ...file, fps: VIDEO_FPS, frames: 0, parts: 1 };
-    await addJob(client, ANIMATION_HTML5, payload);
+    await addJob(client, ANIMATION_HTML5, payload, fileJob(payload));
     return payload;
   }
   const fps = file.file_type === 'gif' ? GIF_FPS : VIDEO_FPS;
   const frames = frameCount(duration, fps);
   const ranges = planFrameRanges(frames);
   const payload: AnimatedFilePayload = { ...file, fps, frames, parts: ranges.length };
-  for (const range of ranges) await addJob(client, ANIMATION_FRAMES, { ...payload, range } satisfies AnimationFramesPayload);
+  for (const range of ranges)
+    await addJob(client, ANIMATION_FRAMES, { ...payload, range } satisfies AnimationFramesPayload, fileJob(payload));
   return payload;
 }
 
-async function addJob(client: Queryable, task: string, payload: AnimatedFilePayload, jobKey?: string): Promise<void> {
-  await client.query(
-    'SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, job_key => $5, job_key_mode => $6)',
-    [task, JSON.stringify(payload), JOB_PRIORITY[payload.priority], RENDER_MAX_ATTEMPTS, jobKey ?? null, jobKey ? 'preserve_run_at' : null],
-  );
+/** Every job of an animated file: its priority class, the render attempts, and an optional key. */
+function fileJob(payload: AnimatedFilePayload, jobKey?: string): AddJobOptions {
+  return {
+    priority: JOB_PRIORITY[payload.priority],
+    maxAttempts: RENDER_MAX_ATTEMPTS,
+    jobKey,
+    jobKeyMode: jobKey ? 'preserve_run_at' : undefined,
+  };
 }
 
 /** True when this part of the file was already stored (a retry after a kill: do not redraw). */
@@ -98,7 +102,7 @@ export async function recordPart(
     await lockPartsRequest(client, payload.generation_request_id);
     const inserted = await insertAnimationPart(client, { bannerId: payload.banner_id, part, parts: payload.parts, storageKey, otherKeys });
     if (inserted && part === ENCODE_TRIGGER_PART) {
-      await addJob(client, ANIMATION_ENCODE, stripRange(payload), `${ANIMATION_ENCODE}:${payload.banner_id}`);
+      await addJob(client, ANIMATION_ENCODE, stripRange(payload), fileJob(payload, `${ANIMATION_ENCODE}:${payload.banner_id}`));
     }
   });
 }

@@ -1,4 +1,4 @@
-import { MULTIPAGE_OUTPUT } from '../jobs/render-print.js';
+import { MULTIPAGE_OUTPUT } from '@pressroom/model';
 import type { BannerRow, ProjectSummary } from '../sql/banners.js';
 
 export interface BannerUrls {

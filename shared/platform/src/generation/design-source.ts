@@ -1,5 +1,6 @@
 import type { Design } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { selectGenerationDesign } from '../sql/designs.js';
 
 /** What generation needs to know about a design. */
 export interface GenerationDesign {
@@ -33,34 +34,14 @@ export interface DesignSource {
   find(db: Queryable, workspaceId: string, designId: string): Promise<GenerationDesign | undefined>;
 }
 
-interface DesignRowSql {
-  id: string;
-  workspace_id: string;
-  project_id: string;
-  document: Design & { naming_scheme?: string | null; default_file_type?: string | null };
-  version: number;
-  created_at: number;
-  updated_at: number;
-  format_uids: Record<string, string> | null;
-}
-
 /**
- * The SQL source over the design model's tables (`designs`, `design_formats`, migration 002).
+ * The SQL source over the design model's tables (`sql/designs.ts`, the one visibility rule).
  * Only CREATED designs (not importing, not deleted) of a live project: the inner join on the
  * project excludes workspace templates and designs of deleted projects.
  */
 export const sqlDesignSource: DesignSource = {
   async find(db, workspaceId, designId) {
-    const { rows } = await db.query<DesignRowSql>(
-      `SELECT d.id, d.workspace_id, d.project_id, d.document, d.version,
-              extract(epoch FROM d.created_at)::bigint::int AS created_at,
-              extract(epoch FROM d.updated_at)::bigint::int AS updated_at,
-              (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
-         FROM designs d JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL
-        WHERE d.id = $1 AND d.workspace_id = $2 AND d.status = 'CREATED' AND NOT d.is_workspace_template`,
-      [designId, workspaceId],
-    );
-    const row = rows[0];
+    const row = await selectGenerationDesign(db, workspaceId, designId);
     if (!row) return undefined;
     return {
       id: row.id,

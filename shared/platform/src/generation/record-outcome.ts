@@ -6,10 +6,17 @@ import { insertBanner } from '../banners/record.js';
 import { refundCredits } from '../credits/credits.js';
 import { withTransaction } from '../db/pool.js';
 import { listBannersOfRequest, type NewBanner } from '../sql/banners.js';
+import {
+  countFileOutcomes,
+  type GenerationRequestRow,
+  insertGenerationError,
+  listGenerationErrors,
+  lockGenerationRequest,
+  markGenerationRequestFinalized,
+  notifyGeneration,
+} from '../sql/generation-requests.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import { notifyGeneration } from './notify.js';
-import { type GenerationRequestRow, listGenerationErrors, lockGenerationRequest } from './requests-store.js';
 
 /** Failure ids a file can end with; a small fixed set (they are metric labels too). */
 export const FILE_ERROR_IDS = ['cannot_build_banner', 'image_fetching_error', 'internal_server_error'] as const;
@@ -53,13 +60,7 @@ export async function recordOutcome(
       // Every file already has its outcome (a stored file leaves no row to conflict with).
       recorded = false;
     } else {
-      const { rowCount } = await client.query(
-        `INSERT INTO generation_errors (generation_request_id, format_name, error_id, reason)
-         SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1 AND format_name = $2)
-         ON CONFLICT DO NOTHING`,
-        [requestId, outcome.formatName, outcome.errorId, outcome.reason],
-      );
-      recorded = (rowCount ?? 0) > 0;
+      recorded = await insertGenerationError(client, requestId, outcome);
       if (recorded) {
         await refundCredits(client, request.workspace_id, 'generation', request.credit_per_file, 'generation_failed', requestId);
         await refundAiOperations(client, requestId);
@@ -74,12 +75,7 @@ export async function recordOutcome(
 }
 
 async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequestRow, storage: ObjectStorage): Promise<boolean> {
-  const { rows } = await client.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM banners WHERE generation_request_id = $1)
-           + (SELECT count(*) FROM generation_errors WHERE generation_request_id = $1))::int AS n`,
-    [request.id],
-  );
-  if (rows[0]!.n < request.expected_files) return false;
+  if ((await countFileOutcomes(client, request.id)) < request.expected_files) return false;
   await markFinalized(client, request.id);
   if (request.kind !== 'sync') {
     const banners = await presentBanners(client, storage, await listBannersOfRequest(client, request.id));
@@ -95,6 +91,6 @@ async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequ
 }
 
 async function markFinalized(client: pg.PoolClient, requestId: string): Promise<true> {
-  await client.query('UPDATE generation_requests SET is_finalized = true, finalized_at = now() WHERE id = $1', [requestId]);
+  await markGenerationRequestFinalized(client, requestId);
   return true;
 }

@@ -252,3 +252,30 @@ export async function upsertDesignPreview(db: Queryable, designId: string, frame
     [designId, frameId, key],
   );
 }
+
+/** What generation reads of a visible design (`generation/design-source.ts`). */
+export interface GenerationDesignRow {
+  id: string;
+  workspace_id: string;
+  project_id: string;
+  document: Design & { naming_scheme?: string | null; default_file_type?: string | null };
+  version: number;
+  created_at: number;
+  updated_at: number;
+  format_uids: Record<string, string> | null;
+}
+
+export async function selectGenerationDesign(
+  db: Queryable,
+  workspaceId: string,
+  designId: string,
+): Promise<GenerationDesignRow | undefined> {
+  const { rows } = await db.query<GenerationDesignRow>(
+    `SELECT d.id, d.workspace_id, d.project_id, d.document, d.version,
+            ${epochOf('d.created_at')} AS created_at, ${epochOf('d.updated_at')} AS updated_at,
+            (SELECT jsonb_object_agg(f.name, f.uid) FROM design_formats f WHERE f.design_id = d.id) AS format_uids
+       ${visibleDesignsOf('$1')} AND d.id = $2`,
+    [workspaceId, designId],
+  );
+  return rows[0];
+}

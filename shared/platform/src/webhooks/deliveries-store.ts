@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/pool.js';
+import { addDeliveryJob } from '../sql/jobs.js';
 import { type DeliveryRecord, reopenDelivery, selectDeliveries } from '../sql/webhook-deliveries.js';
-import { addDeliveryJob } from './job.js';
 
 export interface DeliveryFilters {
   /** Only the deliveries of events about this generation request. */

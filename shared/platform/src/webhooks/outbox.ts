@@ -1,10 +1,10 @@
 import type { EventPayload, EventType } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
+import { addDeliveryJob } from '../sql/jobs.js';
 import { insertWebhookDelivery } from '../sql/webhook-deliveries.js';
 import { insertWebhookEvent } from '../sql/webhook-events.js';
 import { selectSubscriptionsFor } from '../sql/webhook-subscriptions.js';
 import { deliveryId } from './delivery-id.js';
-import { addDeliveryJob } from './job.js';
 
 export interface EnqueueEventInput {
   workspaceId: string;

@@ -3,7 +3,7 @@
 import type { AnimatedFilePayload } from '@pressroom/model';
 import type pg from 'pg';
 import { withTransaction } from '../../db/pool.js';
-import { createGenerationRequest } from '../../generation/requests-store.js';
+import { createGenerationRequest } from '../../sql/generation-requests.js';
 import { addAnimatedFileJobs } from '../parts.js';
 
 export async function newAnimatedFile(

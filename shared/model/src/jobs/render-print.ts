@@ -1,7 +1,6 @@
-import { JOB_PRIORITY, PRIORITY_CLASSES, renderStaticPayloadSchema } from '@pressroom/model';
 import { z } from 'zod';
-import type { Queryable } from '../db/pool.js';
-import { RENDER_MAX_ATTEMPTS } from './add-job.js';
+import { normalisedOverridesSchema } from './overrides.js';
+import { PRIORITY_CLASSES } from './render-static.js';
 
 /** Task identifier of one printable PDF: one job renders one file (a format, or every page of a multipage design). */
 export const RENDER_PRINT = 'render_print';
@@ -23,33 +22,12 @@ export const renderPrintPayloadSchema = z.looseObject({
   /** The format name (printer designs) or MULTIPAGE_OUTPUT. */
   output_name: z.string(),
   /** In document order: a format name or a page id, with that page's overrides. */
-  pages: z.array(z.object({ frame: z.string().min(1), overrides: renderStaticPayloadSchema.shape.overrides })).min(1),
+  pages: z.array(z.object({ frame: z.string().min(1), overrides: normalisedOverridesSchema })).min(1),
   options: z.object({ crop_marks: z.boolean(), safe_zone: z.boolean() }),
   priority: z.enum(PRIORITY_CLASSES),
   enqueued_at: z.number().int().nonnegative(),
 });
 
 export type RenderPrintPayload = z.output<typeof renderPrintPayloadSchema>;
-
-/** Payloads are `unknown` until here: the job boundary. Throws a ZodError on a bad payload. */
-export function parseRenderPrintPayload(payload: unknown): RenderPrintPayload {
-  return renderPrintPayloadSchema.parse(payload);
-}
-
-/** Enqueued on the caller's client: the job exists if and only if the paid request commits. */
-export async function addRenderPrintJob(client: Queryable, payload: RenderPrintPayload): Promise<void> {
-  await client.query('SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4)', [
-    RENDER_PRINT,
-    JSON.stringify(payload),
-    JOB_PRIORITY[payload.priority],
-    RENDER_MAX_ATTEMPTS,
-  ]);
-}
-
-declare global {
-  namespace GraphileWorker {
-    interface Tasks {
-      render_print: RenderPrintPayload;
-    }
-  }
-}
+/** The Pressroom print options of a PDF (`print_options` of the request, defaults applied). */
+export type PrintOptions = RenderPrintPayload['options'];

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { ANIMATION_ENCODE, ANIMATION_FRAMES, ANIMATION_HTML5, animatedFileSchema, animationFramesSchema } from './animation.js';
+import { DELIVER_WEBHOOK_TASK, deliverWebhookPayload } from './deliver-webhook.js';
+import {
+  DESIGN_DUPLICATE_TASK,
+  DESIGN_IMPORT_TASK,
+  DESIGN_PREVIEWS_TASK,
+  designDuplicatePayload,
+  designImportPayload,
+  designPreviewsPayload,
+} from './design.js';
+import { EXPORT_ZIP_TASK, exportZipPayloadSchema } from './export-zip.js';
+import { RETENTION_TASK, retentionPayloadSchema } from './maintenance.js';
+import { RENDER_PRINT, renderPrintPayloadSchema } from './render-print.js';
+import { RENDER_STATIC, renderStaticPayloadSchema } from './render-static.js';
+
+/**
+ * Every job's payload contract, by task identifier: the one list the enqueueing side, the task
+ * entries and graphile-worker's `Tasks` typing read. A contract carries its version (`v`) and
+ * changes only by adding fields, so a worker one release behind still reads what a newer
+ * control plane enqueues; a new shape is a new version or a new task identifier.
+ */
+export const JOB_CONTRACTS = {
+  [RENDER_STATIC]: renderStaticPayloadSchema,
+  [RENDER_PRINT]: renderPrintPayloadSchema,
+  [ANIMATION_FRAMES]: animationFramesSchema,
+  [ANIMATION_HTML5]: animatedFileSchema,
+  [ANIMATION_ENCODE]: animatedFileSchema,
+  [EXPORT_ZIP_TASK]: exportZipPayloadSchema,
+  [DELIVER_WEBHOOK_TASK]: deliverWebhookPayload,
+  [DESIGN_IMPORT_TASK]: designImportPayload,
+  [DESIGN_DUPLICATE_TASK]: designDuplicatePayload,
+  [DESIGN_PREVIEWS_TASK]: designPreviewsPayload,
+  [RETENTION_TASK]: retentionPayloadSchema,
+} as const;
+
+export type JobTask = keyof typeof JOB_CONTRACTS;
+export type JobPayloads = { [K in JobTask]: z.output<(typeof JOB_CONTRACTS)[K]> };
+export type JobPayload<K extends JobTask> = JobPayloads[K];
+const CONTRACTS: { [K in JobTask]: z.ZodType<JobPayload<K>> } = JOB_CONTRACTS;
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks extends JobPayloads {}
+  }
+}
+
+/**
+ * A job whose payload does not meet its task's contract. Permanent: a retry would read the same
+ * bytes, so the task edge records it once and never hands it back to the queue.
+ */
+export class JobPayloadError extends Error {
+  readonly code = 'invalid_job_payload';
+  readonly task: string;
+  /** Where the payload breaks the contract (`pages.0.overrides.layers.title.color`), and how. */
+  readonly issues: readonly { path: string; message: string }[];
+  constructor(task: string, issues: readonly { path: string; message: string }[]) {
+    super(`${task}: the payload does not meet its contract (${issues.map((i) => `${i.path || '(payload)'}: ${i.message}`).join('; ')})`);
+    this.name = 'JobPayloadError';
+    this.task = task;
+    this.issues = issues;
+  }
+}
+
+/** Payloads are `unknown` until here, the job boundary: the typed payload, or a JobPayloadError. */
+export function parseJobPayload<K extends JobTask>(task: K, raw: unknown): JobPayload<K> {
+  const parsed = CONTRACTS[task].safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new JobPayloadError(
+    task,
+    parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  DELIVER_WEBHOOK_TASK,
+  DESIGN_DUPLICATE_TASK,
+  DESIGN_IMPORT_TASK,
+  DESIGN_PREVIEWS_TASK,
+  type DeliverWebhookPayload,
+  EXPORT_ZIP_TASK,
+  JOB_PRIORITY,
+  type JobPayload,
+  type JobTask,
+  RENDER_PRINT,
+  RENDER_STATIC,
+  type RenderPrintPayload,
+  type RenderStaticPayload,
+} from '@pressroom/model';
+import type { Queryable } from '../db/pool.js';
+import { AFFINITY_BUCKET_MS } from '../worker/affinity.js';
+import { DEFAULT_STALE_AFTER_MS } from '../worker/heartbeat.js';
+
+/**
+ * Jobs are added through SQL on the caller's client, so inside a transaction a job exists if and
+ * only if the rows that ask for it commit (an outbox for free). The payload is typed by its
+ * task's contract (`JOB_CONTRACTS` in the model) and parsed again by the task that runs it.
+ */
+export interface AddJobOptions {
+  maxAttempts: number;
+  /** graphile-worker runs lower numbers first; absent: 0. */
+  priority?: number;
+  /** One pending job per key: a second add replaces the first (or keeps its run_at). */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at';
+  /** Absent or null: now. */
+  runAt?: Date | null;
+}
+
+export async function addJob<K extends JobTask>(db: Queryable, task: K, payload: JobPayload<K>, options: AddJobOptions): Promise<void> {
+  await db.query(
+    `SELECT graphile_worker.add_job($1, $2::json, run_at => $3::timestamptz, max_attempts => $4, job_key => $5, priority => $6,
+       job_key_mode => coalesce($7, 'replace'))`,
+    [
+      task,
+      JSON.stringify(payload),
+      options.runAt ?? null,
+      options.maxAttempts,
+      options.jobKey ?? null,
+      options.priority ?? null,
+      options.jobKeyMode ?? null,
+    ],
+  );
+}
+
+/**
+ * Render failures worth retrying are infrastructure ones (a crashed browser, a lost database
+ * connection); content refusals are recorded and never thrown. graphile-worker waits e^n seconds
+ * before attempt n+1 (3, 7, 20, 55 s), so five attempts ride out about a minute and a half of
+ * trouble (Chromium relaunching on a loaded machine, a Postgres restart, a worker killed twice)
+ * before a file is reported as failed, and a poisoned job still ends.
+ */
+export const RENDER_MAX_ATTEMPTS = 5;
+
+/** Three attempts ride out a worker killed mid-archive without looping on a poisoned export. */
+export const EXPORT_MAX_ATTEMPTS = 3;
+
+export async function addRenderStaticJob(db: Queryable, payload: RenderStaticPayload): Promise<void> {
+  // A live render worker that holds the design warm gets the job first (worker/affinity.ts): the
+  // flag names it and the enqueue time; with none, the job has no flag.
+  await db.query(
+    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, flags => (
+       SELECT array['warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / $7)::bigint]
+         FROM worker_heartbeats h
+        WHERE h.role = 'render-worker' AND h.last_seen >= now() - make_interval(secs => $6::double precision / 1000)
+          AND h.capabilities->'warm'->'designs' ? $5
+        ORDER BY random() LIMIT 1))`,
+    [
+      RENDER_STATIC,
+      JSON.stringify(payload),
+      JOB_PRIORITY[payload.priority],
+      RENDER_MAX_ATTEMPTS,
+      payload.design_id,
+      DEFAULT_STALE_AFTER_MS,
+      AFFINITY_BUCKET_MS,
+    ],
+  );
+}
+
+export async function addRenderPrintJob(db: Queryable, payload: RenderPrintPayload): Promise<void> {
+  await addJob(db, RENDER_PRINT, payload, { priority: JOB_PRIORITY[payload.priority], maxAttempts: RENDER_MAX_ATTEMPTS });
+}
+
+export async function addDesignImportJob(db: Queryable, importId: string): Promise<void> {
+  await addJob(db, DESIGN_IMPORT_TASK, { v: 1, import_id: importId }, { maxAttempts: 3, jobKey: `${DESIGN_IMPORT_TASK}:${importId}` });
+}
+
+export async function addDesignDuplicateJob(db: Queryable, requestId: string): Promise<void> {
+  await addJob(
+    db,
+    DESIGN_DUPLICATE_TASK,
+    { v: 1, duplication_request_id: requestId },
+    { maxAttempts: 3, jobKey: `${DESIGN_DUPLICATE_TASK}:${requestId}` },
+  );
+}
+
+/**
+ * One pending previews job per design: a later change replaces a job not started yet (job_key),
+ * and a job for a version that is no longer current draws nothing.
+ */
+export async function addDesignPreviewsJob(db: Queryable, designId: string, version: number): Promise<void> {
+  await addJob(
+    db,
+    DESIGN_PREVIEWS_TASK,
+    { v: 1, design_id: designId, version },
+    { maxAttempts: 3, jobKey: `${DESIGN_PREVIEWS_TASK}:${designId}` },
+  );
+}
+
+export async function addExportZipJob(db: Queryable, exportId: string): Promise<void> {
+  await addJob(
+    db,
+    EXPORT_ZIP_TASK,
+    { v: 1, export_id: exportId },
+    { maxAttempts: EXPORT_MAX_ATTEMPTS, jobKey: `${EXPORT_ZIP_TASK}:${exportId}` },
+  );
+}
+
+/**
+ * One attempt of one webhook delivery. The job key is per delivery and attempt: a task that
+ * re-runs after a crash and schedules the same next attempt replaces the pending job instead of
+ * adding a second one. graphile-worker's own retries are kept for unexpected failures only
+ * (database down); ordinary receiver failures are scheduled by us with `run_at`.
+ */
+export async function addDeliveryJob(db: Queryable, payload: DeliverWebhookPayload, runAt: Date | null = null): Promise<void> {
+  await addJob(db, DELIVER_WEBHOOK_TASK, payload, {
+    maxAttempts: 5,
+    jobKey: `webhook:${payload.delivery}:${payload.attempt}${payload.manual ? ':manual' : ''}`,
+    jobKeyMode: 'preserve_run_at',
+    runAt,
+  });
+}

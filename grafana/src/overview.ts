@@ -1,9 +1,8 @@
 import { dashboard, quantile, row, stat, timeseries } from './panels.js';
+import { HTTP_DURATION as HTTP, SYNC_ROUTE as SYNC, syncWithinBudgetStat } from './sync-slo.js';
 
-const HTTP = 'pressroom_http_request_duration_seconds';
 /** Probes and scrapes would drown the traffic that matters. */
 const API = '{route!~"/metrics|/ready"}';
-const SYNC = 'route="/banner-builder/:id/generate"';
 
 export const overview = dashboard({
   uid: 'pressroom-overview',
@@ -32,24 +31,9 @@ export const overview = dashboard({
         [0.05, 'red'],
       ],
     }),
-    stat({
-      title: 'Sync generations within 10 s',
-      description: 'SLO: share of sync generations (200 or 5xx) answered within the 10-second budget. 4xx refusals are excluded.',
-      queries: [
-        {
-          expr: `sum(rate(${HTTP}_bucket{${SYNC},status="200",le="10"}[$__rate_interval])) / sum(rate(${HTTP}_count{${SYNC},status=~"200|5.."}[$__rate_interval]))`,
-          legend: 'within budget',
-        },
-      ],
-      unit: 'percentunit',
-      min: 0,
-      max: 1,
-      steps: [
-        [null, 'red'],
-        [0.95, 'orange'],
-        [0.99, 'green'],
-      ],
-    }),
+    syncWithinBudgetStat(
+      'SLO: share of sync generations (200 or 5xx) answered within the 10-second budget. 4xx refusals are excluded.',
+    ),
     stat({
       title: 'Rate-limit refusals / s',
       queries: [{ expr: 'sum(rate(pressroom_rate_limit_refusals_total[$__rate_interval])) or vector(0)', legend: 'refusals/s' }],

@@ -48,32 +48,41 @@ function thresholds(budgetLine: number | undefined) {
   return { mode: 'absolute', steps };
 }
 
-export function timeseries(o: PanelOptions): Panel {
+/** What every query panel shares: type, texts, datasource, size, targets and the value unit and range. */
+function queryPanel(type: string, o: PanelOptions, size: { w: number; h: number }, defaults: Record<string, unknown>) {
   return {
-    type: 'timeseries',
+    type,
     title: o.title,
     description: o.description ?? '',
     datasource: DATASOURCE,
-    gridPos: { x: 0, y: 0, w: o.width ?? 12, h: 8 },
+    gridPos: { x: 0, y: 0, w: o.width ?? size.w, h: size.h },
     targets: targets(o.queries),
     fieldConfig: {
       defaults: {
         unit: o.unit ?? 'short',
         ...(o.min !== undefined ? { min: o.min } : {}),
         ...(o.max !== undefined ? { max: o.max } : {}),
-        thresholds: thresholds(o.budgetLine),
-        custom: {
-          drawStyle: 'line',
-          lineWidth: 1,
-          fillOpacity: o.stacked ? 30 : 0,
-          stacking: { mode: o.stacked ? 'normal' : 'none', group: 'A' },
-          showPoints: 'never',
-          spanNulls: false,
-          thresholdsStyle: { mode: o.budgetLine !== undefined ? 'line' : 'off' },
-        },
+        ...defaults,
       },
       overrides: [],
     },
+  };
+}
+
+export function timeseries(o: PanelOptions): Panel {
+  return {
+    ...queryPanel('timeseries', o, { w: 12, h: 8 }, {
+      thresholds: thresholds(o.budgetLine),
+      custom: {
+        drawStyle: 'line',
+        lineWidth: 1,
+        fillOpacity: o.stacked ? 30 : 0,
+        stacking: { mode: o.stacked ? 'normal' : 'none', group: 'A' },
+        showPoints: 'never',
+        spanNulls: false,
+        thresholdsStyle: { mode: o.budgetLine !== undefined ? 'line' : 'off' },
+      },
+    }),
     options: { legend: { displayMode: 'table', placement: 'bottom', calcs: ['lastNotNull', 'max'] }, tooltip: { mode: 'multi', sort: 'desc' } },
   };
 }
@@ -86,21 +95,7 @@ export interface StatOptions extends PanelOptions {
 export function stat(o: StatOptions): Panel {
   const steps = (o.steps ?? [[null, 'green']]).map(([value, color]) => ({ value, color }));
   return {
-    type: 'stat',
-    title: o.title,
-    description: o.description ?? '',
-    datasource: DATASOURCE,
-    gridPos: { x: 0, y: 0, w: o.width ?? 6, h: 5 },
-    targets: targets(o.queries),
-    fieldConfig: {
-      defaults: {
-        unit: o.unit ?? 'short',
-        ...(o.min !== undefined ? { min: o.min } : {}),
-        ...(o.max !== undefined ? { max: o.max } : {}),
-        thresholds: { mode: 'absolute', steps },
-      },
-      overrides: [],
-    },
+    ...queryPanel('stat', o, { w: 6, h: 5 }, { thresholds: { mode: 'absolute', steps } }),
     options: { reduceOptions: { calcs: ['lastNotNull'], fields: '', values: false }, colorMode: 'background', graphMode: 'area', textMode: 'auto' },
   };
 }

@@ -1,11 +1,10 @@
 import { dashboard, quantile, row, stat, timeseries } from './panels.js';
+import { SYNC_WITHIN_BUDGET, syncWithinBudgetStat } from './sync-slo.js';
 
 /** Histogram by stage (queue_wait, fetch, layout, update, fit, capture, encode, store, record) and output (file type). */
 const STAGE = 'pressroom_render_stage_seconds';
 /** Histogram by output and priority (sync | async): request accepted → file stored. */
 const TOTAL = 'pressroom_render_seconds';
-const SYNC_HTTP = 'pressroom_http_request_duration_seconds';
-const SYNC = 'route="/banner-builder/:id/generate"';
 const RENDER_TASK = 'task="render_static"';
 
 function stagePanel(q: number) {
@@ -35,24 +34,9 @@ export const renderFarm = dashboard({
   title: 'Render farm',
   description: 'Render workers: latency against the 10 s sync budget, queueing, the Chromium pool and job outcomes.',
   panels: [
-    stat({
-      title: 'Sync generations within 10 s',
-      description: 'SLO: share of sync generations (200 or 5xx) answered within the budget, as the client sees it.',
-      queries: [
-        {
-          expr: `sum(rate(${SYNC_HTTP}_bucket{${SYNC},status="200",le="10"}[$__rate_interval])) / sum(rate(${SYNC_HTTP}_count{${SYNC},status=~"200|5.."}[$__rate_interval]))`,
-          legend: 'within budget',
-        },
-      ],
-      unit: 'percentunit',
-      min: 0,
-      max: 1,
-      steps: [
-        [null, 'red'],
-        [0.95, 'orange'],
-        [0.99, 'green'],
-      ],
-    }),
+    syncWithinBudgetStat(
+      'SLO: share of sync generations (200 or 5xx) answered within the budget, as the client sees it.',
+    ),
     stat({
       title: 'Render workers',
       queries: [{ expr: 'count(process_start_time_seconds{role="render-worker"})', legend: 'workers' }],
@@ -105,7 +89,7 @@ export const renderFarm = dashboard({
           legend: 'worker: stored within 10 s',
         },
         {
-          expr: `sum(rate(${SYNC_HTTP}_bucket{${SYNC},status="200",le="10"}[$__rate_interval])) / sum(rate(${SYNC_HTTP}_count{${SYNC},status=~"200|5.."}[$__rate_interval]))`,
+          expr: SYNC_WITHIN_BUDGET,
           legend: 'client: answered within 10 s',
         },
       ],

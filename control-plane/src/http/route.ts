@@ -169,5 +169,18 @@ function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
   throw new AppError('endpoint_not_found', 'No such endpoint.');
 }
 
+/** `defineRoute` for a group of routes under one OpenAPI tag: the group states its tag once. */
+export function taggedRoutes(app: FastifyInstance, tag: string) {
+  return <B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+    spec: Omit<RouteSpec<B, Q, P>, 'tag'>,
+  ): void => defineRoute(app, { ...spec, tag });
+}
+
 /** A path parameter that must be a UUID. */
 export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** The path parameters of a `/<things>/:id` route: the id, a UUID. */
+export const idParams = z.object({ id: uuidParam });
+
+/** The documented 410 of a polled record kept 7 days (exports, duplication requests): `code` once `what` is past it. */
+export const goneAfterRetention = (code: string, what: string) => ({ '410': `${code}: the ${what} is older than 7 days` });

@@ -2,7 +2,7 @@ import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams } from '../http/route.js';
 import { readBanner } from '../services/banners.js';
 
 /**
@@ -23,7 +23,7 @@ export function bannerRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     summary: 'A generated file: its download and CDN URLs, format, design and project.',
     tag: 'Generation',
     tier: 'read',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: bannerResponse },
     handler: async ({ workspace, params }) => readBanner(deps.db, deps.storage, workspace.id, params.id),
   });

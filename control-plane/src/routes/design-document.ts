@@ -1,18 +1,18 @@
-import { DOCUMENT_PAYLOAD_JSON_SCHEMA, serializeDesignRead } from '@pressroom/model';
-import { DESIGN_VERSION_MAKERS, findDesignVersion, listDesignVersions, type ObjectStorage, selectVisibleDesign } from '@pressroom/platform';
+import { DOCUMENT_PAYLOAD_JSON_SCHEMA } from '@pressroom/model';
+import { DESIGN_VERSION_MAKERS, findDesignVersion, listDesignVersions, type ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute } from '../http/route.js';
 import {
-  designNotFound,
   documentAsImport,
   putDesignDocument,
+  readDesign,
   restoreDesignVersion,
   versionNotFound,
+  visibleDesign,
 } from '../services/designs-document.js';
-import { loadDesignRecord } from '../services/designs-records.js';
 import { designParams } from './designs-schemas.js';
 
 const open = z.record(z.string(), z.unknown());
@@ -44,11 +44,8 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
   const { db, storage } = deps;
 
   /** The design read (GET /designs/<id>) of a design just changed. */
-  const read = async (workspaceId: string, designId: string) => {
-    const loaded = await loadDesignRecord(db, storage, workspaceId, designId, { dynamicImageBase: deps.dynamicImageBase });
-    if (!loaded) throw designNotFound();
-    return serializeDesignRead(loaded.record, { advanced: false, resolveSource: loaded.resolveSource });
-  };
+  const read = (workspaceId: string, designId: string) =>
+    readDesign(db, storage, workspaceId, designId, { advanced: false, dynamicImageBase: deps.dynamicImageBase });
 
   defineRoute(app, {
     method: 'PUT',
@@ -92,8 +89,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
       },
     },
     handler: async ({ workspace, params }) => {
-      const row = await selectVisibleDesign(db, workspace.id, params.id);
-      if (!row) throw designNotFound();
+      const row = await visibleDesign(db, workspace.id, params.id);
       const versions = await listDesignVersions(db, params.id);
       return versions.map((v) => ({ ...v, current: v.number === row.version }));
     },
@@ -110,8 +106,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     params: versionParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
-      const row = await selectVisibleDesign(db, workspace.id, params.id);
-      if (!row) throw designNotFound();
+      const row = await visibleDesign(db, workspace.id, params.id);
       const version = await findDesignVersion(db, params.id, params.number);
       if (!version) throw versionNotFound(params.number);
       const { document, ...summary } = version;

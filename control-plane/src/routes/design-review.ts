@@ -3,7 +3,7 @@ import { MAX_REVIEW_REASON_LENGTH, REVIEW_STATUSES } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams } from '../http/route.js';
 import { reviewResource, setDesignReview } from '../services/design-review.js';
 
 const reviewBody = z.object({
@@ -27,7 +27,7 @@ export function designReviewRoutes(app: FastifyInstance, deps: { db: pg.Pool }):
     summary: 'Pressroom extension: approve or reject a design; emits TEMPLATE_STATUS and sets visual_status on its Banners.',
     tag: 'Designs',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     body: reviewBody,
     response: { status: 200, schema: reviewResponse },
     handler: async ({ workspace, params, body }) => {

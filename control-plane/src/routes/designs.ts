@@ -1,11 +1,11 @@
-import { AppError, serializeDesignListItem, serializeDesignRead, serializeFormatDetail } from '@pressroom/model';
-import { type ObjectStorage, selectVisibleDesign } from '@pressroom/platform';
+import { AppError, serializeDesignListItem, serializeFormatDetail } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { paging, setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
-import { documentAsImport, designNotFound as notFound } from '../services/designs-document.js';
+import { documentAsImport, designNotFound as notFound, readDesign, visibleDesign } from '../services/designs-document.js';
 import { deleteDesign, moveDesign, renameDesign } from '../services/designs-edits.js';
 import { listDesigns } from '../services/designs-list.js';
 import { loadDesignRecord } from '../services/designs-records.js';
@@ -88,9 +88,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
       },
     },
     handler: async ({ workspace, params, query }) => {
-      const loaded = await loadDesignRecord(db, storage, workspace.id, params.id, dynamic);
-      if (!loaded) throw notFound();
-      return serializeDesignRead(loaded.record, { advanced: query.i === 'advanced', resolveSource: loaded.resolveSource });
+      return readDesign(db, storage, workspace.id, params.id, { advanced: query.i === 'advanced', ...dynamic });
     },
   });
 
@@ -184,9 +182,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     params: designParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
-      const row = await selectVisibleDesign(db, workspace.id, params.id);
-      if (!row) throw notFound();
-      return documentAsImport(storage, row.document);
+      return documentAsImport(storage, (await visibleDesign(db, workspace.id, params.id)).document);
     },
   });
 }

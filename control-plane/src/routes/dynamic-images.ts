@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams, uuidParam } from '../http/route.js';
 import {
   assertDynamicCapable,
   countDynamicEvent,
@@ -131,7 +131,7 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
       "Create the design's dynamic image (201), or return the existing one (200), updating the flags that are sent. Static designs only.",
     tag: 'Dynamic images',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     body: createBody,
     response: {
       status: 201,

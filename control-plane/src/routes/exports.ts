@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
 import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptExport, readExport } from '../services/exports.js';
 
@@ -57,8 +57,8 @@ export function exportRoutes(
     summary: 'Pressroom extension: the state of an export and, once done, its archive URL; 410 after 7 days.',
     tag: 'Export',
     tier: 'polling',
-    params: z.object({ id: uuidParam }),
-    errors: { '410': 'export_gone: the export is older than 7 days' },
+    params: idParams,
+    errors: goneAfterRetention('export_gone', 'export'),
     response: { status: 200, schema: exportStatus },
     handler: async ({ workspace, params }) => readExport(deps.db, deps.storage, workspace.id, params.id),
   });

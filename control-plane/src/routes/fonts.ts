@@ -22,7 +22,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { setTotalCount } from '../http/paging.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams, taggedRoutes } from '../http/route.js';
 
 const font = z.object({
   id: z.uuid(),
@@ -77,6 +77,9 @@ export interface FontRouteDeps {
 }
 
 export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
+  /** Uploaded fonts are a Pressroom extension: their routes share one tag. */
+  const extensionRoute = taggedRoutes(app, 'Fonts (Pressroom extension)');
+
   defineRoute(app, {
     method: 'GET',
     url: '/fonts',
@@ -95,14 +98,13 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     },
   });
 
-  defineRoute(app, {
+  extensionRoute({
     method: 'POST',
     url: '/fonts',
     operationId: 'uploadFont',
     summary:
       'Upload a brand font (Pressroom extension): a TTF, OTF, WOFF or WOFF2 file of at most 15 MB, as `file_encoded` (base64) or `url`. ' +
       'It joins the family its own tables name (or `name`); an identical file is recognised by its hash and not stored twice.',
-    tag: 'Fonts (Pressroom extension)',
     tier: 'write',
     bodyLimit: UPLOAD_BODY_LIMIT,
     body: uploadFontBody,
@@ -121,14 +123,13 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     },
   });
 
-  defineRoute(app, {
+  extensionRoute({
     method: 'GET',
     url: '/fonts/:id/designs',
     operationId: 'listFontDesigns',
     summary: 'The workspace’s designs that use an uploaded font (Pressroom extension).',
-    tag: 'Fonts (Pressroom extension)',
     tier: 'read',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: z.object({ id: z.uuid(), name: z.string() }), array: true },
     handler: async ({ workspace, params }) => {
       const record = (await workspaceFonts(deps.db, workspace.id, null)).fonts.find((f) => f.id === params.id.toLowerCase());
@@ -137,15 +138,14 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     },
   });
 
-  defineRoute(app, {
+  extensionRoute({
     method: 'GET',
     url: '/fonts/:id/file',
     operationId: 'getFontFile',
     summary: 'The file of one face of an uploaded font, as uploaded (Pressroom extension; the console draws its specimens with it).',
-    tag: 'Fonts (Pressroom extension)',
     tier: 'read',
     raw: true,
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     query: z.object({ weight: fontQuerySchema.shape.weight, style: fontQuerySchema.shape.style }),
     response: { status: 200, schema: z.string(), contentType: 'font/ttf' },
     handler: async ({ workspace, params, query, reply }) => {
@@ -158,14 +158,13 @@ export function fontRoutes(app: FastifyInstance, deps: FontRouteDeps): void {
     },
   });
 
-  defineRoute(app, {
+  extensionRoute({
     method: 'DELETE',
     url: '/fonts/:id',
     operationId: 'deleteFont',
     summary: 'Delete an uploaded font and its files (Pressroom extension). 409 font_in_use while a design uses it.',
-    tag: 'Fonts (Pressroom extension)',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: font, description: 'The deleted font.' },
     handler: async ({ workspace, params }) => deleteWorkspaceFont(deps.db, deps.storage, workspace.id, params.id),
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams } from '../http/route.js';
 import { refuseUnknownFonts, workspaceCatalogue } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
@@ -139,7 +139,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     summary: 'Validate an import once every upload is done: it is queued for processing.',
     tag: 'Design import',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await validateImport(db, storage, workspace.id, params.id);
@@ -160,7 +160,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     summary: 'Poll an import: status, warnings, error and, once DONE, its result.',
     tag: 'Design import',
     tier: 'polling',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await findImport(db, workspace.id, params.id);

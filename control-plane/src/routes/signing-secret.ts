@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { defineRoute } from '../http/route.js';
+import { defineRoute, type RouteSpec } from '../http/route.js';
 import {
   DEFAULT_OVERLAP_MS,
   getOrCreateSigningSecret,
@@ -34,38 +34,37 @@ export function signingSecretRoutes(
   db: pg.Pool,
   options: SigningSecretOptions = { overlapMs: DEFAULT_OVERLAP_MS },
 ): void {
-  defineRoute(app, {
+  /** Every route here sits under the one tag and answers the secret's state. */
+  const secretRoute = <Q extends z.ZodType = z.ZodUndefined>(
+    spec: Omit<RouteSpec<z.ZodUndefined, Q, z.ZodUndefined>, 'tag' | 'response'>,
+  ) => defineRoute(app, { ...spec, tag: 'Signing secret', response: { status: 200, schema: signingSecret } });
+
+  secretRoute({
     method: 'GET',
     url: '/signing-secret',
     operationId: 'getSigningSecret',
     summary: 'The webhook signing secret of the workspace; the first call creates it and turns signing on.',
-    tag: 'Signing secret',
     tier: 'read',
-    response: { status: 200, schema: signingSecret },
     handler: async ({ workspace }) => getOrCreateSigningSecret(db, workspace.id),
   });
 
-  defineRoute(app, {
+  secretRoute({
     method: 'POST',
     url: '/signing-secret/rotate',
     operationId: 'rotateSigningSecret',
     summary:
       'Issue a new secret; the previous one keeps verifying for 24 hours. 409 while a previous secret is still valid, unless force=true.',
-    tag: 'Signing secret',
     tier: 'write',
     query: rotateQuery,
-    response: { status: 200, schema: signingSecret },
     handler: async ({ workspace, query }) => rotateSigningSecret(db, workspace.id, query.force, options),
   });
 
-  defineRoute(app, {
+  secretRoute({
     method: 'POST',
     url: '/signing-secret/revoke',
     operationId: 'revokeSigningSecret',
     summary: 'Stop honouring the previous secret now, ending the overlap. Never refused; mints a secret when none exists.',
-    tag: 'Signing secret',
     tier: 'write',
-    response: { status: 200, schema: signingSecret },
     handler: async ({ workspace }) => revokeSigningSecret(db, workspace.id),
   });
 }

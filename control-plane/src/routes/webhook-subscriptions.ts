@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery } from '../http/paging.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, idParams } from '../http/route.js';
 
 const TAG = 'Webhooks (Pressroom extension)';
 
@@ -113,7 +113,7 @@ export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool): vo
     summary: 'Remove a subscription: it receives nothing more; its deliveries stay in the log.',
     tag: TAG,
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: subscription },
     handler: async ({ workspace, params }) => {
       const removed = await removeSubscription(db, params.id, workspace.id);
@@ -147,7 +147,7 @@ export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool): vo
     summary: 'Send a delivery once more, with the same delivery id; a failure is not retried.',
     tag: TAG,
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     response: { status: 200, schema: z.object({ id: z.uuid(), delivery_id: z.string(), attempt: z.number().int() }) },
     handler: async ({ workspace, params }) => {
       // Reopening the delivery and adding its job commit together, or neither does.

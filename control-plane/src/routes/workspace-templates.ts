@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
 import {
   DUPLICATION_RETENTION_MS,
   findDuplication,
@@ -91,7 +91,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     summary: 'Duplicate a workspace template into a project, asynchronously; poll the duplication request.',
     tag: 'Workspace templates',
     tier: 'write',
-    params: z.object({ id: uuidParam }),
+    params: idParams,
     body: useTemplateBody,
     response: {
       status: 200,
@@ -128,8 +128,8 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     summary: 'Poll a template duplication: INIT, IN_PROGRESS, then COMPLETED or ERROR. Kept 7 days.',
     tag: 'Workspace templates',
     tier: 'polling',
-    params: z.object({ id: uuidParam }),
-    errors: { '410': 'duplication_request_gone: the request is older than 7 days' },
+    params: idParams,
+    errors: goneAfterRetention('duplication_request_gone', 'request'),
     response: { status: 200, schema: open },
     handler: async ({ workspace, params }) => {
       const row = await findDuplication(db, workspace.id, params.id);

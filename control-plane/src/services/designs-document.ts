@@ -1,4 +1,12 @@
-import { AppError, type Design, type DesignWarning, fontWeightWarnings, isCatalogueFont, toImportPayload } from '@pressroom/model';
+import {
+  AppError,
+  type Design,
+  type DesignWarning,
+  fontWeightWarnings,
+  isCatalogueFont,
+  serializeDesignRead,
+  toImportPayload,
+} from '@pressroom/model';
 import {
   addDesignPreviewsJob,
   type DesignVersionMaker,
@@ -16,11 +24,37 @@ import {
   withTransaction,
 } from '@pressroom/platform';
 import type pg from 'pg';
-import { sourceResolver } from './designs-records.js';
+import { loadDesignRecord, sourceResolver } from './designs-records.js';
 import { refuseUnknownFonts, workspaceCatalogue } from './font-lookup.js';
 import { planDocumentPut } from './imports-request.js';
 
 export const designNotFound = () => new AppError('template_not_found', 'No design with this id in the workspace.');
+
+/** The design row the workspace can see; 404 `template_not_found` for any other id. */
+export async function visibleDesign(db: pg.Pool, workspaceId: string, designId: string) {
+  const row = await selectVisibleDesign(db, workspaceId, designId);
+  if (!row) throw designNotFound();
+  return row;
+}
+
+/** The design read (GET /designs/<id>), simple or advanced; 404 `template_not_found` for a design that is not visible. */
+export async function readDesign(
+  db: pg.Pool,
+  storage: ObjectStorage,
+  workspaceId: string,
+  designId: string,
+  options: { advanced: boolean; dynamicImageBase?: string },
+) {
+  const loaded = await loadDesignRecord(
+    db,
+    storage,
+    workspaceId,
+    designId,
+    options.dynamicImageBase === undefined ? {} : { dynamicImageBase: options.dynamicImageBase },
+  );
+  if (!loaded) throw designNotFound();
+  return serializeDesignRead(loaded.record, { advanced: options.advanced, resolveSource: loaded.resolveSource });
+}
 
 export const versionNotFound = (n: number) =>
   new AppError('not_found', `The design has no version ${n}.`, {
@@ -39,8 +73,7 @@ export async function putDesignDocument(
   designId: string,
   body: unknown,
 ): Promise<{ version: number; warnings: DesignWarning[] }> {
-  const row = await selectVisibleDesign(db, workspaceId, designId);
-  if (!row) throw designNotFound();
+  const row = await visibleDesign(db, workspaceId, designId);
   const fonts = await workspaceCatalogue(db, workspaceId);
   const stored = { ...(await storedAssetsOfDesign(db, designId)), ...storedAssetsOf(row.document) };
   const storedUrls: Record<string, string> = {};
@@ -72,8 +105,7 @@ export async function putDesignDocument(
  * `unknown_font` for one deleted since).
  */
 export async function restoreDesignVersion(db: pg.Pool, workspaceId: string, designId: string, number: number): Promise<number> {
-  const row = await selectVisibleDesign(db, workspaceId, designId);
-  if (!row) throw designNotFound();
+  await visibleDesign(db, workspaceId, designId);
   const version = await findDesignVersion(db, designId, number);
   if (!version) throw versionNotFound(number);
   // A font the version names may have been deleted since: the import's lookup, at the paths the

@@ -48,34 +48,37 @@ export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { 
   return links;
 }
 
-/** `GET /designs/import/json/<id>`: the full record. */
-export function serializeImport(row: ImportRow, baseUrl: string, now: Date) {
-  const status = effectiveStatus(row, now);
+/** What the record and the list row both say first: identity, effective status and timestamps. */
+function importHead(row: ImportRow, now: Date) {
   return {
     id: row.id,
     name: row.name,
-    status,
+    status: effectiveStatus(row, now),
     created_at_ts: row.created_at_ts,
     validated_at_ts: row.validated_at_ts,
-    next_check_after_ms: isTerminal(status) ? null : NEXT_CHECK_AFTER_MS,
+  };
+}
+
+/** `GET /designs/import/json/<id>`: the full record. */
+export function serializeImport(row: ImportRow, baseUrl: string, now: Date) {
+  const head = importHead(row, now);
+  return {
+    ...head,
+    next_check_after_ms: isTerminal(head.status) ? null : NEXT_CHECK_AFTER_MS,
     links: importLinks(row, baseUrl, now),
     warnings: row.warnings,
     error: isExpired(row, now) ? { ...EXPIRED_ERROR } : row.error,
-    result: status === 'DONE' ? row.result : null,
+    result: head.status === 'DONE' ? row.result : null,
   };
 }
 
 /** A row of `GET /designs/import/json`: warnings counted, error left out. */
 export function serializeImportSummary(row: ImportRow, baseUrl: string, now: Date) {
-  const status = effectiveStatus(row, now);
+  const head = importHead(row, now);
   return {
-    id: row.id,
-    name: row.name,
-    status,
-    created_at_ts: row.created_at_ts,
-    validated_at_ts: row.validated_at_ts,
+    ...head,
     warning_count: row.warnings.length,
     links: importLinks(row, baseUrl, now),
-    result: status === 'DONE' ? row.result : null,
+    result: head.status === 'DONE' ? row.result : null,
   };
 }

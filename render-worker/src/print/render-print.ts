@@ -5,10 +5,10 @@ import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@press
 import { resolveFrame } from '@pressroom/model';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
-import { type BrowserSupervisor, withPage } from '../browser/index.js';
+import type { BrowserSupervisor } from '../browser/index.js';
 import type { AssetLoader } from '../fetch/load-asset.js';
 import type { Resource } from '../fetch/resource.js';
-import { renderToImage } from '../static/index.js';
+import { renderOnPooledPage } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { assembleCmykPdf, type ChromiumPage } from './cmyk-pdf.js';
 import { ColorKeys, keyColors } from './color-keys.js';
@@ -92,17 +92,9 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
     for (let i = next++; i < planned.length; i = next++) {
       const { plan, geometry } = planned[i]!;
       const resources = await loadResources(plan, input.loadAsset, fetched);
-      const file = await withPage(
+      const file = await renderOnPooledPage(
         supervisor,
-        (page, context) =>
-          renderToImage({
-            plan,
-            page,
-            registerAsset: context.registerAsset,
-            resources,
-            catalogue: fonts.catalogue,
-            output: { type: 'pdf' },
-          }),
+        { plan, resources, catalogue: fonts.catalogue, output: { type: 'pdf' } },
         { timeoutMs: input.timeoutMs, signal: input.signal },
       );
       pages[i] = { pdf: file.bytes, canvasPx: { width: plan.width, height: plan.height }, geometry };

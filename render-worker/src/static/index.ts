@@ -1,5 +1,5 @@
 export { focusCrop } from './focus.js';
-export { type EncodeCapture, loadPlan, type RenderToImageInput, renderToImage } from './render-to-image.js';
+export { type EncodeCapture, loadPlan, type RenderToImageInput, renderOnPooledPage, renderToImage } from './render-to-image.js';
 export type {
   RegisterAsset,
   RenderedFile,

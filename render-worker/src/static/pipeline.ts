@@ -6,12 +6,12 @@ import type { NormalisedOverrides, StaticDesign, StaticFileType } from '@pressro
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import type { AiProcessor } from '../ai/processor.js';
-import { type BrowserSupervisor, withPage } from '../browser/index.js';
+import type { BrowserSupervisor } from '../browser/index.js';
 import type { EncoderPool } from '../encode/index.js';
 import type { AssetLoader } from '../fetch/load-asset.js';
 import type { Resource } from '../fetch/resource.js';
 import type { FocusDetector } from './focus.js';
-import { type EncodeCapture, renderToImage } from './index.js';
+import { type EncodeCapture, renderOnPooledPage } from './index.js';
 import { bundledRenderFonts, type RenderFonts } from './render-fonts.js';
 import { type WarmDesigns, warmKeyString } from './warm-designs.js';
 
@@ -116,20 +116,17 @@ export function createChromiumRenderer(
     const warm = warmKey ? { designs: warmDesigns!, key: warmKey } : null;
     const keyString = warmKey ? warmKeyString(warmKey) : null;
     t = performance.now();
-    const file = await withPage(
+    const file = await renderOnPooledPage(
       supervisor,
-      (page, context) =>
-        renderToImage({
-          plan,
-          page,
-          registerAsset: context.registerAsset,
-          resources,
-          catalogue: fonts.catalogue,
-          output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
-          ...(encode ? { encode } : {}),
-          focusDetector: options.focusDetector ?? null,
-          warm,
-        }),
+      {
+        plan,
+        resources,
+        catalogue: fonts.catalogue,
+        output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
+        ...(encode ? { encode } : {}),
+        focusDetector: options.focusDetector ?? null,
+        warm,
+      },
       {
         timeoutMs: input.timeoutMs ?? options.timeoutMs,
         signal: input.signal,

@@ -4,8 +4,10 @@ import { CONTENT_TYPE, defaultQuality, RenderRefusedError, UPLOADED_FONT_FAMILY_
 import { loadFontCatalogue } from '@pressroom/platform';
 import { allNodes, buildFrame, buildLayers, fallbackFamilies, fontStackCss, type RenderPlan } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
+import type { BrowserSupervisor } from '../browser/browser-supervisor.js';
 import { capture } from '../browser/capture.js';
 import { printPdf } from '../browser/print-pdf.js';
+import { type WithPageOptions, withPage } from '../browser/with-page.js';
 import { type EncodedImage, type EncodeOptions, encodeImage } from '../encode/encode-image.js';
 import { type FocusDetector, focusCrop } from './focus.js';
 import { fontRulesFor } from './font-css.js';
@@ -29,6 +31,15 @@ export interface RenderToImageInput {
   focusDetector?: FocusDetector | null;
   /** Keep the design's canvas on the page and redraw only what changed (warm-load.ts); absent: a fresh canvas. */
   warm?: WarmTarget | null;
+}
+
+/** `renderToImage` on a page leased from the pool (`withPage`: the deadline, the crash retry on a fresh page). */
+export function renderOnPooledPage(
+  supervisor: BrowserSupervisor,
+  input: Omit<RenderToImageInput, 'page' | 'registerAsset'>,
+  options: WithPageOptions,
+): Promise<RenderedFile> {
+  return withPage(supervisor, (page, context) => renderToImage({ ...input, page, registerAsset: context.registerAsset }), options);
 }
 
 /**

@@ -80,6 +80,7 @@ export {
   type TweenType,
 } from './design/types.js';
 export * from './errors/app-error.js';
+export * from './errors/coded-error.js';
 export * from './errors/ids.js';
 export * from './errors/render-refused.js';
 export * from './errors/zod-issues.js';
@@ -139,20 +140,7 @@ export {
 } from './overrides/context.js';
 export * from './overrides/elements.js';
 export * from './overrides/encoded.js';
-export {
-  AUTO_FOCUS_MODELS,
-  DEFAULT_TEXT_TO_IMAGE_MODEL,
-  DEFAULT_UPSCALE_FACTOR,
-  DEFAULT_UPSCALE_MODEL,
-  EXPAND_MODELS,
-  FOCUS_FRAMINGS,
-  FOCUS_TARGETS,
-  FOCUS_ZOOMS,
-  INPAINT_MAX_BY_MODEL,
-  REMOVE_BG_MODELS,
-  type TextToImageModel,
-  UPSCALE_FACTORS_BY_MODEL,
-} from './overrides/enums.js';
+export * from './overrides/enums.js';
 export * from './overrides/json-schema.js';
 export * from './overrides/layer.js';
 export * from './overrides/parse.js';

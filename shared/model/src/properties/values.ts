@@ -132,25 +132,15 @@ export const BOX_ALIGNMENTS = [
   'custom custom',
 ] as const;
 export type BoxAlignment = (typeof BOX_ALIGNMENTS)[number];
-/** Justified alignments (the SDK's TextAlignment): text layers only. */
-export const JUSTIFIED_ALIGNMENTS = [
-  'justify',
-  'justify-left',
-  'justify-center',
-  'justify-right',
-  'top justify',
-  'top justify-left',
-  'top justify-center',
-  'top justify-right',
-  'middle justify',
-  'middle justify-left',
-  'middle justify-center',
-  'middle justify-right',
-  'bottom justify',
-  'bottom justify-left',
-  'bottom justify-center',
-  'bottom justify-right',
-] as const;
+/**
+ * Justified alignments (the SDK's TextAlignment): text layers only. Each is a vertical position
+ * (or none) before one of the four justifications, listed vertical first.
+ */
+const JUSTIFIED_VERTICALS = ['', 'top ', 'middle ', 'bottom '] as const;
+const JUSTIFICATIONS = ['justify', 'justify-left', 'justify-center', 'justify-right'] as const;
+export const JUSTIFIED_ALIGNMENTS = JUSTIFIED_VERTICALS.flatMap((vertical) =>
+  JUSTIFICATIONS.map((justification) => `${vertical}${justification}` as const),
+);
 export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 export type TextTransform = (typeof TEXT_TRANSFORMS)[number];

@@ -5,6 +5,7 @@ import {
   type AnimatedFilePayload,
   type AnimationFramesPayload,
   abortableSleep,
+  CodedError,
   frameCount,
   GIF_FPS,
   JOB_PRIORITY,
@@ -153,24 +154,20 @@ export function readyRun(stored: readonly number[], next: number, parts: number)
 }
 
 /** A part did not come within the wait (`ANIMATION_PART_WAIT_MS`) after the one before it. */
-export class PartWaitTimeoutError extends Error {
-  readonly code = 'missing_part';
+export class PartWaitTimeoutError extends CodedError<'missing_part'> {
   constructor(
     readonly part: number,
     readonly parts: number,
     waitedMs: number,
   ) {
-    super(`part ${part + 1} of ${parts} did not come within ${waitedMs} ms`);
-    this.name = 'PartWaitTimeoutError';
+    super('missing_part', 'PartWaitTimeoutError', `part ${part + 1} of ${parts} did not come within ${waitedMs} ms`);
   }
 }
 
 /** The file got its outcome elsewhere (a part failed for good) while the encode waited. */
-export class FileSettledError extends Error {
-  readonly code = 'file_settled';
+export class FileSettledError extends CodedError<'file_settled'> {
   constructor() {
-    super('the file already has its outcome');
-    this.name = 'FileSettledError';
+    super('file_settled', 'FileSettledError', 'the file already has its outcome');
   }
 }
 

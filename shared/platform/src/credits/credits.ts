@@ -28,31 +28,20 @@ export async function readCredits(db: Queryable, workspaceId: string): Promise<R
   return out;
 }
 
+/** The arguments of a credit movement (a spend or a refund): where, which workspace and kind, how many, why, and what for. */
+type CreditMovement = [db: Queryable, workspaceId: string, kind: CreditKind, amount: number, reason: string, reference: string | null];
+
 /**
  * Spends `amount` credits atomically, or spends nothing and answers false. One statement, so
  * concurrent requests on several control planes can never overdraw.
  */
-export async function spendCredits(
-  db: Queryable,
-  workspaceId: string,
-  kind: CreditKind,
-  amount: number,
-  reason: string,
-  reference: string | null,
-): Promise<boolean> {
+export async function spendCredits(...[db, workspaceId, kind, amount, reason, reference]: CreditMovement): Promise<boolean> {
   if (amount <= 0) return true;
   return spendCreditBalance(db, { workspaceId, kind, amount, reason, reference });
 }
 
 /** Gives back credits for work that failed; refunds go to the allowance they came from first. */
-export async function refundCredits(
-  db: Queryable,
-  workspaceId: string,
-  kind: CreditKind,
-  amount: number,
-  reason: string,
-  reference: string | null,
-): Promise<void> {
+export async function refundCredits(...[db, workspaceId, kind, amount, reason, reference]: CreditMovement): Promise<void> {
   if (amount <= 0) return;
   await refundCreditBalance(db, { workspaceId, kind, amount, reason, reference });
 }

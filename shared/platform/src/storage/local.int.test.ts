@@ -73,6 +73,17 @@ describe('local driver specifics', () => {
     expect(verifyObjectUrl(key, url.searchParams, 'another secret').status).toBe('bad_signature');
   });
 
+  it('names a key with one public URL all day, whatever second it is read in', async () => {
+    const noon = Date.UTC(2026, 10, 25, 12, 0, 0);
+    const at = (ms: number) =>
+      new LocalObjectStorage({ dataDir, publicBaseUrl: 'http://x', urlSigningSecret: 's', downloadUrlTtlSeconds: 60, now: () => ms });
+    const key = bannerFileKey('ws1', 'b1', 'x.png');
+    expect(await at(noon).publicUrl(key)).toBe(await at(noon + 1_000).publicUrl(key));
+    expect(await at(noon).publicUrl(key)).toBe(await at(noon + 11 * 3600_000).publicUrl(key));
+    expect(await at(noon).publicUrl(key)).not.toBe(await at(noon + 24 * 3600_000).publicUrl(key));
+    expect(verifyObjectUrl(key, new URL(await at(Date.now()).publicUrl(key)).searchParams, 's').status).toBe('ok');
+  });
+
   it('tells an expired URL from a forged one', async () => {
     const past = new LocalObjectStorage({
       dataDir,

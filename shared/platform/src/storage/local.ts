@@ -161,8 +161,14 @@ export class LocalObjectStorage implements ObjectStorage {
     return this.signedUrl('files', { method: 'GET', key, expires: this.expiry(ttl), filename: options.filename });
   }
 
+  /**
+   * The same URL for a key all day long (its expiry is rounded up to the next UTC midnight), so two
+   * reads of one design name its files alike and caches keep them.
+   */
   async publicUrl(key: string): Promise<string> {
-    return this.signedUrl('files', { method: 'GET', key, expires: this.expiry(LOCAL_PUBLIC_URL_TTL_SECONDS) });
+    const day = 24 * 3600;
+    const expires = Math.ceil(this.expiry(LOCAL_PUBLIC_URL_TTL_SECONDS) / day) * day;
+    return this.signedUrl('files', { method: 'GET', key, expires });
   }
 
   async uploadUrl(key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string> {

@@ -12,10 +12,10 @@ import type { AnimatedDesign, NormalisedOverrides } from '@pressroom/model';
 import { frameTime, VIDEO_FPS } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument } from '@pressroom/platform';
 import { assetRefsOf, PLAYER_SCRIPT, planRender, planTimeline, stateAt, typewritingLayers } from '@pressroom/renderer';
-import type { Browser, CDPSession, Page } from 'puppeteer';
+import type { CDPSession, Page } from 'puppeteer';
 import { exampleAssetLoader } from '../../test/example-assets.js';
 import { AssetRegistry } from '../browser/asset-registry.js';
-import { capture } from '../browser/capture.js';
+import { capture, frameModeOfPage } from '../browser/capture.js';
 import { resolveExecutablePath } from '../browser/executable-path.js';
 import { interceptRequests } from '../browser/intercept-requests.js';
 import { launchBrowser } from '../browser/launch-browser.js';
@@ -129,7 +129,8 @@ const screencast: Capturer = async (page, index) => {
 const CAPTURES: Record<string, Capturer> = {
   'seek only': async (page, index) => {
     await apply(page, index);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    if (frameModeOfPage(page) === 'on-demand') await (await sessionOf(page)).send('HeadlessExperimental.beginFrame', {});
+    else await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     return Buffer.alloc(0);
   },
   'jpeg q90, no seek': async (page) => capture(page, { width: 1080, height: 1080, format: 'jpeg', quality: 90, beyondViewport: false }),
@@ -141,35 +142,19 @@ const CAPTURES: Record<string, Capturer> = {
 };
 
 /**
- * Debian's `chromium-headless-shell` (the old headless mode, a separate binary since Chromium 132):
- * the only build that still has HeadlessExperimental.beginFrame. Measured when installed.
+ * The headless shell (Debian's `chromium-headless-shell`): launched by its name, its pages draw
+ * frames on demand, and `capture` takes one `HeadlessExperimental.beginFrame` per frame; the
+ * screenshot and screencast rows do not apply there (they wait for a compositor that draws nothing
+ * unasked).
  */
 const SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const LAUNCHES: Record<string, { extraArgs: string[]; executablePath?: string; beginFrames?: boolean }> = {
+const ON_DEMAND_ROWS = new Set(['seek only', 'jpeg q90 (today)', 'jpeg q50', 'png optimizeForSpeed']);
+const LAUNCHES: Record<string, { extraArgs: string[]; executablePath?: string }> = {
   chromium: { extraArgs: [] },
-  ...(existsSync(SHELL)
-    ? {
-        'headless-shell': { extraArgs: [], executablePath: SHELL },
-        'headless-shell, begin-frame control': {
-          extraArgs: ['--deterministic-mode', '--enable-begin-frame-control', '--run-all-compositor-stages-before-draw'],
-          executablePath: SHELL,
-          beginFrames: true,
-        },
-      }
-    : {}),
+  'chromium, unthrottled frames': { extraArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] },
+  ...(existsSync(SHELL) ? { 'headless-shell, frames on demand': { extraArgs: [], executablePath: SHELL } } : {}),
 };
 
-/** HeadlessExperimental.beginFrame: one frame drawn on demand, its screenshot in the answer. */
-const beginFrame =
-  (screenshot: Record<string, unknown> | null): Capturer =>
-  async (page, index) => {
-    await apply(page, index);
-    const session = await sessionOf(page);
-    const r = (await session.send('HeadlessExperimental.beginFrame' as never, (screenshot ? { screenshot } : {}) as never)) as {
-      screenshotData?: string;
-    };
-    return Buffer.from(r.screenshotData ?? '', 'base64');
-  };
 const cdp = new Map<Page, CDPSession>();
 async function sessionOf(page: Page): Promise<CDPSession> {
   let s = cdp.get(page);
@@ -178,32 +163,6 @@ async function sessionOf(page: Page): Promise<CDPSession> {
     cdp.set(page, s);
   }
   return s;
-}
-const BEGIN_FRAME_CAPTURES: Record<string, Capturer> = {
-  'beginFrame, no screenshot': beginFrame(null),
-  'beginFrame jpeg q90': beginFrame({ format: 'jpeg', quality: 90 }),
-  'beginFrame png optimizeForSpeed': beginFrame({ format: 'png', optimizeForSpeed: true }),
-};
-
-/** A page whose frames are drawn only on beginFrame (Target.createTarget enableBeginFrameControl). */
-async function beginFramePage(browser: Browser): Promise<{ page: Page; pump(on: boolean): void }> {
-  const s = await browser.target().createCDPSession();
-  const { targetId } = (await s.send('Target.createTarget', { url: 'about:blank', enableBeginFrameControl: true } as never)) as {
-    targetId: string;
-  };
-  const target = await browser.waitForTarget((t) => (t as unknown as { _targetId: string })._targetId === targetId);
-  const page = (await target.page())!;
-  let timer: NodeJS.Timeout | null = null;
-  return {
-    page,
-    // While the page loads and fits its text, frames must keep coming (rAF, font loads).
-    pump(on) {
-      if (timer) clearInterval(timer);
-      timer = on
-        ? setInterval(() => void sessionOf(page).then((c) => c.send('HeadlessExperimental.beginFrame' as never).catch(() => undefined)), 16)
-        : null;
-    },
-  };
 }
 
 const willChange = async (page: Page, on: boolean) =>
@@ -225,21 +184,17 @@ for (const [launchName, launch] of Object.entries(LAUNCHES)) {
   const launched = await launchBrowser({ extraArgs: launch.extraArgs, executablePath: launch.executablePath ?? resolveExecutablePath() });
   try {
     {
-      const made = launch.beginFrames
-        ? await beginFramePage(launched.browser)
-        : { page: await launched.browser.newPage({ type: 'window' }), pump() {} };
-      const page = made.page;
+      const page = await launched.browser.newPage({ type: 'window' });
       const assets = new AssetRegistry();
       await interceptRequests(page, () => assets);
-      made.pump(true);
       await loadPlan({ plan, page, registerAsset: (b, t, n, o) => assets.register(b, t, n, o), resources, catalogue: fonts.catalogue });
       await page.evaluate(PLAYER_SCRIPT);
       await page.evaluate((l) => window.__prAnim?.prepare(l), typewritingLayers(timeline) as never);
-      made.pump(false);
       await new Promise((r) => setTimeout(r, 100));
       for (const layered of [false, true]) {
         await willChange(page, layered);
-        for (const [name, run] of Object.entries(launch.beginFrames ? BEGIN_FRAME_CAPTURES : CAPTURES)) {
+        const onDemand = frameModeOfPage(page) === 'on-demand';
+        for (const [name, run] of Object.entries(CAPTURES).filter(([n]) => !onDemand || ON_DEMAND_ROWS.has(n))) {
           const row = `${launchName} | ${name} | ${layered ? 'will-change' : 'as drawn'}`;
           if (ONLY && !ONLY.some((o) => row.includes(o))) continue;
           for (let i = 0; i < 5; i++) await run(page, 30 + i);

@@ -1,5 +1,7 @@
 import { ENCODER_DEFAULTS } from '@pressroom/model';
-import type { CDPSession, Page } from 'puppeteer';
+import type { Browser, CDPSession, Page } from 'puppeteer';
+import { FrameNotDrawnError } from './errors.js';
+import type { FrameMode } from './executable-path.js';
 
 export interface CaptureOptions {
   width: number;
@@ -17,12 +19,34 @@ export interface CaptureOptions {
   /**
    * False when the page's viewport already is the captured box (animation frames): Chromium then
    * skips resizing the view around every capture, measured 15–25 % of a 1080² JPEG capture
-   * (docs/animation.md). Default true.
+   * (docs/animation.md). Default true. A page drawing frames on demand always captures its
+   * viewport, sized to the box.
    */
   beyondViewport?: boolean;
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
+const frameModes = new WeakMap<Browser, FrameMode>();
+
+/** Records how a connected browser's pages make frames (launch-browser.ts, once per browser). */
+export function setFrameMode(browser: Browser, mode: FrameMode): void {
+  frameModes.set(browser, mode);
+}
+
+/** How `page` makes its frames: `compositor` unless its browser was launched as a headless shell. */
+export function frameModeOfPage(page: Page): FrameMode {
+  return frameModes.get(page.browser()) ?? 'compositor';
+}
+
+/**
+ * Sizes the page's viewport to `width`×`height` at scale 1, unless it is that already (puppeteer
+ * keeps the last viewport set on the page).
+ */
+export async function ensureViewport(page: Page, width: number, height: number): Promise<void> {
+  const current = page.viewport();
+  if (current?.width === width && current.height === height && (current.deviceScaleFactor ?? 1) === 1) return;
+  await page.setViewport({ width, height, deviceScaleFactor: 1 });
+}
 
 /** One CDP session per page, reused across captures. */
 function sessionOf(page: Page): Promise<CDPSession> {
@@ -35,9 +59,13 @@ function sessionOf(page: Page): Promise<CDPSession> {
 }
 
 /**
- * Screenshots exactly the `width`×`height` box at the top-left of the page, at scale 1, with
- * `Page.captureScreenshot` directly: puppeteer's `page.screenshot` adds a screenshot mutex and
- * viewport juggling that a fixed-size render does not need.
+ * Screenshots exactly the `width`×`height` box at the top-left of the page, at scale 1, straight
+ * over CDP (puppeteer's `page.screenshot` adds a mutex and viewport juggling that a fixed-size
+ * render does not need):
+ * - on a page drawing frames on demand (the headless shell), one `HeadlessExperimental.beginFrame`
+ *   draws the page as its DOM stands and returns the screenshot: no wait for a compositor tick.
+ *   Such a frame has no clip: the viewport is sized to the box (a render sized it already);
+ * - on any other page, `Page.captureScreenshot`, which waits for the compositor's next frames.
  */
 export async function capture(page: Page, options: CaptureOptions): Promise<Buffer> {
   const session = await sessionOf(page);
@@ -45,17 +73,61 @@ export async function capture(page: Page, options: CaptureOptions): Promise<Buff
   if (transparent) {
     await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
   }
+  const image = {
+    format: options.format,
+    ...(options.format === 'jpeg' ? { quality: options.quality ?? ENCODER_DEFAULTS.quality.jpeg } : {}),
+    optimizeForSpeed: options.optimizeForSpeed ?? false,
+  };
   try {
+    if (frameModeOfPage(page) === 'on-demand') {
+      await ensureViewport(page, options.width, options.height);
+      return await drawFrame(page.browser(), session, image);
+    }
     const { data } = await session.send('Page.captureScreenshot', {
-      format: options.format,
-      ...(options.format === 'jpeg' ? { quality: options.quality ?? ENCODER_DEFAULTS.quality.jpeg } : {}),
+      ...image,
       clip: { x: 0, y: 0, width: options.width, height: options.height, scale: 1 },
       captureBeyondViewport: options.beyondViewport ?? true,
       fromSurface: true,
-      optimizeForSpeed: options.optimizeForSpeed ?? false,
     });
     return Buffer.from(data, 'base64');
   } finally {
     if (transparent) await session.send('Emulation.setDefaultBackgroundColorOverride', {});
+  }
+}
+
+/**
+ * How long a page may draw frames without a screenshot before the capture fails. A frame carries
+ * none while the page has not yet submitted one for its current document and size (the first
+ * frame or few after a document is loaded or the viewport resized); the next ones do.
+ */
+const SCREENSHOT_WITHIN_MS = 5_000;
+
+/**
+ * The frames of one browser's pages, one at a time. The headless shell drives every page from one
+ * external frame source: a frame asked for while another page's is being drawn makes the GPU
+ * process exit ("Got overlapping IssueExternalBeginFrame"), six times of which end the browser.
+ * Pages still load, lay out and fit their text side by side; only the draws queue.
+ */
+const frameQueues = new WeakMap<Browser, Promise<unknown>>();
+
+function oneFrameAtATime<T>(browser: Browser, draw: () => Promise<T>): Promise<T> {
+  const drawn = (frameQueues.get(browser) ?? Promise.resolve()).then(draw);
+  frameQueues.set(
+    browser,
+    drawn.catch(() => undefined),
+  );
+  return drawn;
+}
+
+async function drawFrame(
+  browser: Browser,
+  session: CDPSession,
+  screenshot: { format: 'jpeg' | 'png'; quality?: number; optimizeForSpeed: boolean },
+): Promise<Buffer> {
+  const started = performance.now();
+  for (let frames = 1; ; frames++) {
+    const { screenshotData } = await oneFrameAtATime(browser, () => session.send('HeadlessExperimental.beginFrame', { screenshot }));
+    if (screenshotData) return Buffer.from(screenshotData, 'base64');
+    if (performance.now() - started > SCREENSHOT_WITHIN_MS) throw new FrameNotDrawnError(frames);
   }
 }

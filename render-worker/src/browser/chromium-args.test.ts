@@ -48,6 +48,15 @@ describe('chromiumArgs', () => {
     expect(ours).toContain('--user-data-dir=/data/chromium/1-a');
   });
 
+  it('asks the headless shell for frames on demand, and only it', () => {
+    const shell = chromiumArgs({ runningAsRoot: false, frameMode: 'on-demand' });
+    expect(shell).toEqual(expect.arrayContaining(['--enable-begin-frame-control', '--run-all-compositor-stages-before-draw']));
+    expect(shell).not.toContain('--headless=new');
+    const full = chromiumArgs({ runningAsRoot: false });
+    expect(full).toContain('--headless=new');
+    expect(full).not.toContain('--enable-begin-frame-control');
+  });
+
   it('has no flag twice', () => {
     const args = chromiumArgs({ runningAsRoot: true });
     expect(new Set(args).size).toBe(args.length);

@@ -1,3 +1,5 @@
+import type { FrameMode } from './executable-path.js';
+
 /**
  * The origin under which a render's assets (images, fonts, the document itself) are served by
  * request interception. `.internal` is reserved (ICANN, 2024), so it can never be a real host.
@@ -7,8 +9,19 @@ export const ASSET_ORIGIN = 'https://assets.pressroom.internal';
 export interface ChromiumArgsInput {
   /** Chromium refuses to start its sandbox as root; only then is `--no-sandbox` needed. */
   runningAsRoot: boolean;
+  /** How the browser's pages make frames (executable-path.ts). Default `compositor`. */
+  frameMode?: FrameMode;
   extraArgs?: readonly string[];
 }
+
+/**
+ * The headless shell (always headless: it has no `--headless=new`), with frames drawn only when a
+ * page asks for one (`HeadlessExperimental.beginFrame`, capture.ts). Each such frame runs every
+ * compositor stage before it draws, raster included, and decodes its images in that frame rather
+ * than a later one (no checker-imaging), so the screenshot a frame returns is the whole page as
+ * the DOM stands.
+ */
+const ON_DEMAND_FRAMES = ['--enable-begin-frame-control', '--run-all-compositor-stages-before-draw', '--disable-checker-imaging'];
 
 /**
  * The whole command line of a headless server render, but for the profile folder and the pipe
@@ -19,7 +32,7 @@ export interface ChromiumArgsInput {
 export function chromiumArgs(input: ChromiumArgsInput): string[] {
   return [
     ...(input.runningAsRoot ? ['--no-sandbox', '--disable-setuid-sandbox'] : []),
-    '--headless=new',
+    ...(input.frameMode === 'on-demand' ? ON_DEMAND_FRAMES : ['--headless=new']),
     // /dev/shm is 64 MB in most containers; Chromium then crashes on large pages.
     '--disable-dev-shm-usage',
     // Same glyph positions at every size and on every host.

@@ -2,7 +2,7 @@
 // module it needs later (docs/operations.md, "Cold start of a render worker"). Node's built-ins
 // only, so this runs a few milliseconds after Node itself; the worker connects puppeteer to the
 // browser once everything else has loaded (adoptingLauncher).
-import { resolveExecutablePath } from './executable-path.js';
+import { resolveRenderExecutable } from './executable-path.js';
 import { profileRoot } from './profile-dirs.js';
 import { type ChromiumProcess, spawnChromium } from './spawn-chromium.js';
 
@@ -22,7 +22,7 @@ export function earlyDataDir(env: Record<string, string | undefined> = process.e
  * once puppeteer has loaded.
  */
 export function spawnEarlyChromium(env: Record<string, string | undefined> = process.env): Promise<ChromiumProcess> | null {
-  const executablePath = resolveExecutablePath(env);
+  const executablePath = resolveRenderExecutable(env);
   if (executablePath === undefined) return null;
   return spawnChromium({ executablePath, profileRoot: profileRoot(earlyDataDir(env)) });
 }

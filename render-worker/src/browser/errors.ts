@@ -47,3 +47,10 @@ export class SupervisorStoppedError extends CodedError<'supervisor_stopped'> {
     super('supervisor_stopped', 'SupervisorStoppedError', 'the browser supervisor is stopped');
   }
 }
+
+/** A page drawing frames on demand returned no screenshot for several frames in a row. */
+export class FrameNotDrawnError extends CodedError<'frame_not_drawn'> {
+  constructor(readonly frames: number) {
+    super('frame_not_drawn', 'FrameNotDrawnError', `the page drew no screenshot in ${frames} frames`);
+  }
+}

@@ -1,6 +1,6 @@
 export { type Asset, AssetRegistry } from './asset-registry.js';
 export { BrowserSupervisor, type PooledPage, type SupervisorOptions } from './browser-supervisor.js';
-export { type CaptureOptions, capture } from './capture.js';
+export { type CaptureOptions, capture, ensureViewport, frameModeOfPage } from './capture.js';
 export { ASSET_ORIGIN, chromiumArgs } from './chromium-args.js';
 export {
   BrowserCrashedError,
@@ -10,7 +10,7 @@ export {
   RenderTimeoutError,
   SupervisorStoppedError,
 } from './errors.js';
-export { resolveExecutablePath } from './executable-path.js';
+export { type FrameMode, frameModeOf, resolveExecutablePath, resolveRenderExecutable } from './executable-path.js';
 export { adoptingLauncher, connectBrowser, type LaunchedBrowser, type LaunchOptions, launchBrowser } from './launch-browser.js';
 export {
   ATTEMPT_OUTCOMES,

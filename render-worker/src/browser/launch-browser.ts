@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer';
+import { setFrameMode } from './capture.js';
 import { BrowserLaunchError } from './errors.js';
-import { resolveExecutablePath } from './executable-path.js';
+import { resolveRenderExecutable } from './executable-path.js';
 import { PipeTransport } from './pipe-transport.js';
 import { type ChromiumProcess, type SpawnOptions, spawnChromium } from './spawn-chromium.js';
 
@@ -31,8 +33,17 @@ export interface LaunchedBrowser {
  * moment the pipe closes.
  */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const executablePath = options.executablePath ?? resolveExecutablePath() ?? puppeteer.executablePath();
+  const executablePath = options.executablePath ?? resolveRenderExecutable() ?? downloadedExecutable();
   return connectBrowser(await spawnChromium({ ...options, executablePath }), options);
+}
+
+/**
+ * The browser puppeteer downloaded at install time (a machine with no Chromium of its own):
+ * its headless shell when it fetched one (puppeteer 24 does by default), else its Chrome.
+ */
+export function downloadedExecutable(): string {
+  const shell = puppeteer.executablePath({ headless: 'shell' });
+  return existsSync(shell) ? shell : puppeteer.executablePath();
 }
 
 /**
@@ -71,6 +82,7 @@ export async function connectBrowser(
   } finally {
     clearTimeout(timer);
   }
+  setFrameMode(browser, chromium.frameMode);
   return {
     browser,
     chromium,

@@ -1,16 +1,16 @@
 import { commandRunsCheck, installCommand, type PreflightCheck } from '@pressroom/platform';
-import puppeteer from 'puppeteer';
 import { BrowserLaunchError } from './errors.js';
-import { resolveExecutablePath } from './executable-path.js';
+import { resolveRenderExecutable } from './executable-path.js';
+import { downloadedExecutable } from './launch-browser.js';
 import type { ChromiumProcess } from './spawn-chromium.js';
 
 /**
  * The render worker's Chromium must start: the one the worker would launch (see
- * resolveExecutablePath), else the Chrome puppeteer downloaded. Without one the worker exits with
+ * resolveRenderExecutable), else the one puppeteer downloaded. Without one the worker exits with
  * a sentence before it takes any job.
  */
 export function chromiumCheck(env: Record<string, string | undefined> = process.env): PreflightCheck {
-  const executable = resolveExecutablePath(env) ?? puppeteer.executablePath();
+  const executable = resolveRenderExecutable(env) ?? downloadedExecutable();
   return commandRunsCheck({ command: executable, args: ['--version'], ...CHROMIUM_MISSING });
 }
 
@@ -30,5 +30,5 @@ export function spawnedChromiumCheck(spawned: Promise<ChromiumProcess>): Preflig
 
 const CHROMIUM_MISSING = {
   missing: 'Chromium is not installed, so the render worker cannot render',
-  fix: `${installCommand(process.platform, { apt: 'chromium', brew: '--cask chromium' })}; or set PUPPETEER_EXECUTABLE_PATH to a Chromium or Chrome binary`,
+  fix: `${installCommand(process.platform, { apt: 'chromium-headless-shell', brew: '--cask chromium' })}; or set PUPPETEER_EXECUTABLE_PATH to a Chromium, Chrome or headless shell binary`,
 };

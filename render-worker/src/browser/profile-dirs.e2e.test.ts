@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveExecutablePath } from './executable-path.js';
 import { launchBrowser } from './launch-browser.js';
 import { socketDirOf } from './profile-dirs.js';
 
@@ -30,6 +31,10 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000
   }
 }
 
+// A full Chromium keeps a process-singleton socket folder under /tmp; the headless shell (the render
+// pool's default, executable-path.ts) makes none. The tests of that folder run the full one.
+const fullChromium = resolveExecutablePath() ?? 'chromium';
+
 describe('Chromium profile folders', () => {
   it("a browser's profile is its own folder under the root (not /tmp/puppeteer_dev_chrome_profile-*), removed when it is SIGKILLed", async () => {
     const { chromium } = await launchBrowser({ profileRoot: root });
@@ -46,7 +51,7 @@ describe('Chromium profile folders', () => {
   });
 
   it("Chromium's own temp folder (/tmp/org.chromium.Chromium.*) goes with its profile when the browser is SIGKILLed", async () => {
-    const launched = await launchBrowser({ profileRoot: root });
+    const launched = await launchBrowser({ profileRoot: root, executablePath: fullChromium });
     const dir = launched.chromium.userDataDir;
     let socketDir: string | null = null;
     await until(async () => {
@@ -61,7 +66,10 @@ describe('Chromium profile folders', () => {
 
   it('the folder of a SIGKILLed worker and its browser is removed by the next launch', async () => {
     const script = fileURLToPath(new URL('./testing/launch-and-wait.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', script, root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, root], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, PUPPETEER_EXECUTABLE_PATH: fullChromium },
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += String(d);

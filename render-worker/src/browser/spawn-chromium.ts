@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { chromiumArgs } from './chromium-args.js';
 import { BrowserLaunchError } from './errors.js';
+import { type FrameMode, frameModeOf } from './executable-path.js';
 import { createProfileDir, removeProfileDir } from './profile-dirs.js';
 
 export interface SpawnOptions {
-  /** Chromium or Chrome to run (`resolveExecutablePath()`, or the Chrome puppeteer downloaded). */
+  /** Chromium or Chrome to run (`resolveRenderExecutable()`, or the one puppeteer downloaded). */
   executablePath: string;
   extraArgs?: readonly string[];
   /**
@@ -26,6 +27,8 @@ export interface ChromiumProcess {
   readonly child: ChildProcess;
   readonly pid: number;
   readonly executablePath: string;
+  /** How its pages make frames: on demand in a headless shell (capture.ts), else by the compositor. */
+  readonly frameMode: FrameMode;
   readonly userDataDir: string;
   /** fd 3: DevTools messages to the browser, each ended by a NUL byte. */
   readonly toBrowser: Writable;
@@ -42,9 +45,14 @@ export interface ChromiumProcess {
 }
 
 /** The command line of a pipe-driven headless Chromium with its own profile folder. */
-export function chromiumCommandLine(input: { userDataDir: string; runningAsRoot: boolean; extraArgs?: readonly string[] }): string[] {
+export function chromiumCommandLine(input: {
+  userDataDir: string;
+  runningAsRoot: boolean;
+  frameMode?: FrameMode;
+  extraArgs?: readonly string[];
+}): string[] {
   return [
-    ...chromiumArgs({ runningAsRoot: input.runningAsRoot, extraArgs: input.extraArgs ?? [] }),
+    ...chromiumArgs({ runningAsRoot: input.runningAsRoot, frameMode: input.frameMode ?? 'compositor', extraArgs: input.extraArgs ?? [] }),
     `--user-data-dir=${input.userDataDir}`,
     '--remote-debugging-pipe',
     // The first tab, which puppeteer's launch also asked for; the pool opens its own windows.
@@ -63,10 +71,11 @@ const STDERR_LINES = 50;
  */
 export async function spawnChromium(options: SpawnOptions): Promise<ChromiumProcess> {
   const { executablePath } = options;
+  const frameMode = frameModeOf(executablePath);
   const userDataDir = await createProfileDir(options.profileRoot ?? join(tmpdir(), 'pressroom-chromium'));
   const child = spawn(
     executablePath,
-    chromiumCommandLine({ userDataDir, runningAsRoot: process.getuid?.() === 0, extraArgs: options.extraArgs ?? [] }),
+    chromiumCommandLine({ userDataDir, runningAsRoot: process.getuid?.() === 0, frameMode, extraArgs: options.extraArgs ?? [] }),
     { detached: process.platform !== 'win32', stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
   );
   const toBrowser = child.stdio[3] as Writable;
@@ -120,6 +129,7 @@ export async function spawnChromium(options: SpawnOptions): Promise<ChromiumProc
     child,
     pid: child.pid ?? -1,
     executablePath,
+    frameMode,
     userDataDir,
     toBrowser,
     fromBrowser,

@@ -16,7 +16,7 @@ import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models
 import type { Browser, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 /** Screenshots of each page, kept as test artefacts (git-ignored). */
@@ -39,12 +39,12 @@ describe('the web console against npm start', () => {
     const models = await buildTinyModels();
     farm = await startFarm({
       timeoutMs: 170_000,
-      // The workers trust the test CA as a deployment trusts a private one; the console fires a
-      // few reads at once, so the per-second ceiling is not what this test is about.
+      // The workers trust the test CA as a deployment trusts a private one; the request budgets
+      // are not what this test is about (CONSOLE_BUDGETS says why).
       env: {
+        ...CONSOLE_BUDGETS,
         NODE_EXTRA_CA_CERTS: certs.caPath,
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
-        RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
         SYNC_RENDER_TIMEOUT_MS: '60000',
         // One AI operation backed by a real (tiny) model; upscale, expand and text_to_image are not.
         AI_REMOVE_BG_MODEL: models.removeBg,

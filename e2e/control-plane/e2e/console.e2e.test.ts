@@ -13,7 +13,7 @@ import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/w
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
 import { loadExampleDocuments } from '@pressroom/platform';
 import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
@@ -249,8 +249,23 @@ describe('the web console against npm start', () => {
   });
 
   it('draws the control each property kind needs, within the override bounds, and offers only what a request can override', async () => {
+    // Each text layer has a font control; the form reads the font list once for all of them, as
+    // every read counts against the workspace's read budget.
+    const fontReads: string[] = [];
+    const countFontReads = (r: HTTPRequest) => {
+      if (new URL(r.url()).pathname === '/fonts') fontReads.push(r.url());
+    };
+    page.on('request', countFontReads);
     await go(`playground/${summerSale}`);
     await page.waitForSelector('form[aria-label="Overrides"] fieldset', WAIT);
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('select[id$="-font"]'), (s) => (s as HTMLSelectElement).options.length).every((n) => n > 1),
+      WAIT,
+    );
+    page.off('request', countFontReads);
+    expect(await page.$$eval('select[id$="-font"]', (s) => s.length)).toBeGreaterThan(1);
+    expect(fontReads).toHaveLength(1);
     // An enumerated property: a choice among its values.
     const transform = await page.$eval('#f-headline-text_transform', (e) => ({
       tag: e.tagName,

@@ -20,6 +20,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether an error of the key check (`POST /auth`) says the key is refused (401: unknown,
+ * revoked, or a plan without API access). Anything else (a spent rate budget, a farm that is
+ * restarting or cannot be reached) says nothing about the key, which is kept.
+ */
+export function keyRefused(error) {
+  return error instanceof ApiError && error.status === 401;
+}
+
 /** The X-RateLimit-* headers of the last budgeted answer, for the Workspace page. */
 export const lastRateLimit = { value: null };
 

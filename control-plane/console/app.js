@@ -1,7 +1,7 @@
 // The console's shell: sign-in, navigation, and a hash router (the key never enters a URL).
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, session } from './api.js';
+import { api, keyRefused, session } from './api.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
 import { EditorPage } from './pages/editor.js';
@@ -126,14 +126,24 @@ function Shell({ company, onSignOut }) {
 function App() {
   const [company, setCompany] = useState(null);
   const [checking, setChecking] = useState(session.key() !== null);
+  const [checkError, setCheckError] = useState(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!session.key()) return;
+    setChecking(true);
+    setCheckError(null);
     api('POST', '/auth')
       .then(({ data }) => setCompany(data.company))
-      .catch(() => session.signOut())
+      // Only a refused key signs out; a check the farm could not answer now keeps it.
+      .catch((e) => (keyRefused(e) ? session.signOut() : setCheckError(e)))
       .finally(() => setChecking(false));
-  }, []);
+  }, [attempt]);
   if (checking) return html`<main id="main"><p class="loading" role="status">Checking your key…</p></main>`;
+  if (checkError)
+    return html`<main id="main">
+      <${ErrorBox} error=${checkError} title="Your key could not be checked" />
+      <p><button type="button" onClick=${() => setAttempt((n) => n + 1)}>Check again</button></p>
+    </main>`;
   if (!company) return html`<${SignIn} onSignedIn=${setCompany} />`;
   return html`<${Shell}
     company=${company}

@@ -1,6 +1,7 @@
 // The control of one layer property, chosen by its kind (plan.js `controlFor`): shared by the
 // playground and the editor, so each kind has one control.
-import { useEffect, useState } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { coerce, fieldKey, swatchOf } from './plan.js';
 import { html } from './ui.js';
@@ -76,22 +77,47 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
   </div>`;
 }
 
+/**
+ * The font lists of one page, by search: each search is read from GET /fonts once, however many
+ * font controls show it. A form has a font control per text layer, and every read counts against
+ * the workspace's read budget, so a page opens with one read, not one per control. A failed read
+ * is not kept: the next control to ask reads again.
+ */
+export function fontLists() {
+  const byName = new Map();
+  return (name) => {
+    let list = byName.get(name);
+    if (!list) {
+      list = api('GET', '/fonts', { query: { name: name || undefined } }).then(({ data }) => data.slice(0, 200));
+      list.catch(() => byName.delete(name));
+      byName.set(name, list);
+    }
+    return list;
+  };
+}
+
+/** The page's font lists (fontLists); a control outside one reads its own. */
+export const FontLists = createContext(null);
+
 /** A font from /fonts: a search box, and a choice among the matches (the current font stays listed). */
 function FontSelect({ common, value, onChange }) {
   const [q, setQ] = useState('');
   const [fonts, setFonts] = useState([]);
+  const shared = useContext(FontLists);
+  const [own] = useState(() => (shared ? null : fontLists()));
+  const lists = shared ?? own;
   useEffect(() => {
     let alive = true;
     const t = setTimeout(() => {
-      api('GET', '/fonts', { query: { name: q || undefined } })
-        .then(({ data }) => alive && setFonts(data.slice(0, 200)))
+      lists(q)
+        .then((data) => alive && setFonts(data))
         .catch(() => alive && setFonts([]));
     }, 250);
     return () => {
       alive = false;
       clearTimeout(t);
     };
-  }, [q]);
+  }, [q, lists]);
   const listed = fonts.some((f) => f.id === value);
   return html`<div>
     <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />

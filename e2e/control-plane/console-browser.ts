@@ -1,9 +1,31 @@
-// What the console's browser tests share: a Chromium for puppeteer, and axe-core's verdict on a page.
+// What the console's browser tests share: a Chromium for puppeteer, axe-core's verdict on a page,
+// and the request budgets of the farm the browser drives.
 import { createRequire } from 'node:module';
 import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * The request budgets of a farm (or harness) a console test drives, as environment variables. A
+ * browser session spends several reads on every page it opens (the key check, the design, the
+ * layer properties, …), and the tests poll besides; the budgets count in windows aligned to the
+ * clock (a minute, an hour). With the defaults (120 reads a minute), whether a file's reads fit in
+ * one clock minute depends on the machine's pace and on when the file starts: a refused read shows
+ * an error instead of the page the test waits for. The budgets are what rate-limit tests are about
+ * (control-plane/src/plugins/rate-limit.int.test.ts), not these: here no pace can exhaust them.
+ */
+export const CONSOLE_BUDGETS: Record<string, string> = {
+  RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+  RATE_LIMIT_READ_PER_MINUTE: '100000',
+  RATE_LIMIT_READ_PER_HOUR: '1000000',
+  RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+  RATE_LIMIT_POLLING_PER_HOUR: '1000000',
+  RATE_LIMIT_VALIDATION_PER_MINUTE: '100000',
+  RATE_LIMIT_VALIDATION_PER_HOUR: '1000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+  RATE_LIMIT_WRITE_PER_HOUR: '1000000',
+};
 
 /** The machine's Chromium (or puppeteer's), headless; without the sandbox only when run as root. */
 export async function launchBrowser(): Promise<Browser> {

@@ -3,7 +3,7 @@
 // type, and the exact request as curl, Python SDK and Node.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, session } from '../api.js';
-import { Control } from '../controls.js';
+import { Control, FontLists, fontLists } from '../controls.js';
 import {
   aiControlsFor,
   asyncOnly,
@@ -67,6 +67,8 @@ function Playground({ design, descriptors, capabilities, capabilitiesError }) {
   const body = buildBody(design, { frame, fileType, changes, async: !live, omit });
   const endpoint = endpointFor(design, !live);
   const seq = useRef(0);
+  // One GET /fonts for every font control of the form.
+  const [fonts] = useState(() => fontLists());
 
   const showError = (e) => {
     const byField = {};
@@ -145,6 +147,7 @@ function Playground({ design, descriptors, capabilities, capabilitiesError }) {
     <p><a href=${`#/design/${design.id}`}>Back to the design</a> · <span class="tag">${design.type}</span>
       ${live ? ' The preview re-renders as you type (synchronous endpoint).' : ' This type renders asynchronously: press Generate.'}</p>
     <div class="playground">
+      <${FontLists.Provider} value=${fonts}>
       <form aria-label="Overrides" onSubmit=${(e) => {
         e.preventDefault();
         void generate();
@@ -218,6 +221,7 @@ function Playground({ design, descriptors, capabilities, capabilitiesError }) {
           <button type="button" class="secondary" onClick=${() => setChanges({})}>Reset the form</button>
         </p>
       </form>
+      </${FontLists.Provider}>
       <div class="preview">
         <h2>Preview</h2>
         <${ErrorBox} error=${error} title="The API refused the request" />

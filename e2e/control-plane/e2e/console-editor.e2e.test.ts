@@ -12,7 +12,7 @@ import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import type { Browser, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
@@ -50,7 +50,7 @@ describe('the console editor against npm start', () => {
       timeoutMs: 170_000,
       // The default outbound guard: a save sends stored pictures back by their hosting URLs, which
       // the document PUT maps to the stored files without fetching them.
-      env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000', SYNC_RENDER_TIMEOUT_MS: '60000' },
+      env: { ...CONSOLE_BUDGETS, SYNC_RENDER_TIMEOUT_MS: '60000' },
     });
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
     browser = await launchBrowser();

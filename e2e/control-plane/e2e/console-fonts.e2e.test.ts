@@ -8,7 +8,7 @@ import { createHarness, type Harness } from '@pressroom/control-plane/test/harne
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 
 const LIBERATION = '/usr/share/fonts/truetype/liberation2';
 const WAIT = { timeout: 60_000 };
@@ -22,11 +22,7 @@ describe('the console Fonts page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    h = await createHarness({
-      RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
-      RATE_LIMIT_READ_PER_MINUTE: '10000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000',
-    });
+    h = await createHarness(CONSOLE_BUDGETS);
     app = await h.build();
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     ws = await h.workspace('pro', 'Brand Co');

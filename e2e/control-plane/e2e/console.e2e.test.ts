@@ -13,10 +13,10 @@ import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/w
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
 import { loadExampleDocuments } from '@pressroom/platform';
 import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
-import type { Browser, Page } from 'puppeteer';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 /** Screenshots of each page, kept as test artefacts (git-ignored). */
@@ -39,12 +39,12 @@ describe('the web console against npm start', () => {
     const models = await buildTinyModels();
     farm = await startFarm({
       timeoutMs: 170_000,
-      // The workers trust the test CA as a deployment trusts a private one; the console fires a
-      // few reads at once, so the per-second ceiling is not what this test is about.
+      // The workers trust the test CA as a deployment trusts a private one; the request budgets
+      // are not what this test is about (CONSOLE_BUDGETS says why).
       env: {
+        ...CONSOLE_BUDGETS,
         NODE_EXTRA_CA_CERTS: certs.caPath,
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
-        RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
         SYNC_RENDER_TIMEOUT_MS: '60000',
         // One AI operation backed by a real (tiny) model; upscale, expand and text_to_image are not.
         AI_REMOVE_BG_MODEL: models.removeBg,
@@ -249,8 +249,23 @@ describe('the web console against npm start', () => {
   });
 
   it('draws the control each property kind needs, within the override bounds, and offers only what a request can override', async () => {
+    // Each text layer has a font control; the form reads the font list once for all of them, as
+    // every read counts against the workspace's read budget.
+    const fontReads: string[] = [];
+    const countFontReads = (r: HTTPRequest) => {
+      if (new URL(r.url()).pathname === '/fonts') fontReads.push(r.url());
+    };
+    page.on('request', countFontReads);
     await go(`playground/${summerSale}`);
     await page.waitForSelector('form[aria-label="Overrides"] fieldset', WAIT);
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('select[id$="-font"]'), (s) => (s as HTMLSelectElement).options.length).every((n) => n > 1),
+      WAIT,
+    );
+    page.off('request', countFontReads);
+    expect(await page.$$eval('select[id$="-font"]', (s) => s.length)).toBeGreaterThan(1);
+    expect(fontReads).toHaveLength(1);
     // An enumerated property: a choice among its values.
     const transform = await page.$eval('#f-headline-text_transform', (e) => ({
       tag: e.tagName,

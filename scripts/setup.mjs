@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { findSystemChromium } = require('../render-worker/src/browser/system-chromium.cjs');
+const { findSystemChromium, findSystemHeadlessShell } = require('../render-worker/src/browser/system-chromium.cjs');
 
 const withTests = process.argv.includes('--test');
 const todo = []; // commands the user has to run, printed at the end
@@ -37,6 +37,13 @@ const dpkgHas = (pkg) =>
   spawnSync('dpkg-query', ['-W', DPKG_STATUS, pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed') === true;
 const SYSTEM = [
   { apt: 'chromium', present: () => Boolean(process.env.PUPPETEER_EXECUTABLE_PATH || findSystemChromium()), brew: null },
+  // The render pool's browser: frames on demand (docs/render-worker.md, "Frames on demand").
+  {
+    apt: 'chromium-headless-shell',
+    present: () => Boolean(process.env.PUPPETEER_EXECUTABLE_PATH || findSystemHeadlessShell()),
+    brew: null,
+    debianOnly: true,
+  },
   { apt: 'ffmpeg', present: () => Boolean(process.env.FFMPEG_PATH) || onPath('ffmpeg'), brew: 'ffmpeg' },
   { apt: 'poppler-utils', present: () => onPath('pdfinfo'), brew: 'poppler' },
   { apt: 'ghostscript', present: () => onPath('gs'), brew: 'ghostscript' },

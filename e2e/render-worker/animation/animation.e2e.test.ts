@@ -11,7 +11,7 @@ import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { checkHtml5Bundle, HTML5_MAX_ZIP_BYTES } from '@pressroom/model';
 import { createStorage, parseExampleDocument } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
-import { launchBrowser } from '@pressroom/render-worker/browser/index';
+import { launchBrowser, resolveExecutablePath } from '@pressroom/render-worker/browser/index';
 import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,7 +188,9 @@ describe('animated generation on the farm (control plane + 2 render workers + 1 
     const zipBytes = (await readFile(zip)).length;
     expect(zipBytes).toBeLessThanOrEqual(HTML5_MAX_ZIP_BYTES);
 
-    const launched = await launchBrowser();
+    // A full Chromium, as a browser showing the ad runs it: the render pool's headless shell draws
+    // frames only when asked, and CSS animations would never advance in it.
+    const launched = await launchBrowser({ executablePath: resolveExecutablePath() ?? 'chromium' });
     const { browser } = launched;
     try {
       const page = await browser.newPage();

@@ -1,7 +1,7 @@
 // The floor under a Pressroom render, measured in the bench's own process on a Chromium of its
 // own: the same design and format drawn by the renderer the worker uses (`renderToImage` on a
-// warm pooled page, no HTTP, queue, database or storage), and a bare CDP `Page.captureScreenshot`
-// of that same drawn page, the part no optimisation of ours can remove.
+// warm pooled page, no HTTP, queue, database or storage), and a bare `capture()` of that same drawn
+// page (one frame on demand in the headless shell), the part no optimisation of ours can remove.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ export interface Floor {
   inProcess: number[];
   /** The same with a fresh canvas each time (no warm pages): the whole document rebuilt and fitted, capture. */
   inProcessCold: number[];
-  /** `Page.captureScreenshot` JPEG q90 of the drawn page, as the worker captures it. */
+  /** `capture()` JPEG q90 of the drawn page, as the worker captures it (a frame on demand in the headless shell). */
   capture: number[];
   /** The same capture with `optimizeForSpeed` (a candidate; kept only if faster here). */
   captureOptimized: number[];

@@ -42,8 +42,13 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
  * its headless shell when it fetched one (puppeteer 24 does by default), else its Chrome.
  */
 export function downloadedExecutable(): string {
-  const shell = puppeteer.executablePath({ headless: 'shell' });
-  return existsSync(shell) ? shell : puppeteer.executablePath();
+  let shell: string | null = null;
+  try {
+    shell = puppeteer.executablePath({ headless: 'shell' });
+  } catch {
+    // No headless shell is known to this puppeteer: its Chrome then.
+  }
+  return shell !== null && existsSync(shell) ? shell : puppeteer.executablePath();
 }
 
 /**

@@ -336,7 +336,13 @@ export class BrowserSupervisor {
     }
     this.current = gen;
     this.logger?.info(
-      { instance: gen.id, pid: launched.chromium.pid, sinceStartMs: Math.round(process.uptime() * 1000) },
+      {
+        instance: gen.id,
+        pid: launched.chromium.pid,
+        executable: launched.chromium.executablePath,
+        frameMode: launched.chromium.frameMode,
+        sinceStartMs: Math.round(process.uptime() * 1000),
+      },
       'browser launched',
     );
     return gen;

@@ -5,7 +5,7 @@ import { bannerFileKey, jobTask } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import { runFileJob, type Stage } from './file-job.js';
+import { failInvalidFileJob, runFileJob, type Stage } from './file-job.js';
 
 /**
  * `render_print`: one printable PDF of a generation request, a printer format or every page of
@@ -14,20 +14,25 @@ import { runFileJob, type Stage } from './file-job.js';
  * from the payload and (request, output) is unique.
  */
 export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
-  return jobTask(RENDER_PRINT, deps.logger, async (payload, helpers) => {
-    await runFileJob(
-      deps,
-      helpers,
-      {
-        requestId: payload.generation_request_id,
-        outputName: payload.output_name,
-        output: 'pdf',
-        priority: payload.priority,
-        enqueuedAt: payload.enqueued_at,
-      },
-      (stage) => render(deps, payload, helpers, stage),
-    );
-  });
+  return jobTask(
+    RENDER_PRINT,
+    deps.logger,
+    async (payload, helpers) => {
+      await runFileJob(
+        deps,
+        helpers,
+        {
+          requestId: payload.generation_request_id,
+          outputName: payload.output_name,
+          output: 'pdf',
+          priority: payload.priority,
+          enqueuedAt: payload.enqueued_at,
+        },
+        (stage) => render(deps, payload, helpers, stage),
+      );
+    },
+    failInvalidFileJob(deps),
+  );
 }
 
 async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {

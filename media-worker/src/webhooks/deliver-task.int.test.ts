@@ -351,6 +351,28 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     expect(receiver.connections()).toBe(before);
   });
 
+  it('a job whose payload breaks its contract ends its delivery as dropped, never pending for ever, without contacting anyone', async () => {
+    const task = deliverWebhookTask({
+      config,
+      db: db.pool,
+      logger: createLogger('test', 'silent'),
+      metrics: createMetricsRegistry('media-worker'),
+    });
+    const ws = await workspace();
+    // Added with no job, so that only the call below runs it.
+    const ev = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_events (workspace_id, event_type, payload) VALUES ($1, 'NEW_BANNER', '{}') RETURNING id`,
+      [ws],
+    );
+    const row = await db.pool.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (delivery_id, event_id, workspace_id, target_kind, url) VALUES ($1, $2, $3, 'callback', $4) RETURNING id`,
+      ['b'.repeat(64), ev.rows[0]!.id, ws, receiver.url('/broken')],
+    );
+    await task({ v: 1, delivery: row.rows[0]!.id, attempt: 0 }, { job: { id: '1' } } as JobHelpers);
+    expect(await deliveryRow(row.rows[0]!.id)).toEqual({ status: 'dropped', attempts: 0 });
+    expect(receiver.requests('/broken')).toEqual([]);
+  });
+
   it('redeliver by hand sends the same delivery id once more', async () => {
     const ws = await workspace();
     receiver.on('/again', (n, _req, res) => respond(res, n === 0 ? 410 : 200));

@@ -10,9 +10,9 @@ import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
 import type { RenderStaticPayload } from '@pressroom/model';
 import {
+  createGenerationRequest,
   createLogger,
   createMetricsRegistry,
-  createGenerationRequest,
   createStorage,
   memoryDesignSource,
   purgeExpiredRequests,

@@ -2,8 +2,8 @@ import { EXPORT_ZIP_TASK, newExportEvent } from '@pressroom/model';
 import {
   EXPORT_MAX_ATTEMPTS,
   enqueueEvent,
-  INVALID_JOB_PAYLOAD_REASON,
   exportArchiveKey,
+  INVALID_JOB_PAYLOAD_REASON,
   jobTask,
   listExportFiles,
   loadExport,

@@ -69,6 +69,22 @@ async function pollUntilFinal(id: string): Promise<Record<string, Json>> {
   }
 }
 
+/** The render_static job of one format of the Summer Sale design, as the control plane enqueues it. */
+function staticJob(requestId: string, bannerId: string, format: string): RenderStaticPayload {
+  return {
+    v: 1,
+    generation_request_id: requestId,
+    banner_id: bannerId,
+    workspace_id: ws.id,
+    design_id: summer.id,
+    format_name: format,
+    file_type: 'jpeg',
+    overrides: { layers: {}, vars: {} },
+    priority: 'async',
+    enqueued_at: Date.now(),
+  };
+}
+
 beforeAll(async () => {
   db = await testDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-pipeline-'));
@@ -331,18 +347,7 @@ describe('render_static idempotency', () => {
     await pollUntilFinal(id);
     // Replay the job as a re-run after a killed worker would see it: same banner id, same format.
     const banner = await db.pool.query('SELECT id FROM banners WHERE generation_request_id = $1', [id]);
-    const payload: RenderStaticPayload = {
-      v: 1,
-      generation_request_id: id,
-      banner_id: banner.rows[0].id,
-      workspace_id: ws.id,
-      design_id: summer.id,
-      format_name: 'square',
-      file_type: 'jpeg',
-      overrides: { layers: {}, vars: {} },
-      priority: 'async',
-      enqueued_at: Date.now(),
-    };
+    const payload = staticJob(id, banner.rows[0].id, 'square');
     const helpers = { job: { id: '1', attempts: 1, max_attempts: 3 }, abortSignal: new AbortController().signal } as unknown as JobHelpers;
     const before = renders;
     await renderStaticTask(deps)(payload, helpers);
@@ -382,18 +387,7 @@ describe('a render_static job whose payload breaks its contract', () => {
     });
     expect(await spendCredits(db.pool, ws.id, 'generation', 2, 'generation', requestId)).toBe(true);
     const spent = await credits();
-    const square: RenderStaticPayload = {
-      v: 1,
-      generation_request_id: requestId,
-      banner_id: crypto.randomUUID(),
-      workspace_id: ws.id,
-      design_id: summer.id,
-      format_name: 'square',
-      file_type: 'jpeg',
-      overrides: { layers: {}, vars: {} },
-      priority: 'async',
-      enqueued_at: Date.now(),
-    };
+    const square = staticJob(requestId, crypto.randomUUID(), 'square');
     // As a newer control plane might have enqueued it, or a corrupted row reads: a file type this
     // worker does not know, no priority.
     const { priority: _, ...landscape } = { ...square, banner_id: crypto.randomUUID(), format_name: 'landscape', file_type: 'avif' };

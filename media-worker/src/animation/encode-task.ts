@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnimatedDesign } from '@pressroom/model';
+import type { AnimatedDesign, FileJobOwner } from '@pressroom/model';
 import {
   ANIMATION_ENCODE,
   type AnimatedFilePayload,
@@ -52,114 +52,110 @@ import { zipFiles } from './zip.js';
  */
 export function animationEncodeTask(deps: MediaDeps & { animationMetrics: AnimationMediaMetrics }): Task<'animation_encode'> {
   const ffmpeg = resolveFfmpegPath(deps.config.ffmpegPath);
-  return jobTask(
-    ANIMATION_ENCODE,
-    deps.logger,
-    async (payload, helpers) => {
-      const output = payload.file_type;
-      const stage = (name: string, since: number) =>
-        deps.animationMetrics.stageSeconds.observe({ stage: name, output }, (performance.now() - since) / 1000);
-      if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) {
+  // A job that cannot be read fails its file; stored parts, if any, are left to the retention sweep.
+  const onInvalid = async (owner: FileJobOwner) => {
+    deps.animationMetrics.failures.inc({ class: 'internal' });
+    await recordInvalidFileJob(deps.db, deps.storage, owner);
+  };
+  return jobTask(ANIMATION_ENCODE, { logger: deps.logger, onInvalid }, async (payload, helpers) => {
+    const output = payload.file_type;
+    const stage = (name: string, since: number) =>
+      deps.animationMetrics.stageSeconds.observe({ stage: name, output }, (performance.now() - since) / 1000);
+    if (await fileOutcomeExists(deps.db, payload.generation_request_id, payload.format_name)) {
+      await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
+      return;
+    }
+    try {
+      const found = await sqlDesignSource.find(deps.db, payload.workspace_id, payload.design_id);
+      const format = found?.design.type === 'animated' ? found.design.formats.find((f) => f.name === payload.format_name) : undefined;
+      if (!found || !format) {
+        await recordError(deps, payload, 'The design or format no longer exists.');
+        return;
+      }
+      const design = found.design as AnimatedDesign;
+      const filename = bannerFilename({
+        designName: design.name,
+        formatName: format.name,
+        width: format.width,
+        height: format.height,
+        fileType: payload.file_type,
+        namingScheme: found.namingScheme,
+      });
+      const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
+
+      let t = performance.now();
+      let file: Buffer;
+      let fallback: Buffer | null = null;
+      if (payload.file_type === 'html5') {
+        const [page] = await listParts(deps.db, payload.banner_id);
+        if (!page) throw new PartWaitTimeoutError(0, 1, 0);
+        fallback = await deps.storage.get(animationPartKey(payload.banner_id, 'fallback.jpeg'));
+        file = await zipFiles([
+          { name: 'index.html', bytes: await deps.storage.get(page.storage_key) },
+          { name: 'fallback.jpg', bytes: fallback },
+        ]);
+      } else {
+        const sound = payload.file_type === 'mp4' ? await soundOf(deps, ffmpeg, payload.banner_id, helpers.abortSignal) : null;
+        // The reader stops when ffmpeg is done or the job is aborted.
+        const feed = new AbortController();
+        const stop = () => feed.abort();
+        helpers.abortSignal.addEventListener('abort', stop, { once: true });
+        try {
+          const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, (s) =>
+            deps.animationMetrics.stageSeconds.observe({ stage: 'wait', output }, s),
+          );
+          file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal);
+        } finally {
+          feed.abort();
+          helpers.abortSignal.removeEventListener('abort', stop);
+        }
+      }
+      stage('encode', t);
+
+      t = performance.now();
+      const contentType = CONTENT_TYPE[bannerFileType(payload.file_type)];
+      await deps.storage.put(key, file, { contentType, contentLength: file.length });
+      const row = { workspace_id: payload.workspace_id, id: payload.banner_id, filename };
+      if (fallback)
+        await deps.storage.put(fallbackImageKey(row), fallback, { contentType: CONTENT_TYPE.jpeg, contentLength: fallback.length });
+      stage('store', t);
+
+      // A GIF may be delivered smaller than its format (gif_max_width): the Banner says the size delivered.
+      const size = payload.file_type === 'gif' ? gifSize(format, payload.delivery.gif_max_width) : undefined;
+      const outcome: FileOutcome = {
+        kind: 'banner',
+        banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename, size }),
+      };
+      await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
+      await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
+        deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
+      );
+    } catch (error) {
+      if (error instanceof FileSettledError) {
         await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
         return;
       }
-      try {
-        const found = await sqlDesignSource.find(deps.db, payload.workspace_id, payload.design_id);
-        const format = found?.design.type === 'animated' ? found.design.formats.find((f) => f.name === payload.format_name) : undefined;
-        if (!found || !format) {
-          await recordError(deps, payload, 'The design or format no longer exists.');
-          return;
-        }
-        const design = found.design as AnimatedDesign;
-        const filename = bannerFilename({
-          designName: design.name,
-          formatName: format.name,
-          width: format.width,
-          height: format.height,
-          fileType: payload.file_type,
-          namingScheme: found.namingScheme,
-        });
-        const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
-
-        let t = performance.now();
-        let file: Buffer;
-        let fallback: Buffer | null = null;
-        if (payload.file_type === 'html5') {
-          const [page] = await listParts(deps.db, payload.banner_id);
-          if (!page) throw new PartWaitTimeoutError(0, 1, 0);
-          fallback = await deps.storage.get(animationPartKey(payload.banner_id, 'fallback.jpeg'));
-          file = await zipFiles([
-            { name: 'index.html', bytes: await deps.storage.get(page.storage_key) },
-            { name: 'fallback.jpg', bytes: fallback },
-          ]);
-        } else {
-          const sound = payload.file_type === 'mp4' ? await soundOf(deps, ffmpeg, payload.banner_id, helpers.abortSignal) : null;
-          // The reader stops when ffmpeg is done or the job is aborted.
-          const feed = new AbortController();
-          const stop = () => feed.abort();
-          helpers.abortSignal.addEventListener('abort', stop, { once: true });
-          try {
-            const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, (s) =>
-              deps.animationMetrics.stageSeconds.observe({ stage: 'wait', output }, s),
-            );
-            file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal);
-          } finally {
-            feed.abort();
-            helpers.abortSignal.removeEventListener('abort', stop);
-          }
-        }
-        stage('encode', t);
-
-        t = performance.now();
-        const contentType = CONTENT_TYPE[bannerFileType(payload.file_type)];
-        await deps.storage.put(key, file, { contentType, contentLength: file.length });
-        const row = { workspace_id: payload.workspace_id, id: payload.banner_id, filename };
-        if (fallback)
-          await deps.storage.put(fallbackImageKey(row), fallback, { contentType: CONTENT_TYPE.jpeg, contentLength: fallback.length });
-        stage('store', t);
-
-        // A GIF may be delivered smaller than its format (gif_max_width): the Banner says the size delivered.
-        const size = payload.file_type === 'gif' ? gifSize(format, payload.delivery.gif_max_width) : undefined;
-        const outcome: FileOutcome = {
-          kind: 'banner',
-          banner: formatBanner(payload, found, format, { type: bannerFileType(payload.file_type), key, filename, size }),
-        };
-        await recordOutcome(deps.db, payload.generation_request_id, outcome, deps.storage);
-        await dropParts(deps.db, deps.storage, payload.banner_id).catch((err) =>
-          deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
-        );
-      } catch (error) {
-        if (error instanceof FileSettledError) {
-          await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
-          return;
-        }
-        const failure: EncodeFailureClass =
-          error instanceof PartWaitTimeoutError ? 'missing_part' : error instanceof FfmpegError ? 'ffmpeg' : 'internal';
-        deps.animationMetrics.failures.inc({ class: failure });
-        // Waiting again would only repeat the bounded wait: a range that never came refuses the file now.
-        if (error instanceof PartWaitTimeoutError && !helpers.abortSignal.aborted) {
-          deps.logger.warn(
-            { err: error, requestId: payload.generation_request_id, format: payload.format_name },
-            'animation part never came',
-          );
-          await recordError(deps, payload, `The ${payload.file_type} file could not be encoded: ${error.message}.`);
-          return;
-        }
-        const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-        if (!lastAttempt || helpers.abortSignal.aborted) throw error;
+      const failure: EncodeFailureClass =
+        error instanceof PartWaitTimeoutError ? 'missing_part' : error instanceof FfmpegError ? 'ffmpeg' : 'internal';
+      deps.animationMetrics.failures.inc({ class: failure });
+      // Waiting again would only repeat the bounded wait: a range that never came refuses the file now.
+      if (error instanceof PartWaitTimeoutError && !helpers.abortSignal.aborted) {
         deps.logger.warn(
-          { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
-          'animation encode failed',
+          { err: error, requestId: payload.generation_request_id, format: payload.format_name },
+          'animation part never came',
         );
-        await recordError(deps, payload, `The ${payload.file_type} file could not be encoded.`);
+        await recordError(deps, payload, `The ${payload.file_type} file could not be encoded: ${error.message}.`);
+        return;
       }
-    },
-    async (owner) => {
-      // Its stored parts, if any, are left to the retention sweep: the banner id is not trusted here.
-      deps.animationMetrics.failures.inc({ class: 'internal' });
-      await recordInvalidFileJob(deps.db, deps.storage, owner);
-    },
-  );
+      const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+      if (!lastAttempt || helpers.abortSignal.aborted) throw error;
+      deps.logger.warn(
+        { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
+        'animation encode failed',
+      );
+      await recordError(deps, payload, `The ${payload.file_type} file could not be encoded.`);
+    }
+  });
 }
 
 /** The frames of the file's ranges, in order, read from storage as each range is stored. */

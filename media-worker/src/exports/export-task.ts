@@ -64,29 +64,26 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
 /** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
 export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Task {
   const metrics = exportMetrics(deps.metrics);
-  return jobTask(
-    EXPORT_ZIP_TASK,
-    deps.logger,
-    async ({ export_id: exportId }, helpers) => {
-      const stopTimer = metrics.seconds.startTimer();
-      try {
-        const result = await runExport(deps, exportId, helpers.abortSignal);
-        if (result.status === 'skipped') return;
-        stopTimer();
-        metrics.exports.inc({ outcome: result.status });
-        if (result.status === 'done') metrics.bytes.inc(result.bytes);
-        deps.logger.info({ exportId: exportId, status: result.status }, 'export finished');
-      } catch (error) {
-        if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
-          await markExportFailed(deps.db, exportId, 'the archive could not be written');
-          metrics.exports.inc({ outcome: 'failed' });
-        }
-        throw error;
+  // A job that cannot be read fails its export, as its last failed attempt would.
+  const onInvalid = async ({ export_id: exportId }: { export_id: string }) => {
+    await markExportFailed(deps.db, exportId, INVALID_JOB_PAYLOAD_REASON);
+    metrics.exports.inc({ outcome: 'failed' });
+  };
+  return jobTask(EXPORT_ZIP_TASK, { logger: deps.logger, onInvalid }, async ({ export_id: exportId }, helpers) => {
+    const stopTimer = metrics.seconds.startTimer();
+    try {
+      const result = await runExport(deps, exportId, helpers.abortSignal);
+      if (result.status === 'skipped') return;
+      stopTimer();
+      metrics.exports.inc({ outcome: result.status });
+      if (result.status === 'done') metrics.bytes.inc(result.bytes);
+      deps.logger.info({ exportId: exportId, status: result.status }, 'export finished');
+    } catch (error) {
+      if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
+        await markExportFailed(deps.db, exportId, 'the archive could not be written');
+        metrics.exports.inc({ outcome: 'failed' });
       }
-    },
-    async ({ export_id: exportId }) => {
-      await markExportFailed(deps.db, exportId, INVALID_JOB_PAYLOAD_REASON);
-      metrics.exports.inc({ outcome: 'failed' });
-    },
-  );
+      throw error;
+    }
+  });
 }

@@ -62,92 +62,82 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
     ...(deps.ca === undefined ? {} : { ca: deps.ca }),
   });
 
-  return jobTask(
-    DELIVER_WEBHOOK_TASK,
-    logger,
-    async (job, helpers) => {
-      const delivery = await loadDelivery(db, job.delivery);
-      // Already finished, or this attempt was recorded before a crash (its successor is queued).
-      if (delivery?.status !== 'pending' || delivery.attempts >= job.attempt) return;
-      if (delivery.target_kind === 'subscription' && delivery.subscription_active !== true && !job.manual) {
-        await dropDelivery(db, delivery.id);
-        return;
-      }
+  // A job that cannot be read cannot say which attempt it was: its delivery ends as dropped, never pending for ever.
+  const onInvalid = ({ delivery }: { delivery: string }) => dropDelivery(db, delivery);
+  return jobTask(DELIVER_WEBHOOK_TASK, { logger, onInvalid }, async (job, helpers) => {
+    const delivery = await loadDelivery(db, job.delivery);
+    // Already finished, or this attempt was recorded before a crash (its successor is queued).
+    if (delivery?.status !== 'pending' || delivery.attempts >= job.attempt) return;
+    if (delivery.target_kind === 'subscription' && delivery.subscription_active !== true && !job.manual) {
+      await dropDelivery(db, delivery.id);
+      return;
+    }
 
-      const body = JSON.stringify(delivery.payload);
-      const secrets = await loadSigningSecrets(db, delivery.workspace_id);
-      const attemptedAt = now();
-      const t = Math.floor(attemptedAt.getTime() / 1000);
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'user-agent': 'Pressroom-Webhooks/1',
-        [DELIVERY_ID_HEADER]: delivery.delivery_id,
-        [REFERER_HEADER]: config.apiHostName,
-      };
-      if (secrets.length > 0) headers[SIGNATURE_HEADER] = signatureHeader(secrets, t, body);
+    const body = JSON.stringify(delivery.payload);
+    const secrets = await loadSigningSecrets(db, delivery.workspace_id);
+    const attemptedAt = now();
+    const t = Math.floor(attemptedAt.getTime() / 1000);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'Pressroom-Webhooks/1',
+      [DELIVERY_ID_HEADER]: delivery.delivery_id,
+      [REFERER_HEADER]: config.apiHostName,
+    };
+    if (secrets.length > 0) headers[SIGNATURE_HEADER] = signatureHeader(secrets, t, body);
 
-      const sent: SentAttempt = isHttps(delivery.url)
-        ? await postWebhook(dispatcher, {
-            url: delivery.url,
-            body,
-            headers,
-            timeoutMs: config.webhookTimeoutMs,
-            signal: helpers.abortSignal,
-          })
-        : { result: { kind: 'connection' }, reason: 'not_https', retryAfter: null, durationMs: 0 };
+    const sent: SentAttempt = isHttps(delivery.url)
+      ? await postWebhook(dispatcher, { url: delivery.url, body, headers, timeoutMs: config.webhookTimeoutMs, signal: helpers.abortSignal })
+      : { result: { kind: 'connection' }, reason: 'not_https', retryAfter: null, durationMs: 0 };
 
-      const schedule = schedules[delivery.schedule];
-      const total = maxAttempts(schedule);
-      const verdict =
-        notHttpsVerdict(sent) ??
-        classifyAttempt({
-          result: sent.result,
-          attempt: job.attempt,
-          maxAttempts: total,
-          target: delivery.target_kind,
-          manual: job.manual === true,
-        });
-      const plan =
-        verdict.outcome === 'retry'
-          ? planNextAttempt({ attempt: job.attempt, schedule, now: now(), retryAfterMs: parseRetryAfter(sent.retryAfter, now()) })
-          : null;
-      // The planner and the classifier agree on the attempt count; should they not, drop rather than loop.
-      const outcome = plan?.kind === 'exhausted' ? 'drop' : verdict.outcome;
+    const schedule = schedules[delivery.schedule];
+    const total = maxAttempts(schedule);
+    const verdict =
+      notHttpsVerdict(sent) ??
+      classifyAttempt({
+        result: sent.result,
+        attempt: job.attempt,
+        maxAttempts: total,
+        target: delivery.target_kind,
+        manual: job.manual === true,
+      });
+    const plan =
+      verdict.outcome === 'retry'
+        ? planNextAttempt({ attempt: job.attempt, schedule, now: now(), retryAfterMs: parseRetryAfter(sent.retryAfter, now()) })
+        : null;
+    // The planner and the classifier agree on the attempt count; should they not, drop rather than loop.
+    const outcome = plan?.kind === 'exhausted' ? 'drop' : verdict.outcome;
 
-      const recorded = await withTransaction(db, (client) =>
-        recordAttempt(client, {
-          deliveryRowId: delivery.id,
-          attempt: job.attempt,
-          attemptedAt,
-          statusCode: statusOf(sent.result),
-          reason: sent.reason,
-          outcome,
-          durationMs: sent.durationMs,
-          signed: secrets.length > 0,
-          manual: job.manual === true,
-          subscriptionId: delivery.subscription_id,
-          deactivationReason: verdict.deactivationReason,
-          next: plan?.kind === 'retry' ? { attempt: plan.attempt, runAt: plan.runAt } : null,
-        }),
-      );
-      if (!recorded) return;
-      metrics.deliveries.inc({ outcome });
-      metrics.attemptSeconds.observe({ result: resultClass(sent.result) }, sent.durationMs / 1000);
-      if (outcome === 'deactivate' && verdict.deactivationReason) metrics.deactivations.inc({ reason: verdict.deactivationReason });
-      logger.info(
-        {
-          deliveryId: delivery.delivery_id,
-          attempt: job.attempt,
-          reason: sent.reason,
-          outcome,
-          nextRunAt: plan?.kind === 'retry' ? plan.runAt : undefined,
-        },
-        'webhook attempt',
-      );
-    },
-    // A job that cannot be read cannot say which attempt it was: the delivery ends as dropped, never pending for ever.
-    ({ delivery }) => dropDelivery(db, delivery),
-  );
+    const recorded = await withTransaction(db, (client) =>
+      recordAttempt(client, {
+        deliveryRowId: delivery.id,
+        attempt: job.attempt,
+        attemptedAt,
+        statusCode: statusOf(sent.result),
+        reason: sent.reason,
+        outcome,
+        durationMs: sent.durationMs,
+        signed: secrets.length > 0,
+        manual: job.manual === true,
+        subscriptionId: delivery.subscription_id,
+        deactivationReason: verdict.deactivationReason,
+        next: plan?.kind === 'retry' ? { attempt: plan.attempt, runAt: plan.runAt } : null,
+      }),
+    );
+    if (!recorded) return;
+    metrics.deliveries.inc({ outcome });
+    metrics.attemptSeconds.observe({ result: resultClass(sent.result) }, sent.durationMs / 1000);
+    if (outcome === 'deactivate' && verdict.deactivationReason) metrics.deactivations.inc({ reason: verdict.deactivationReason });
+    logger.info(
+      {
+        deliveryId: delivery.delivery_id,
+        attempt: job.attempt,
+        reason: sent.reason,
+        outcome,
+        nextRunAt: plan?.kind === 'retry' ? plan.runAt : undefined,
+      },
+      'webhook attempt',
+    );
+  });
 }
 
 function isHttps(url: string): boolean {

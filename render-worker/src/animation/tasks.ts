@@ -20,36 +20,31 @@ import type { AnimationPartInput } from './render-animation.js';
  * recording it again adds nothing; a file that already has its outcome is left alone.
  */
 export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> {
-  return jobTask(
-    ANIMATION_FRAMES,
-    deps.logger,
-    async (payload, helpers) => {
-      await runPart(deps, payload, payload.range.index, helpers, async (input) => {
-        const out = await deps.animation.frames({
-          ...input,
-          fps: payload.fps,
-          start: payload.range.start,
-          end: payload.range.end,
-          // The first range of an MP4 also plans its sound and stores the sources beside the frames.
-          withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
-        });
-        const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
-        // The sound first: the part is recorded (and the encode may start) only after every object is stored.
-        const sound = (out.soundtrack?.files ?? []).map((f) => ({
-          key: animationPartKey(payload.banner_id, f.name),
-          bytes: f.bytes,
-          contentType: 'application/octet-stream',
-        }));
-        return {
-          key,
-          objects: [...sound, { key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }],
-          timings: out.timings,
-          frames: out.frames,
-        };
+  return jobTask(ANIMATION_FRAMES, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
+    await runPart(deps, payload, payload.range.index, helpers, async (input) => {
+      const out = await deps.animation.frames({
+        ...input,
+        fps: payload.fps,
+        start: payload.range.start,
+        end: payload.range.end,
+        // The first range of an MP4 also plans its sound and stores the sources beside the frames.
+        withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
       });
-    },
-    failInvalidFileJob(deps),
-  );
+      const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
+      // The sound first: the part is recorded (and the encode may start) only after every object is stored.
+      const sound = (out.soundtrack?.files ?? []).map((f) => ({
+        key: animationPartKey(payload.banner_id, f.name),
+        bytes: f.bytes,
+        contentType: 'application/octet-stream',
+      }));
+      return {
+        key,
+        objects: [...sound, { key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }],
+        timings: out.timings,
+        frames: out.frames,
+      };
+    });
+  });
 }
 
 /**
@@ -57,29 +52,24 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
  * side by side; the media worker zips them.
  */
 export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
-  return jobTask(
-    ANIMATION_HTML5,
-    deps.logger,
-    async (payload, helpers) => {
-      await runPart(deps, payload, 0, helpers, async (input) => {
-        const out = await deps.animation.html5(input, {
-          clickUrl: payload.delivery.click_url,
-          loops: payload.delivery.loop_count ?? HTML5_DEFAULT_LOOPS,
-        });
-        const key = animationPartKey(payload.banner_id, 'index.html');
-        return {
-          key,
-          objects: [
-            { key, bytes: out.html, contentType: 'text/html; charset=utf-8' },
-            { key: animationPartKey(payload.banner_id, 'fallback.jpeg'), bytes: out.fallback, contentType: 'image/jpeg' },
-          ],
-          timings: out.timings,
-          frames: 1,
-        };
+  return jobTask(ANIMATION_HTML5, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
+    await runPart(deps, payload, 0, helpers, async (input) => {
+      const out = await deps.animation.html5(input, {
+        clickUrl: payload.delivery.click_url,
+        loops: payload.delivery.loop_count ?? HTML5_DEFAULT_LOOPS,
       });
-    },
-    failInvalidFileJob(deps),
-  );
+      const key = animationPartKey(payload.banner_id, 'index.html');
+      return {
+        key,
+        objects: [
+          { key, bytes: out.html, contentType: 'text/html; charset=utf-8' },
+          { key: animationPartKey(payload.banner_id, 'fallback.jpeg'), bytes: out.fallback, contentType: 'image/jpeg' },
+        ],
+        timings: out.timings,
+        frames: 1,
+      };
+    });
+  });
 }
 
 interface PartResult {

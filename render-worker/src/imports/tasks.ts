@@ -7,9 +7,13 @@ import { refreshPreviews } from './refresh-previews.js';
 
 /** The design jobs, ready to merge into a worker's task list. */
 export function designTaskList(deps: DesignJobDeps): TaskList {
+  // A job that cannot be read ends its import or duplication the way a last failed attempt does.
   const importTask = jobTask(
     DESIGN_IMPORT_TASK,
-    deps.logger,
+    {
+      logger: deps.logger,
+      onInvalid: ({ import_id }) => failImport(deps.db, import_id, 'invalid_job_payload', INVALID_JOB_PAYLOAD_REASON),
+    },
     async ({ import_id }, helpers) => {
       try {
         await processImport(deps, import_id, helpers.abortSignal ?? new AbortController().signal);
@@ -20,11 +24,13 @@ export function designTaskList(deps: DesignJobDeps): TaskList {
         throw err;
       }
     },
-    ({ import_id }) => failImport(deps.db, import_id, 'invalid_job_payload', INVALID_JOB_PAYLOAD_REASON),
   );
   const duplicateTask = jobTask(
     DESIGN_DUPLICATE_TASK,
-    deps.logger,
+    {
+      logger: deps.logger,
+      onInvalid: ({ duplication_request_id }) => failDuplication(deps.db, duplication_request_id, INVALID_JOB_PAYLOAD_REASON),
+    },
     async ({ duplication_request_id }, helpers) => {
       try {
         await processDuplication(deps, duplication_request_id);
@@ -34,9 +40,8 @@ export function designTaskList(deps: DesignJobDeps): TaskList {
         throw err;
       }
     },
-    ({ duplication_request_id }) => failDuplication(deps.db, duplication_request_id, INVALID_JOB_PAYLOAD_REASON),
   );
-  const previewsTask = jobTask(DESIGN_PREVIEWS_TASK, deps.logger, async ({ design_id, version }, helpers) => {
+  const previewsTask = jobTask(DESIGN_PREVIEWS_TASK, { logger: deps.logger }, async ({ design_id, version }, helpers) => {
     await refreshPreviews(deps, design_id, version, helpers.abortSignal ?? new AbortController().signal);
   });
   return { [DESIGN_IMPORT_TASK]: importTask, [DESIGN_DUPLICATE_TASK]: duplicateTask, [DESIGN_PREVIEWS_TASK]: previewsTask };

@@ -20,35 +20,30 @@ import { failInvalidFileJob, runFileJob, type Stage } from '../tasks/file-job.js
  * (request, format) uniqueness turns the second insert into a no-op.
  */
 export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
-  return jobTask(
-    RENDER_STATIC,
-    deps.logger,
-    async (payload, helpers) => {
-      // An AI operation served from a stored result ran no model: its credit goes back, once.
-      let aiReused = 0;
-      await runFileJob(
-        deps,
-        helpers,
-        {
-          requestId: payload.generation_request_id,
-          outputName: payload.format_name,
-          output: payload.file_type,
-          priority: payload.priority,
-          enqueuedAt: payload.enqueued_at,
-        },
-        async (stage) => {
-          const rendered = await render(deps, payload, helpers, stage);
-          aiReused = rendered.aiReused;
-          return rendered.outcome;
-        },
-        async (outcome) => {
-          if (outcome.kind === 'error' || aiReused === 0) return;
-          await refundReusedAiOperations(deps.db, payload.generation_request_id, aiReused, countAiOperations(payload.overrides));
-        },
-      );
-    },
-    failInvalidFileJob(deps),
-  );
+  return jobTask(RENDER_STATIC, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
+    // An AI operation served from a stored result ran no model: its credit goes back, once.
+    let aiReused = 0;
+    await runFileJob(
+      deps,
+      helpers,
+      {
+        requestId: payload.generation_request_id,
+        outputName: payload.format_name,
+        output: payload.file_type,
+        priority: payload.priority,
+        enqueuedAt: payload.enqueued_at,
+      },
+      async (stage) => {
+        const rendered = await render(deps, payload, helpers, stage);
+        aiReused = rendered.aiReused;
+        return rendered.outcome;
+      },
+      async (outcome) => {
+        if (outcome.kind === 'error' || aiReused === 0) return;
+        await refundReusedAiOperations(deps.db, payload.generation_request_id, aiReused, countAiOperations(payload.overrides));
+      },
+    );
+  });
 }
 
 /** The file's outcome, and how many of its AI operations were served from stored results. */

@@ -14,25 +14,20 @@ import { failInvalidFileJob, runFileJob, type Stage } from './file-job.js';
  * from the payload and (request, output) is unique.
  */
 export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
-  return jobTask(
-    RENDER_PRINT,
-    deps.logger,
-    async (payload, helpers) => {
-      await runFileJob(
-        deps,
-        helpers,
-        {
-          requestId: payload.generation_request_id,
-          outputName: payload.output_name,
-          output: 'pdf',
-          priority: payload.priority,
-          enqueuedAt: payload.enqueued_at,
-        },
-        (stage) => render(deps, payload, helpers, stage),
-      );
-    },
-    failInvalidFileJob(deps),
-  );
+  return jobTask(RENDER_PRINT, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
+    await runFileJob(
+      deps,
+      helpers,
+      {
+        requestId: payload.generation_request_id,
+        outputName: payload.output_name,
+        output: 'pdf',
+        priority: payload.priority,
+        enqueuedAt: payload.enqueued_at,
+      },
+      (stage) => render(deps, payload, helpers, stage),
+    );
+  });
 }
 
 async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: JobHelpers, stage: Stage): Promise<FileOutcome> {

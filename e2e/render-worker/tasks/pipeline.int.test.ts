@@ -10,11 +10,13 @@ import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
 import type { RenderStaticPayload } from '@pressroom/model';
 import {
+  createGenerationRequest,
   createLogger,
   createMetricsRegistry,
   createStorage,
   memoryDesignSource,
   purgeExpiredRequests,
+  spendCredits,
   startWorkerRuntime,
   type WorkerRuntime,
 } from '@pressroom/platform';
@@ -65,6 +67,22 @@ async function pollUntilFinal(id: string): Promise<Record<string, Json>> {
     if (Date.now() > deadline) throw new Error('generation request never finalised');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The render_static job of one format of the Summer Sale design, as the control plane enqueues it. */
+function staticJob(requestId: string, bannerId: string, format: string): RenderStaticPayload {
+  return {
+    v: 1,
+    generation_request_id: requestId,
+    banner_id: bannerId,
+    workspace_id: ws.id,
+    design_id: summer.id,
+    format_name: format,
+    file_type: 'jpeg',
+    overrides: { layers: {}, vars: {} },
+    priority: 'async',
+    enqueued_at: Date.now(),
+  };
 }
 
 beforeAll(async () => {
@@ -329,18 +347,7 @@ describe('render_static idempotency', () => {
     await pollUntilFinal(id);
     // Replay the job as a re-run after a killed worker would see it: same banner id, same format.
     const banner = await db.pool.query('SELECT id FROM banners WHERE generation_request_id = $1', [id]);
-    const payload: RenderStaticPayload = {
-      v: 1,
-      generation_request_id: id,
-      banner_id: banner.rows[0].id,
-      workspace_id: ws.id,
-      design_id: summer.id,
-      format_name: 'square',
-      file_type: 'jpeg',
-      overrides: { layers: {}, vars: {} },
-      priority: 'async',
-      enqueued_at: Date.now(),
-    };
+    const payload = staticJob(id, banner.rows[0].id, 'square');
     const helpers = { job: { id: '1', attempts: 1, max_attempts: 3 }, abortSignal: new AbortController().signal } as unknown as JobHelpers;
     const before = renders;
     await renderStaticTask(deps)(payload, helpers);
@@ -364,5 +371,55 @@ describe('render_static idempotency', () => {
     expect(outcome).toEqual({ recorded: false, finalized: false });
     const count = await db.pool.query('SELECT count(*)::int AS n FROM banners WHERE generation_request_id = $1', [id]);
     expect(count.rows[0].n).toBe(1);
+  });
+});
+
+describe('a render_static job whose payload breaks its contract', () => {
+  it('fails its file as any failed file fails: the error, the credit back, the request finalised and announced', async () => {
+    const requestId = await createGenerationRequest(db.pool, {
+      workspaceId: ws.id,
+      designId: summer.id,
+      kind: 'async',
+      callbackUrl: 'https://hooks.example.test/broken',
+      fileType: 'jpeg',
+      expectedFiles: 2,
+      creditPerFile: 1,
+    });
+    expect(await spendCredits(db.pool, ws.id, 'generation', 2, 'generation', requestId)).toBe(true);
+    const spent = await credits();
+    const square = staticJob(requestId, crypto.randomUUID(), 'square');
+    // As a newer control plane might have enqueued it, or a corrupted row reads: a file type this
+    // worker does not know, no priority.
+    const { priority: _, ...landscape } = { ...square, banner_id: crypto.randomUUID(), format_name: 'landscape', file_type: 'avif' };
+    for (const payload of [square, landscape])
+      await db.pool.query('SELECT graphile_worker.add_job($1, $2::json)', ['render_static', JSON.stringify(payload)]);
+
+    const final = await pollUntilFinal(requestId);
+    expect(final.banners.map((b: Json) => b.format.id)).toEqual(['square']);
+    expect(final.errors).toEqual([{ template_format_name: 'landscape', reason: expect.stringContaining('invalid_job_payload') }]);
+    expect(await credits()).toBe(spent - 1);
+    const { rows: errors } = await db.pool.query('SELECT error_id FROM generation_errors WHERE generation_request_id = $1', [requestId]);
+    expect(errors).toEqual([{ error_id: 'internal_server_error' }]);
+    const events = await db.pool.query<{ id: string; payload: Record<string, Json> }>(
+      `SELECT id, payload FROM webhook_events WHERE event_type = 'NEW_BANNER_BATCH' AND payload->>'generation_request_id' = $1`,
+      [requestId],
+    );
+    expect(events.rows).toHaveLength(1);
+    expect(events.rows[0]!.payload.errors).toEqual([
+      { template_format_name: 'landscape', reason: expect.stringContaining('invalid_job_payload') },
+    ]);
+    const deliveries = await db.pool.query('SELECT url FROM webhook_deliveries WHERE event_id = $1', [events.rows[0]!.id]);
+    expect(deliveries.rows).toEqual([{ url: 'https://hooks.example.test/broken' }]);
+    // The broken job ended for good (graphile-worker deletes it once the task returns): nothing is left to retry the same bytes.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const left = await db.pool.query(
+        `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'generation_request_id' = $1`,
+        [requestId],
+      );
+      if (left.rows[0].n === 0) break;
+      if (Date.now() > deadline) throw new Error('the broken job is still queued');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 });

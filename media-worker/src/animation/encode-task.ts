@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnimatedDesign } from '@pressroom/model';
+import type { AnimatedDesign, FileJobOwner } from '@pressroom/model';
 import {
   ANIMATION_ENCODE,
   type AnimatedFilePayload,
@@ -25,6 +25,7 @@ import {
   jobTask,
   listParts,
   PartWaitTimeoutError,
+  recordInvalidFileJob,
   recordOutcome,
   resolveFfmpegPath,
   runFfmpeg,
@@ -51,7 +52,12 @@ import { zipFiles } from './zip.js';
  */
 export function animationEncodeTask(deps: MediaDeps & { animationMetrics: AnimationMediaMetrics }): Task<'animation_encode'> {
   const ffmpeg = resolveFfmpegPath(deps.config.ffmpegPath);
-  return jobTask(ANIMATION_ENCODE, deps.logger, async (payload, helpers) => {
+  // A job that cannot be read fails its file; stored parts, if any, are left to the retention sweep.
+  const onInvalid = async (owner: FileJobOwner) => {
+    deps.animationMetrics.failures.inc({ class: 'internal' });
+    await recordInvalidFileJob(deps.db, deps.storage, owner);
+  };
+  return jobTask(ANIMATION_ENCODE, { logger: deps.logger, onInvalid }, async (payload, helpers) => {
     const output = payload.file_type;
     const stage = (name: string, since: number) =>
       deps.animationMetrics.stageSeconds.observe({ stage: name, output }, (performance.now() - since) / 1000);

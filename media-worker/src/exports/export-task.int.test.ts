@@ -129,20 +129,26 @@ describe.each(drivers)('export_zip on $driver storage', ({ driver }) => {
     expect(await storage.head(exportArchiveKey(ws, exportId))).toBeUndefined();
   });
 
-  it('the export_zip task parses its job, packs, and counts the outcome and the bytes', async () => {
+  it('the export_zip task parses its job, packs, fails the export of a broken job, and counts the outcomes and the bytes', async () => {
     const metrics = createMetricsRegistry('media-worker');
     const task = exportZipTask({ db: db.pool, storage, logger, metrics });
     const helpers = { abortSignal: new AbortController().signal, job: { attempts: 1, max_attempts: 3 } } as unknown as JobHelpers;
     const file = await seedBanner(db.pool, storage, { workspaceId: ws, filename: 'a.png', body: Buffer.from('abc') });
     const exportId = await createExport(db.pool, { workspaceId: ws, bannerIds: [file.id], callbackUrl: null });
-    await task({ v: 2, export_id: exportId }, helpers); // an unknown contract version is discarded
-    expect(await loadExport(db.pool, exportId)).toMatchObject({ status: 'pending' });
+    // A job of an unknown contract version is never run, and its export does not stay pending for ever: it fails.
+    const broken = await createExport(db.pool, { workspaceId: ws, bannerIds: [file.id], callbackUrl: null });
+    await task({ v: 2, export_id: broken }, helpers);
+    expect(await loadExport(db.pool, broken)).toMatchObject({
+      status: 'failed',
+      archive_key: null,
+      error: expect.stringContaining('invalid_job_payload'),
+    });
     await task({ v: 1, export_id: exportId }, helpers);
     const row = await loadExport(db.pool, exportId);
     expect(row).toMatchObject({ status: 'done' });
     const text = await metrics.metrics();
     expect(text).toContain('pressroom_exports_total{outcome="done",role="media-worker"} 1');
-    expect(text).toContain('pressroom_exports_total{outcome="failed",role="media-worker"} 0');
+    expect(text).toContain('pressroom_exports_total{outcome="failed",role="media-worker"} 1');
     expect(text).toContain(`pressroom_export_bytes_total{role="media-worker"} ${row!.archive_size}`);
     expect(text).toContain('pressroom_export_duration_seconds_count{role="media-worker"} 1');
   });

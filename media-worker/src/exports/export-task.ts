@@ -3,6 +3,7 @@ import {
   EXPORT_MAX_ATTEMPTS,
   enqueueEvent,
   exportArchiveKey,
+  INVALID_JOB_PAYLOAD_REASON,
   jobTask,
   listExportFiles,
   loadExport,
@@ -63,7 +64,12 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
 /** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
 export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Task {
   const metrics = exportMetrics(deps.metrics);
-  return jobTask(EXPORT_ZIP_TASK, deps.logger, async ({ export_id: exportId }, helpers) => {
+  // A job that cannot be read fails its export, as its last failed attempt would.
+  const onInvalid = async ({ export_id: exportId }: { export_id: string }) => {
+    await markExportFailed(deps.db, exportId, INVALID_JOB_PAYLOAD_REASON);
+    metrics.exports.inc({ outcome: 'failed' });
+  };
+  return jobTask(EXPORT_ZIP_TASK, { logger: deps.logger, onInvalid }, async ({ export_id: exportId }, helpers) => {
     const stopTimer = metrics.seconds.startTimer();
     try {
       const result = await runExport(deps, exportId, helpers.abortSignal);

@@ -83,6 +83,19 @@ async function waitFor<T>(
   }
 }
 
+/** A pending callback delivery of a NEW_BANNER event, with no job: only a task the test calls runs it. */
+async function deliveryWithoutJob(workspaceId: string, deliveryId: string, url: string): Promise<string> {
+  const ev = await db.pool.query<{ id: string }>(
+    `INSERT INTO webhook_events (workspace_id, event_type, payload) VALUES ($1, 'NEW_BANNER', '{}') RETURNING id`,
+    [workspaceId],
+  );
+  const row = await db.pool.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (delivery_id, event_id, workspace_id, target_kind, url) VALUES ($1, $2, $3, 'callback', $4) RETURNING id`,
+    [deliveryId, ev.rows[0]!.id, workspaceId, url],
+  );
+  return row.rows[0]!.id;
+}
+
 async function deliveryRow(rowId: string) {
   const { rows } = await db.pool.query<{ status: string; attempts: number }>(
     'SELECT status, attempts FROM webhook_deliveries WHERE id = $1',
@@ -337,18 +350,26 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     });
     const ws = await workspace();
     // Added with no job so that only the guarded task instance below runs it.
-    const ev = await db.pool.query<{ id: string }>(
-      `INSERT INTO webhook_events (workspace_id, event_type, payload) VALUES ($1, 'NEW_BANNER', '{}') RETURNING id`,
-      [ws],
-    );
-    const row = await db.pool.query<{ id: string }>(
-      `INSERT INTO webhook_deliveries (delivery_id, event_id, workspace_id, target_kind, url) VALUES ($1, $2, $3, 'callback', $4) RETURNING id`,
-      ['a'.repeat(64), ev.rows[0]!.id, ws, receiver.url('/guarded').replace('127.0.0.1', 'localhost')],
-    );
+    const rowId = await deliveryWithoutJob(ws, 'a'.repeat(64), receiver.url('/guarded').replace('127.0.0.1', 'localhost'));
     const before = receiver.connections();
-    await guarded({ v: 1, delivery: row.rows[0]!.id, attempt: 1 }, {} as JobHelpers);
-    expect(await attemptsOf(row.rows[0]!.id)).toEqual([expect.objectContaining({ reason: 'forbidden_address', outcome: 'retry' })]);
+    await guarded({ v: 1, delivery: rowId, attempt: 1 }, {} as JobHelpers);
+    expect(await attemptsOf(rowId)).toEqual([expect.objectContaining({ reason: 'forbidden_address', outcome: 'retry' })]);
     expect(receiver.connections()).toBe(before);
+  });
+
+  it('a job whose payload breaks its contract ends its delivery as dropped, never pending for ever, without contacting anyone', async () => {
+    const task = deliverWebhookTask({
+      config,
+      db: db.pool,
+      logger: createLogger('test', 'silent'),
+      metrics: createMetricsRegistry('media-worker'),
+    });
+    const ws = await workspace();
+    // Added with no job, so that only the call below runs it.
+    const rowId = await deliveryWithoutJob(ws, 'b'.repeat(64), receiver.url('/broken'));
+    await task({ v: 1, delivery: rowId, attempt: 0 }, { job: { id: '1' } } as JobHelpers);
+    expect(await deliveryRow(rowId)).toEqual({ status: 'dropped', attempts: 0 });
+    expect(receiver.requests('/broken')).toEqual([]);
   });
 
   it('redeliver by hand sends the same delivery id once more', async () => {

@@ -62,7 +62,9 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
     ...(deps.ca === undefined ? {} : { ca: deps.ca }),
   });
 
-  return jobTask(DELIVER_WEBHOOK_TASK, logger, async (job, helpers) => {
+  // A job that cannot be read cannot say which attempt it was: its delivery ends as dropped, never pending for ever.
+  const onInvalid = ({ delivery }: { delivery: string }) => dropDelivery(db, delivery);
+  return jobTask(DELIVER_WEBHOOK_TASK, { logger, onInvalid }, async (job, helpers) => {
     const delivery = await loadDelivery(db, job.delivery);
     // Already finished, or this attempt was recorded before a crash (its successor is queued).
     if (delivery?.status !== 'pending' || delivery.attempts >= job.attempt) return;

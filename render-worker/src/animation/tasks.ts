@@ -11,7 +11,7 @@ import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
 import { classifyFailure, designFaultReason, isDesignFault } from '../tasks/failures.js';
-import { ERROR_ID } from '../tasks/file-job.js';
+import { ERROR_ID, failInvalidFileJob } from '../tasks/file-job.js';
 import type { AnimationPartInput } from './render-animation.js';
 
 /**
@@ -20,7 +20,7 @@ import type { AnimationPartInput } from './render-animation.js';
  * recording it again adds nothing; a file that already has its outcome is left alone.
  */
 export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> {
-  return jobTask(ANIMATION_FRAMES, deps.logger, async (payload, helpers) => {
+  return jobTask(ANIMATION_FRAMES, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
     await runPart(deps, payload, payload.range.index, helpers, async (input) => {
       const out = await deps.animation.frames({
         ...input,
@@ -52,7 +52,7 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
  * side by side; the media worker zips them.
  */
 export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
-  return jobTask(ANIMATION_HTML5, deps.logger, async (payload, helpers) => {
+  return jobTask(ANIMATION_HTML5, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
     await runPart(deps, payload, 0, helpers, async (input) => {
       const out = await deps.animation.html5(input, {
         clickUrl: payload.delivery.click_url,

@@ -12,7 +12,7 @@ import {
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import { runFileJob, type Stage } from '../tasks/file-job.js';
+import { failInvalidFileJob, runFileJob, type Stage } from '../tasks/file-job.js';
 
 /**
  * `render_static`: one file of one generation request. Safe to run twice: the banner id comes
@@ -20,7 +20,7 @@ import { runFileJob, type Stage } from '../tasks/file-job.js';
  * (request, format) uniqueness turns the second insert into a no-op.
  */
 export function renderStaticTask(deps: RenderDeps): Task<'render_static'> {
-  return jobTask(RENDER_STATIC, deps.logger, async (payload, helpers) => {
+  return jobTask(RENDER_STATIC, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
     // An AI operation served from a stored result ran no model: its credit goes back, once.
     let aiReused = 0;
     await runFileJob(

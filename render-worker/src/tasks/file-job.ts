@@ -1,5 +1,5 @@
-import type { PriorityClass } from '@pressroom/model';
-import { type FileErrorId, type FileOutcome, fileOutcomeExists, recordOutcome } from '@pressroom/platform';
+import type { FileJobOwner, PriorityClass } from '@pressroom/model';
+import { type FileErrorId, type FileOutcome, fileOutcomeExists, recordInvalidFileJob, recordOutcome } from '@pressroom/platform';
 import type { JobHelpers } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { classifyFailure, designFaultReason, type FailureClass, isDesignFault } from './failures.js';
@@ -83,4 +83,15 @@ export async function runFileJob(
       deps.storage,
     );
   }
+}
+
+/**
+ * `onInvalid` of every file job of the render pool: a job that cannot be read fails its file
+ * like an internal failure on the last attempt (the same outcome, counted in the same class).
+ */
+export function failInvalidFileJob(deps: RenderDeps): (owner: FileJobOwner) => Promise<void> {
+  return async (owner) => {
+    deps.renderMetrics.failures.inc({ class: 'internal' });
+    await recordInvalidFileJob(deps.db, deps.storage, owner);
+  };
 }

@@ -5,7 +5,7 @@ import { bannerFileKey, jobTask } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
-import { runFileJob, type Stage } from './file-job.js';
+import { failInvalidFileJob, runFileJob, type Stage } from './file-job.js';
 
 /**
  * `render_print`: one printable PDF of a generation request, a printer format or every page of
@@ -14,7 +14,7 @@ import { runFileJob, type Stage } from './file-job.js';
  * from the payload and (request, output) is unique.
  */
 export function renderPrintTask(deps: RenderDeps): Task<'render_print'> {
-  return jobTask(RENDER_PRINT, deps.logger, async (payload, helpers) => {
+  return jobTask(RENDER_PRINT, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
     await runFileJob(
       deps,
       helpers,

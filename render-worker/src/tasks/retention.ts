@@ -10,7 +10,7 @@ const EVERY_MS = 60 * 60 * 1000;
  * one job key, so however many render workers start, exactly one run is pending at a time.
  */
 export function retentionTask(deps: RenderDeps): Task<'generation_retention'> {
-  return jobTask(RETENTION_TASK, deps.logger, async (_payload, helpers) => {
+  return jobTask(RETENTION_TASK, { logger: deps.logger }, async (_payload, helpers) => {
     const purged = await purgeExpiredRequests(deps.db);
     if (purged > 0) deps.logger.info({ purged }, 'generation requests past retention purged');
     // Exports follow the same 7 days; their archives go with them.

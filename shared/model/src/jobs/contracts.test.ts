@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOverrides } from '../overrides/parse.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
-import { JobPayloadError, parseJobPayload } from './contracts.js';
+import { JOB_CONTRACTS, type JobOwner, JobPayloadError, type JobTask, parseJobPayload, readJobOwner } from './contracts.js';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ID = '0b9e8c1e-5f6a-4c1d-9d2e-1a2b3c4d5e6f';
@@ -108,5 +108,56 @@ describe('job contracts', () => {
   it('read fields a newer control plane added, and a retention job enqueued before it carried a version', () => {
     expect(parseJobPayload('design_import', { v: 1, import_id: ID, added_later: true }).import_id).toBe(ID);
     expect(parseJobPayload('generation_retention', {})).toEqual({ v: 1 });
+  });
+});
+
+describe('readJobOwner: what a payload that broke its contract belongs to', () => {
+  const OTHER = '6f1d2c3b-4a5e-4f6a-8b7c-9d0e1f2a3b4c';
+  // One row per task of JOB_CONTRACTS (the type below has a key for each, so a new task needs its row).
+  const CASES: { [K in JobTask]: { broken: Record<string, unknown>; owner: JobOwner<K> | null } } = {
+    render_static: {
+      broken: { v: 1, generation_request_id: ID, banner_id: OTHER, format_name: 'square', file_type: 'tiff' },
+      owner: { generation_request_id: ID, format_name: 'square' },
+    },
+    render_print: {
+      broken: { v: 2, generation_request_id: ID, banner_id: OTHER, output_name: '', pages: [] },
+      owner: { generation_request_id: ID, format_name: '' },
+    },
+    animation_frames: {
+      broken: { v: 1, generation_request_id: ID, format_name: 'story' },
+      owner: { generation_request_id: ID, format_name: 'story' },
+    },
+    animation_html5: {
+      broken: { generation_request_id: ID, format_name: 'story', fps: -1 },
+      owner: { generation_request_id: ID, format_name: 'story' },
+    },
+    animation_encode: {
+      broken: { v: 1, generation_request_id: ID, format_name: 'story', parts: 0 },
+      owner: { generation_request_id: ID, format_name: 'story' },
+    },
+    export_zip: { broken: { v: 2, export_id: ID }, owner: { export_id: ID } },
+    deliver_webhook: { broken: { v: 1, delivery: ID, attempt: 0 }, owner: { delivery: ID } },
+    design_import: { broken: { v: 2, import_id: ID }, owner: { import_id: ID } },
+    design_duplicate: { broken: { duplication_request_id: ID }, owner: { duplication_request_id: ID } },
+    // Nothing waits on these: the next change draws the previews again, the sweep runs again.
+    design_previews: { broken: { v: 1, design_id: ID, version: 0 }, owner: null },
+    generation_retention: { broken: { v: 2 }, owner: null },
+  };
+
+  it.each(Object.keys(JOB_CONTRACTS) as JobTask[])('%s: the ids, and nothing else, from a payload its contract refuses', (task) => {
+    const { broken, owner } = CASES[task];
+    expect(() => parseJobPayload(task, broken)).toThrow(JobPayloadError);
+    expect(readJobOwner(task, broken)).toEqual(owner);
+  });
+
+  it.each(Object.keys(JOB_CONTRACTS) as JobTask[])('%s: nobody, when the ids are missing or no uuids', (task) => {
+    for (const raw of [null, 'garbage', [], {}, Object.fromEntries(Object.keys(CASES[task].broken).map((k) => [k, 'not-a-uuid']))])
+      expect(readJobOwner(task, raw)).toBeNull();
+  });
+
+  it('needs the format name of a file: a request id alone does not say which file failed', () => {
+    expect(readJobOwner('render_static', { generation_request_id: ID })).toBeNull();
+    expect(readJobOwner('render_static', { generation_request_id: ID, format_name: '' })).toBeNull();
+    expect(readJobOwner('render_print', { generation_request_id: ID, output_name: 7 })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ANIMATION_ENCODE, ANIMATION_FRAMES, ANIMATION_HTML5, animatedFileSchema, animationFramesSchema } from './animation.js';
 import { DELIVER_WEBHOOK_TASK, deliverWebhookPayload } from './deliver-webhook.js';
 import {
@@ -35,6 +35,50 @@ export const JOB_CONTRACTS = {
 } as const;
 
 export type JobTask = keyof typeof JOB_CONTRACTS;
+
+/** The file of a generation request a job renders: what its outcome is recorded under. */
+export interface FileJobOwner {
+  generation_request_id: string;
+  format_name: string;
+}
+
+/** The ids of a file job, read from its own contract's fields (print names its file `output_name`). */
+const fileOwner = z.object(renderStaticPayloadSchema.pick({ generation_request_id: true, format_name: true }).shape);
+const printOwner = z
+  .object(renderPrintPayloadSchema.pick({ generation_request_id: true, output_name: true }).shape)
+  .transform(({ generation_request_id, output_name }): FileJobOwner => ({ generation_request_id, format_name: output_name }));
+
+/**
+ * What a job's outcome belongs to, read leniently from a payload that broke its contract: only
+ * the ids, each with its own contract's schema (a valid uuid), the rest of the payload ignored.
+ * A job that cannot be run must still end its request (the file failed, the export failed), or
+ * a poller, a webhook receiver or a sync caller waits for ever. `null`: nothing waits on the job
+ * (previews are drawn again on the next change; the retention sweep runs again within the hour).
+ */
+export const JOB_OWNERS = {
+  [RENDER_STATIC]: fileOwner,
+  [RENDER_PRINT]: printOwner,
+  [ANIMATION_FRAMES]: fileOwner,
+  [ANIMATION_HTML5]: fileOwner,
+  [ANIMATION_ENCODE]: fileOwner,
+  [EXPORT_ZIP_TASK]: z.object(exportZipPayloadSchema.pick({ export_id: true }).shape),
+  [DELIVER_WEBHOOK_TASK]: deliverWebhookPayload.pick({ delivery: true }),
+  [DESIGN_IMPORT_TASK]: z.object(designImportPayload.pick({ import_id: true }).shape),
+  [DESIGN_DUPLICATE_TASK]: z.object(designDuplicatePayload.pick({ duplication_request_id: true }).shape),
+  [DESIGN_PREVIEWS_TASK]: null,
+  [RETENTION_TASK]: null,
+} as const satisfies { [K in keyof typeof JOB_CONTRACTS]: z.ZodType | null };
+
+/** The owner ids of a task's job; `never` for a task nothing waits on. */
+export type JobOwner<K extends JobTask> = (typeof JOB_OWNERS)[K] extends z.ZodType<infer O> ? O : never;
+
+/** The owner of a job whose payload broke its contract, or null when its ids cannot be read. */
+export function readJobOwner<K extends JobTask>(task: K, raw: unknown): JobOwner<K> | null {
+  const schema: z.ZodType | null = JOB_OWNERS[task];
+  const parsed = schema?.safeParse(raw);
+  return parsed?.success ? (parsed.data as JobOwner<K>) : null;
+}
+
 export type JobPayloads = { [K in JobTask]: z.output<(typeof JOB_CONTRACTS)[K]> };
 export type JobPayload<K extends JobTask> = JobPayloads[K];
 const CONTRACTS: { [K in JobTask]: z.ZodType<JobPayload<K>> } = JOB_CONTRACTS;

@@ -14,7 +14,7 @@ export const animatedGeneration: DesignGeneration = {
   async validate(input) {
     const design = input.found.design;
     if (design.type !== 'animated') throw new Error(`a ${design.type} design in the animated row`);
-    const accepted = await acceptFormats(input, design);
+    const accepted = acceptFormats(input, design);
     const original = await originalOf(input, accepted.outputs);
     const fileType = accepted.fileType;
     if (!isAnimatedFileType(fileType)) throw new AppError('invalid_filetype', `An animated design cannot produce ${fileType}.`);

@@ -1,6 +1,5 @@
 import { AppError, defaultFileType, type FormatDesign } from '@pressroom/model';
 import { findBanner } from '@pressroom/platform';
-import { refuseUnknownFonts } from './font-lookup.js';
 import { checkOverrides } from './generation-overrides.js';
 import type { Accepted, FileIds, FormatRequest, GenerationInput } from './generation-types.js';
 
@@ -13,14 +12,13 @@ export function formatRequest(input: GenerationInput): FormatRequest {
 
 /**
  * What every design with formats checks (static, animated, printer): the overrides against the
- * layers, the fonts they name, the formats (sync: the one named or the first; async: those
+ * layers, the formats (sync: the one named or the first; async: those
  * named, or all) and the file type (the design's default when none is named).
  */
-export async function acceptFormats(input: GenerationInput, design: FormatDesign): Promise<Accepted> {
-  const { deps, workspace, found } = input;
+export function acceptFormats(input: GenerationInput, design: FormatDesign): Accepted {
+  const { deps, found } = input;
   const request = formatRequest(input);
   const overrides = checkOverrides(request.overrides, design.elements, { designType: design.type, mode: request.kind, ai: deps.ai });
-  await refuseUnknownFonts(deps.db, workspace.id, input.body);
   const outputs = request.kind === 'sync' ? [syncFormat(design, request.formatName)] : asyncFormats(design, request.formatNames);
   const fileType = request.fileType ?? defaultFileType(design.type, found.defaultFileType);
   return { outputs, fileType, overrides, original: null, pages: [] };

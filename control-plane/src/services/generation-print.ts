@@ -1,7 +1,6 @@
 // Print generation (docs/print.md): the printer formats of the async endpoint, the multipage
 // endpoint, and the async endpoint on a multipage design. One render_print job per PDF.
 import { AppError, MULTIPAGE_OUTPUT, NO_AI_CAPABILITIES, type NormalisedOverrides, type PrintOptions } from '@pressroom/model';
-import { refuseUnknownFonts } from './font-lookup.js';
 import { acceptFormats, fileOf, formatRequest } from './generation-formats.js';
 import { checkOverrides } from './generation-overrides.js';
 import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan } from './generation-types.js';
@@ -11,7 +10,7 @@ export const printerGeneration: DesignGeneration = {
   async validate(input) {
     const design = input.found.design;
     if (design.type !== 'printer') throw new Error(`a ${design.type} design in the printer row`);
-    const accepted = await acceptFormats(input, design);
+    const accepted = acceptFormats(input, design);
     return { ...accepted, pages: accepted.outputs.map((name) => ({ frame: name, overrides: accepted.overrides })) };
   },
   planJobs(accepted, input) {
@@ -44,7 +43,6 @@ export const multipageGeneration: DesignGeneration = {
     let overridesOf: (pageId: string) => NormalisedOverrides | undefined;
     let path: ((pageId: string) => string[]) | undefined;
     if (request.kind === 'multipage') {
-      await refuseUnknownFonts(input.deps.db, input.workspace.id, input.body);
       const known = new Set(design.pages.map((p) => p.id));
       const unknownPage = Object.keys(request.pages).find((id) => !known.has(id));
       if (unknownPage !== undefined) {

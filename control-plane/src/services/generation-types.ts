@@ -41,8 +41,6 @@ export interface GenerationInput {
   workspace: Workspace;
   found: GenerationDesign;
   request: GenerationRequest;
-  /** The body as sent: the font lookup reads the font ids it names. */
-  body: unknown;
   output: SyncOutput;
 }
 

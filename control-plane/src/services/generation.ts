@@ -10,6 +10,7 @@ import {
   countAiOperations,
   withTransaction,
 } from '@pressroom/platform';
+import { refuseUnknownFonts } from './font-lookup.js';
 import { animatedGeneration } from './generation-animated.js';
 import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
 import { multipageGeneration, printerGeneration } from './generation-print.js';
@@ -32,7 +33,7 @@ const staticGeneration: DesignGeneration = {
   async validate(input) {
     const design = input.found.design;
     if (design.type !== 'static') throw new Error(`a ${design.type} design in the static row`);
-    const accepted = await acceptFormats(input, design);
+    const accepted = acceptFormats(input, design);
     return { ...accepted, original: await originalOf(input, accepted.outputs) };
   },
   planJobs(accepted, input) {
@@ -76,7 +77,8 @@ const GENERATION: Record<DesignType, DesignGeneration> = {
 
 /**
  * Any generation endpoint: the design, the body parsed once into the endpoint's request, the
- * design type's checks and jobs, then the request row, its credits and the jobs in one
+ * design type's checks, the fonts the body names (400 `unknown_font` at their path, whatever the
+ * design type) and the type's jobs, then the request row, its credits and the jobs in one
  * transaction. Returns the generation request id.
  */
 export async function acceptGeneration(
@@ -90,9 +92,11 @@ export async function acceptGeneration(
   const found = await loadDesignFor(deps, workspace, designId);
   const parsed = parseGenerationRequest(kind, body, { designType: found.design.type });
   if (!parsed.ok) throw parsed.error;
-  const input: GenerationInput = { deps, workspace, found, request: parsed.value, body, output };
+  const input: GenerationInput = { deps, workspace, found, request: parsed.value, output };
   const row = GENERATION[found.design.type];
   const accepted = await row.validate(input);
+  // Every design type's fonts, from the body as sent (its paths are the request's).
+  await refuseUnknownFonts(deps.db, workspace.id, body);
   return enqueueFiles(deps, workspace, found, row.planJobs(accepted, input));
 }
 

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, createMetricsRegistry, createStorage, type ObjectStorage } from '@pressroom/platform';
+import { createLogger, createMetricsRegistry, createStorage, type DesignSource, type ObjectStorage } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -13,7 +13,8 @@ export interface Harness {
   config: ControlPlaneConfig;
   storage: ObjectStorage;
   dataDir: string;
-  build(overrides?: Record<string, string>, pool?: TestDatabase['pool']): Promise<FastifyInstance>;
+  /** An app on this database; `designs` replaces the database's design source (a memory one). */
+  build(overrides?: Record<string, string>, pool?: TestDatabase['pool'], designs?: DesignSource): Promise<FastifyInstance>;
   workspace(plan?: Plan, name?: string): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
 }
@@ -32,7 +33,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     config,
     storage,
     dataDir,
-    async build(overrides = {}, pool = db.pool) {
+    async build(overrides = {}, pool = db.pool, designs?: DesignSource) {
       const app = await buildApp({
         config: configFor(overrides),
         db: pool,
@@ -40,6 +41,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
         metrics: createMetricsRegistry('control-plane'),
         publicBaseUrl: 'http://localhost:8080',
         storage,
+        ...(designs ? { designs } : {}),
       });
       apps.push(app);
       return app;

@@ -2,12 +2,11 @@
 // it) is 400 unknown_font at its path on every design type and every endpoint (docs/fonts.md),
 // never a render that falls back to the default font; nothing is queued or charged.
 import { randomUUID } from 'node:crypto';
-import { createLogger, createMetricsRegistry, createStorage, loadFontCatalogue, memoryDesignSource } from '@pressroom/platform';
+import { loadFontCatalogue, memoryDesignSource } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { buildApp } from '../app.js';
 import { createProject } from '../services/projects.js';
 
 let h: Harness;
@@ -20,16 +19,7 @@ const EXAMPLES = ['static-summer-sale.json', 'animated-product-launch.json', 'pr
 
 beforeAll(async () => {
   h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000' });
-  const storage = await createStorage(h.config, { publicBaseUrl: 'http://localhost:8080', dataDir: h.dataDir });
-  app = await buildApp({
-    config: h.config,
-    db: h.db.pool,
-    logger: createLogger('test', 'silent'),
-    metrics: createMetricsRegistry('control-plane'),
-    publicBaseUrl: 'http://localhost:8080',
-    storage,
-    designs,
-  });
+  app = await h.build({}, undefined, designs);
   Object.assign(ws, await h.workspace());
   const project = await createProject(h.db.pool, ws.id, 'Fonts');
   for (const file of EXAMPLES) {
@@ -39,10 +29,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await app?.close();
-  await h?.close();
-});
+afterAll(() => h?.close());
 
 async function post(url: string, payload: unknown) {
   const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': ws.key }, payload: payload as object });

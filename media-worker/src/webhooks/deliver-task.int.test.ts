@@ -366,10 +366,10 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     });
     const ws = await workspace();
     // Added with no job, so that only the call below runs it.
-    const rowId = await deliveryWithoutJob(ws, 'b'.repeat(64), receiver.url('/broken'));
+    const rowId = await deliveryWithoutJob(ws, 'b'.repeat(64), receiver.url('/invalid-payload'));
     await task({ v: 1, delivery: rowId, attempt: 0 }, { job: { id: '1' } } as JobHelpers);
     expect(await deliveryRow(rowId)).toEqual({ status: 'dropped', attempts: 0 });
-    expect(receiver.requests('/broken')).toEqual([]);
+    expect(receiver.requests('/invalid-payload')).toEqual([]);
   });
 
   it('redeliver by hand sends the same delivery id once more', async () => {

@@ -37,12 +37,15 @@ const dpkgHas = (pkg) =>
   spawnSync('dpkg-query', ['-W', DPKG_STATUS, pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed') === true;
 const SYSTEM = [
   { apt: 'chromium', present: () => Boolean(process.env.PUPPETEER_EXECUTABLE_PATH || findSystemChromium()), brew: null },
-  // The render pool's browser: frames on demand (docs/render-worker.md, "Frames on demand").
+  // The render pool's browser, frames on demand (docs/render-worker.md, "Frames on demand").
+  // Optional: installed where the distribution has it (Debian; Ubuntu has none); without it the
+  // render pool draws with the full Chromium, only slower.
   {
     apt: 'chromium-headless-shell',
     present: () => Boolean(process.env.PUPPETEER_EXECUTABLE_PATH || findSystemHeadlessShell()),
     brew: null,
     debianOnly: true,
+    optional: true,
   },
   { apt: 'ffmpeg', present: () => Boolean(process.env.FFMPEG_PATH) || onPath('ffmpeg'), brew: 'ffmpeg' },
   { apt: 'poppler-utils', present: () => onPath('pdfinfo'), brew: 'poppler' },
@@ -57,11 +60,14 @@ const SYSTEM = [
 function systemPackages() {
   const isRoot = process.getuid?.() === 0;
   if (process.platform === 'linux' && onPath('apt-get') && onPath('dpkg-query')) {
-    const missing = SYSTEM.filter((p) => !p.present()).map((p) => p.apt);
-    if (missing.length === 0) return log('system packages: all present');
+    const absent = SYSTEM.filter((p) => !p.present());
+    const missing = absent.filter((p) => !p.optional).map((p) => p.apt);
+    const optional = absent.filter((p) => p.optional).map((p) => p.apt);
+    if (absent.length === 0) return log('system packages: all present');
     const sudo = isRoot ? [] : onPath('sudo') ? ['sudo'] : undefined;
     if (!sudo) {
-      todo.push(`sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+      if (missing.length > 0) todo.push(`sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+      if (optional.length > 0) log(`optional, not installed (no root, no sudo): ${optional.join(' ')}`);
       return;
     }
     const apt = (args) =>
@@ -69,7 +75,14 @@ function systemPackages() {
         ? run('sudo', ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args])
         : run('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     apt(['update', '-qq']);
-    apt(['install', '-y', '-qq', ...missing]);
+    if (missing.length > 0) apt(['install', '-y', '-qq', ...missing]);
+    for (const pkg of optional) {
+      try {
+        apt(['install', '-y', '-qq', pkg]);
+      } catch {
+        log(`optional, not available here: ${pkg}`);
+      }
+    }
     return;
   }
   if (process.platform === 'darwin') {

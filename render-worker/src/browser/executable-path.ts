@@ -44,7 +44,6 @@ export function resolveRenderExecutable(
   env: Record<string, string | undefined> = process.env,
   exists: (path: string) => boolean = existsSync,
 ): string | undefined {
-  const fromEnv = env['PUPPETEER_EXECUTABLE_PATH'];
-  if (fromEnv) return fromEnv;
-  return findSystemHeadlessShell(env, exists) ?? findSystemChromium(env, exists);
+  if (env['PUPPETEER_EXECUTABLE_PATH']) return env['PUPPETEER_EXECUTABLE_PATH'];
+  return findSystemHeadlessShell(env, exists) ?? resolveExecutablePath(env, exists);
 }

@@ -77,8 +77,8 @@ describe.skipIf(!haveBoth)('frame modes', () => {
     expect(at(10, 10)).toEqual([0, 255, 0, 255]);
     expect(at(150, 80)[3]).toBe(0);
     // And the next capture has its background again.
-    const jpeg = await capture(page, { width: 200, height: 100, format: 'png' });
-    const again = await sharp(jpeg).ensureAlpha().raw().toBuffer();
+    const opaque = await capture(page, { width: 200, height: 100, format: 'png' });
+    const again = await sharp(opaque).ensureAlpha().raw().toBuffer();
     expect(again[(80 * 200 + 150) * 4 + 3]).toBe(255);
     await page.close();
   });

@@ -20,6 +20,11 @@ export const renderWorkerOptions = {
     'Render jobs one render-worker process runs at once (a few more than pages keeps them busy while others fetch and store).',
   ),
   pagePoolSize: option(env.int(1, 32), '2', 'Chromium pages open at once in one render worker.'),
+  browserCount: option(
+    env.int(1, 32),
+    '2',
+    'Chromium browsers one render worker spreads its pages over (at most PAGE_POOL_SIZE). The headless shell draws one frame at a time per browser, so two browsers capture two frames at once; each extra browser costs about 60 MiB.',
+  ),
   recycleAfterRenders: option(env.int(0), '500', 'Replace Chromium after this many renders; 0 never.'),
   browserMaxMemoryMb: option(env.int(0), '1536', "Replace Chromium when its processes' resident memory passes this many MiB; 0 never."),
   warmDesigns: option(

@@ -56,6 +56,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const metrics = createMetricsRegistry('render-worker');
   const supervisor = new BrowserSupervisor({
     poolSize: config.pagePoolSize,
+    browsers: config.browserCount,
     recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
     maxMemoryBytes: config.browserMaxMemoryMb === 0 ? null : config.browserMaxMemoryMb * 1024 * 1024,
     maxQueueLength: Math.max(16, config.renderConcurrency * 2),

@@ -91,6 +91,42 @@ describe('page pool', () => {
   });
 });
 
+describe('browsers (lanes)', () => {
+  it('spreads the pages over the browsers, and a browser that dies takes only its own pages', async () => {
+    const sup = build({ poolSize: 2, browsers: 2 });
+    await sup.start();
+    const [pidA, pidB] = sup.browserPids();
+    expect(pidA).not.toBeNull();
+    expect(pidB).not.toBeNull();
+    expect(pidA).not.toBe(pidB);
+    const [a, b] = [await sup.acquirePage(), await sup.acquirePage()];
+    expect(a.page.browser()).not.toBe(b.page.browser());
+    // Two frames at once, one per browser: the headless shell's one-frame-at-a-time rule is per browser.
+    await Promise.all([a, b].map((p) => p.page.setContent(CARD)));
+    const shots = await Promise.all([a, b].map((p) => capture(p.page, { width: 200, height: 100, format: 'jpeg' })));
+    for (const shot of shots) expect(await sharp(shot).metadata()).toMatchObject({ width: 200, height: 100 });
+    process.kill(pidA!, 'SIGKILL');
+    await until(() => !a.page.browser().connected);
+    // The other browser's page still draws.
+    expect(await sharp(await capture(b.page, { width: 200, height: 100, format: 'jpeg' })).metadata()).toMatchObject({ width: 200 });
+    sup.releasePage(a, { broken: true });
+    sup.releasePage(b);
+    // The dead lane relaunches on its next page; the live one keeps its browser.
+    const [c, d] = [await sup.acquirePage(), await sup.acquirePage()];
+    expect(sup.browserPids()).toContain(pidB);
+    expect(sup.browserPids()).not.toContain(pidA);
+    expect(c.page.browser()).not.toBe(d.page.browser());
+    sup.releasePage(c);
+    sup.releasePage(d);
+  });
+
+  it('never runs more browsers than pages', async () => {
+    const sup = build({ poolSize: 1, browsers: 3 });
+    await sup.start();
+    expect(sup.browserPids()).toHaveLength(1);
+  });
+});
+
 describe('request interception', () => {
   let canary: Server;
   let canaryPort: number;

@@ -10,6 +10,12 @@ import { processTreeRssBytes } from './process-memory.js';
 export interface SupervisorOptions {
   /** Pages open at once (renders in parallel). Default 2. */
   poolSize?: number;
+  /**
+   * Browsers the pages are spread over (at most `poolSize`). Default 1. The headless shell draws
+   * one frame at a time per browser (capture.ts): two browsers draw two frames at once, and a
+   * browser that dies takes only its own pages with it.
+   */
+  browsers?: number;
   /** Renders that may wait for a page; one more fails fast with PoolSaturatedError. Default 16. */
   maxQueueLength?: number;
   /** Replace the browser after this many renders; null never. Default 500. */
@@ -32,9 +38,19 @@ export interface SupervisorOptions {
   closeWhenIdle?: boolean;
 }
 
+/** One browser slot of the pool: its live browser, the launch under way, the pages being opened. */
+interface Lane {
+  index: number;
+  current: BrowserInstance | null;
+  launching: Promise<BrowserInstance> | null;
+  /** Pages being opened in this lane right now (counted before the browser is there). */
+  opening: number;
+}
+
 /** One Chromium process and the pages opened in it. */
 interface BrowserInstance {
   id: number;
+  lane: Lane;
   launched: LaunchedBrowser;
   browser: Browser;
   renders: number;
@@ -64,9 +80,9 @@ interface Waiter {
 }
 
 /**
- * Owns Chromium for a render worker: a bounded pool of pages over one browser, a bounded wait
- * queue, recycling after N renders or past a memory ceiling, and a lazy relaunch after a crash.
- * Nothing launches until the first page is asked for.
+ * Owns Chromium for a render worker: a bounded pool of pages spread over one or more browsers
+ * (lanes), a bounded wait queue, recycling after N renders or past a memory ceiling, and a lazy
+ * relaunch after a crash, each per lane. Nothing launches until the first page is asked for.
  */
 export class BrowserSupervisor {
   readonly metrics: BrowserMetrics;
@@ -81,8 +97,7 @@ export class BrowserSupervisor {
   /** Where a render retries after a crash (see `isolateCrashes`); null: in this pool. */
   readonly quarantine: BrowserSupervisor | null;
 
-  private current: BrowserInstance | null = null;
-  private launching: Promise<BrowserInstance> | null = null;
+  private readonly lanes: Lane[];
   private readonly alive = new Set<BrowserInstance>();
   private nextInstanceId = 1;
   private leased = 0;
@@ -91,6 +106,8 @@ export class BrowserSupervisor {
 
   constructor(options: SupervisorOptions = {}) {
     this.poolSize = options.poolSize ?? 2;
+    const browsers = Math.max(1, Math.min(options.browsers ?? 1, this.poolSize));
+    this.lanes = Array.from({ length: browsers }, (_, index) => ({ index, current: null, launching: null, opening: 0 }));
     this.maxQueueLength = options.maxQueueLength ?? 16;
     this.recycleAfterRenders = options.recycleAfterRenders === undefined ? 500 : options.recycleAfterRenders;
     this.maxMemoryBytes = options.maxMemoryBytes === undefined ? 1.5 * 1024 ** 3 : options.maxMemoryBytes;
@@ -121,7 +138,7 @@ export class BrowserSupervisor {
    * while the rest of the worker loads). A failed launch is reported by the next page request.
    */
   async start(): Promise<void> {
-    await this.instance();
+    await Promise.all(this.lanes.map((lane) => this.instance(lane)));
   }
 
   /**
@@ -155,9 +172,10 @@ export class BrowserSupervisor {
     if (reusable) gen.idle.push(pooled);
     else void pooled.page.close().catch(() => undefined);
 
-    if (gen === this.current && this.recycleAfterRenders !== null && gen.renders >= this.recycleAfterRenders) {
+    const live = gen === gen.lane.current;
+    if (live && this.recycleAfterRenders !== null && gen.renders >= this.recycleAfterRenders) {
       this.retire(gen, 'recycle_count');
-    } else if (gen === this.current && this.maxMemoryBytes !== null && gen.renders % this.memoryCheckEvery === 0) {
+    } else if (live && this.maxMemoryBytes !== null && gen.renders % this.memoryCheckEvery === 0) {
       void this.checkMemory(gen);
     }
     if (gen.retiring && gen.leased === 0) void this.closeInstance(gen);
@@ -165,30 +183,34 @@ export class BrowserSupervisor {
     if (this.closeWhenIdle && this.leased === 0 && gen.leased === 0 && !gen.retiring) {
       // The quarantine: what ran here may have left the browser bloated; nothing waits for it.
       gen.retiring = true;
-      if (this.current === gen) this.current = null;
+      if (gen.lane.current === gen) gen.lane.current = null;
       void this.closeInstance(gen);
     }
   }
 
-  /** Launches the browser if needed and asks it for its version, within `timeoutMs`. */
+  /** Launches the browsers if needed and asks each for its version, within `timeoutMs`. */
   async health(timeoutMs = 5_000): Promise<{ ok: boolean; browserVersion: string | null; pagesInUse: number; queueLength: number }> {
     const snapshot = { pagesInUse: this.leased, queueLength: this.waiters.length };
     try {
-      const gen = await this.instance();
-      const version = await Promise.race([
-        gen.browser.version(),
+      const versions = await Promise.race([
+        Promise.all(this.lanes.map(async (lane) => (await this.instance(lane)).browser.version())),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('health check timed out')), timeoutMs).unref()),
       ]);
-      return { ok: true, browserVersion: version, ...snapshot };
+      return { ok: true, browserVersion: versions[0] ?? null, ...snapshot };
     } catch (error) {
       this.logger?.warn({ err: error }, 'browser health check failed');
       return { ok: false, browserVersion: null, ...snapshot };
     }
   }
 
-  /** The browser's OS process id, or null when none is running. For diagnostics and tests. */
+  /** The first browser's OS process id, or null when none is running. For diagnostics and tests. */
   browserPid(): number | null {
-    return this.current?.launched.chromium.pid ?? null;
+    return this.browserPids()[0] ?? null;
+  }
+
+  /** The OS process id of each lane's browser (null: none running). For diagnostics and tests. */
+  browserPids(): (number | null)[] {
+    return this.lanes.map((lane) => lane.current?.launched.chromium.pid ?? null);
   }
 
   /** Rejects queued renders and closes every browser. Leased pages fail with their browser. */
@@ -196,8 +218,8 @@ export class BrowserSupervisor {
     this.stopped = true;
     for (const waiter of this.waiters.splice(0)) waiter.reject(new SupervisorStoppedError());
     await this.quarantine?.stop();
-    await this.launching?.catch(() => undefined);
-    this.current = null;
+    await Promise.all(this.lanes.map((lane) => lane.launching?.catch(() => undefined)));
+    for (const lane of this.lanes) lane.current = null;
     await Promise.all([...this.alive].map((gen) => this.closeInstance(gen)));
     this.updateGauges();
   }
@@ -262,7 +284,14 @@ export class BrowserSupervisor {
   }
 
   private async openPage(retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const gen = await this.instance();
+    const lane = this.pickLane(prefer);
+    lane.opening++;
+    let gen: BrowserInstance;
+    try {
+      gen = await this.instance(lane);
+    } finally {
+      lane.opening--;
+    }
     gen.leased++;
     try {
       // An idle page the caller prefers (one that holds its design warm), else the last released.
@@ -275,11 +304,30 @@ export class BrowserSupervisor {
       // The browser died between the lookup and the new page (its 'disconnected' event may not
       // have run yet): forget it and open the page on a fresh one, once.
       if (!retried && !gen.browser.connected && !this.stopped) {
-        if (this.current === gen) this.current = null;
+        if (lane.current === gen) lane.current = null;
         return this.openPage(true, prefer);
       }
       throw error;
     }
+  }
+
+  /**
+   * The lane a page is taken from: one holding an idle page the caller prefers, else one holding
+   * any idle page, else the one with the fewest pages (a launched browser before one still to
+   * launch), so the pages spread evenly over the browsers.
+   */
+  private pickLane(prefer?: (page: Page) => boolean): Lane {
+    const live = (lane: Lane) => (lane.current?.browser.connected && !lane.current.retiring ? lane.current : null);
+    const idle = (lane: Lane) => live(lane)?.idle.filter((p) => !p.page.isClosed()) ?? [];
+    const preferred = prefer ? this.lanes.find((lane) => idle(lane).some((p) => prefer(p.page))) : undefined;
+    if (preferred) return preferred;
+    const withIdle = this.lanes.find((lane) => idle(lane).length > 0);
+    if (withIdle) return withIdle;
+    const load = (lane: Lane) => {
+      const gen = live(lane);
+      return 2 * ((gen ? gen.leased + gen.idle.length : 0) + lane.opening) + (gen ? 0 : 1);
+    };
+    return this.lanes.reduce((best, lane) => (load(lane) < load(best) ? lane : best));
   }
 
   private async newPage(gen: BrowserInstance): Promise<PooledPage> {
@@ -301,24 +349,25 @@ export class BrowserSupervisor {
     return pooled;
   }
 
-  /** The live browser, launching one when there is none (first use, after a crash or a recycle). */
-  private instance(): Promise<BrowserInstance> {
-    const gen = this.current;
+  /** The lane's live browser, launching one when there is none (first use, after a crash or a recycle). */
+  private instance(lane: Lane): Promise<BrowserInstance> {
+    const gen = lane.current;
     if (gen?.browser.connected && !gen.retiring) return Promise.resolve(gen);
     if (this.stopped) return Promise.reject(new SupervisorStoppedError());
-    if (!this.launching) {
-      this.launching = this.startInstance().finally(() => {
-        this.launching = null;
+    if (!lane.launching) {
+      lane.launching = this.startInstance(lane).finally(() => {
+        lane.launching = null;
       });
     }
-    return this.launching;
+    return lane.launching;
   }
 
-  private async startInstance(): Promise<BrowserInstance> {
+  private async startInstance(lane: Lane): Promise<BrowserInstance> {
     const launched = await this.launch();
     const { browser } = launched;
     const gen: BrowserInstance = {
       id: this.nextInstanceId++,
+      lane,
       launched,
       browser,
       renders: 0,
@@ -334,10 +383,11 @@ export class BrowserSupervisor {
       await this.closeInstance(gen);
       throw new SupervisorStoppedError();
     }
-    this.current = gen;
+    lane.current = gen;
     this.logger?.info(
       {
         instance: gen.id,
+        lane: lane.index,
         pid: launched.chromium.pid,
         executable: launched.chromium.executablePath,
         frameMode: launched.chromium.frameMode,
@@ -350,7 +400,7 @@ export class BrowserSupervisor {
 
   private async onDisconnected(gen: BrowserInstance): Promise<void> {
     this.alive.delete(gen);
-    if (this.current === gen) this.current = null;
+    if (gen.lane.current === gen) gen.lane.current = null;
     gen.idle = [];
     if (gen.closing) return;
     const reason = await exitReason(gen.launched);
@@ -361,7 +411,7 @@ export class BrowserSupervisor {
   private retire(gen: BrowserInstance, reason: RestartReason): void {
     if (gen.retiring) return;
     gen.retiring = true;
-    if (this.current === gen) this.current = null;
+    if (gen.lane.current === gen) gen.lane.current = null;
     this.metrics.restarts.inc({ reason });
     this.logger?.info({ instance: gen.id, reason, renders: gen.renders }, 'recycling browser');
     for (const pooled of gen.idle.splice(0)) void pooled.page.close().catch(() => undefined);
@@ -380,7 +430,7 @@ export class BrowserSupervisor {
     if (gen.closing) return;
     gen.closing = true;
     this.alive.delete(gen);
-    if (this.current === gen) this.current = null;
+    if (gen.lane.current === gen) gen.lane.current = null;
     await gen.launched.close();
   }
 

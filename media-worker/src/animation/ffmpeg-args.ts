@@ -22,7 +22,27 @@ function even(n: number): number {
   return n % 2 === 0 ? n : n + 1;
 }
 
-const INPUT = (input: FramesInput) => ['-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(input.fps), '-i', 'pipe:0'];
+/**
+ * The frame stream as ffmpeg reads it. Nothing is left to probe (the codec and the rate are given,
+ * the size comes with the first frame), so probing is turned off: by default ffmpeg reads 5 MB or
+ * 5 s of stream before it decodes the first frame, which for a 5-second video is nearly every frame,
+ * and the encode that was to run beside the capture waited for the capture's end instead
+ * (docs/animation.md, "Capture and encode side by side").
+ */
+const INPUT = (input: FramesInput) => [
+  '-probesize',
+  '32',
+  '-analyzeduration',
+  '0',
+  '-f',
+  'image2pipe',
+  '-c:v',
+  'mjpeg',
+  '-framerate',
+  String(input.fps),
+  '-i',
+  'pipe:0',
+];
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
 
 /**

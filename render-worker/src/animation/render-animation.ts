@@ -37,6 +37,7 @@ import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
+import type { RangeTurn } from './range-turns.js';
 import { extractVideoFrames } from './video-frames.js';
 import '../browser/page-globals.js';
 
@@ -62,6 +63,8 @@ export interface FramesInput extends AnimationPartInput {
   end: number;
   /** Also plan the file's sound (the first range of an MP4 does): `soundtrack` is then set. */
   withSoundtrack: boolean;
+  /** The range's turn for a page (RangeTurns): waited for before the page is asked for, released once it is had. */
+  turn?: RangeTurn;
 }
 
 export interface FramesOutput {
@@ -189,9 +192,11 @@ export function createChromiumAnimator(
       t = performance.now();
       const videoAt = await videoFrames(input, media, bytes);
       const videos = media.filter((l) => l.type === 'video').map((l) => [l.name, l.fit] as [string, string]);
+      await input.turn?.wait();
       const jpegs = await withPage(
         supervisor,
         async (page, context) => {
+          input.turn?.release();
           await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline, videos);
           const out: Buffer[] = [];

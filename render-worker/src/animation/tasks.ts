@@ -12,6 +12,7 @@ import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
 import { classifyFailure, designFaultReason, isDesignFault } from '../tasks/failures.js';
 import { ERROR_ID, failInvalidFileJob } from '../tasks/file-job.js';
+import { type RangeTurn, RangeTurns } from './range-turns.js';
 import type { AnimationPartInput } from './render-animation.js';
 
 /**
@@ -20,30 +21,41 @@ import type { AnimationPartInput } from './render-animation.js';
  * recording it again adds nothing; a file that already has its outcome is left alone.
  */
 export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> {
+  const turns = new RangeTurns();
   return jobTask(ANIMATION_FRAMES, { logger: deps.logger, onInvalid: failInvalidFileJob(deps) }, async (payload, helpers) => {
-    await runPart(deps, payload, payload.range.index, helpers, async (input) => {
-      const out = await deps.animation.frames({
-        ...input,
-        fps: payload.fps,
-        start: payload.range.start,
-        end: payload.range.end,
-        // The first range of an MP4 also plans its sound and stores the sources beside the frames.
-        withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
-      });
-      const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
-      // The sound first: the part is recorded (and the encode may start) only after every object is stored.
-      const sound = (out.soundtrack?.files ?? []).map((f) => ({
-        key: animationPartKey(payload.banner_id, f.name),
-        bytes: f.bytes,
-        contentType: 'application/octet-stream',
-      }));
-      return {
-        key,
-        objects: [...sound, { key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }],
-        timings: out.timings,
-        frames: out.frames,
-      };
+    const turn = turns.enter(payload.banner_id, payload.range.index);
+    try {
+      await framesPart(deps, payload, helpers, turn);
+    } finally {
+      turn.release();
+    }
+  });
+}
+
+async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, helpers: JobHelpers, turn: RangeTurn): Promise<void> {
+  await runPart(deps, payload, payload.range.index, helpers, async (input) => {
+    const out = await deps.animation.frames({
+      ...input,
+      turn,
+      fps: payload.fps,
+      start: payload.range.start,
+      end: payload.range.end,
+      // The first range of an MP4 also plans its sound and stores the sources beside the frames.
+      withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
     });
+    const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
+    // The sound first: the part is recorded (and the encode may start) only after every object is stored.
+    const sound = (out.soundtrack?.files ?? []).map((f) => ({
+      key: animationPartKey(payload.banner_id, f.name),
+      bytes: f.bytes,
+      contentType: 'application/octet-stream',
+    }));
+    return {
+      key,
+      objects: [...sound, { key, bytes: out.bytes, contentType: 'video/x-motion-jpeg' }],
+      timings: out.timings,
+      frames: out.frames,
+    };
   });
 }
 

@@ -35,8 +35,9 @@ afterAll(async () => {
   await supervisor.stop();
 });
 
-const frames = (start: number, end: number) =>
+const frames = (start: number, end: number, fileId?: string) =>
   animator.frames({
+    ...(fileId === undefined ? {} : { fileId }),
     design,
     formatName: 'square',
     overrides: { layers: {}, vars: {} },
@@ -93,5 +94,36 @@ describe('frames of the example animated design', () => {
     expect((await comparePng(a, b, { threshold: 8, maxRatio: 0.001 })).same).toBe(true);
     // and differs from its neighbours: the animation moves
     expect((await comparePng(a, await sharp(parts[0]!).png().toBuffer(), { threshold: 8, maxRatio: 0.0001 })).same).toBe(false);
+  });
+
+  it("a file's next range draws on the page that holds the file loaded, and its frames are a fresh load's", async () => {
+    const first = await frames(27, 30, 'file-a');
+    expect(first.reusedPage).toBe(false);
+    const next = await frames(30, 33, 'file-a');
+    expect(next.reusedPage).toBe(true);
+    const fresh = await frames(30, 33);
+    expect(fresh.reusedPage).toBe(false);
+    const [a, b] = [splitJpegs(next.bytes), splitJpegs(fresh.bytes)];
+    expect(a).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      const same = await comparePng(await sharp(a[i]!).png().toBuffer(), await sharp(b[i]!).png().toBuffer(), {
+        threshold: 8,
+        maxRatio: 0.001,
+      });
+      expect(same.same, `frame ${30 + i}`).toBe(true);
+    }
+  });
+
+  it('a page whose canvas another render replaced, or another file, loads afresh', async () => {
+    await frames(10, 11, 'file-b');
+    expect((await frames(11, 12, 'file-c')).reusedPage).toBe(false);
+    expect((await frames(12, 13, 'file-c')).reusedPage).toBe(true);
+    // Another render takes the page (the pool has one): its canvas replaces the file's.
+    const pooled = await supervisor.acquirePage();
+    await pooled.page.evaluate(() => {
+      document.getElementById('pr-root')!.innerHTML = '<div></div>';
+    });
+    supervisor.releasePage(pooled);
+    expect((await frames(13, 14, 'file-c')).reusedPage).toBe(false);
   });
 });

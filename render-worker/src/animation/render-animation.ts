@@ -29,7 +29,7 @@ import {
 } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import subsetFont from 'subset-font';
-import { type BrowserSupervisor, capture, withPage } from '../browser/index.js';
+import { type BrowserSupervisor, capture, type RenderContext, withPage } from '../browser/index.js';
 import type { AssetLoader, MediaLoader } from '../fetch/load-asset.js';
 import type { Resource } from '../fetch/resource.js';
 import { fontCssFor, type UploadedFaceTransform } from '../static/font-css.js';
@@ -37,6 +37,7 @@ import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
+import { holdsFile, loadedFileKey, recordLoad } from './loaded-files.js';
 import type { RangeTurn } from './range-turns.js';
 import { extractVideoFrames } from './video-frames.js';
 import '../browser/page-globals.js';
@@ -65,6 +66,11 @@ export interface FramesInput extends AnimationPartInput {
   withSoundtrack: boolean;
   /** The range's turn for a page (RangeTurns): waited for before the page is asked for, released once it is had. */
   turn?: RangeTurn;
+  /**
+   * The file the range belongs to (its banner id): a page that drew another range of it keeps it
+   * loaded, and this range draws there without loading (loaded-files.ts). Unset: always load.
+   */
+  fileId?: string;
 }
 
 export interface FramesOutput {
@@ -74,6 +80,8 @@ export interface FramesOutput {
   /** The soundtrack plan and its sources' bytes, by object name under the file's prefix. */
   soundtrack: { plan: Soundtrack; files: { name: string; bytes: Buffer }[] } | null;
   timings: { fetch: number; layout: number; frames: number };
+  /** The range drew on a page that held its file loaded (`fileId`): no load. */
+  reusedPage: boolean;
 }
 
 export interface Html5Output {
@@ -192,13 +200,28 @@ export function createChromiumAnimator(
       t = performance.now();
       const videoAt = await videoFrames(input, media, bytes);
       const videos = media.filter((l) => l.type === 'video').map((l) => [l.name, l.fit] as [string, string]);
+      const key =
+        input.fileId === undefined
+          ? null
+          : loadedFileKey(input.fileId, {
+              plan,
+              typewriting: typewritingLayers(timeline),
+              videos,
+              resources: [...resources].map(([ref, r]) => [ref, r.contentType, r.bytes.length]),
+            });
+      const load = async (page: Page, registerAsset: RenderContext['registerAsset']) => {
+        await loadPlan({ plan, page, registerAsset, resources, catalogue });
+        await installPlayer(page, timeline, videos);
+      };
+      let reusedPage = false;
       await input.turn?.wait();
       const jpegs = await withPage(
         supervisor,
         async (page, context) => {
           input.turn?.release();
-          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
-          await installPlayer(page, timeline, videos);
+          reusedPage = key !== null && (await holdsFile(page, key, context));
+          if (key === null) await load(page, context.registerAsset);
+          else if (!reusedPage) await recordLoad(page, key, context, (register) => load(page, register));
           const out: Buffer[] = [];
           for (let i = input.start; i < input.end; i += 1) {
             out.push(await captureAt(page, plan, stateAt(timeline, frameTime(i, input.fps)), videoAt(i - input.start)));
@@ -209,7 +232,7 @@ export function createChromiumAnimator(
       );
       timings.frames = seconds(t);
       const soundtrack = input.withSoundtrack ? soundtrackOf(timeline, media, bytes) : null;
-      return { bytes: Buffer.concat(jpegs), frames: jpegs.length, soundtrack, timings };
+      return { bytes: Buffer.concat(jpegs), frames: jpegs.length, soundtrack, timings, reusedPage };
     },
 
     async html5(input, delivery) {

@@ -37,6 +37,7 @@ async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, hel
     const out = await deps.animation.frames({
       ...input,
       turn,
+      fileId: payload.banner_id,
       fps: payload.fps,
       start: payload.range.start,
       end: payload.range.end,

@@ -48,10 +48,11 @@ async function jobs(task: string, bannerId: string): Promise<number> {
 describe('animation parts', () => {
   it('a request adds one frame-range job per range (mp4 at 25 fps, gif at 12.5) or one page job (html5)', async () => {
     const mp4 = await newFile('mp4', 6);
-    expect([mp4.fps, mp4.frames, mp4.parts]).toEqual([25, 150, 6]);
-    expect(await jobs('animation_frames', mp4.banner_id)).toBe(6);
+    // 150 frames in ranges of at most 12 (FRAMES_PER_RANGE), a multiple of 2 of them: 14 of 10-11.
+    expect([mp4.fps, mp4.frames, mp4.parts]).toEqual([25, 150, 14]);
+    expect(await jobs('animation_frames', mp4.banner_id)).toBe(14);
     const gif = await newFile('gif', 6);
-    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 4]);
+    expect([gif.fps, gif.frames, gif.parts]).toEqual([12.5, 75, 8]);
     const html5 = await newFile('html5', 6);
     expect(html5.parts).toBe(1);
     expect(await jobs('animation_html5', html5.banner_id)).toBe(1);
@@ -93,7 +94,9 @@ describe('animation parts', () => {
   }
 
   it('the encode streams parts in order as they come, whatever order they are recorded in', async () => {
-    const file = await newFile('mp4', 6);
+    // 2.8 s: 70 frames in 6 ranges.
+    const file = await newFile('mp4', 2.8);
+    expect(file.parts).toBe(6);
     await recordPart(db.pool, file, 2, 'k2');
     await recordPart(db.pool, file, 0, 'k0');
     const late: Record<number, [number, string]> = { 2: [3, 'k3'], 4: [1, 'k1'], 6: [5, 'k5'], 8: [4, 'k4'] };

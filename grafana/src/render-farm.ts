@@ -211,6 +211,15 @@ export const renderFarm = dashboard({
       unit: 'ops',
       stacked: true,
     }),
+    timeseries({
+      title: 'Frame ranges by page: reused or loaded',
+      description:
+        "reused: the range drew on a page that held its file loaded from the file's previous range; loaded: the page loaded the design first (a file's first range on each page, or the page served another render meanwhile). Mostly loaded means files' ranges land on pages that other work took.",
+      queries: [{ expr: 'sum by (page) (rate(pressroom_animation_range_pages_total[$__rate_interval]))', legend: '{{page}}' }],
+      unit: 'ops',
+      width: 8,
+      stacked: true,
+    }),
 
     row('Jobs and failures'),
     timeseries({

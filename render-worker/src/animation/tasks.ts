@@ -44,6 +44,7 @@ async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, hel
       // The first range of an MP4 also plans its sound and stores the sources beside the frames.
       withSoundtrack: payload.file_type === 'mp4' && payload.range.index === 0,
     });
+    deps.renderMetrics.rangePages.inc({ page: out.reusedPage ? 'reused' : 'loaded' });
     const key = animationPartKey(payload.banner_id, `frames-${String(payload.range.index).padStart(4, '0')}.mjpeg`);
     // The sound first: the part is recorded (and the encode may start) only after every object is stored.
     const sound = (out.soundtrack?.files ?? []).map((f) => ({

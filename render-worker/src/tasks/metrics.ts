@@ -13,6 +13,8 @@ export interface RenderMetrics {
   framesPerSecond: Histogram<'output'>;
   /** Animated parts: frames captured. */
   frames: Counter<'output'>;
+  /** Frame ranges by how their page got the file: `reused` (it held it loaded) or `loaded`. */
+  rangePages: Counter<'page'>;
 }
 
 /** Frames-per-second buckets: a 1080² page captures roughly 10–25 frames a second. */
@@ -52,6 +54,12 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       name: 'pressroom_animation_frames_total',
       help: 'Frames of animated files captured, by output.',
       labelNames: ['output'],
+      registers: [registry],
+    }),
+    rangePages: new Counter({
+      name: 'pressroom_animation_range_pages_total',
+      help: "Frame ranges of animated files by their page: reused (it held the file loaded from the file's previous range) or loaded.",
+      labelNames: ['page'],
       registers: [registry],
     }),
   };

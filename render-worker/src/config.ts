@@ -26,7 +26,11 @@ export const renderWorkerOptions = {
     'Chromium browsers one render worker spreads its pages over (at most PAGE_POOL_SIZE). The headless shell draws one frame at a time per browser, so two browsers capture two frames at once; each extra browser costs about 60 MiB.',
   ),
   recycleAfterRenders: option(env.int(0), '500', 'Replace Chromium after this many renders; 0 never.'),
-  browserMaxMemoryMb: option(env.int(0), '1536', "Replace Chromium when its processes' resident memory passes this many MiB; 0 never."),
+  browserMaxMemoryMb: option(
+    env.int(0),
+    '1024',
+    "Replace a Chromium browser when its processes' resident memory passes this many MiB, each of the BROWSER_COUNT browsers on its own; 0 never.",
+  ),
   warmDesigns: option(
     env.int(0, 1024),
     '16',

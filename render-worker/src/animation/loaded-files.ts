@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'puppeteer';
-import type { RenderContext } from '../browser/index.js';
+import { ensureViewport, type RenderContext } from '../browser/index.js';
 
 /**
  * The animated file a page holds loaded, so the file's next range on that page draws at once. A
@@ -8,7 +8,7 @@ import type { RenderContext } from '../browser/index.js';
  * installed) and then only seeks: every frame is set from its time alone (`__prAnim.apply`), so a
  * page that drew range 2 of a file is exactly the page range 3 would load. Loading again cost
  * 20-45 ms and its first frame 40-160 ms more (images decoded and the canvas rastered anew) on
- * the example; a file's six ranges on two pages now load twice (docs/animation.md).
+ * the example; a file's ranges on a worker's two pages now load twice (docs/animation.md).
  *
  * Two checks make a page count as holding the file: this map (the page's last animation load was
  * this key) and a marker on the page's canvas, which any other render replaces with its own
@@ -16,7 +16,7 @@ import type { RenderContext } from '../browser/index.js';
  * recorded at the load, and registered again in each range's registry (the page may ask for any of
  * them again, a decoded image the renderer dropped, say).
  */
-export interface LoadedFile {
+interface LoadedFile {
   key: string;
   assets: RecordedAsset[];
 }
@@ -45,7 +45,13 @@ export function loadedFileKey(fileId: string, parts: unknown): string {
  * True when `page` holds the file `key` loaded; its assets are then registered again in this
  * range's registry under their URLs. False means: load it (`recordLoad`).
  */
-export async function holdsFile(page: Page, key: string, context: Pick<RenderContext, 'registerAsset'>): Promise<boolean> {
+export async function holdsFile(
+  page: Page,
+  key: string,
+  size: { width: number; height: number },
+  context: Pick<RenderContext, 'registerAsset'>,
+): Promise<boolean> {
+  const { width, height } = size;
   const held = loaded.get(page);
   if (held?.key !== key) return false;
   const marked = await page.evaluate((attr) => document.getElementById('pr-root')?.firstElementChild?.getAttribute(attr) ?? null, MARKER);
@@ -54,6 +60,9 @@ export async function holdsFile(page: Page, key: string, context: Pick<RenderCon
     return false;
   }
   for (const a of held.assets) context.registerAsset(a.bytes, a.contentType, a.name, { stable: true });
+  // The canvas is the file's, so no render has drawn on the page since; the viewport is set anyway
+  // (a no-op when it is the plan's), since a compositor capture relies on it.
+  await ensureViewport(page, width, height);
   return true;
 }
 

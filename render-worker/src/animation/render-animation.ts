@@ -219,7 +219,7 @@ export function createChromiumAnimator(
         supervisor,
         async (page, context) => {
           input.turn?.release();
-          reusedPage = key !== null && (await holdsFile(page, key, context));
+          reusedPage = key !== null && (await holdsFile(page, key, plan, context));
           if (key === null) await load(page, context.registerAsset);
           else if (!reusedPage) await recordLoad(page, key, context, (register) => load(page, register));
           const out: Buffer[] = [];

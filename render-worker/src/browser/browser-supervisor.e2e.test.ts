@@ -120,6 +120,19 @@ describe('browsers (lanes)', () => {
     sup.releasePage(d);
   });
 
+  it('two pages asked for in one tick, one idle in each browser, take one each (the pages stay spread)', async () => {
+    const sup = build({ poolSize: 2, browsers: 2 });
+    const [a, b] = await Promise.all([sup.acquirePage(), sup.acquirePage()]);
+    expect(a.page.browser()).not.toBe(b.page.browser());
+    sup.releasePage(a);
+    sup.releasePage(b);
+    const [c, d] = await Promise.all([sup.acquirePage(), sup.acquirePage()]);
+    expect(c.page.browser()).not.toBe(d.page.browser());
+    expect(new Set([c.page, d.page])).toEqual(new Set([a.page, b.page]));
+    sup.releasePage(c);
+    sup.releasePage(d);
+  });
+
   it('never runs more browsers than pages', async () => {
     const sup = build({ poolSize: 1, browsers: 3 });
     await sup.start();

@@ -318,10 +318,13 @@ export class BrowserSupervisor {
    */
   private pickLane(prefer?: (page: Page) => boolean): Lane {
     const live = (lane: Lane) => (lane.current?.browser.connected && !lane.current.retiring ? lane.current : null);
-    const idle = (lane: Lane) => live(lane)?.idle.filter((p) => !p.page.isClosed()) ?? [];
-    const preferred = prefer ? this.lanes.find((lane) => idle(lane).some((p) => prefer(p.page))) : undefined;
+    // Idle pages not yet promised: callers that picked the lane take its idle pages after an await,
+    // so two callers in one tick would otherwise both count on the same page.
+    const free = (lane: Lane, fits: (page: Page) => boolean) =>
+      (live(lane)?.idle.filter((p) => !p.page.isClosed() && fits(p.page)).length ?? 0) > lane.opening;
+    const preferred = prefer ? this.lanes.find((lane) => free(lane, prefer)) : undefined;
     if (preferred) return preferred;
-    const withIdle = this.lanes.find((lane) => idle(lane).length > 0);
+    const withIdle = this.lanes.find((lane) => free(lane, () => true));
     if (withIdle) return withIdle;
     const load = (lane: Lane) => {
       const gen = live(lane);

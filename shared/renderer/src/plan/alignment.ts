@@ -5,8 +5,10 @@ const HORIZONTAL: Record<string, 'left' | 'center' | 'right'> = { left: 'left', 
 
 /**
  * Every alignment value of docs/design-format.md (and the design's justify family) as two axes. A value that
- * names one axis keeps the default of the other (top, left). `custom` on an axis means "where the
- * design put the text": the text box already encodes it, so it anchors at the start.
+ * names one axis is centred on the other, as Abyssale's docs read it: `top` is `top center` (the
+ * form its design export writes), `left` is `middle left`, `justify` is `middle justify`. `custom`
+ * on an axis means "where the design put the text": the text box already encodes it, so it
+ * anchors at the start.
  */
 export function textAlign(value: string): TextAlign {
   const words = value.trim().toLowerCase().split(/\s+/);
@@ -16,19 +18,21 @@ export function textAlign(value: string): TextAlign {
   if (justify !== undefined) {
     const last = justify.split('-')[1];
     return {
-      vertical: second === undefined ? 'start' : (VERTICAL[first] ?? 'start'),
+      vertical: second === undefined ? 'center' : (VERTICAL[first] ?? 'start'),
       horizontal: 'justify',
       lastLine: last === 'center' || last === 'right' ? last : 'left',
     };
   }
-  let vertical: VerticalAlign = 'start';
-  let horizontal: 'left' | 'center' | 'right' = 'left';
+  let vertical: VerticalAlign;
+  let horizontal: 'left' | 'center' | 'right';
   if (second !== undefined) {
     vertical = VERTICAL[first] ?? 'start';
     horizontal = HORIZONTAL[second] ?? 'left';
   } else if (first in VERTICAL && first !== 'custom') {
     vertical = VERTICAL[first]!;
+    horizontal = 'center';
   } else {
+    vertical = 'center';
     horizontal = HORIZONTAL[first] ?? 'left';
   }
   return { vertical, horizontal, lastLine: horizontal };

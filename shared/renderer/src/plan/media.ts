@@ -101,7 +101,7 @@ export function planVideoBox(ctx: LayerContext<'video'>): ImageNode {
     ...picture(ctx),
     ref: null,
     fit: ctx.props.fitting_type === 'fill' ? 'contain' : 'cover',
-    position: objectPosition(''),
+    position: objectPosition('top left'),
     offset: { x: 0, y: 0 },
     zoom: 1,
     ...NO_IMAGE_FEATURES,

@@ -1,6 +1,7 @@
 import type { IllustrationNode, ImageNode } from '../plan/types.js';
 import { escapeHtml, px, style } from './escape.js';
 import { frameDecls } from './frame.js';
+import { MASK_MARGIN, maskedPaint } from './marks.js';
 
 /**
  * Image and logo: the clip (mask) sits inside the shadowed frame so the shadow follows the mask.
@@ -78,11 +79,9 @@ export function illustrationHtml(node: IllustrationNode, url: string | null): st
   const inner =
     node.recolor !== null
       ? `<div data-preload="${escapeHtml(url)}"${style({
-          width: '100%',
-          height: '100%',
-          background: node.recolor,
-          '-webkit-mask': `url("${url}") ${node.position} / contain no-repeat`,
-          mask: `url("${url}") ${node.position} / contain no-repeat`,
+          position: 'absolute',
+          inset: px(-MASK_MARGIN),
+          ...maskedPaint(node.recolor, `url("${url}")`, `${node.position} / contain`),
         })}></div>`
       : `<img alt="" src="${escapeHtml(url)}"${style({ display: 'block', width: '100%', height: '100%', 'object-fit': 'contain', 'object-position': node.position })}>`;
   return `<div class="pr-layer" data-layer="${escapeHtml(node.name)}"${style(frameDecls(node))}>${inner}</div>`;

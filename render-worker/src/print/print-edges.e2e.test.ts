@@ -40,14 +40,17 @@ const CASES: { type: string; properties: Record<string, unknown>; extra?: Record
 ];
 
 function design(type: string, properties: Record<string, unknown>, dpi: number): PrintDesign {
-  const layer = { name: 'l', type, layout: BOX, properties };
+  return printDesign([{ name: 'l', type, layout: BOX, properties }], dpi);
+}
+
+function printDesign(layers: Record<string, unknown>[], dpi: number): PrintDesign {
   const parsed = parseImportPayload(
     {
-      name: `Edge ${type}`,
+      name: `Edge ${String(layers[0]?.['type'])}`,
       type: 'printer',
       unit: 'mm',
       formats: [{ name: 'f', dpi, width: 53.3, height: 29.1, bleed_size: 3, safe_size: 0, background_color: 'cmyk(0,0,0,0)' }],
-      layers: [layer],
+      layers,
     },
     { requireTarget: false },
   );
@@ -159,6 +162,62 @@ describe.skipIf(profilePath === null)('print edges', () => {
       const result = await comparePng(png, readFileSync(goldenFile), { threshold: 6, maxRatio: 0.0005 });
       if (!result.same) writeFileSync(goldenFile.replace(/\.png$/, '.actual.png'), png);
       expect(result.reason, type).toBeNull();
+    }
+  });
+});
+
+async function pixels(png: Buffer) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return (x: number, y: number) => {
+    const i = (Math.round(y) * info.width + Math.round(x)) * 3;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+}
+
+describe.skipIf(profilePath === null)('print bleed', () => {
+  it('a rectangle and a cover image touching the trim edge reach the bleed box', async () => {
+    // 53.3 × 29.1 mm, 3 mm bleed: the rectangle covers the left half of the trim, the image the
+    // right half; a text sits on the top edge. Tint and photo must reach the sheet's edge.
+    const d = printDesign(
+      [
+        { name: 'band', type: 'shape', layout: { x: 0, y: 0, width: 26.65, height: 29.1 }, properties: { background_color: TINT } },
+        { name: 'photo', type: 'image', layout: { x: 26.65, y: 0, width: 26.65, height: 29.1 }, properties: { src: 'latte.jpg' } },
+        {
+          name: 'title',
+          type: 'text',
+          layout: { x: 0, y: 0, width: 20, height: 8 },
+          properties: { payload: 'Top', font_size: 20, color: 'cmyk(0,0,0,100)', text_align: 'top left' },
+        },
+      ],
+      300,
+    );
+    const dpi = 300;
+    const png = await printPage(d, dpi);
+    const file = join(work, 'Edge-shape-300.pdf');
+    const box = execFileSync('pdfinfo', ['-box', file], { encoding: 'utf8' });
+    const bleedBox = /BleedBox:\s+(.*)/.exec(box)![1]!.trim().split(/\s+/).map(Number);
+    const mediaBox = /MediaBox:\s+(.*)/.exec(box)![1]!.trim().split(/\s+/).map(Number);
+    expect(bleedBox).toEqual(mediaBox);
+    const at = await pixels(png);
+    const px = (mm: number) => (mm * dpi) / 25.4;
+    const tint = at(px(3 + 10), px(3 + 20));
+    expect(tint).not.toEqual([255, 255, 255]);
+    // The bleed zone, half a millimetre from the sheet's edge, on every side the rectangle touches.
+    for (const [x, y] of [
+      [0.5, 3 + 20],
+      [3 + 10, 0.5],
+      [3 + 10, 3 + 29.1 + 2.5],
+      [0.5, 0.5],
+    ] as const) {
+      expect(at(px(x), px(y)), `tint at ${x},${y} mm`).toEqual(tint);
+    }
+    // The photo reaches the right, top and bottom edges of the sheet: no paper there.
+    for (const [x, y] of [
+      [3 + 53.3 + 2.5, 3 + 15],
+      [3 + 40, 0.5],
+      [3 + 40, 3 + 29.1 + 2.5],
+    ] as const) {
+      expect(at(px(x), px(y)), `photo at ${x},${y} mm`).not.toEqual([255, 255, 255]);
     }
   });
 });

@@ -325,7 +325,7 @@ describe('planRender: print designs', () => {
         {
           name: 's',
           type: 'shape',
-          layout: { a: { x: 0, y: 0, width: 25.4, height: 12.7 } },
+          layout: { a: { x: 2.54, y: 2.54, width: 25.4, height: 12.7 } },
           properties: { background_color: 'cmyk(0,100,100,0)' },
         },
       ],
@@ -334,8 +334,27 @@ describe('planRender: print designs', () => {
     const p = planRender({ catalogue: loadFontCatalogue(), design: r.design, formatName: 'a' });
     const bleedPx = (3 / 25.4) * 100;
     expect(p.width).toBe(Math.round(200 + 2 * bleedPx));
-    expect(p.nodes[0]?.box).toEqual({ x: expect.closeTo(bleedPx, 1), y: expect.closeTo(bleedPx, 1), width: 100, height: 50 });
+    expect(p.nodes[0]?.box).toEqual({ x: expect.closeTo(bleedPx + 10, 1), y: expect.closeTo(bleedPx + 10, 1), width: 100, height: 50 });
     expect((p.nodes[0] as ShapeNode).fill).toBe('#ff0000');
+  });
+
+  it('extends a rectangle touching the trim edge into the bleed; a text on the same edge keeps its box', async () => {
+    const { parseDesignDocument } = await import('@pressroom/model');
+    const r = parseDesignDocument({
+      name: 'p',
+      type: 'printer',
+      print: { unit: 'mm', dpi: 100, bleed: 3, safe: 0 },
+      formats: [{ name: 'a', width: 50.8, height: 25.4, unit: 'mm', background_color: null }],
+      elements: [
+        { name: 's', type: 'shape', layout: { a: { x: 0, y: 0, width: 25.4, height: 12.7 } }, properties: { background_color: '#ff0000' } },
+        { name: 't', type: 'text', layout: { a: { x: 0, y: 0, width: 25.4, height: 12.7 } }, properties: { payload: 'x', font_size: 10 } },
+      ],
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const p = planRender({ catalogue: loadFontCatalogue(), design: r.design, formatName: 'a' });
+    const bleedPx = (3 / 25.4) * 100;
+    expect(p.nodes[0]?.box).toEqual({ x: 0, y: 0, width: expect.closeTo(100 + bleedPx, 1), height: expect.closeTo(50 + bleedPx, 1) });
+    expect(p.nodes[1]?.box).toEqual({ x: expect.closeTo(bleedPx, 1), y: expect.closeTo(bleedPx, 1), width: 100, height: 50 });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   typedLayerInput,
 } from '@pressroom/model';
 import { boxAlign } from './alignment.js';
+import { bleedsWithTrim, extendIntoBleed } from './bleed.js';
 import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
 import { planButton } from './button.js';
 import { type LayerContext, radiusCss } from './context.js';
@@ -57,6 +58,15 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     width: scale.length(b.width),
     height: scale.length(b.height),
   });
+  const width = scale.length(frame.width + 2 * bleed);
+  const height = scale.length(frame.height + 2 * bleed);
+  const canvas = { width: Math.round(width), height: Math.round(height) };
+  // Print: an area fill touching the trim edge runs on into the bleed (plan/bleed.ts). Grouped
+  // layers keep their box: the group's auto-layout and mask own their geometry.
+  const boxOf = (layer: ResolvedLayer, typed: TypedLayerInput): PxBox =>
+    bleed > 0 && layer.parent === null && bleedsWithTrim(typed)
+      ? extendIntoBleed(toPx(layer.box), canvas, scale.length(bleed))
+      : toPx(layer.box);
 
   const assets: AssetRef[] = [];
   const addAsset = (name: string) => (purpose: AssetPurpose, source: AssetSource) => {
@@ -85,7 +95,7 @@ export function planRender(input: PlanRenderInput): RenderPlan {
       name,
       props,
       override,
-      box: toPx(layer.box),
+      box: boxOf(layer, typed),
       scale,
       variables: design.variables,
       vars: overrides.vars,
@@ -134,8 +144,6 @@ export function planRender(input: PlanRenderInput): RenderPlan {
     .filter((n): n is PlanNode => n !== null);
 
   const rootBackground = formatBackground(frame.background_color, overrides.layers.root?.background_color);
-  const width = scale.length(frame.width + 2 * bleed);
-  const height = scale.length(frame.height + 2 * bleed);
   const fonts = collectFonts(nodes);
   for (const font of fonts) {
     if (font.fontId !== null) continue;
@@ -145,8 +153,8 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   }
   return {
     format: formatName,
-    width: Math.round(width),
-    height: Math.round(height),
+    width: canvas.width,
+    height: canvas.height,
     background: paint(rootBackground, { width, height }),
     nodes,
     assets,

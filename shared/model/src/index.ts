@@ -116,6 +116,7 @@ export * from './fonts/uploaded.js';
 export * from './fonts/uuid-v5.js';
 export * from './generation/plan-check.js';
 export * from './generation/requests.js';
+export * from './generation/vendor-options.js';
 export * from './imports/build-errors.js';
 export * from './imports/stored.js';
 export * from './imports/upload-limits.js';

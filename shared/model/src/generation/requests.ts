@@ -6,9 +6,17 @@ import type { PrintOptions } from '../jobs/render-print.js';
 import { FILE_TYPES_BY_DESIGN } from '../output-formats/index.js';
 import { isPrintDesign } from '../overrides/context.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
-import { fail, httpsUrl, httpUrl, number, prop, string, uuid } from '../overrides/rules.js';
+import { boolean, fail, httpsUrl, httpUrl, number, oneOf, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 import type { DesignType } from '../properties/layer-types.js';
+import {
+  AD_NETWORKS,
+  checkColorProfile,
+  loopCountOfRepeat,
+  NO_OUTPUT_OPTIONS,
+  OUTPUT_OPTION_BOUNDS,
+  type OutputOptions,
+} from './vendor-options.js';
 
 /**
  * Request bodies of the three generation endpoints (docs/generation.md). Parsing yields internal
@@ -29,6 +37,8 @@ export interface SyncGenerationRequest {
   overrides: NormalisedOverrides;
   /** null: the design's configured default. */
   fileType: string | null;
+  /** The vendor's `file_compression_level` (the other output options belong to other design types). */
+  output: OutputOptions;
 }
 
 export interface AsyncGenerationRequest {
@@ -41,8 +51,10 @@ export interface AsyncGenerationRequest {
   originalVisualId: string | null;
   /** Animated delivery options (`click_url`, `loop_count`, `gif_max_width`); checked against the file type by the service. */
   delivery: AnimatedDelivery;
-  /** `print_options` with its defaults; read on print designs only. */
+  /** `print_options` with its defaults, the vendor's `print` object mapped onto it; read on print designs only. */
   printOptions: PrintOptions;
+  /** The vendor's output options (docs/generation.md); checked against the file type by the service. */
+  output: OutputOptions;
 }
 
 export interface MultipageGenerationRequest {
@@ -92,15 +104,73 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
     template_format_name: prop(string({ min: 1 })),
     elements: prop(elementsSchema({ designType: context.designType, mode: 'sync' })),
     image_file_type: prop(fileTypeField(context)),
+    file_compression_level: prop(wholeNumber(OUTPUT_OPTION_BOUNDS.file_compression_level)),
+    // The vendor's animated and print options: a synchronous render is a static image.
+    ...refusedOn('a static image', ['video', 'gif', 'html5', 'print']),
   }).transform(
     (b): SyncGenerationRequest => ({
       kind: 'sync',
       formatName: b.template_format_name ?? null,
       overrides: b.elements ?? EMPTY_OVERRIDES(),
       fileType: b.image_file_type ?? null,
+      output: { ...NO_OUTPUT_OPTIONS, quality: b.file_compression_level ?? null },
     }),
   );
 }
+
+/** Fields that cannot act on this endpoint: refused when sent (null or absent passes). */
+function refusedOn(what: string, fields: string[]) {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      z
+        .unknown()
+        .transform((value, ctx) =>
+          value === undefined || value === null ? undefined : fail(ctx, 'invalid_payload', `does not apply to ${what}`),
+        )
+        .optional(),
+    ]),
+  ) as Record<string, z.ZodOptional<z.ZodType<undefined>>>;
+}
+
+/** The vendor's `video` object (animated designs, mp4). */
+const videoField = z.strictObject({ fps: prop(number(OUTPUT_OPTION_BOUNDS['video.fps'])) });
+/** The vendor's `gif` object. */
+const gifField = z.strictObject({
+  max_fps: prop(number(OUTPUT_OPTION_BOUNDS['gif.max_fps'])),
+  repeat: prop(wholeNumber(OUTPUT_OPTION_BOUNDS['gif.repeat'])),
+});
+/** The vendor's `html5` object. `repeat` -1 (forever) cannot be: an HTML5 ad stops within 3 plays and 30 s. */
+const html5Field = z.strictObject({
+  page_title: prop(string(OUTPUT_OPTION_BOUNDS['html5.page_title'])),
+  click_tag: prop(httpUrl()),
+  ad_network: prop(oneOf(AD_NETWORKS)),
+  include_backup_image: prop(boolean()),
+  repeat: prop(
+    z.unknown().transform((value, ctx) =>
+      value === -1
+        ? fail(ctx, 'out_of_range', 'an HTML5 banner cannot loop forever: ad servers stop it within 3 plays and 30 s (repeat 0–2)', {
+            expected: OUTPUT_OPTION_BOUNDS['html5.repeat'],
+            received: value,
+          })
+        : (wholeNumber(OUTPUT_OPTION_BOUNDS['html5.repeat']).safeParse(value).data ??
+          fail(ctx, 'out_of_range', 'must be a whole number from 0 to 2 (repetitions after the first play)', {
+            expected: OUTPUT_OPTION_BOUNDS['html5.repeat'],
+            received: value,
+          })),
+    ),
+  ),
+});
+/** The vendor's `print` object. */
+const printField = z.strictObject({
+  color_profile: prop(
+    uuid().transform((id, ctx) => {
+      const issue = checkColorProfile(id);
+      return issue === null ? id : fail(ctx, issue.code, issue.message, { expected: issue.expected, received: id });
+    }),
+  ),
+  display_crop_marks: prop(boolean()),
+});
 
 const PRINT_OPTIONS_OFF: PrintOptions = { crop_marks: false, safe_zone: false };
 const printOptionsObject = z.object({ crop_marks: z.boolean().optional(), safe_zone: z.boolean().optional() }).optional();
@@ -148,8 +218,29 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
     original_visual_id: prop(uuid()),
     ...deliveryFields(),
     print_options: printOptionsField(context).optional(),
+    file_compression_level: prop(wholeNumber(OUTPUT_OPTION_BOUNDS.file_compression_level)),
+    video: prop(videoField),
+    gif: prop(gifField),
+    html5: prop(html5Field),
+    print: prop(printField),
   })
     .superRefine((b, ctx) => {
+      const refuse = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message, params: { code: 'invalid_payload' } });
+      if (context.designType !== 'animated') {
+        for (const field of ['video', 'gif', 'html5'] as const) {
+          if (b[field] !== undefined) refuse([field], `applies to animated designs only; this is a ${context.designType} design`);
+        }
+      }
+      if (b.print !== undefined && !isPrintDesign(context.designType)) {
+        refuse(['print'], `applies to print designs only; this is a ${context.designType} design`);
+      }
+      // A vendor option and Pressroom's own name for it, both sent: one value, or a refusal.
+      const clash = (path: string[], ours: string, a: unknown, b2: unknown) => {
+        if (a !== undefined && b2 !== undefined && a !== b2) refuse(path, `says otherwise than ${ours}; send one of them`);
+      };
+      clash(['html5', 'click_tag'], 'click_url', b.html5?.click_tag, b.click_url);
+      clash(['html5', 'repeat'], 'loop_count', b.html5?.repeat === undefined ? undefined : loopCountOfRepeat(b.html5.repeat), b.loop_count);
+      clash(['print', 'display_crop_marks'], 'print_options.crop_marks', b.print?.display_crop_marks, b.print_options?.crop_marks);
       if (context.designType !== 'animated') {
         for (const field of Object.keys(DELIVERY_OPTIONS) as (keyof typeof DELIVERY_OPTIONS)[]) {
           if (b[field] === undefined) continue;
@@ -187,10 +278,36 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
         overrides: b.elements ?? EMPTY_OVERRIDES(),
         fileType: b.image_file_type ?? null,
         originalVisualId: b.original_visual_id ?? null,
-        delivery: { clickUrl: b.click_url ?? null, loopCount: b.loop_count ?? null, gifMaxWidth: b.gif_max_width ?? null },
-        printOptions: b.print_options ?? PRINT_OPTIONS_OFF,
+        delivery: {
+          clickUrl: b.click_url ?? b.html5?.click_tag ?? null,
+          loopCount: b.loop_count ?? (b.html5?.repeat === undefined ? null : loopCountOfRepeat(b.html5.repeat)),
+          gifMaxWidth: b.gif_max_width ?? null,
+        },
+        printOptions: withVendorPrint(b.print_options ?? PRINT_OPTIONS_OFF, b.print),
+        output: {
+          quality: b.file_compression_level ?? null,
+          videoFps: b.video?.fps ?? null,
+          gifMaxFps: b.gif?.max_fps ?? null,
+          gifRepeat: b.gif?.repeat ?? null,
+          html5Title: b.html5?.page_title ?? null,
+          html5Backup: b.html5?.include_backup_image ?? null,
+          adNetwork: b.html5?.ad_network ?? null,
+        },
       }),
     );
+}
+
+/** The vendor's `print` object onto Pressroom's print options. */
+function withVendorPrint(
+  options: PrintOptions,
+  print: { color_profile?: string | undefined; display_crop_marks?: boolean | undefined } | undefined,
+): PrintOptions {
+  if (print === undefined) return options;
+  return {
+    ...options,
+    crop_marks: print.display_crop_marks ?? options.crop_marks,
+    ...(print.color_profile === undefined ? {} : { color_profile: print.color_profile }),
+  };
 }
 
 /** The keys of a multipage request's `pages` (a JSON Schema pattern too: the OpenAPI document states it). */
@@ -221,14 +338,41 @@ export function multipageRequestSchema(context: RequestContext): z.ZodType<Multi
     }
     return failed ? z.NEVER : out;
   });
-  return body({ pages, callback_url: prop(httpsUrl()), print_options: printOptionsField(context).optional() }).transform(
-    (b): MultipageGenerationRequest => ({
-      kind: 'multipage',
-      pages: b.pages,
-      callbackUrl: b.callback_url ?? null,
-      printOptions: b.print_options ?? PRINT_OPTIONS_OFF,
-    }),
-  );
+  return body({
+    pages,
+    callback_url: prop(httpsUrl()),
+    print_options: printOptionsField(context).optional(),
+    print: prop(printField),
+    // A print PDF keeps its images lossless at the format's DPI: no compression level to set.
+    file_compression_level: z
+      .unknown()
+      .transform((value, ctx) =>
+        value === undefined || value === null
+          ? undefined
+          : fail(ctx, 'invalid_payload', 'a print PDF keeps its images lossless at the format’s DPI: it has no compression level'),
+      )
+      .optional(),
+  })
+    .superRefine((b, ctx) => {
+      const a = b.print?.display_crop_marks;
+      const c = b.print_options?.crop_marks;
+      if (a !== undefined && c !== undefined && a !== c) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['print', 'display_crop_marks'],
+          message: 'says otherwise than print_options.crop_marks; send one of them',
+          params: { code: 'invalid_payload' },
+        });
+      }
+    })
+    .transform(
+      (b): MultipageGenerationRequest => ({
+        kind: 'multipage',
+        pages: b.pages,
+        callbackUrl: b.callback_url ?? null,
+        printOptions: withVendorPrint(b.print_options ?? PRINT_OPTIONS_OFF, b.print),
+      }),
+    );
 }
 
 type RequestOf<K extends GenerationRequestKind> = Extract<GenerationRequest, { kind: K }>;

@@ -23,7 +23,12 @@ export const renderPrintPayloadSchema = z.looseObject({
   output_name: z.string(),
   /** In document order: a format name or a page id, with that page's overrides. */
   pages: z.array(z.object({ frame: z.string().min(1), overrides: normalisedOverridesSchema })).min(1),
-  options: z.object({ crop_marks: z.boolean(), safe_zone: z.boolean() }),
+  options: z.object({
+    crop_marks: z.boolean(),
+    safe_zone: z.boolean(),
+    /** The vendor's `print.color_profile` (a built-in profile id): the worker prints with the ICC profile of that name it holds, or refuses the file. Absent: the worker's default profile. */
+    color_profile: z.uuid().optional(),
+  }),
   priority: z.enum(PRIORITY_CLASSES),
   enqueued_at: z.number().int().nonnegative(),
 });

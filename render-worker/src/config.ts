@@ -62,6 +62,11 @@ export const renderWorkerOptions = {
     undefined,
     "CMYK ICC profile print PDFs convert images with and declare as output intent; unset: Ghostscript's default_cmyk.icc under /usr/share/ghostscript.",
   ),
+  printCmykProfiles: option(
+    env.optionalString(),
+    undefined,
+    'More CMYK ICC profiles (comma-separated paths) a request may choose with the vendor\'s print.color_profile: a built-in profile id is honoured when one of these (or PRINT_CMYK_PROFILE) carries that profile\'s description (docs/print.md, "Output profiles"); unset: the default profile only.',
+  ),
   printPageTimeoutMs: option(env.int(1000), '60000', 'Deadline of the layout and print of one page of a print PDF.'),
   workerHeartbeatIntervalMs: option(
     env.int(100),

@@ -87,7 +87,14 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   await preflight;
   const print = (() => {
     try {
-      return createPrintRenderer(supervisor, { profilePath: config.printCmykProfile, pageTimeoutMs: config.printPageTimeoutMs });
+      return createPrintRenderer(supervisor, {
+        profilePath: config.printCmykProfile,
+        extraProfilePaths: (config.printCmykProfiles ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== ''),
+        pageTimeoutMs: config.printPageTimeoutMs,
+      });
     } catch (err) {
       logger.warn({ err }, 'print PDFs are not available on this worker');
       return null;

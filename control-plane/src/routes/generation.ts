@@ -1,4 +1,4 @@
-import { DELIVERY_OPTIONS, elementsJsonSchema, PAGE_KEY_PATTERN } from '@pressroom/model';
+import { AD_NETWORKS, DELIVERY_OPTIONS, elementsJsonSchema, OUTPUT_OPTION_BOUNDS, PAGE_KEY_PATTERN } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -23,7 +23,71 @@ const requestParams = z.object({ id: uuidParam });
 // The document states `elements` from the property catalogue, with the widest rule of each
 // property (the one checked before the design is known) and, in its description, where a layer
 // type narrows it; the other fields depend on the design (docs/api.md).
-const syncBody = documented(z.unknown(), { type: 'object', properties: { elements: nullable(elementsJsonSchema('sync')) } });
+const compressionLevel = nullable({
+  type: 'integer',
+  minimum: OUTPUT_OPTION_BOUNDS.file_compression_level.min,
+  maximum: OUTPUT_OPTION_BOUNDS.file_compression_level.max,
+  description:
+    'Output quality, 1-100, higher is better: jpeg/webp/avif quality, png zlib effort, mp4 CRF, gif palette size, html5 backup image quality; refused on pdf (docs/generation.md).',
+});
+const syncBody = documented(z.unknown(), {
+  type: 'object',
+  properties: { elements: nullable(elementsJsonSchema('sync')), file_compression_level: compressionLevel },
+});
+/** The vendor's option objects (docs/generation.md, "The vendor's request options"); unknown keys are refused. */
+const vendorOptions = {
+  file_compression_level: compressionLevel,
+  video: nullable({
+    type: 'object',
+    additionalProperties: false,
+    description: 'mp4 only.',
+    properties: {
+      fps: nullable({ type: 'number', minimum: OUTPUT_OPTION_BOUNDS['video.fps'].min, maximum: OUTPUT_OPTION_BOUNDS['video.fps'].max }),
+    },
+  }),
+  gif: nullable({
+    type: 'object',
+    additionalProperties: false,
+    description: 'gif only.',
+    properties: {
+      max_fps: nullable({
+        type: 'number',
+        minimum: OUTPUT_OPTION_BOUNDS['gif.max_fps'].min,
+        maximum: OUTPUT_OPTION_BOUNDS['gif.max_fps'].max,
+      }),
+      repeat: nullable({
+        type: 'integer',
+        minimum: OUTPUT_OPTION_BOUNDS['gif.repeat'].min,
+        maximum: OUTPUT_OPTION_BOUNDS['gif.repeat'].max,
+      }),
+    },
+  }),
+  html5: nullable({
+    type: 'object',
+    additionalProperties: false,
+    description: 'html5 only.',
+    properties: {
+      page_title: nullable({ type: 'string', minLength: 1, maxLength: OUTPUT_OPTION_BOUNDS['html5.page_title'].max }),
+      click_tag: nullable({ type: 'string', format: 'uri' }),
+      ad_network: nullable({ type: 'string', enum: [...AD_NETWORKS] }),
+      include_backup_image: nullable({ type: 'boolean' }),
+      repeat: nullable({
+        type: 'integer',
+        minimum: OUTPUT_OPTION_BOUNDS['html5.repeat'].min,
+        maximum: OUTPUT_OPTION_BOUNDS['html5.repeat'].max,
+      }),
+    },
+  }),
+  print: nullable({
+    type: 'object',
+    additionalProperties: false,
+    description: 'printer and printer_multipage designs only.',
+    properties: {
+      color_profile: nullable({ type: 'string', format: 'uuid' }),
+      display_crop_marks: nullable({ type: 'boolean' }),
+    },
+  }),
+};
 const asyncBody = documented(z.unknown(), {
   type: 'object',
   properties: {
@@ -42,6 +106,7 @@ const asyncBody = documented(z.unknown(), {
       maximum: DELIVERY_OPTIONS.gif_max_width.max,
       description: 'gif only: scale the GIF down to at most this width (default: the format size).',
     }),
+    ...vendorOptions,
   },
 });
 const multipageBody = documented(z.unknown(), {
@@ -49,6 +114,7 @@ const multipageBody = documented(z.unknown(), {
   required: ['pages'],
   properties: {
     pages: { type: 'object', propertyNames: { pattern: PAGE_KEY_PATTERN }, additionalProperties: nullable(elementsJsonSchema('async')) },
+    print: vendorOptions.print,
   },
 });
 

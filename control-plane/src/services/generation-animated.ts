@@ -1,4 +1,4 @@
-import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery } from '@pressroom/model';
+import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery, gifFps } from '@pressroom/model';
 import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
 import type { DesignGeneration } from './generation-types.js';
 
@@ -33,7 +33,9 @@ export const animatedGeneration: DesignGeneration = {
     if (design.type !== 'animated' || request.kind !== 'async' || !isAnimatedFileType(fileType)) {
       throw new Error('an animated plan needs an async request for an animated file of an animated design');
     }
-    const { delivery } = request;
+    const { delivery, output } = request;
+    // video.fps and gif.max_fps set the capture rate; checkOutputOptions kept each to its file type.
+    const fps = output.videoFps ?? (output.gifMaxFps === null ? undefined : gifFps(output.gifMaxFps));
     return {
       kind: 'async',
       callbackUrl: request.callbackUrl,
@@ -49,7 +51,17 @@ export const animatedGeneration: DesignGeneration = {
           overrides: accepted.overrides,
           priority: 'async',
           original_banner_id: accepted.original,
-          delivery: { click_url: delivery.clickUrl, loop_count: delivery.loopCount, gif_max_width: delivery.gifMaxWidth },
+          delivery: {
+            click_url: delivery.clickUrl,
+            loop_count: delivery.loopCount,
+            gif_max_width: delivery.gifMaxWidth,
+            ...(output.gifRepeat === null ? {} : { gif_repeat: output.gifRepeat }),
+            ...(output.html5Title === null ? {} : { html5_title: output.html5Title }),
+            ...(output.html5Backup === null ? {} : { html5_backup: output.html5Backup }),
+            ...(output.adNetwork === null ? {} : { html5_ad_network: output.adNetwork }),
+          },
+          ...(output.quality === null ? {} : { quality: output.quality }),
+          ...(fps === undefined ? {} : { fps }),
         },
       })),
     };

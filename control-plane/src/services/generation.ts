@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DesignType, GenerationRequestKind, StaticFileType } from '@pressroom/model';
-import { AppError, assertPlanAllows, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
+import { AppError, assertPlanAllows, checkOutputOptions, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import {
   addAnimatedFileJobs,
@@ -57,6 +57,7 @@ const staticGeneration: DesignGeneration = {
           original_banner_id: accepted.original,
           ...(width == null ? {} : { output_width: width }),
           ...(key == null ? {} : { output_key: key }),
+          ...(request.output.quality === null ? {} : { quality: request.output.quality }),
         },
       })),
     };
@@ -95,6 +96,11 @@ export async function acceptGeneration(
   const input: GenerationInput = { deps, workspace, found, request: parsed.value, output };
   const row = GENERATION[found.design.type];
   const accepted = await row.validate(input);
+  // The vendor's output options, against the file type the request resolved to (docs/generation.md).
+  if (parsed.value.kind !== 'multipage') {
+    const issues = checkOutputOptions(parsed.value.output, accepted.fileType);
+    if (issues.length > 0) throw AppError.fromIssues(issues);
+  }
   // Every design type's fonts, from the body as sent (its paths are the request's).
   await refuseUnknownFonts(deps.db, workspace.id, body);
   return enqueueFiles(deps, workspace, found, row.planJobs(accepted, input));

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnimatedDesign, FileJobOwner } from '@pressroom/model';
 import {
+  AD_NETWORK_ZIP_LIMITS,
   ANIMATION_ENCODE,
   type AnimatedFilePayload,
   bannerFilename,
   bannerFileType,
   CONTENT_TYPE,
+  gifColours,
   gifSize,
   parseSoundtrack,
   SOUNDTRACK_FILE,
+  x264Crf,
 } from '@pressroom/model';
 import {
   animationPartKey,
@@ -90,10 +93,22 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         const [page] = await listParts(deps.db, payload.banner_id);
         if (!page) throw new PartWaitTimeoutError(0, 1, 0);
         fallback = await deps.storage.get(animationPartKey(payload.banner_id, 'fallback.jpeg'));
+        // html5.include_backup_image false: the zip holds the page alone (the Banner still links the backup JPEG).
         file = await zipFiles([
           { name: 'index.html', bytes: await deps.storage.get(page.storage_key) },
-          { name: 'fallback.jpg', bytes: fallback },
+          ...(payload.delivery.html5_backup === false ? [] : [{ name: 'fallback.jpg', bytes: fallback }]),
         ]);
+        const network = payload.delivery.html5_ad_network ?? null;
+        const limit = network === null ? null : AD_NETWORK_ZIP_LIMITS[network];
+        if (limit != null && file.length > limit) {
+          await recordError(
+            deps,
+            payload,
+            `The HTML5 zip is ${Math.ceil(file.length / 1024)} KB; ${network} takes at most ${limit / 1024} KB. Lighten the design (images, fonts) or send another ad_network.`,
+          );
+          await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
+          return;
+        }
       } else {
         const sound = payload.file_type === 'mp4' ? await soundOf(deps, ffmpeg, payload.banner_id, helpers.abortSignal) : null;
         // The reader stops when ffmpeg is done or the job is aborted.
@@ -211,10 +226,24 @@ async function encodeVideo(
       audio = { path: join(dir, 'mix.f32'), rate: MIX_RATE, channels: MIX_CHANNELS };
       await writeFile(audio.path, sound);
     }
+    const quality = payload.quality ?? null;
     const args =
       payload.file_type === 'gif'
-        ? gifArgs({ fps: payload.fps }, { path, ...gifSize(format, payload.delivery.gif_max_width), fps: payload.fps }, format)
-        : mp4Args({ fps: payload.fps }, { path, width: format.width, height: format.height, audio });
+        ? gifArgs(
+            { fps: payload.fps },
+            {
+              path,
+              ...gifSize(format, payload.delivery.gif_max_width),
+              fps: payload.fps,
+              ...(quality === null ? {} : { colours: gifColours(quality) }),
+              ...(payload.delivery.gif_repeat == null ? {} : { repeat: payload.delivery.gif_repeat }),
+            },
+            format,
+          )
+        : mp4Args(
+            { fps: payload.fps },
+            { path, width: format.width, height: format.height, audio, ...(quality === null ? {} : { crf: x264Crf(quality) }) },
+          );
     await runFfmpeg(ffmpeg, args, frames, signal);
     return await readFile(path);
   } finally {

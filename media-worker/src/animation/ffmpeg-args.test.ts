@@ -53,4 +53,20 @@ describe('ffmpeg arguments', () => {
     const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, height: 304, fps: 12.5 }, { width: 1920, height: 1080 });
     expect(args[args.indexOf('-filter_complex') + 1]).toContain('fps=12.5,scale=540:304:flags=lanczos,split');
   });
+
+  it('the vendor options: file_compression_level sets the CRF and the palette size, gif.repeat the loop count', () => {
+    const mp4 = mp4Args({ fps: 30 }, { path: 'o.mp4', width: 100, height: 100, audio: null, crf: 40 });
+    expect(mp4[mp4.indexOf('-crf') + 1]).toBe('40');
+    expect(mp4[mp4.indexOf('-r') + 1]).toBe('30');
+    const gif = (repeat?: number) =>
+      gifArgs(
+        { fps: 10 },
+        { path: 'o.gif', width: 100, height: 100, fps: 10, colours: 16, ...(repeat === undefined ? {} : { repeat }) },
+        { width: 100, height: 100 },
+      );
+    expect(gif()[gif().indexOf('-filter_complex') + 1]).toContain('palettegen=max_colors=16:');
+    // ffmpeg: 0 loops forever, -1 plays once, N repeats N times.
+    expect([-1, 0, 3].map((r) => gif(r)[gif(r).indexOf('-loop') + 1])).toEqual(['0', '-1', '3']);
+    expect(gif()[gif().indexOf('-loop') + 1]).toBe('0');
+  });
 });

@@ -15,6 +15,8 @@ export interface Mp4Output {
   height: number;
   /** The mixed sound as raw float samples in a file; null = no audio stream. */
   audio: { path: string; rate: number; channels: number } | null;
+  /** x264's CRF (the request's `file_compression_level` through `x264Crf`); default `X264.crf`. */
+  crf?: number;
 }
 
 /** Dimensions libx264 with yuv420p accepts: even. A 1081 px format is padded by one pixel. */
@@ -77,7 +79,7 @@ export function mp4Args(input: FramesInput, out: Mp4Output): string[] {
     '-x264-params',
     X264.params,
     '-crf',
-    String(X264.crf),
+    String(out.crf ?? X264.crf),
     '-pix_fmt',
     'yuv420p',
     '-r',
@@ -96,19 +98,38 @@ export interface GifOutput {
   height: number;
   /** Output frames per second (a divisor of the input rate keeps the timing exact). */
   fps: number;
+  /** Palette size, 2–256 (the request's `file_compression_level` through `gifColours`); default 256. */
+  colours?: number;
+  /**
+   * The request's `gif.repeat`: -1 loops forever (the default), 0 plays once, N repeats N times.
+   * ffmpeg's `-loop` counts the same repeats, with 0 for forever and -1 for none.
+   */
+  repeat?: number;
 }
 
 /**
  * GIF: one palette per file (palettegen over the whole clip, paletteuse with light dithering),
- * looping forever, at the size asked. Frames arrive at the format's size; they are scaled
+ * looping forever unless `repeat` says otherwise, at the size asked. Frames arrive at the format's size; they are scaled
  * (lanczos) only when the request asked for a smaller GIF.
  */
 export function gifArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }): string[] {
   const scale = out.width === source.width && out.height === source.height ? '' : `,scale=${out.width}:${out.height}:flags=lanczos`;
   const filter = [
     `fps=${out.fps}${scale},split[a][b]`,
-    '[a]palettegen=max_colors=256:stats_mode=diff[p]',
+    `[a]palettegen=max_colors=${out.colours ?? 256}:stats_mode=diff[p]`,
     '[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
   ].join(';');
-  return [...QUIET.filter((a) => a !== '-nostdin'), ...INPUT(input), '-filter_complex', filter, '-loop', '0', '-f', 'gif', out.path];
+  const repeat = out.repeat ?? -1;
+  const loop = repeat === -1 ? 0 : repeat === 0 ? -1 : repeat;
+  return [
+    ...QUIET.filter((a) => a !== '-nostdin'),
+    ...INPUT(input),
+    '-filter_complex',
+    filter,
+    '-loop',
+    String(loop),
+    '-f',
+    'gif',
+    out.path,
+  ];
 }

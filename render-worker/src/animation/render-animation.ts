@@ -94,7 +94,11 @@ export interface Html5Output {
 
 export interface AnimationRenderer {
   frames(input: FramesInput): Promise<FramesOutput>;
-  html5(input: AnimationPartInput, delivery: { clickUrl: string | null; loops: number }): Promise<Html5Output>;
+  /** `title` (html5.page_title) defaults to the design's name; `fallbackQuality` (file_compression_level) to the frames' JPEG quality. */
+  html5(
+    input: AnimationPartInput,
+    delivery: { clickUrl: string | null; loops: number; title?: string | null; fallbackQuality?: number | null },
+  ): Promise<Html5Output>;
 }
 
 /** Refuses a file whose media layers cannot play as designed (a GIF cannot carry sound, ...). */
@@ -243,12 +247,16 @@ export function createChromiumAnimator(
         async (page, context) => {
           await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline);
-          return captureAt(page, plan, stateAt(timeline, timeline.screenshotAt));
+          return captureAt(page, plan, stateAt(timeline, timeline.screenshotAt), {}, delivery.fallbackQuality ?? FRAME_JPEG_QUALITY);
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
       timings.frames = seconds(t);
-      const html = await html5Document(plan, timeline, resources, catalogue, { title: input.design.name, ...delivery });
+      const html = await html5Document(plan, timeline, resources, catalogue, {
+        title: delivery.title ?? input.design.name,
+        clickUrl: delivery.clickUrl,
+        loops: delivery.loops,
+      });
       return { html: Buffer.from(html, 'utf8'), fallback, timings };
     },
   };
@@ -309,10 +317,11 @@ async function captureAt(
   plan: RenderPlan,
   states: LayerState[],
   videoFrames: Record<string, string | null> = {},
+  quality: number = FRAME_JPEG_QUALITY,
 ): Promise<Buffer> {
   await page.evaluate((s, v) => window.__prAnim?.apply(s, v), states, videoFrames);
   // loadPlan sized the viewport to the plan: no resize around each capture.
-  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality: FRAME_JPEG_QUALITY, beyondViewport: false });
+  return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality, beyondViewport: false });
 }
 
 function seconds(since: number): number {

@@ -71,6 +71,8 @@ export function animationHtml5Task(deps: RenderDeps): Task<'animation_html5'> {
       const out = await deps.animation.html5(input, {
         clickUrl: payload.delivery.click_url,
         loops: payload.delivery.loop_count ?? HTML5_DEFAULT_LOOPS,
+        title: payload.delivery.html5_title ?? null,
+        fallbackQuality: payload.quality ?? null,
       });
       const key = animationPartKey(payload.banner_id, 'index.html');
       return {

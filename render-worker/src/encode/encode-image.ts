@@ -1,4 +1,4 @@
-import { CONTENT_TYPE, ENCODER_DEFAULTS, type RasterFileType } from '@pressroom/model';
+import { CONTENT_TYPE, ENCODER_DEFAULTS, pngCompressionLevel, type RasterFileType } from '@pressroom/model';
 import sharp from 'sharp';
 
 // libvips' operation cache is per process (shared by the encoder threads) and, by default, holds
@@ -17,7 +17,7 @@ export interface ResizeOptions {
 
 export interface EncodeOptions {
   format: RasterFileType;
-  /** 1–100 for jpeg, webp and avif; default `ENCODER_DEFAULTS.quality`. Ignored for png. */
+  /** 1–100 for jpeg, webp and avif (default `ENCODER_DEFAULTS.quality`); on png, lossless, it sets the zlib effort (`pngCompressionLevel`; default level 6). */
   quality?: number;
   resize?: ResizeOptions;
   /** Scale down to at most this width, aspect kept, never enlarged (thumbnails). Ignored with `resize`. */
@@ -61,7 +61,7 @@ export async function encodeImage(task: EncodeTask): Promise<EncodedImage> {
         .jpeg({ quality: task.quality ?? ENCODER_DEFAULTS.quality.jpeg });
       break;
     case 'png':
-      image = image.png();
+      image = image.png(task.quality === undefined ? {} : { compressionLevel: pngCompressionLevel(task.quality) });
       break;
     case 'webp':
       image = image.webp({ quality: task.quality ?? ENCODER_DEFAULTS.quality.webp });

@@ -29,13 +29,19 @@ const profilePath = findOutputProfilePath(null);
 const BOX = { x: 6.3, y: 5.7, width: 40.3, height: 17.3 };
 const TINT = 'cmyk(0,10,20,30)';
 const CASES: { type: string; properties: Record<string, unknown>; extra?: Record<string, unknown>[] }[] = [
-  { type: 'rating', properties: { rating_score: 70, star_dimension: 6.5, star_margin: 1.5, star_color: 'cmyk(0,20,60,0)', background_color: TINT } },
+  {
+    type: 'rating',
+    properties: { rating_score: 70, star_dimension: 6.5, star_margin: 1.5, star_color: 'cmyk(0,20,60,0)', background_color: TINT },
+  },
   { type: 'shape', properties: { background_color: TINT } },
   { type: 'text', properties: { payload: 'Edges', font_size: 24, color: 'cmyk(0,0,0,100)', background_color: TINT } },
   { type: 'button', properties: { payload: 'Order', font_size: 18, color: 'cmyk(0,0,0,100)', background_color: TINT, radius: 2 } },
   { type: 'image', properties: { src: 'latte.jpg', mask_name: 'rounded_corners' } },
   { type: 'logo', properties: { src: 'logo-lumen.svg' } },
-  { type: 'illustration', properties: { illustration_file: 'coffee-bean.svg', illustration_properties: { primary_color: 'cmyk(20,60,80,45)' } } },
+  {
+    type: 'illustration',
+    properties: { illustration_file: 'coffee-bean.svg', illustration_properties: { primary_color: 'cmyk(20,60,80,45)' } },
+  },
   { type: 'qrcode', properties: { payload: 'https://edges.example/', foreground_color: 'cmyk(0,0,0,100)', background_color: TINT } },
 ];
 

@@ -1,9 +1,33 @@
+import { RenderRefusedError, sameProfileName, VENDOR_COLOR_PROFILES } from '@pressroom/model';
 import type { BrowserSupervisor } from '../browser/index.js';
 import { findOutputProfilePath, loadOutputProfile, type OutputProfile } from './output-profile.js';
 import type { PrintRenderInput, PrintRenderOutput } from './render-print.js';
 
-/** What the print task calls: the pages of one PDF in, the PDF out. */
-export type PrintRenderer = (input: Omit<PrintRenderInput, 'profile' | 'timeoutMs'>) => Promise<PrintRenderOutput>;
+/** What the print task calls: the pages of one PDF in, the PDF out; `colorProfile` a vendor profile id (`print.color_profile`). */
+export type PrintRenderer = (
+  input: Omit<PrintRenderInput, 'profile' | 'timeoutMs'> & { colorProfile?: string | undefined },
+) => Promise<PrintRenderOutput>;
+
+/**
+ * The profile a request's `print.color_profile` names, among those the worker holds: the one
+ * whose description is that built-in profile's. A profile the worker does not hold refuses the
+ * file, naming the option that installs it, rather than printing with another profile.
+ */
+export function chooseProfile(held: readonly OutputProfile[], colorProfile: string | undefined): OutputProfile {
+  const fallback = held[0];
+  if (fallback === undefined) throw new Error('no output profile');
+  if (colorProfile === undefined) return fallback;
+  const wanted = VENDOR_COLOR_PROFILES[colorProfile];
+  const icc = wanted?.icc;
+  if (!wanted || !icc) throw new RenderRefusedError(`Colour profile ${colorProfile} is not a CMYK profile Pressroom knows.`);
+  const found = held.find((p) => sameProfileName(p.name, icc));
+  if (found) return found;
+  throw new RenderRefusedError(
+    `The colour profile ${wanted.name} is not installed on this farm's render workers (they hold ${held
+      .map((p) => p.name)
+      .join(', ')}); the operator adds its ICC file with PRINT_CMYK_PROFILES.`,
+  );
+}
 
 /**
  * The production print renderer on the worker's Chromium pool. Throws at start when no CMYK
@@ -12,17 +36,22 @@ export type PrintRenderer = (input: Omit<PrintRenderInput, 'profile' | 'timeoutM
  */
 export function createPrintRenderer(
   supervisor: BrowserSupervisor,
-  options: { profilePath: string | undefined; pageTimeoutMs: number },
+  options: { profilePath: string | undefined; extraProfilePaths?: readonly string[]; pageTimeoutMs: number },
 ): { render: PrintRenderer; profile: OutputProfile } {
   const path = findOutputProfilePath(options.profilePath ?? null);
   if (path === null) {
     throw new Error('No CMYK ICC profile found: install ghostscript (its default_cmyk.icc) or set PRINT_CMYK_PROFILE.');
   }
   const profile = loadOutputProfile(path);
+  const held = [profile, ...(options.extraProfilePaths ?? []).map((p) => loadOutputProfile(p))];
   return {
     profile,
     // Imported with the first print job, not at start: it loads pdf-lib (docs/operations.md, cold start).
-    render: async (input) =>
-      (await import('./render-print.js')).renderPrintPdf(supervisor, { ...input, profile, timeoutMs: options.pageTimeoutMs }),
+    render: async ({ colorProfile, ...input }) =>
+      (await import('./render-print.js')).renderPrintPdf(supervisor, {
+        ...input,
+        profile: chooseProfile(held, colorProfile),
+        timeoutMs: options.pageTimeoutMs,
+      }),
   };
 }

@@ -33,6 +33,8 @@ export interface StaticRenderInput {
   timeoutMs?: number;
   /** Scale the file down to at most this width (aspect kept, never enlarged): the job's `output_width`. */
   outputWidth?: number;
+  /** The job's `quality` (the request's `file_compression_level`); absent: the encoder's default. */
+  quality?: number;
   /** The workspace's fonts (bundled plus uploaded); default the bundled ones only. */
   fonts?: RenderFonts;
   /**
@@ -122,7 +124,11 @@ export function createChromiumRenderer(
         plan,
         resources,
         catalogue: fonts.catalogue,
-        output: { type: input.fileType, ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }) },
+        output: {
+          type: input.fileType,
+          ...(input.outputWidth === undefined ? {} : { width: input.outputWidth }),
+          ...(input.quality === undefined ? {} : { quality: input.quality }),
+        },
         ...(encode ? { encode } : {}),
         focusDetector: options.focusDetector ?? null,
         warm,

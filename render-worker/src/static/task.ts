@@ -99,6 +99,7 @@ async function render(
     fonts: await deps.fonts.forWorkspace(payload.workspace_id),
     warmKey: { designId: found.id, version: `v${found.version}` },
     ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
+    ...(payload.quality == null ? {} : { quality: payload.quality }),
   });
   stage('fetch', file.timings.fetch);
   stage('layout', file.timings.layout);

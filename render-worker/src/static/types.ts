@@ -6,7 +6,7 @@ export type RegisterAsset = (bytes: Buffer | Uint8Array, contentType: string, na
 
 export interface RenderOutput {
   type: StaticFileType;
-  /** 1–100, for jpeg, webp and avif. Default: `defaultQuality` of the type (shared/src/output-formats). */
+  /** 1–100 (the request's `file_compression_level`): quality for jpeg, webp and avif, zlib effort for png. Default: `defaultQuality` of the type (shared/src/output-formats). */
   quality?: number;
   /** Scale the file down to at most this width, aspect kept, never enlarged. Not for pdf. */
   width?: number;

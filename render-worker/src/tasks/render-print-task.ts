@@ -50,6 +50,7 @@ async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: Jo
     design: printDesign,
     pages: payload.pages,
     options: { cropMarks: payload.options.crop_marks, safeZone: payload.options.safe_zone },
+    colorProfile: payload.options.color_profile,
     loadAsset: createAssetLoader({
       design: printDesign,
       storage: deps.storage,

@@ -225,7 +225,8 @@ export function asyncRequestSchema(context: RequestContext): z.ZodType<AsyncGene
     print: prop(printField),
   })
     .superRefine((b, ctx) => {
-      const refuse = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message, params: { code: 'invalid_payload' } });
+      const refuse = (path: string[], message: string) =>
+        ctx.addIssue({ code: 'custom', path, message, params: { code: 'invalid_payload' } });
       if (context.designType !== 'animated') {
         for (const field of ['video', 'gif', 'html5'] as const) {
           if (b[field] !== undefined) refuse([field], `applies to animated designs only; this is a ${context.designType} design`);

@@ -59,7 +59,11 @@ describe('the vendor request options, parsed', () => {
 
   it('print: display_crop_marks is print_options.crop_marks, color_profile a built-in CMYK profile', () => {
     const async = ok(
-      parseGenerationRequest('async', { print: { display_crop_marks: true, color_profile: 'BE2AB219-8FE4-4D85-91BA-65BDC9DDAF01' } }, PRINTER),
+      parseGenerationRequest(
+        'async',
+        { print: { display_crop_marks: true, color_profile: 'BE2AB219-8FE4-4D85-91BA-65BDC9DDAF01' } },
+        PRINTER,
+      ),
     );
     expect(async.printOptions).toEqual({ crop_marks: true, safe_zone: false, color_profile: 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01' });
     const multipage = ok(parseGenerationRequest('multipage', { pages: {}, print: { display_crop_marks: true } }, MULTIPAGE));
@@ -67,7 +71,10 @@ describe('the vendor request options, parsed', () => {
   });
 
   it('sync: file_compression_level is read; the animated and print objects are refused', () => {
-    expect(ok(parseGenerationRequest('sync', { file_compression_level: 80 }, STATIC)).output).toEqual({ ...NO_OUTPUT_OPTIONS, quality: 80 });
+    expect(ok(parseGenerationRequest('sync', { file_compression_level: 80 }, STATIC)).output).toEqual({
+      ...NO_OUTPUT_OPTIONS,
+      quality: 80,
+    });
     expect(issues(parseGenerationRequest('sync', { video: { fps: 30 }, print: {} }, STATIC))).toEqual([
       'video invalid_payload',
       'print invalid_payload',
@@ -116,22 +123,35 @@ describe('the vendor request options, parsed', () => {
     ]);
     expect(
       issues(
-        parseGenerationRequest('async', { click_url: 'https://a.example/', html5: { click_tag: 'https://b.example/', repeat: 0 }, loop_count: 3 }, ANIMATED),
+        parseGenerationRequest(
+          'async',
+          { click_url: 'https://a.example/', html5: { click_tag: 'https://b.example/', repeat: 0 }, loop_count: 3 },
+          ANIMATED,
+        ),
       ),
     ).toEqual(['html5.click_tag invalid_payload', 'html5.repeat invalid_payload']);
-    expect(issues(parseGenerationRequest('async', { print_options: { crop_marks: false }, print: { display_crop_marks: true } }, PRINTER))).toEqual([
-      'print.display_crop_marks invalid_payload',
-    ]);
+    expect(
+      issues(parseGenerationRequest('async', { print_options: { crop_marks: false }, print: { display_crop_marks: true } }, PRINTER)),
+    ).toEqual(['print.display_crop_marks invalid_payload']);
     // The same value twice is one value.
-    expect(ok(parseGenerationRequest('async', { click_url: 'https://a.example/', html5: { click_tag: 'https://a.example/' } }, ANIMATED)).delivery.clickUrl).toBe(
-      'https://a.example/',
-    );
+    expect(
+      ok(parseGenerationRequest('async', { click_url: 'https://a.example/', html5: { click_tag: 'https://a.example/' } }, ANIMATED))
+        .delivery.clickUrl,
+    ).toBe('https://a.example/');
   });
 });
 
 describe('checkOutputOptions', () => {
   it('refuses each option for a file type it cannot act on, at its path', () => {
-    const all = { quality: 50, videoFps: 30, gifMaxFps: 10, gifRepeat: 0, html5Title: 't', html5Backup: false, adNetwork: 'default' };
+    const all = {
+      quality: 50,
+      videoFps: 30,
+      gifMaxFps: 10,
+      gifRepeat: 0,
+      html5Title: 't',
+      html5Backup: false,
+      adNetwork: 'default' as const,
+    };
     expect(checkOutputOptions(all, 'mp4').map((i) => i.path)).toEqual([
       'gif.max_fps',
       'gif.repeat',

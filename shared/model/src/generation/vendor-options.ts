@@ -15,8 +15,9 @@ import type { FieldIssue } from '../errors/app-error.js';
  * | `gif.repeat`                   | the GIF's loop count (-1 forever, the default; N: N repeats)       |
  * | `html5.page_title`             | the `<title>` of index.html (default: the design's name)           |
  * | `html5.click_tag`              | Pressroom's `click_url`                                            |
- * | `html5.ad_network`             | the ad-server convention; Pressroom builds one (Google Ads, DV360,  |
- * |                                | IAB): `default`, `google-ads`, `google-marketing`; others refused  |
+ * | `html5.ad_network`             | the zip is held to that network's size limit (AD_NETWORK_ZIP_LIMITS)|
+ * |                                | Pressroom builds one convention (Google Ads, DV360, IAB): `default`,|
+ * |                                | `google-ads`, `google-marketing`; others refused                   |
  * | `html5.include_backup_image`   | false leaves the backup JPEG out of the zip and the Banner         |
  * | `html5.repeat`                 | Pressroom's `loop_count` (plays = repeat + 1); -1 refused          |
  * | `print.display_crop_marks`     | Pressroom's `print_options.crop_marks`                             |
@@ -38,7 +39,7 @@ export interface OutputOptions {
   /** `html5.include_backup_image`: false leaves the backup image out. */
   html5Backup: boolean | null;
   /** `html5.ad_network`, one of AD_NETWORKS. */
-  adNetwork: string | null;
+  adNetwork: AdNetwork | null;
 }
 
 export const NO_OUTPUT_OPTIONS: OutputOptions = Object.freeze({
@@ -70,6 +71,19 @@ export const OUTPUT_OPTION_BOUNDS = {
  * the click-through differently: refused rather than delivered in a convention they do not read.
  */
 export const AD_NETWORKS = ['default', 'google-ads', 'google-marketing'] as const;
+export type AdNetwork = (typeof AD_NETWORKS)[number];
+
+/**
+ * What naming an ad network does: the zip is held to that network's size limit, and a zip over
+ * it fails its file with the sizes, rather than being delivered for an ad server to refuse.
+ * Google Ads takes 150 KB, Display & Video 360 (Google Marketing Platform) 500 KB; `default`
+ * sets no limit.
+ */
+export const AD_NETWORK_ZIP_LIMITS: Record<AdNetwork, number | null> = {
+  default: null,
+  'google-ads': 150 * 1024,
+  'google-marketing': 500 * 1024,
+};
 
 /** Which file types each option acts on. */
 export const OUTPUT_OPTION_FILE_TYPES: Record<keyof OutputOptions, readonly string[]> = {
@@ -165,7 +179,8 @@ export function checkColorProfile(id: string): FieldIssue | null {
     return {
       path: 'print.color_profile',
       code: 'invalid_payload',
-      message: 'is not a colour profile Pressroom knows: it takes the built-in CMYK profiles of the vendor’s document (custom workspace profiles do not exist here)',
+      message:
+        'is not a colour profile Pressroom knows: it takes the built-in CMYK profiles of the vendor’s document (custom workspace profiles do not exist here)',
       expected: Object.keys(VENDOR_COLOR_PROFILES).filter((k) => VENDOR_COLOR_PROFILES[k]!.icc !== null),
       received: id,
     };

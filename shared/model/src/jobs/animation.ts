@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HTML5_MAX_LOOPS } from '../animation/delivery.js';
+import { AD_NETWORKS } from '../generation/vendor-options.js';
 import { ANIMATED_FILE_TYPES } from '../output-formats/index.js';
 import { renderStaticPayloadSchema } from './render-static.js';
 
@@ -34,6 +35,14 @@ export const animatedFileSchema = renderStaticPayloadSchema.extend({
       click_url: z.string().nullable(),
       loop_count: z.number().int().min(1).max(HTML5_MAX_LOOPS).nullable(),
       gif_max_width: z.number().int().positive().nullable(),
+      /** The vendor's `gif.repeat`: -1 forever (the default), 0 once, N repeats. */
+      gif_repeat: z.number().int().min(-1).max(65535).nullable().optional(),
+      /** The vendor's `html5.page_title`; absent: the design's name. */
+      html5_title: z.string().min(1).nullable().optional(),
+      /** The vendor's `html5.include_backup_image`; false: no backup image inside the zip. */
+      html5_backup: z.boolean().nullable().optional(),
+      /** The vendor's `html5.ad_network`: the zip is held to that network's size limit. */
+      html5_ad_network: z.enum(AD_NETWORKS).nullable().optional(),
     })
     .default({ click_url: null, loop_count: null, gif_max_width: null }),
 });

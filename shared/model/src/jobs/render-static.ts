@@ -46,6 +46,10 @@ export const renderStaticPayloadSchema = z.looseObject({
    * generation request is finalised instead, which wakes the waiting control plane. Only for a
    * request of one file (production-mode dynamic images). Absent or null: a Banner, as always. */
   output_key: z.string().min(1).nullable().optional(),
+  /** The vendor's `file_compression_level`, 1–100, higher is better (docs/generation.md): the
+   * encoder's quality (jpeg, webp, avif), zlib effort (png); on animated files x264's CRF (mp4),
+   * the palette size (gif), the backup image's quality (html5). Absent or null: the defaults. */
+  quality: z.number().int().min(1).max(100).nullable().optional(),
 });
 
 export type RenderStaticPayload = z.output<typeof renderStaticPayloadSchema>;

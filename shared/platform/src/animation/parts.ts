@@ -44,7 +44,11 @@ type FileFields = Pick<
   | 'enqueued_at'
   | 'original_banner_id'
   | 'delivery'
->;
+  | 'quality'
+> & {
+  /** The request's frame rate (`video.fps`, `gif.max_fps`); absent: VIDEO_FPS, or GIF_FPS for a GIF. */
+  fps?: number | undefined;
+};
 
 /**
  * The jobs of one animated file, added on the caller's client (the transaction that accepted
@@ -57,7 +61,7 @@ export async function addAnimatedFileJobs(client: Queryable, file: FileFields, d
     await addJob(client, ANIMATION_HTML5, payload, fileJob(payload));
     return payload;
   }
-  const fps = file.file_type === 'gif' ? GIF_FPS : VIDEO_FPS;
+  const fps = file.fps ?? (file.file_type === 'gif' ? GIF_FPS : VIDEO_FPS);
   const frames = frameCount(duration, fps);
   const ranges = planFrameRanges(frames);
   const payload: AnimatedFilePayload = { ...file, fps, frames, parts: ranges.length };

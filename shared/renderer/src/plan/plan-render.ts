@@ -10,8 +10,8 @@ import {
   typedLayerInput,
 } from '@pressroom/model';
 import { boxAlign } from './alignment.js';
-import { bleedsWithTrim, extendIntoBleed } from './bleed.js';
 import { type AutoLayout, applyAutoLayout } from './auto-layout.js';
+import { bleedsWithTrim, extendIntoBleed } from './bleed.js';
 import { planButton } from './button.js';
 import { type LayerContext, radiusCss } from './context.js';
 import { fontKey } from './fonts.js';

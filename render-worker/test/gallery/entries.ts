@@ -110,7 +110,7 @@ const TEXT: GalleryEntry[] = [
   perValue(
     'alignment-single-axis',
     'Alignment',
-    'One axis named, the other at its default (top, left)',
+    'One axis named, the other centred (Abyssale exports top as top center)',
     'alignment',
     ['top', 'middle', 'bottom', 'left', 'center', 'right'],
     3,

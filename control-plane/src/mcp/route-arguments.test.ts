@@ -88,4 +88,29 @@ describe('a tool from a route', () => {
     expect(refusal.id).toBe('invalid_payload');
     expect(refusal.issues).toEqual([{ path: 'colour', code: 'invalid_payload', message: 'is not an argument of this tool' }]);
   });
+
+  it('refuses a missing or mistyped path parameter by its name, rather than calling another URL', () => {
+    const refusal = (args: Record<string, unknown>) => {
+      try {
+        routeRequest(generate, args);
+      } catch (err) {
+        return err as AppError;
+      }
+      throw new Error('not refused');
+    };
+    for (const id of [undefined, null, '']) {
+      const err = refusal({ id, pages: {} });
+      expect([err.id, err.issues]).toEqual(['missing_required', [{ path: 'id', code: 'missing_required', message: 'is required' }]]);
+    }
+    const wrong = refusal({ id: { uuid: 'x' } });
+    expect([wrong.id, wrong.issues?.map((i) => [i.path, i.code, i.message])]).toEqual([
+      'invalid_payload',
+      [['id', 'invalid_payload', 'must be a string']],
+    ]);
+  });
+
+  it('refuses a missing payload by its name', () => {
+    const imports = route({ method: 'POST', url: '/imports', body: z.unknown() });
+    expect(() => routeRequest(imports, {})).toThrow(expect.objectContaining({ id: 'missing_required', issues: [expect.objectContaining({ path: 'payload' })] }));
+  });
 });

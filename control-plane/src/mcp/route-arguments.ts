@@ -1,4 +1,4 @@
-import { AppError } from '@pressroom/model';
+import { AppError, type FieldIssue } from '@pressroom/model';
 import type { RegisteredRoute } from '../http/route.js';
 import { schemaOf } from '../routes/openapi.js';
 
@@ -45,12 +45,20 @@ export function toolInputSchema(route: RegisteredRoute, descriptions: Record<str
 }
 
 /**
- * Pure: the request a tool call makes. Values are not checked here: the route checks them as it
- * checks any REST request, with the same error ids and paths. An argument the route has no
- * place for is refused (a silent no-op would be a defect).
+ * Pure: the request a tool call makes. Body and query values are not checked here: the route
+ * checks them as it checks any REST request, with the same error ids and paths. What the route
+ * cannot check is checked here, in the same vocabulary: a path parameter that is missing or not
+ * text (it would make another URL: `POST /banner-builder//generate` is `endpoint_not_found`)
+ * and a missing `payload`. An argument the route has no place for is refused (a silent no-op
+ * would be a defect).
  */
 export function routeRequest(route: RegisteredRoute, args: Record<string, unknown>, options: BodyOptions = {}): RouteRequest {
   const parts = partsOf(route, options);
+  const issues = [
+    ...Object.entries(parts.params.properties).flatMap(([name, schema]) => pathArgumentIssues(name, schema, args[name])),
+    ...(parts.body === 'payload' && args[PAYLOAD_ARGUMENT] === undefined ? [missing(PAYLOAD_ARGUMENT)] : []),
+  ];
+  if (issues.length > 0) throw AppError.fromIssues(issues);
   const query = new URLSearchParams();
   let url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(textOf(args[name])));
   const rest: Record<string, unknown> = {};
@@ -102,6 +110,18 @@ function textOf(value: unknown): string {
   if (Array.isArray(value)) return value.map(textOf).join(',');
   if (value === undefined || value === null) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A path parameter must be there and be the text its schema says: anything else would make another URL. */
+function pathArgumentIssues(name: string, schema: JsonSchema, value: unknown): FieldIssue[] {
+  if (value === undefined || value === null || value === '') return [missing(name)];
+  const type = schema['type'] === 'integer' || schema['type'] === 'number' ? 'number' : 'string';
+  if (typeof value !== type) return [{ path: name, code: 'invalid_payload', message: `must be a ${type}`, received: value }];
+  return [];
+}
+
+function missing(name: string): FieldIssue {
+  return { path: name, code: 'missing_required', message: 'is required' };
 }
 
 function unknownArguments(names: string[]): AppError {

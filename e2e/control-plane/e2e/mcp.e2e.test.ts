@@ -157,6 +157,25 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     expect(found.structuredContent['items']).toMatchObject([{ name: 'Made by an agent' }]);
   });
 
+  it('a tool call without its required id, or with a mistyped one, names the argument in the REST error ids', async () => {
+    const refused = async (name: string, args: Json) => {
+      const r = (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent: Json };
+      expect(r.isError, JSON.stringify(r)).toBe(true);
+      return r;
+    };
+    const missing = await refused('generate_static_banner', { image_file_type: 'png' });
+    expect(missing.structuredContent).toEqual({
+      id: 'missing_required',
+      message: 'id: is required',
+      errors: [{ path: 'id', code: 'missing_required', message: 'is required' }],
+    });
+    expect((missing.content[0] as { text: string }).text).toContain('- id: is required');
+    const mistyped = await refused('get_design', { id: 42 });
+    expect(mistyped.structuredContent).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'id', code: 'invalid_payload', message: 'must be a string' }] });
+    const noPayload = await refused('import_design_from_json', {});
+    expect(noPayload.structuredContent).toMatchObject({ id: 'missing_required', errors: [{ path: 'payload', code: 'missing_required' }] });
+  });
+
   it('a wrong key is refused before any tool runs', async () => {
     const stranger = new Client({ name: 'stranger', version: '1.0.0' });
     const refused = (await stranger

@@ -173,6 +173,11 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
     position_offset_x: [{ value: 30 }],
     position_offset_y: [{ value: 15 }],
     zoom: [{ value: 60 }],
+    // The fixture's box is wider than the logo: the radius clips the picture where it reaches the box.
+    border_radius: [
+      { base: { zoom: 300 }, value: 40 },
+      { label: 'per corner', base: { zoom: 300 }, value: { tl: 40, tr: 0, br: 40, bl: 0 } },
+    ],
   },
   shape: {
     ...SHARED,

@@ -244,6 +244,10 @@ const LOGO = {
   position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
   position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
   zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
+  border_radius: objectProp<Radius>()(radiusSchema(), 'Corner radius of the logo box, which clips the picture: one number or {tl,tr,br,bl}', {
+    default: 0,
+    import: 'radius',
+  }),
 };
 
 const SHAPE = {
@@ -377,7 +381,8 @@ export interface ConstraintIssue {
   message: string;
 }
 
-const radiusIsZero = (r: unknown) =>
+/** A corner radius that rounds nothing: absent, 0, or every given corner 0. */
+export const radiusIsZero = (r: unknown): boolean =>
   r === undefined || r === 0 || (typeof r === 'object' && r !== null && Object.values(r).every((v) => v === undefined || v === 0));
 
 /**

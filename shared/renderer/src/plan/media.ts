@@ -6,6 +6,7 @@ import {
   type IllustrationType,
   illustrationFile,
   parseRatio,
+  radiusIsZero,
   RenderRefusedError,
 } from '@pressroom/model';
 import { objectPosition } from './alignment.js';
@@ -73,7 +74,7 @@ export function planImage(ctx: LayerContext<'image'>): ImageNode {
   };
 }
 
-/** A logo is always contained (design model); it has no image-only features. */
+/** A logo is always contained (design model); it has no image-only features but a corner radius. */
 export function planLogo(ctx: LayerContext<'logo'>): ImageNode {
   const p = ctx.props;
   const source = imageSource(ctx.override, p.image_url);
@@ -86,6 +87,8 @@ export function planLogo(ctx: LayerContext<'logo'>): ImageNode {
     offset: { x: ctx.scale.length(p.position_offset_x), y: ctx.scale.length(p.position_offset_y) },
     zoom: p.zoom / 100,
     ...NO_IMAGE_FEATURES,
+    // `radius` rounds the logo's box, which clips the picture (Abyssale's logo page documents it).
+    clip: { radius: radiusIsZero(p.border_radius) ? null : radiusCss(p.border_radius, ctx.scale), path: null },
     ai: null,
     focus: null,
   };

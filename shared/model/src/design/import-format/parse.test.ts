@@ -277,11 +277,14 @@ describe('parseImportPayload', () => {
           properties: { illustration_type: 'twemoji', illustration_file: 'tropical_fish' },
         },
         { name: 'stars', type: 'rating', layout: box, properties: {} },
+        { name: 'brand', type: 'logo', layout: box, properties: { src: 'https://example.com/l.png', radius: { tl: 4, tr: 0, br: 4, bl: 0 } } },
       ],
     });
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
     if (r.design.type !== 'static') throw new Error('static expected');
-    const [star, fits, fixed, qr, photo, emoji] = r.design.elements.map((e) => e.properties as unknown as Record<string, unknown>);
+    const [star, fits, fixed, qr, photo, emoji, , brand] = r.design.elements.map((e) => e.properties as unknown as Record<string, unknown>);
+    // Abyssale's logo page documents radius: it rounds the logo's box.
+    expect(brand).toMatchObject({ border_radius: { tl: 4, tr: 0, br: 4, bl: 0 } });
     expect(star).toMatchObject({ shape_type: 'star_6', border_radius: 8, stroke_color: '#000000', stroke_width: 2 });
     // min_font_size without auto_resize: Abyssale's fitting from font_size down; an explicit false wins.
     expect(fits).toMatchObject({ auto_resize: true, min_font_size: 12, alignment: 'right' });
@@ -300,7 +303,6 @@ describe('parseImportPayload', () => {
         ],
       }),
     ).toEqual([
-      'layers[0].properties.radius unsupported_for_type',
       'layers[1].properties.illustration_type unsupported_for_type',
       'layers[2].properties.shape unknown_enum_value',
     ]);

@@ -142,6 +142,21 @@ export const JUSTIFIED_ALIGNMENTS = JUSTIFIED_VERTICALS.flatMap((vertical) =>
   JUSTIFICATIONS.map((justification) => `${vertical}${justification}` as const),
 );
 export const TEXT_ALIGNMENTS = [...BOX_ALIGNMENTS, ...JUSTIFIED_ALIGNMENTS] as const;
+
+const VERTICAL_WORDS: readonly string[] = ['top', 'middle', 'bottom'];
+
+/**
+ * The two-token form Abyssale's design export writes for an alignment that names one axis: the
+ * other axis is centred (`top` is `top center`, `left` is `middle left`, `justify` is
+ * `middle justify`), as the renderer reads it (docs/design-format.md, "Layer types"). A value
+ * that already names both axes is returned as it is.
+ */
+export function twoTokenAlignment(value: string): string {
+  const words = value.trim().split(/\s+/);
+  if (words.length !== 1 || words[0] === '' || words[0] === 'custom') return value;
+  const word = words[0] as string;
+  return VERTICAL_WORDS.includes(word) ? `${word} center` : `middle ${word}`;
+}
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 export type TextTransform = (typeof TEXT_TRANSFORMS)[number];
 export type SideBorder = (typeof SIDE_BORDERS)[number];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { design } from '../arbitraries.js';
+import { twoTokenAlignment } from '../../properties/values.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import type { Design, DesignElement, PageElement } from '../types.js';
 import { parseImportPayload } from './parse.js';
@@ -23,8 +24,10 @@ function essence(d: Design) {
     const asset = d.assets[v.slice(6)]?.src ?? '';
     return /^(storage|file):/.test(asset) ? 'an upload' : asset;
   };
-  const bag = (b: object) =>
-    Object.fromEntries(Object.entries(b).map(([k, v]) => [k, (SOURCE_PROPS as readonly string[]).includes(k) ? src(v) : v]));
+  // A one-axis alignment is exported in its two-token form, which means the same.
+  const value = (k: string, v: unknown) =>
+    (SOURCE_PROPS as readonly string[]).includes(k) ? src(v) : k === 'alignment' && typeof v === 'string' ? twoTokenAlignment(v) : v;
+  const bag = (b: object) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, value(k, v)]));
   const code = new Set(
     (d.type === 'printer_multipage' ? d.pages.flatMap((p) => p.elements) : d.elements).filter((e) => e.type === 'code').map((e) => e.name),
   );
@@ -90,5 +93,51 @@ describe('the import format round trip', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it("writes alignments in the two-token form Abyssale's export writes", () => {
+    fc.assert(
+      fc.property(design(), (d) => {
+        const { payload } = toImportPayload(d);
+        type Layer = { type: string; properties: Record<string, unknown> };
+        const layers = ((payload.pages as { layers: Layer[] }[] | undefined)?.flatMap((p) => p.layers) ?? (payload.layers as Layer[])) ?? [];
+        for (const l of layers) {
+          // A button's text_align is the label's justification (left, center, right), another property.
+          const key = l.type === 'text' ? 'text_align' : 'alignment';
+          const bags = 'default' in l.properties ? Object.values(l.properties as Record<string, Record<string, unknown>>) : [l.properties];
+          for (const b of bags) if (typeof b[key] === 'string') expect((b[key] as string).split(' '), `${l.type} ${key}`).toHaveLength(2);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(['top', 'bottom', 'left', 'center', 'right', 'justify', 'justify-right', 'top right', 'custom custom'].map(twoTokenAlignment)).toEqual([
+      'top center',
+      'bottom center',
+      'middle left',
+      'middle center',
+      'middle right',
+      'middle justify',
+      'middle justify-right',
+      'top right',
+      'custom custom',
+    ]);
+  });
+
+  it('warns property_not_representable on each text that shrinks to fit, naming the layer and min_font_size', () => {
+    const payload = {
+      name: 'Fit',
+      type: 'static',
+      formats: [{ name: 'square', width: 400, height: 400 }],
+      layers: [
+        { name: 'fits', type: 'text', layout: { x: 0, y: 0, width: 100, height: 50 }, properties: { payload: 'Hi', font_size: 40, min_font_size: 12 } },
+        { name: 'fixed', type: 'text', layout: { x: 0, y: 0, width: 100, height: 50 }, properties: { payload: 'Hi', font_size: 40 } },
+      ],
+    };
+    const { warnings, payload: exported } = toImportPayload(parse(payload));
+    expect(warnings).toEqual([
+      expect.objectContaining({ code: 'property_not_representable', layer: 'fits', path: 'layers[0].properties.min_font_size' }),
+    ]);
+    // Kept, so the copy fits as the original does.
+    expect((exported.layers as { properties: object }[])[0]!.properties).toMatchObject({ font_size: 40, min_font_size: 12, auto_resize: true });
   });
 });

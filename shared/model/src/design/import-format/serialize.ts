@@ -5,6 +5,7 @@
  */
 import { formatPath } from '../../errors/zod-issues.js';
 import type { LayerType } from '../../properties/layer-types.js';
+import { twoTokenAlignment } from '../../properties/values.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import { collectVariables } from '../parse/layers.js';
 import { renderDpi } from '../print.js';
@@ -131,6 +132,14 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
         (out.properties as Json)[f] = bag(e.type, o as Json, [...path, 'properties', f], e.name, true);
     }
     if ('animation' in e && e.animation) out.animation = structuredClone(e.animation);
+    if ([props, ...Object.values(overrides).map((o) => ({ ...props, ...(o as Json) }))].some(fitsItsText))
+      warn(
+        'property_not_representable',
+        [...path, 'properties', ...(Object.keys(overrides).length > 0 ? ['default'] : []), 'min_font_size'],
+        "the text shrinks to fit on every generation: Abyssale's export writes the fitted font_size and drops min_font_size; " +
+          'this payload keeps the starting font_size and min_font_size, so a re-import fits its text as this design does',
+        e.name,
+      );
     return out;
   }
 
@@ -144,6 +153,8 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
       if (!s || (s.onLayer && !perFormat) || raw === undefined) continue;
       const keys = s.import.split('.');
       let value = raw;
+      // Abyssale's export writes both axes (`top center`); a one-axis value means the same.
+      if (internal === 'alignment' && typeof value === 'string') value = twoTokenAlignment(value);
       if (
         typeof value === 'string' &&
         (SOURCE_PROPS as readonly string[]).includes(internal) &&
@@ -169,6 +180,11 @@ function layout(boxes: Record<string, Box>, formats: readonly DesignFormat[]): J
     list.every((b) => b && b.x === first.x && b.y === first.y && b.width === first.width && b.height === first.height);
   if (same) return { ...first };
   return Object.fromEntries(Object.entries(boxes).map(([f, b]) => [f, { ...b }]));
+}
+
+/** A text or button that shrinks its text to fit (auto_resize with a min_font_size floor). */
+function fitsItsText(props: Json): boolean {
+  return props.auto_resize === true && props.min_font_size !== undefined;
 }
 
 function allElements(design: Design): readonly (DesignElement | PageElement)[] {

@@ -38,6 +38,7 @@ import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
 import { callbackUrlCheck } from './services/callback-url.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
+import { type SourceDispatcher, sourceProbe, unreachableSources } from './services/import-sources.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 import { overlapFromTimeScale } from './services/signing-secrets.js';
 
@@ -53,6 +54,8 @@ export interface AppDeps {
   designs?: DesignSource;
   /** Sync-generation waiters; default one LISTEN connection from `db`, started with the app. */
   completionListener?: CompletionListener;
+  /** How the import probes remote sources; default the guarded agent of OUTBOUND_ALLOW_PRIVATE_NETWORKS. Tests pass one that trusts their CA. */
+  sourceDispatcher?: SourceDispatcher;
 }
 
 /**
@@ -95,7 +98,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designDocumentRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
-  importRoutes(app, deps);
+  importRoutes(app, {
+    ...deps,
+    checkSources: (design) =>
+      unreachableSources(
+        design,
+        deps.config.importSourceCheckTimeoutMs,
+        sourceProbe({
+          allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+          ...(deps.sourceDispatcher ? { dispatcher: deps.sourceDispatcher } : {}),
+        }),
+      ),
+  });
   workspaceTemplateRoutes(app, deps);
   registerGeneration(app, deps);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger, createMetricsRegistry, createStorage, type DesignSource, type ObjectStorage } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import { type ControlPlaneConfig, loadControlPlaneConfig } from '../src/config.js';
 import { createKey, createWorkspace, type Plan } from '../src/services/workspaces.js';
 
@@ -14,7 +14,12 @@ export interface Harness {
   storage: ObjectStorage;
   dataDir: string;
   /** An app on this database; `designs` replaces the database's design source (a memory one). */
-  build(overrides?: Record<string, string>, pool?: TestDatabase['pool'], designs?: DesignSource): Promise<FastifyInstance>;
+  build(
+    overrides?: Record<string, string>,
+    pool?: TestDatabase['pool'],
+    designs?: DesignSource,
+    extra?: Pick<AppDeps, 'sourceDispatcher'>,
+  ): Promise<FastifyInstance>;
   workspace(plan?: Plan, name?: string): Promise<{ id: string; key: string }>;
   close(): Promise<void>;
 }
@@ -33,7 +38,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     config,
     storage,
     dataDir,
-    async build(overrides = {}, pool = db.pool, designs?: DesignSource) {
+    async build(overrides = {}, pool = db.pool, designs?: DesignSource, extra = {}) {
       const app = await buildApp({
         config: configFor(overrides),
         db: pool,
@@ -42,6 +47,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
         publicBaseUrl: 'http://localhost:8080',
         storage,
         ...(designs ? { designs } : {}),
+        ...extra,
       });
       apps.push(app);
       return app;

@@ -1,4 +1,4 @@
-import { AppError, IMPORT_PAYLOAD_JSON_SCHEMA, IMPORT_STATUSES, isCatalogueFont } from '@pressroom/model';
+import { AppError, type Design, type FieldIssue, IMPORT_PAYLOAD_JSON_SCHEMA, IMPORT_STATUSES, isCatalogueFont } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -16,6 +16,8 @@ export interface ImportRouteDeps {
   publicBaseUrl: string;
   /** Lifetime of the presigned upload URLs; after it an unvalidated import reads as FAILED. */
   uploadWindowSeconds?: number;
+  /** The remote sources of a planned design that do not answer, as `unreachable_src` issues (services/import-sources.ts). */
+  checkSources?: (design: Design) => Promise<FieldIssue[]>;
 }
 
 const validateOnly = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.validate_only === 'true';
@@ -121,6 +123,9 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       if (!plan.ok) throw AppError.fromIssues(plan.issues);
       await refuseUnknownFonts(db, workspace.id, body);
       await checkTarget(db, workspace.id, plan.target);
+      // Last: it waits on the network. validate_only checks the same.
+      const unreachable = (await deps.checkSources?.(plan.design)) ?? [];
+      if (unreachable.length > 0) throw AppError.fromIssues(unreachable);
       if (query.validate_only === 'true') return reply.status(204).send();
       const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds, strict: query.strict === 'true' });
       return {

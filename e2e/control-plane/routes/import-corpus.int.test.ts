@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,20 @@ describe('the import corpus, on real Postgres and real storage', () => {
   let worker: WorkerRuntime;
   let png: Buffer;
 
+  let media: Server;
+  let mediaBase: string;
+
   beforeAll(async () => {
-    h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000', RATE_LIMIT_POLLING_PER_MINUTE: '100000' });
+    // The corpus's remote sources (https://media.example/…) answer from a local server: an import
+    // checks that every remote source answers (import-sources.int.test.ts), and tests have no internet.
+    media = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('x'));
+    await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+    mediaBase = `http://127.0.0.1:${(media.address() as { port: number }).port}/`;
+    h = await createHarness({
+      RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+      RATE_LIMIT_POLLING_PER_MINUTE: '100000',
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
     app = await h.build();
     key = (await h.workspace()).key;
     projectId = (await app.inject({ method: 'POST', url: '/projects', payload: { name: 'Corpus' }, headers: headers(key) })).json().id;
@@ -28,9 +41,14 @@ describe('the import corpus, on real Postgres and real storage', () => {
   afterAll(async () => {
     await worker?.stop();
     await h?.close();
+    await new Promise((resolve) => media?.close(resolve));
   });
 
-  const corpus = () => importCorpus({ kind: 'design', project_uuid: projectId });
+  const corpus = () =>
+    importCorpus({ kind: 'design', project_uuid: projectId }).map(({ file, payload }) => ({
+      file,
+      payload: JSON.parse(JSON.stringify(payload).replaceAll('https://media.example/', mediaBase)) as Record<string, unknown>,
+    }));
 
   it('has the documented shapes: the starter, two formats with a group, an upload, printer, multipage, animated', () => {
     expect(importCorpus({ kind: 'workspace_template' }).map((c) => c.file)).toEqual([

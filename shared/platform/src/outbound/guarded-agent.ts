@@ -15,6 +15,8 @@ export interface GuardedAgentOptions {
   resolve?: Resolver;
   /** Default: `isForbiddenAddress`. For tests that need a "public" address on loopback. */
   isForbidden?: (ip: string) => boolean;
+  /** PEM of a CA to trust instead of the system's: tests with a throwaway CA and a real HTTPS server. */
+  ca?: string;
 }
 
 /** Every address the system resolver gives for a name, in its order. */
@@ -29,10 +31,11 @@ export const systemResolve: Resolver = (hostname) => dns.promises.lookup(hostnam
  */
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
   const timeout = options.connectTimeoutMs ?? 10_000;
-  if (options.allowPrivateNetworks) return new Agent({ connect: { timeout } });
+  const ca = options.ca === undefined ? {} : { ca: options.ca };
+  if (options.allowPrivateNetworks) return new Agent({ connect: { timeout, ...ca } });
   const isForbidden = options.isForbidden ?? isForbiddenAddress;
   const lookup = guardedLookup(options.resolve ?? systemResolve, isForbidden);
-  const base = buildConnector({ timeout, lookup });
+  const base = buildConnector({ timeout, lookup, ...ca });
   return new Agent({
     connect: (opts, callback) => {
       const host = opts.hostname.replace(/^\[|\]$/g, '');

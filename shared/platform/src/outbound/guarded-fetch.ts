@@ -44,6 +44,34 @@ function sharedAgent(allowPrivateNetworks: boolean): Dispatcher {
  * streams, and one deadline over everything. Fails with `OutboundFetchError`.
  */
 export async function guardedFetchBytes(url: string, options: GuardedFetchOptions): Promise<FetchedBytes> {
+  return guardedGet(url, options, {}, async (response) => {
+    const declared = Number(header(response.headers, 'content-length') ?? Number.NaN);
+    if (declared > options.maxBytes) {
+      discard(response.body);
+      throw tooLarge(url, options.maxBytes);
+    }
+    const bytes = await readCapped(response.body, options.maxBytes, url, Number.isSafeInteger(declared) ? declared : null);
+    return { bytes, contentType: header(response.headers, 'content-type') };
+  });
+}
+
+/**
+ * Checks that a customer's URL answers, as `guardedFetchBytes` would fetch it, without reading
+ * it: a GET of its first byte (`Range: bytes=0-0`; a server that ignores the range answers 200
+ * and its body is dropped unread). A GET, not a HEAD: presigned URLs are signed for GET, and
+ * servers that refuse HEAD serve GET. Fails with `OutboundFetchError` as the fetch would.
+ */
+export async function guardedProbe(url: string, options: Omit<GuardedFetchOptions, 'maxBytes'>): Promise<void> {
+  await guardedGet(url, options, { range: 'bytes=0-0' }, async (response) => discard(response.body));
+}
+
+/** The redirect loop of a guarded GET; `read` takes the final 2xx response. */
+async function guardedGet<T>(
+  url: string,
+  options: Omit<GuardedFetchOptions, 'maxBytes'>,
+  headers: Record<string, string>,
+  read: (response: Dispatcher.ResponseData) => Promise<T>,
+): Promise<T> {
   const maxRedirects = options.maxRedirects ?? 5;
   const dispatcher = options.dispatcher ?? sharedAgent(options.allowPrivateNetworks);
   const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -55,7 +83,7 @@ export async function guardedFetchBytes(url: string, options: GuardedFetchOption
         method: 'GET',
         dispatcher,
         signal,
-        headers: { accept: options.accept ?? '*/*', 'user-agent': 'Pressroom/1 (+image fetch)' },
+        headers: { accept: options.accept ?? '*/*', 'user-agent': 'Pressroom/1 (+image fetch)', ...headers },
       });
       if (REDIRECT_STATUSES.has(response.statusCode)) {
         discard(response.body);
@@ -69,13 +97,7 @@ export async function guardedFetchBytes(url: string, options: GuardedFetchOption
         discard(response.body);
         throw new OutboundFetchError('bad_status', `${url} answered ${response.statusCode}`, { status: response.statusCode });
       }
-      const declared = Number(header(response.headers, 'content-length') ?? Number.NaN);
-      if (declared > options.maxBytes) {
-        discard(response.body);
-        throw tooLarge(url, options.maxBytes);
-      }
-      const bytes = await readCapped(response.body, options.maxBytes, url, Number.isSafeInteger(declared) ? declared : null);
-      return { bytes, contentType: header(response.headers, 'content-type') };
+      return await read(response);
     }
   } catch (error) {
     throw classify(error, url, timeout);

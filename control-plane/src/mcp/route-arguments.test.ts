@@ -111,6 +111,8 @@ describe('a tool from a route', () => {
 
   it('refuses a missing payload by its name', () => {
     const imports = route({ method: 'POST', url: '/imports', body: z.unknown() });
-    expect(() => routeRequest(imports, {})).toThrow(expect.objectContaining({ id: 'missing_required', issues: [expect.objectContaining({ path: 'payload' })] }));
+    expect(() => routeRequest(imports, {})).toThrow(
+      expect.objectContaining({ id: 'missing_required', issues: [expect.objectContaining({ path: 'payload' })] }),
+    );
   });
 });

@@ -244,10 +244,14 @@ const LOGO = {
   position_offset_x: numberProp('position_offset_x', 'Shift of the picture inside its box, rightwards, in the length unit', { default: 0 }),
   position_offset_y: numberProp('position_offset_y', 'Shift of the picture inside its box, downwards, in the length unit', { default: 0 }),
   zoom: numberProp('zoom', 'Scale of the picture in percent around its alignment anchor (10-1000), clipped to the box', { default: 100 }),
-  border_radius: objectProp<Radius>()(radiusSchema(), 'Corner radius of the logo box, which clips the picture: one number or {tl,tr,br,bl}', {
-    default: 0,
-    import: 'radius',
-  }),
+  border_radius: objectProp<Radius>()(
+    radiusSchema(),
+    'Corner radius of the logo box, which clips the picture: one number or {tl,tr,br,bl}',
+    {
+      default: 0,
+      import: 'radius',
+    },
+  ),
 };
 
 const SHAPE = {

@@ -6,8 +6,8 @@ import {
   type IllustrationType,
   illustrationFile,
   parseRatio,
-  radiusIsZero,
   RenderRefusedError,
+  radiusIsZero,
 } from '@pressroom/model';
 import { objectPosition } from './alignment.js';
 import { type LayerContext, radiusCss } from './context.js';

@@ -255,6 +255,73 @@ describe('parseImportPayload', () => {
     expect(issues({ ...animated, animation: undefined })).toEqual(['animation missing_required']);
   });
 
+  it("takes keyframes in the import's shape and in the design read's ({attr, data: {time}, easing}), and both alike", () => {
+    const withKeyframes = (keyframes: unknown[]) => ({
+      name: 'Tween',
+      type: 'animated',
+      target: { kind: 'workspace_template' },
+      animation: { duration: 4 },
+      formats: [{ name: 'square', width: 100, height: 100 }],
+      layers: [
+        {
+          name: 'box',
+          type: 'shape',
+          layout: { x: 0, y: 0, width: 10, height: 10 },
+          properties: { background_color: '#FF0000' },
+          animation: { start_at_s: null, end_at_s: null, tweens: [{ id: 'in', type: 'fade', keyframes }] },
+        },
+      ],
+    });
+    const tweenOf = (payload: unknown) => {
+      const r = parseImportPayload(payload);
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return r.design.type === 'animated' ? r.design.elements[0]?.animation?.tweens : undefined;
+    };
+    const flat = tweenOf(
+      withKeyframes([
+        { time: 0.5, attr: { opacity: 0 }, easing: 'ease-out' },
+        { time: 1.5, attr: { opacity: 1 } },
+      ]),
+    );
+    const read = tweenOf(
+      withKeyframes([
+        { attr: { opacity: 0 }, data: { time: 0.5 }, easing: 'ease-out' },
+        { attr: { opacity: 1 }, data: { time: 1.5 }, easing: 'linear' },
+      ]),
+    );
+    expect(read).toEqual(flat);
+    expect(read).toEqual([
+      {
+        id: 'in',
+        type: 'fade',
+        keyframes: [
+          { time: 0.5, attr: { opacity: 0 }, easing: 'ease-out' },
+          { time: 1.5, attr: { opacity: 1 }, easing: 'linear' },
+        ],
+      },
+    ]);
+    const at = 'layers[0].animation.tweens[0].keyframes';
+    expect(issues(withKeyframes([{ attr: { opacity: 0 } }, { time: 1, attr: { opacity: 1 } }]))).toEqual([
+      `${at}[0].time missing_required`,
+    ]);
+    expect(
+      issues(
+        withKeyframes([
+          { time: 0, data: { time: 0 }, attr: { opacity: 0 } },
+          { time: 1, attr: { opacity: 1 } },
+        ]),
+      ),
+    ).toEqual([`${at}[0].data mutually_exclusive`]);
+    expect(
+      issues(
+        withKeyframes([
+          { data: { time: -1 }, attr: { opacity: 0 } },
+          { data: { at: 1 }, attr: { opacity: 1 } },
+        ]),
+      ),
+    ).toEqual([`${at}[0].data.time out_of_range`, `${at}[1].data.time missing_required`, `${at}[1].data.at unknown_field`]);
+  });
+
   it("maps the drawn layer types' import spellings, and refuses what cannot be drawn at its import path", () => {
     const box = { x: 0, y: 0, width: 100, height: 100 };
     const r = parseImportPayload({
@@ -277,7 +344,12 @@ describe('parseImportPayload', () => {
           properties: { illustration_type: 'twemoji', illustration_file: 'tropical_fish' },
         },
         { name: 'stars', type: 'rating', layout: box, properties: {} },
-        { name: 'brand', type: 'logo', layout: box, properties: { src: 'https://example.com/l.png', radius: { tl: 4, tr: 0, br: 4, bl: 0 } } },
+        {
+          name: 'brand',
+          type: 'logo',
+          layout: box,
+          properties: { src: 'https://example.com/l.png', radius: { tl: 4, tr: 0, br: 4, bl: 0 } },
+        },
       ],
     });
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
@@ -302,9 +374,6 @@ describe('parseImportPayload', () => {
           { name: 'blob', type: 'shape', layout: box, properties: { shape: 'blob' } },
         ],
       }),
-    ).toEqual([
-      'layers[1].properties.illustration_type unsupported_for_type',
-      'layers[2].properties.shape unknown_enum_value',
-    ]);
+    ).toEqual(['layers[1].properties.illustration_type unsupported_for_type', 'layers[2].properties.shape unknown_enum_value']);
   });
 });

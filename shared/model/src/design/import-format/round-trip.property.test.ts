@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { design } from '../arbitraries.js';
 import { twoTokenAlignment } from '../../properties/values.js';
+import { design } from '../arbitraries.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import type { Design, DesignElement, PageElement } from '../types.js';
 import { parseImportPayload } from './parse.js';
@@ -100,7 +100,7 @@ describe('the import format round trip', () => {
       fc.property(design(), (d) => {
         const { payload } = toImportPayload(d);
         type Layer = { type: string; properties: Record<string, unknown> };
-        const layers = ((payload.pages as { layers: Layer[] }[] | undefined)?.flatMap((p) => p.layers) ?? (payload.layers as Layer[])) ?? [];
+        const layers = (payload.pages as { layers: Layer[] }[] | undefined)?.flatMap((p) => p.layers) ?? (payload.layers as Layer[]) ?? [];
         for (const l of layers) {
           // A button's text_align is the label's justification (left, center, right), another property.
           const key = l.type === 'text' ? 'text_align' : 'alignment';
@@ -110,7 +110,9 @@ describe('the import format round trip', () => {
       }),
       { numRuns: 100 },
     );
-    expect(['top', 'bottom', 'left', 'center', 'right', 'justify', 'justify-right', 'top right', 'custom custom'].map(twoTokenAlignment)).toEqual([
+    expect(
+      ['top', 'bottom', 'left', 'center', 'right', 'justify', 'justify-right', 'top right', 'custom custom'].map(twoTokenAlignment),
+    ).toEqual([
       'top center',
       'bottom center',
       'middle left',
@@ -129,7 +131,12 @@ describe('the import format round trip', () => {
       type: 'static',
       formats: [{ name: 'square', width: 400, height: 400 }],
       layers: [
-        { name: 'fits', type: 'text', layout: { x: 0, y: 0, width: 100, height: 50 }, properties: { payload: 'Hi', font_size: 40, min_font_size: 12 } },
+        {
+          name: 'fits',
+          type: 'text',
+          layout: { x: 0, y: 0, width: 100, height: 50 },
+          properties: { payload: 'Hi', font_size: 40, min_font_size: 12 },
+        },
         { name: 'fixed', type: 'text', layout: { x: 0, y: 0, width: 100, height: 50 }, properties: { payload: 'Hi', font_size: 40 } },
       ],
     };
@@ -138,6 +145,10 @@ describe('the import format round trip', () => {
       expect.objectContaining({ code: 'property_not_representable', layer: 'fits', path: 'layers[0].properties.min_font_size' }),
     ]);
     // Kept, so the copy fits as the original does.
-    expect((exported.layers as { properties: object }[])[0]!.properties).toMatchObject({ font_size: 40, min_font_size: 12, auto_resize: true });
+    expect((exported.layers as { properties: object }[])[0]!.properties).toMatchObject({
+      font_size: 40,
+      min_font_size: 12,
+      auto_resize: true,
+    });
   });
 });

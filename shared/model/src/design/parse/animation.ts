@@ -4,11 +4,31 @@ import { EASINGS, type ElementAnimation, TWEEN_TYPES, type Tween, type TweenType
 import type { IssueCollector, Path } from './issues.js';
 
 const seconds = z.number().min(0).max(3600);
-const keyframe = z.strictObject({
-  time: seconds,
-  attr: z.record(z.string(), z.union([z.number(), z.string()])),
-  easing: z.enum(EASINGS).default('linear'),
-});
+/**
+ * A keyframe in either of its two shapes: the import's `{time, attr, easing}`, or the read
+ * model's `{attr, data: {time}, easing}` (the SDK's Keyframe, what `GET /designs/<id>` writes), so
+ * a design read sends back as it came. Exactly one of `time` and `data.time` is given; both are
+ * stored as `time`.
+ */
+const keyframe = z
+  .strictObject({
+    time: seconds.optional(),
+    data: z.strictObject({ time: seconds }).optional(),
+    attr: z.record(z.string(), z.union([z.number(), z.string()])),
+    easing: z.enum(EASINGS).default('linear'),
+  })
+  .superRefine((k, ctx) => {
+    if (k.time === undefined && k.data === undefined)
+      ctx.addIssue({ code: 'custom', path: ['time'], message: 'is required (or data.time)', params: { code: 'missing_required' } });
+    else if (k.time !== undefined && k.data !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: 'a keyframe gives its time once: time, or data.time as reads write it',
+        params: { code: 'mutually_exclusive' },
+      });
+  })
+  .transform(({ time, data, attr, easing }) => ({ time: (time ?? data?.time) as number, attr, easing }));
 const raw = z.strictObject({
   start_at_s: seconds.nullable().default(null),
   end_at_s: seconds.nullable().default(null),

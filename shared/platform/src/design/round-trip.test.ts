@@ -16,10 +16,11 @@ function viaExport(d: Design) {
 
 // Random designs of every type: shared/model/src/design/import-format/round-trip.property.test.ts.
 describe('as-import round trip of the examples', () => {
-  it.each(loadExampleDocuments())('$file re-imports to the same design without warnings', ({ json }) => {
+  it.each(loadExampleDocuments())('$file re-imports to the same design, warning only the texts that shrink to fit', ({ json }) => {
     const d = parsed(json);
     const { warnings, again } = viaExport(d);
-    expect(warnings).toEqual([]);
+    // A text that shrinks to fit keeps its starting size and floor, warned (docs/design-format.md, "as-import").
+    expect(warnings.filter((w) => !(w.code === 'property_not_representable' && w.path?.endsWith('min_font_size')))).toEqual([]);
     expect(again.ok).toBe(true);
     if (!again.ok) return;
     expect(again.design).toEqual(d);

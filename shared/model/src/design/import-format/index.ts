@@ -1,4 +1,5 @@
 export * from './font-weights.js';
+export * from './from-read.js';
 export * from './json-schema.js';
 export * from './names.js';
 export * from './parse.js';

@@ -4,10 +4,17 @@ import { SOURCE_PROPS } from '../parse/document.js';
 
 export type AttributeValue = string | number | boolean | Record<string, unknown>;
 
-/** Groups and code layers expose no customisable attributes (their state has its own fields). */
+/** Code layers expose no customisable attributes (their state has its own fields). */
 export function hasAttributes(type: LayerType | 'container'): boolean {
-  return type !== 'group' && type !== 'code' && type !== 'container';
+  return type !== 'code' && type !== 'container';
 }
+
+/**
+ * A group's properties that reads carry in their own fields (`hidden`, `locked`, `group`,
+ * `mask`), not as attributes. Its other properties (opacity, rotation, shadow, the auto-layout
+ * `alignment`) are attributes, so a design read says everything the group draws.
+ */
+const GROUP_OWN_FIELDS: ReadonlySet<string> = new Set(['hidden', 'locked', 'auto_layout', 'direction', 'placement', 'gap', 'mask']);
 
 /** The attribute list of a layer in one frame: every property with a value, in table order. */
 export function attributesOf(
@@ -18,6 +25,7 @@ export function attributesOf(
   if (!hasAttributes(type)) return [];
   const out: { id: string; help: string; value: AttributeValue }[] = [];
   for (const [id, spec] of Object.entries(PROPERTY_TABLES[type])) {
+    if (type === 'group' && GROUP_OWN_FIELDS.has(id)) continue;
     let value = props[id];
     if (value === undefined || value === null) continue;
     if ((SOURCE_PROPS as readonly string[]).includes(id) && typeof value === 'string') value = resolveSource(value);

@@ -38,7 +38,7 @@ import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
 import { callbackUrlCheck } from './services/callback-url.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
-import { type SourceDispatcher, sourceProbe, unreachableSources } from './services/import-sources.js';
+import { ownOrigins, type SourceDispatcher, sourceProbe, unreachableSources } from './services/import-sources.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 import { overlapFromTimeScale } from './services/signing-secrets.js';
 
@@ -98,9 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   designRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designDocumentRoutes(app, { ...deps, dynamicImageBase: dynamicImageBase(deps) });
   designReviewRoutes(app, deps);
+  const own = ownOrigins(deps.storage, deps.publicBaseUrl);
+  own.catch(() => undefined);
   importRoutes(app, {
     ...deps,
-    checkSources: (design) =>
+    checkSources: async (design) =>
       unreachableSources(
         design,
         deps.config.importSourceCheckTimeoutMs,
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
           ...(deps.sourceDispatcher ? { dispatcher: deps.sourceDispatcher } : {}),
         }),
+        await own,
       ),
   });
   workspaceTemplateRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { type Design, type FieldIssue, findOutboundError, importSources, type OutboundFailureReason } from '@pressroom/model';
-import { type GuardedFetchOptions, guardedProbe } from '@pressroom/platform';
+import { type GuardedFetchOptions, guardedProbe, type ObjectStorage } from '@pressroom/platform';
 
 /** The connection pool a probe goes through (undici's Dispatcher). */
 export type SourceDispatcher = NonNullable<GuardedFetchOptions['dispatcher']>;
@@ -25,6 +25,25 @@ export function sourceProbe(options: Omit<SourceCheckOptions, 'timeoutMs'>): Sou
     });
 }
 
+/**
+ * The origins this farm serves its own files from (its API's, and its storage's signed and public
+ * URLs). A source there is not remote: as-import writes stored files as their hosting URLs, and a
+ * clone imports them back, so it is not probed (a farm whose public URL is private would refuse
+ * its own files otherwise). Minting a URL is local work, no request.
+ */
+export async function ownOrigins(storage: ObjectStorage, publicBaseUrl: string): Promise<Set<string>> {
+  const urls = [publicBaseUrl, await storage.publicUrl('probe'), await storage.downloadUrl('probe', { expiresInSeconds: 60 })];
+  return new Set(urls.map(originOf).filter((o) => o !== ''));
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 const WHY: Record<OutboundFailureReason, string> = {
   forbidden_address: 'points at a loopback, private, link-local or metadata address (media is fetched from public hosts only)',
   too_large: 'is too large',
@@ -40,11 +59,16 @@ const WHY: Record<OutboundFailureReason, string> = {
  * `unreachable_src` at the payload path that named it (`layers[2].properties.src`), as
  * Abyssale's import reports them, instead of accepting the design and failing every render with
  * `image_fetching_error`. Each distinct URL is probed once, all at once, through the outbound
- * guard, within `timeoutMs` for the whole check.
+ * guard, within `timeoutMs` for the whole check. Sources on `own` origins (`ownOrigins`) are not probed.
  */
-export async function unreachableSources(design: Design, timeoutMs: number, probe: SourceProbe): Promise<FieldIssue[]> {
+export async function unreachableSources(
+  design: Design,
+  timeoutMs: number,
+  probe: SourceProbe,
+  own: ReadonlySet<string> = new Set(),
+): Promise<FieldIssue[]> {
   if (timeoutMs <= 0) return [];
-  const remote = importSources(design).filter((s) => /^https?:\/\//i.test(s.value));
+  const remote = importSources(design).filter((s) => /^https?:\/\//i.test(s.value) && !own.has(originOf(s.value)));
   const verdicts = new Map<string, Promise<string | null>>();
   for (const { value } of remote)
     if (!verdicts.has(value))

@@ -171,7 +171,10 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     });
     expect((missing.content[0] as { text: string }).text).toContain('- id: is required');
     const mistyped = await refused('get_design', { id: 42 });
-    expect(mistyped.structuredContent).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'id', code: 'invalid_payload', message: 'must be a string' }] });
+    expect(mistyped.structuredContent).toMatchObject({
+      id: 'invalid_payload',
+      errors: [{ path: 'id', code: 'invalid_payload', message: 'must be a string' }],
+    });
     const noPayload = await refused('import_design_from_json', {});
     expect(noPayload.structuredContent).toMatchObject({ id: 'missing_required', errors: [{ path: 'payload', code: 'missing_required' }] });
   });

@@ -35,6 +35,9 @@ describe('designs API, on real Postgres and real storage', () => {
 
   beforeAll(async () => {
     h = await createHarness({
+      // The random designs name https://example.com media, which no test can reach: the round trip
+      // is what this file checks; the import's source check has its own test (import-sources.int.test.ts).
+      IMPORT_SOURCE_CHECK_TIMEOUT_MS: '0',
       RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
       RATE_LIMIT_READ_PER_MINUTE: '100000',
       RATE_LIMIT_READ_PER_HOUR: '100000',

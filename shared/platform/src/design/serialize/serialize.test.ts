@@ -92,7 +92,7 @@ describe('design read (SDK DesignDetail)', () => {
       mask: { square: { shape: 'ellipse', rx: 230 }, story: { rx: 350 } },
     });
     // Its drawing properties are attributes (a read says everything it draws); its own fields are not.
-    const ids = (group?.attributes as { id: string }[]).map((a) => a.id);
+    const ids = ((group?.attributes ?? []) as { id: string }[]).map((a) => a.id);
     expect(ids).toEqual(expect.arrayContaining(['opacity', 'rotation', 'shadow_blur']));
     for (const own of ['hidden', 'locked', 'auto_layout', 'mask']) expect(ids).not.toContain(own);
     expect(names(serializeDesignRead(r, { advanced: true }))[0]).toBe('root');

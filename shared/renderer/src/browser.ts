@@ -134,7 +134,7 @@ export function drawFormat(payload: unknown, frameId: string, catalogue: FontCat
 
 function boxesOf(nodes: readonly PlanNode[], out: CanvasBox[] = []): CanvasBox[] {
   for (const n of nodes) {
-    out.push({ name: n.name, kind: n.kind, box: n.box });
+    out.push({ name: n.name, kind: n.kind, box: n.layoutBox ?? n.box });
     if (n.kind === 'group') boxesOf(n.children, out);
   }
   return out;

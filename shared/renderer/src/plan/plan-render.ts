@@ -63,10 +63,9 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   const canvas = { width: Math.round(width), height: Math.round(height) };
   // Print: an area fill touching the trim edge runs on into the bleed (plan/bleed.ts). Grouped
   // layers keep their box: the group's auto-layout and mask own their geometry.
+  const bleeds = (layer: ResolvedLayer, typed: TypedLayerInput): boolean => bleed > 0 && layer.parent === null && bleedsWithTrim(typed);
   const boxOf = (layer: ResolvedLayer, typed: TypedLayerInput): PxBox =>
-    bleed > 0 && layer.parent === null && bleedsWithTrim(typed)
-      ? extendIntoBleed(toPx(layer.box), canvas, scale.length(bleed))
-      : toPx(layer.box);
+    bleeds(layer, typed) ? extendIntoBleed(toPx(layer.box), canvas, scale.length(bleed)) : toPx(layer.box);
 
   const assets: AssetRef[] = [];
   const addAsset = (name: string) => (purpose: AssetPurpose, source: AssetSource) => {
@@ -90,7 +89,15 @@ export function planRender(input: PlanRenderInput): RenderPlan {
   const build = (name: string): PlanNode | null => {
     const entry = merged.get(name);
     if (!entry || hidden(name)) return null;
-    const { layer, input: typed, override } = entry;
+    const node = draw(name, entry);
+    // The editor places its handles on the layer's own box, not on its drawing run on into the bleed.
+    if (node !== null && bleeds(entry.layer, entry.input)) node.layoutBox = toPx(entry.layer.box);
+    return node;
+  };
+  const draw = (
+    name: string,
+    { layer, input: typed, override }: { layer: ResolvedLayer; input: TypedLayerInput; override: LayerOverride },
+  ): PlanNode | null => {
     const ctx = <L extends LayerType>(props: LayerInput<L>): LayerContext<L> => ({
       name,
       props,

@@ -98,6 +98,8 @@ export interface SideBorder {
 interface NodeBase {
   name: string;
   box: PxBox;
+  /** The layer's own box, where `box` was extended into the print bleed (plan/bleed.ts); absent otherwise. */
+  layoutBox?: PxBox;
   /** 0–1. */
   opacity: number;
   rotation: number;

@@ -16,9 +16,9 @@ describe('projects, on real Postgres', () => {
   });
   afterAll(() => h.close());
 
-  it('creates a project with 201 and the Project shape', async () => {
+  it('creates a project with 200, the status of the vendor OpenAPI document, and the Project shape', async () => {
     const res = await create('Summer campaign');
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: expect.any(String),
       name: 'Summer campaign',

@@ -41,11 +41,11 @@ export function projectRoutes(app: FastifyInstance, db: pg.Pool): void {
     tag: 'Projects',
     tier: 'write',
     body: createProjectBody,
-    response: { status: 201, schema: project },
-    handler: async ({ workspace, body, reply }) => {
+    // 200, as the vendor's OpenAPI document states (the spec leaves the status unshown).
+    response: { status: 200, schema: project },
+    handler: async ({ workspace, body }) => {
       const created = await createProject(db, workspace.id, body.name.trim());
       if (!created) throw new AppError('project_already_exists', `A project named "${body.name.trim()}" already exists.`);
-      reply.status(201);
       return created;
     },
   });

@@ -40,15 +40,17 @@ function parseRow(row: BannerRow): BannerRow {
 
 /**
  * Inserts the banner row unless (request, format) already has one — a re-run after a worker died.
- * Returns the row when this call inserted it. The version follows the original visual's.
+ * Returns the row when this call inserted it. The version follows the original visual's, and a
+ * new version keeps the original's `sharing_id` (its share URL).
  * Render paths record a file through `insertBanner` (record.ts), which also announces it.
  */
 export async function insertBannerRow(client: Queryable, b: NewBanner): Promise<BannerRow | undefined> {
   const { rows } = await client.query<BannerRow>(
     `INSERT INTO banners (id, workspace_id, design_id, generation_request_id, format_name, format_uid, unit, width, height,
-        file_type, storage_key, filename, template, project_id, original_banner_id, version)
+        file_type, storage_key, filename, template, project_id, original_banner_id, version, sharing_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15,
-        coalesce((SELECT version + 1 FROM banners WHERE id = $15 AND workspace_id = $2), 1))
+        coalesce((SELECT version + 1 FROM banners WHERE id = $15 AND workspace_id = $2), 1),
+        coalesce((SELECT sharing_id FROM banners WHERE id = $15 AND workspace_id = $2), gen_random_uuid()))
      ON CONFLICT DO NOTHING
      RETURNING ${COLUMNS}`,
     [

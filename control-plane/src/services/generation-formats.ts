@@ -42,13 +42,14 @@ function asyncFormats(design: FormatDesign, named: string[] | null): string[] {
 }
 
 /**
- * `original_visual_id` (static and animated designs): the new Banner is the next version of that
- * one, so it must be of this design and this one format. A list of several formats was refused
- * by the request parser; this is where a design of several formats with none named is.
+ * `original_visual_id` (static and animated designs, on the sync and async endpoints): the new
+ * Banner is the next version of that one, so it must be of this design and this one format. A
+ * list of several formats was refused by the request parser; this is where a design of several
+ * formats with none named is (async; the sync endpoint always renders one format).
  */
 export async function originalOf(input: GenerationInput, outputs: readonly string[]): Promise<string | null> {
   const request = formatRequest(input);
-  if (request.kind !== 'async' || request.originalVisualId === null) return null;
+  if (request.originalVisualId === null) return null;
   if (outputs.length !== 1)
     throw new AppError('more_than_one_format', 'original_visual_id needs exactly one format in template_format_names.');
   const banner = await findBanner(input.deps.db, input.workspace.id, request.originalVisualId);

@@ -11,7 +11,7 @@ describe('the abyssale SDK generates against a running farm', () => {
     if (farm.process.exitCode === null) await farm.interrupt();
   });
 
-  it('generate_image, get_file, generate_multi_format_media and wait_for_generation_request validate strictly', async () => {
+  it('generate_image (original_visual_id included), get_file, generate_multi_format_media and wait_for_generation_request validate strictly', async () => {
     const designs = await waitForDesigns(farm);
     const design = await (await fetch(`${farm.baseUrl}/designs/${designs[0]!.id}`, { headers: { 'x-api-key': farm.apiKey } })).json();
     const report = await runSdkCheck('generation_check.py', farm.baseUrl, farm.apiKey, {
@@ -19,6 +19,6 @@ describe('the abyssale SDK generates against a running farm', () => {
       FORMAT_NAME: design.formats[0].id,
     });
     expect(report.results.filter((r) => !r.ok)).toEqual([]);
-    expect(report.passed).toBe(4);
+    expect(report.passed).toBe(6);
   });
 });

@@ -251,6 +251,32 @@ describe('POST /banner-builder/<id>/generate', () => {
     }
   });
 
+  it('takes original_visual_id as the asynchronous endpoint does: the next version of that visual, or the spec errors', async () => {
+    const url = `/banner-builder/${summer.id}/generate`;
+    const first = await post(url, { template_format_name: 'square' });
+    expect(first.status).toBe(200);
+    const expectError = async (body: unknown, status: number, id: string) => {
+      const res = await post(url, body);
+      expect([res.status, res.body.id]).toEqual([status, id]);
+    };
+    await expectError({ template_format_name: 'square', original_visual_id: 'abc' }, 400, 'invalid_payload');
+    await expectError(
+      { template_format_name: 'square', original_visual_id: '00000000-0000-4000-8000-000000000000' },
+      404,
+      'visual_not_found',
+    );
+    // No format named: the design's first one (square), as the sync endpoint always renders one.
+    await expectError({ template_format_name: 'landscape', original_visual_id: first.body.id }, 404, 'not_related_to_same_format');
+    const twin = await exampleDesign('static-summer-sale.json', { workspaceId: ws.id, projectId: ws.projectId });
+    designs.add(twin);
+    const other = await post(`/banner-builder/${twin.id}/generate`, { template_format_name: 'square', original_visual_id: first.body.id });
+    expect([other.status, other.body.id]).toEqual([404, 'not_related_to_same_template']);
+    const next = await post(url, { original_visual_id: first.body.id });
+    expect(next.status).toBe(200);
+    expect([next.body.version, next.body.sharing_id]).toEqual([2, first.body.sharing_id]);
+    expect(next.body.id).not.toBe(first.body.id);
+  });
+
   it('answers 429 rate_limit_exceeded without credits and leaves nothing queued', async () => {
     const poor = await createWorkspace(db.pool, { name: 'Poor', plan: 'pro', credits: 0, aiCredits: 0 });
     const poorKey = await createKey(db.pool, poor.id);
@@ -320,7 +346,22 @@ describe('POST /async/banner-builder/<id>/generate', () => {
 
     const next = await post(url, { template_format_names: ['square'], original_visual_id: original });
     const regenerated = await pollUntilFinal(next.body.generation_request_id);
+    // A new version of the same visual: a new file, the share URL kept.
     expect(regenerated.banners[0].version).toBe(2);
+    expect(regenerated.banners[0].id).not.toBe(original);
+    expect(regenerated.banners[0].sharing_id).toBe(first.banners[0].sharing_id);
+    const third = await pollUntilFinal(
+      (await post(url, { template_format_names: ['square'], original_visual_id: regenerated.banners[0].id })).body.generation_request_id,
+    );
+    expect([third.banners[0].version, third.banners[0].sharing_id]).toEqual([3, first.banners[0].sharing_id]);
+  });
+
+  it('gives an unrelated visual a sharing_id of its own', async () => {
+    const url = `/async/banner-builder/${summer.id}/generate`;
+    const a = await pollUntilFinal((await post(url, { template_format_names: ['square'] })).body.generation_request_id);
+    const b = await pollUntilFinal((await post(url, { template_format_names: ['square'] })).body.generation_request_id);
+    expect([a.banners[0].version, b.banners[0].version]).toEqual([1, 1]);
+    expect(a.banners[0].sharing_id).not.toBe(b.banners[0].sharing_id);
   });
 });
 

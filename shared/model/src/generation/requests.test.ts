@@ -42,8 +42,18 @@ describe('checkFileType', () => {
 });
 
 describe('parseGenerationRequest', () => {
+  it('a JSON null body is refused on every endpoint, as any body that is not an object', () => {
+    for (const kind of ['sync', 'async', 'multipage'] as const) {
+      for (const body of [null, [], 'x', 1]) {
+        const result = parseGenerationRequest(kind, body, kind === 'multipage' ? { designType: 'printer_multipage' } : STATIC);
+        expect(result.ok ? result : result.error.id, `${kind} ${JSON.stringify(body)}`).toBe('invalid_payload');
+        if (!result.ok) expect(result.error.issues?.map((i) => i.path)).toEqual(['body']);
+      }
+    }
+  });
+
   it('sync: an empty or absent body renders saved content', () => {
-    for (const body of [undefined, null, {}]) {
+    for (const body of [undefined, {}]) {
       const result = parseGenerationRequest('sync', body, STATIC);
       expect(result).toMatchObject({ ok: true, value: { kind: 'sync', formatName: null, fileType: null } });
       if (result.ok) expect(Object.keys(result.value.overrides.layers)).toEqual([]);
@@ -92,6 +102,7 @@ describe('parseGenerationRequest', () => {
     ['async: callback_url is a URL', 'async', { callback_url: 'mailto:x@y.z' }, STATIC, 'invalid_payload', ['callback_url']],
     ['async: callback_url is https', 'async', { callback_url: 'http://hooks.example/x' }, STATIC, 'invalid_payload', ['callback_url']],
     ['async: original_visual_id is a uuid', 'async', { original_visual_id: 'abc' }, STATIC, 'invalid_payload', ['original_visual_id']],
+    ['sync: original_visual_id is a uuid', 'sync', { original_visual_id: 'abc' }, STATIC, 'invalid_payload', ['original_visual_id']],
     [
       'async: original_visual_id with two formats',
       'async',

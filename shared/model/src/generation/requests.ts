@@ -39,6 +39,8 @@ export interface SyncGenerationRequest {
   fileType: string | null;
   /** The vendor's `file_compression_level` (the other output options belong to other design types). */
   output: OutputOptions;
+  /** `original_visual_id`: the file is the next version of that visual, as on the async endpoint. */
+  originalVisualId: string | null;
 }
 
 export interface AsyncGenerationRequest {
@@ -95,8 +97,8 @@ function fileTypeField(context: RequestContext) {
 }
 
 function body<T extends z.ZodRawShape>(shape: T) {
-  // No body at all renders the saved content (docs/generation.md).
-  return z.preprocess((value) => (value === undefined || value === null ? {} : value), z.object(shape));
+  // No body at all renders the saved content (docs/generation.md); a JSON `null` is a body, and not an object.
+  return z.preprocess((value) => (value === undefined ? {} : value), z.object(shape));
 }
 
 export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenerationRequest> {
@@ -107,6 +109,7 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
     file_compression_level: prop(wholeNumber(OUTPUT_OPTION_BOUNDS.file_compression_level)),
     // The vendor's animated and print options: a synchronous render is a static image.
     ...refusedOn('a static image', ['video', 'gif', 'html5', 'print']),
+    original_visual_id: prop(uuid()),
   }).transform(
     (b): SyncGenerationRequest => ({
       kind: 'sync',
@@ -114,6 +117,7 @@ export function syncRequestSchema(context: RequestContext): z.ZodType<SyncGenera
       overrides: b.elements ?? EMPTY_OVERRIDES(),
       fileType: b.image_file_type ?? null,
       output: { ...NO_OUTPUT_OPTIONS, quality: b.file_compression_level ?? null },
+      originalVisualId: b.original_visual_id ?? null,
     }),
   );
 }
@@ -399,8 +403,9 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
   const schema = requestSchema(kind, context);
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data as RequestOf<K> };
-  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
-    return { ok: false, error: new AppError('invalid_payload', 'The request body must be a JSON object.') };
+  if (input !== undefined && !isObject(input)) {
+    const issue: FieldIssue = { path: 'body', code: 'invalid_payload', message: 'the request body must be a JSON object' };
+    return { ok: false, error: AppError.fromIssues([issue]) };
   }
   return { ok: false, error: AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues)) };
 }

@@ -164,7 +164,7 @@ describe('every event kind from a running farm', () => {
       ...receiver.requests('/callback/generation'),
       ...receiver.requests('/callback/export'),
     ];
-    const verdicts = verifyWithPythonSdk(all.map((d) => ({ body: d.body, header: String(d.headers['x-pressroom-signature']), secret })));
+    const verdicts = verifyWithPythonSdk(all.map((d) => ({ body: d.body, header: String(d.headers['x-abyssale-signature']), secret })));
     expect(verdicts).toEqual(all.map(() => true));
 
     // Banners of the reviewed design carry visual_status; a move to another project resets it.

@@ -68,12 +68,15 @@ describe('webhooks from a running farm', () => {
       const body = JSON.parse(delivery.body);
       expect(body).toMatchObject({ event_type: 'NEW_BANNER_BATCH', generation_request_id: requestId });
       expect(delivery.headers['x-pressroom-delivery-id']).toMatch(/^[0-9a-f]{64}$/);
+      expect(delivery.headers['x-abyssale-delivery-id']).toBe(delivery.headers['x-pressroom-delivery-id']);
+      expect(delivery.headers['x-abyssale-signature']).toBe(delivery.headers['x-pressroom-signature']);
       expect(delivery.headers['x-referer']).toBeTruthy();
     }
     expect(callback[0]!.headers['x-pressroom-delivery-id']).not.toBe(subscription[0]!.headers['x-pressroom-delivery-id']);
 
     const verdicts = verifyWithPythonSdk(
-      [...callback, ...subscription].map((d) => ({ body: d.body, header: String(d.headers['x-pressroom-signature']), secret })),
+      // As the SDK's docs read it: the X-Abyssale-Signature header.
+      [...callback, ...subscription].map((d) => ({ body: d.body, header: String(d.headers['x-abyssale-signature']), secret })),
     );
     expect(verdicts).toEqual([true, true]);
   });

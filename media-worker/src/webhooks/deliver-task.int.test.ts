@@ -163,6 +163,9 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
       expect(r.headers['x-referer']).toBe('api.pressroom.test');
       expect(JSON.parse(r.body).event_type).toBe('NEW_BANNER_BATCH');
       const sig = String(r.headers['x-pressroom-signature']);
+      // The names Abyssale's SDKs read carry the same values (docs/webhooks.md).
+      expect(r.headers['x-abyssale-signature']).toBe(sig);
+      expect(r.headers['x-abyssale-delivery-id']).toBe(r.headers['x-pressroom-delivery-id']);
       const t = Number(/^t=(\d+),/.exec(sig)![1]);
       // t is taken at send time on every attempt, not reused from the first: each attempt is
       // signed after the previous one arrived and before itself arrives (whatever the delays).
@@ -312,7 +315,11 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const first = await emit(ws);
     await waitFor('finished', finished(first.deliveries[0]!.id));
     expect(receiver.requests('/rotation')[0]!.headers['x-pressroom-signature']).toBeUndefined();
+    expect(receiver.requests('/rotation')[0]!.headers['x-abyssale-signature']).toBeUndefined();
     expect(receiver.requests('/rotation')[0]!.headers['x-pressroom-delivery-id']).toMatch(/^[0-9a-f]{64}$/);
+    expect(receiver.requests('/rotation')[0]!.headers['x-abyssale-delivery-id']).toBe(
+      receiver.requests('/rotation')[0]!.headers['x-pressroom-delivery-id'],
+    );
 
     await db.pool.query(
       `INSERT INTO webhook_signing_secrets (workspace_id, secret, previous_secret, previous_expires_at, rotated_at)
@@ -322,14 +329,43 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const second = await emit(ws);
     await waitFor('finished', finished(second.deliveries[0]!.id));
     const r = receiver.requests('/rotation')[1]!;
-    const header = String(r.headers['x-pressroom-signature']);
+    // The header the SDKs' docs read (X-Abyssale-Signature); Pressroom's own name has the same value.
+    const header = String(r.headers['x-abyssale-signature']);
+    expect(r.headers['x-pressroom-signature']).toBe(header);
     expect(header.match(/v1=/g)).toHaveLength(2);
     const v1s = header.split(',').filter((p) => p.startsWith('v1='));
     const tPart = header.split(',')[0]!;
     const cases = ['whsec_new', 'whsec_old'].flatMap((secret) => v1s.map((v1) => ({ body: r.body, header: `${tPart},${v1}`, secret })));
     // Each secret verifies exactly one of the two v1 values.
     expect(verifyWithPythonSdk(cases)).toEqual([true, false, false, true]);
+    expect(
+      verifyWithPythonSdk([
+        { body: r.body, header, secret: 'whsec_new' },
+        { body: r.body, header, secret: 'whsec_old' },
+      ]),
+    ).toEqual([true, true]);
   });
+
+  // The TypeScript SDK (getabyssale/abyssale-sdk) is not on npm and is not vendored here: point
+  // ABYSSALE_TS_SDK_DIR at a checkout to verify with its own `verifyWebhookSignature`, as its README reads it.
+  it.skipIf(!process.env['ABYSSALE_TS_SDK_DIR'])(
+    'the TypeScript SDK verifies a delivery from the x-abyssale-signature header',
+    async () => {
+      const sdk = (await import(/* @vite-ignore */ `${process.env['ABYSSALE_TS_SDK_DIR']}/src/webhooks.ts`)) as {
+        verifyWebhookSignature: (o: { body: string; header: string | undefined; secret: string }) => boolean;
+      };
+      const ws = await workspace();
+      await db.pool.query(`INSERT INTO webhook_signing_secrets (workspace_id, secret) VALUES ($1, 'whsec_ts')`, [ws]);
+      await subscribe(ws, '/ts-sdk');
+      const { deliveries } = await emit(ws);
+      await waitFor('finished', finished(deliveries[0]!.id));
+      const r = receiver.requests('/ts-sdk')[0]!;
+      const header = r.headers['x-abyssale-signature'] as string | undefined;
+      expect(sdk.verifyWebhookSignature({ body: r.body, header, secret: 'whsec_ts' })).toBe(true);
+      expect(sdk.verifyWebhookSignature({ body: `${r.body} `, header, secret: 'whsec_ts' })).toBe(false);
+      expect(r.headers['x-abyssale-delivery-id']).toBe(deliveries[0]!.deliveryId);
+    },
+  );
 
   it('refuses a non-HTTPS target without contacting it', async () => {
     const ws = await workspace();

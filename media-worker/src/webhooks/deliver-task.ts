@@ -38,8 +38,13 @@ export interface WebhookTaskDeps {
   now?: () => Date;
 }
 
-export const SIGNATURE_HEADER = 'X-Pressroom-Signature';
-export const DELIVERY_ID_HEADER = 'X-Pressroom-Delivery-Id';
+/**
+ * Each value goes out under Pressroom's name and under the name Abyssale's SDKs read (their
+ * verify functions' docs say `X-Abyssale-Signature`, `X-Abyssale-Delivery-Id`), so a receiver
+ * written for Abyssale verifies and deduplicates unchanged (docs/webhooks.md).
+ */
+export const SIGNATURE_HEADERS = ['X-Pressroom-Signature', 'X-Abyssale-Signature'] as const;
+export const DELIVERY_ID_HEADERS = ['X-Pressroom-Delivery-Id', 'X-Abyssale-Delivery-Id'] as const;
 export const REFERER_HEADER = 'X-Referer';
 
 /**
@@ -80,10 +85,13 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'Pressroom-Webhooks/1',
-      [DELIVERY_ID_HEADER]: delivery.delivery_id,
       [REFERER_HEADER]: config.apiHostName,
     };
-    if (secrets.length > 0) headers[SIGNATURE_HEADER] = signatureHeader(secrets, t, body);
+    for (const name of DELIVERY_ID_HEADERS) headers[name] = delivery.delivery_id;
+    if (secrets.length > 0) {
+      const signature = signatureHeader(secrets, t, body);
+      for (const name of SIGNATURE_HEADERS) headers[name] = signature;
+    }
 
     const sent: SentAttempt = isHttps(delivery.url)
       ? await postWebhook(dispatcher, { url: delivery.url, body, headers, timeoutMs: config.webhookTimeoutMs, signal: helpers.abortSignal })

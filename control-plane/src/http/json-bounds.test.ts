@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkJsonBounds, JSON_BOUNDS } from './json-bounds.js';
+import { checkJsonBounds, findUnstorableText, JSON_BOUNDS, MAY_HOLD_UNSTORABLE, STORABLE_TEXT_PATTERN } from './json-bounds.js';
 
 const small = { maxDepth: 4, maxKeysPerObject: 3, maxMembers: 10, maxKeyLength: 8 };
 
@@ -77,6 +77,54 @@ describe('checkJsonBounds', () => {
   it('measures a key by its decoded length, so escapes do not count twice', () => {
     expect(checkJsonBounds(JSON.stringify({ '     \\  ': false }), small)).toBeNull();
     expect(checkJsonBounds(JSON.stringify({ 'abcdefg\\"': false }), small)).toMatchObject({ code: 'out_of_range' });
+  });
+});
+
+describe('findUnstorableText', () => {
+  it('names the first key or string holding NUL or a lone surrogate, and says which', () => {
+    expect(findUnstorableText({ name: 'a\u0000b' })).toMatchObject({
+      path: 'name',
+      code: 'invalid_payload',
+      message: expect.stringContaining('U+0000'),
+    });
+    for (const lone of ['\ud800', '\udfff', '\ud83d', 'x\ud83dy', '\ude00\ud83d']) {
+      expect(findUnstorableText({ layers: [{ properties: { payload: lone } }] })).toMatchObject({
+        path: 'layers[0].properties.payload',
+        message: expect.stringContaining('surrogate'),
+      });
+    }
+    expect(findUnstorableText({ elements: { 'a\udc00': {} } })?.path).toBe('elements.a\udc00');
+    expect(findUnstorableText('\ud800')?.path).toBe('body');
+  });
+
+  it('accepts whole surrogate pairs (emoji) and ordinary text', () => {
+    expect(findUnstorableText({ name: 'sale \ud83d\ude00 ✓', list: ['\u{1F600}', 'é'], n: 1, b: null })).toBeNull();
+  });
+
+  it('is triggered by every escape that can decode to unstorable text', () => {
+    for (const text of ['"\\u0000"', '"\\ud800"', '"\\uDFFF"', '"\\uD83D\\uDE00"']) expect(MAY_HOLD_UNSTORABLE.test(text), text).toBe(true);
+    expect(MAY_HOLD_UNSTORABLE.test('"\\u00e9 \\u2028"')).toBe(false);
+  });
+
+  it('agrees with the OpenAPI pattern on arbitrary strings, read as UTF-16 or as code points', () => {
+    const utf16 = new RegExp(STORABLE_TEXT_PATTERN);
+    const codePoints = new RegExp(STORABLE_TEXT_PATTERN, 'u');
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc
+        .array(fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\ud83d\ude00', '\u0000', 'a', 'é'), { maxLength: 6 })
+        .map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(text, (s) => {
+        const storable = findUnstorableText(s) === null;
+        expect(utf16.test(s)).toBe(storable);
+        expect(codePoints.test(s)).toBe(storable);
+        // The raw JSON text of a string that is not storable always triggers the walk.
+        if (!storable) expect(MAY_HOLD_UNSTORABLE.test(JSON.stringify(s))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -121,13 +121,40 @@ function decodeKey(quoted: string): string {
   }
 }
 
-/** Path of the first key or string holding U+0000, or null. */
-export function findNul(value: unknown, path: PropertyKey[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? formatPath(path) || 'body' : null;
+/**
+ * Text Postgres cannot store: U+0000 (text and jsonb refuse it), and a UTF-16 surrogate that is
+ * not half of a pair (jsonb refuses `\ud800`: "Unicode low surrogate must follow a high
+ * surrogate"). Only a JSON `\u` escape can put either in a body, since the UTF-8 decoding of the
+ * raw bytes replaces what is malformed. Every body and query value is checked before any field is
+ * read (docs/api.md, "Request bounds").
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a body's raw text may hold unstorable text: an escaped NUL or surrogate (pairs too: the walk tells). */
+export const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/;
+
+/**
+ * The same rule as a JSON Schema pattern, as the OpenAPI document states it on every text
+ * parameter, body string and key: no NUL, and a surrogate only as half of a pair. Read as UTF-16
+ * (JavaScript) or as code points (with the `u` flag, or Python), it accepts the same strings.
+ */
+export const STORABLE_TEXT_PATTERN = '^(?:[^\\u0000\\ud800-\\udfff]|[\\ud800-\\udbff][\\udc00-\\udfff])*$';
+
+/** The refusal of a text Postgres cannot store, naming what it holds. */
+function unstorableIssue(path: string, text: string): FieldIssue {
+  const message = text.includes('\u0000')
+    ? 'must not contain the NUL character (U+0000)'
+    : 'must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF not part of a pair)';
+  return { path, code: 'invalid_payload', message };
+}
+
+/** The first key or string (depth first) Postgres cannot store, as an envelope field issue at its path; or null. */
+export function findUnstorableText(value: unknown, path: PropertyKey[] = []): FieldIssue | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? unstorableIssue(formatPath(path) || 'body', value) : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return formatPath([...path, key]);
-    const found = findNul(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (UNSTORABLE.test(key)) return unstorableIssue(formatPath([...path, key]), key);
+    const found = findUnstorableText(item, [...path, Array.isArray(value) ? Number(key) : key]);
     if (found !== null) return found;
   }
   return null;

@@ -2,7 +2,7 @@ import { AppError, type ErrorId, zodIssuesToFieldIssues } from '@pressroom/model
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Workspace } from '../services/workspaces.js';
-import { findNul } from './json-bounds.js';
+import { findUnstorableText } from './json-bounds.js';
 
 /** Rate-limit tiers of the documented Limits part; `null` is the unbudgeted tier. */
 export type Tier = 'polling' | 'read' | 'validation' | 'write';
@@ -126,10 +126,9 @@ export function defineRoute<
     },
     handler: async (request, reply) => {
       const params = spec.params ? parseOr404(spec.params, request.params) : undefined;
-      const nul = spec.query ? findNul(request.query) : null;
-      // Postgres cannot hold U+0000; a query value with one is refused, as in bodies.
-      if (nul !== null)
-        throw AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]);
+      // Postgres cannot store U+0000 or a lone surrogate; a query value with one is refused, as in bodies.
+      const unstorable = spec.query ? findUnstorableText(request.query) : null;
+      if (unstorable !== null) throw AppError.fromIssues([unstorable]);
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
       // No body reads as an empty object; a JSON `null` is a body, checked like any other.
       const body = spec.body ? parseInput(spec.body, request.body === undefined ? {} : request.body) : undefined;

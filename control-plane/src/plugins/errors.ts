@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { API_VERSION, AppError, type ErrorId, toEnvelope } from '@pressroom/model';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '@pressroom/platform';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkJsonBounds, findNul } from '../http/json-bounds.js';
+import { checkJsonBounds, findUnstorableText, MAY_HOLD_UNSTORABLE } from '../http/json-bounds.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -138,14 +138,9 @@ export function registerJsonParser(app: FastifyInstance): void {
       const id = request.routeOptions.config?.malformedJsonId ?? 'invalid_json';
       return done(new AppError(id, `The body is not valid JSON: ${(err as Error).message}`), undefined);
     }
-    // Postgres text and jsonb cannot hold U+0000; refuse it here rather than fail at storage.
-    const nul = text.includes('\\u0000') ? findNul(value) : null;
-    if (nul !== null) {
-      return done(
-        AppError.fromIssues([{ path: nul, code: 'invalid_payload', message: 'must not contain the NUL character (U+0000)' }]),
-        undefined,
-      );
-    }
+    // Postgres cannot store U+0000 or a lone surrogate; refuse them here rather than fail at storage.
+    const unstorable = MAY_HOLD_UNSTORABLE.test(text) ? findUnstorableText(value) : null;
+    if (unstorable !== null) return done(AppError.fromIssues([unstorable]), undefined);
     done(null, value);
   });
 }

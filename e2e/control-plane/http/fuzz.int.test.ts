@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { importDocument } from '@pressroom/control-plane';
 import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
@@ -24,11 +25,15 @@ const PROPERTY_NAMES = [
 ];
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
-/** Always tried first: NUL in stored text (a name, a layer payload) once answered 500. */
+/** Always tried first: NUL and lone surrogates in stored text (a name, a layer payload, a review reason) once answered 500. */
 const EXAMPLES: [string][] = [
   ['{"name":"a\\u0000b","project_id":"\\u0000"}'],
   ['{"elements":{"headline":{"payload":"x\\u0000"}},"template_format_names":["square"]}'],
   ['{"\\u0000":1}'],
+  ['{"name":"a\\ud800","type":"static","formats":[{"name":"sq","width":100,"height":100}],"layers":[]}'],
+  ['{"name":"n","type":"static","formats":[{"name":"sq","width":100,"height":100}],"layers":[{"name":"\\udfff","type":"text"}]}'],
+  ['{"status":"rejected","reason":"\\ud83d"}'],
+  ['{"elements":{"headline":{"payload":"\\ud83d"}}}'],
 ];
 
 /** Strings with lone surrogates, NUL and other control characters among ordinary text. */
@@ -133,25 +138,69 @@ describe('fuzzing every write endpoint through the HTTP layer', () => {
     await h?.close();
   });
 
-  const endpoints = (): { method: HTTPMethods; url: string; fields: string[] }[] => [
-    { method: 'POST', url: `/banner-builder/${designId}/generate`, fields: ['elements', 'template_format_name', 'image_file_type'] },
-    {
-      method: 'POST',
-      url: `/async/banner-builder/${designId}/generate`,
-      fields: ['elements', 'template_format_names', 'callback_url', 'image_file_type', 'original_visual_id'],
-    },
-    { method: 'POST', url: '/projects', fields: ['name'] },
-    { method: 'PUT', url: `/designs/${designId}/name`, fields: ['name'] },
-    { method: 'PUT', url: `/designs/${designId}/project`, fields: ['project_id'] },
-    { method: 'POST', url: '/designs/import/json?validate_only=true', fields: ['name', 'type', 'formats', 'layers', 'target'] },
-    { method: 'POST', url: '/designs/import/json', fields: ['name', 'type', 'formats', 'layers', 'target'] },
-    { method: 'POST', url: `/workspace-templates/${designId}/use`, fields: ['project_id', 'name'] },
-    { method: 'POST', url: '/signing-secret/rotate?force=true', fields: [] },
-    { method: 'POST', url: '/signing-secret/revoke', fields: [] },
-  ];
+  /**
+   * Every write operation of the OpenAPI document (DELETEs take no body and are left out: one
+   * would delete the design the others use), with its body's fields. Path parameters name the
+   * example design where a design is meant, a fresh UUID elsewhere.
+   */
+  const endpoints = async (): Promise<{ method: HTTPMethods; url: string; fields: string[] }[]> => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: object } }> } }>>;
+    };
+    const out: { method: HTTPMethods; url: string; fields: string[] }[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['post', 'put', 'patch'].includes(method)) continue;
+        const url = path
+          .replace('{number}', '1')
+          .replace(/\{id\}/, /^\/(designs|banner-builder|async\/banner-builder|workspace-templates)\//.test(path) ? designId : randomUUID())
+          .replace(/\{\w+\}/g, () => randomUUID());
+        const schema = operation.requestBody?.content['application/json']?.schema;
+        out.push({ method: method.toUpperCase() as HTTPMethods, url, fields: Object.keys(schema?.properties ?? {}) });
+      }
+    }
+    // The import's dry run is its own budget and path through the code.
+    out.push({ method: 'POST', url: '/designs/import/json?validate_only=true', fields: ['name', 'type', 'formats', 'layers', 'target'] });
+    return out;
+  };
+
+  it('covers the write routes lone surrogates once broke', async () => {
+    const urls = (await endpoints()).map((e) => `${e.method} ${e.url}`);
+    for (const expected of [
+      'POST /designs/import/json',
+      `PUT /designs/${designId}/document`,
+      `POST /designs/${designId}/review`,
+      `PUT /designs/${designId}/name`,
+      'POST /webhook-subscriptions',
+      'POST /projects',
+    ])
+      expect(urls).toContain(expected);
+  });
+
+  it('refuses a lone surrogate in any string or key with 400 invalid_payload at its path, on every write route', async () => {
+    for (const endpoint of await endpoints()) {
+      const field = endpoint.fields[0] ?? 'name';
+      for (const [payload, path] of [
+        [`{"${field}":"a\\ud800"}`, field],
+        [`{"${field}":{"layer":{"payload":"\\udfff b"}}}`, `${field}.layer.payload`],
+        [`{"${field}":["ok","\\ud83d"]}`, `${field}[1]`],
+        [`{"x\\udc00":1}`, 'x\udc00'],
+      ] as const) {
+        const res = await app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          payload,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        });
+        const where = `${endpoint.method} ${endpoint.url} ${payload} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBe(400);
+        expect(res.json(), where).toMatchObject({ id: 'invalid_payload', errors: [{ path, code: 'invalid_payload' }] });
+      }
+    }
+  });
 
   it('answers no 5xx, and every 4xx is the envelope with paths on field errors', async () => {
-    for (const endpoint of endpoints()) {
+    for (const endpoint of await endpoints()) {
       const body = fc.oneof(
         { weight: 4, arbitrary: shaped(endpoint.fields, layers) },
         { weight: 3, arbitrary: jsonText },

@@ -36,9 +36,9 @@ import { signingSecretRoutes } from './routes/signing-secret.js';
 import { webhookSubscriptionRoutes } from './routes/webhook-subscriptions.js';
 import { workspaceRoutes } from './routes/workspace.js';
 import { workspaceTemplateRoutes } from './routes/workspace-templates.js';
-import { callbackUrlCheck } from './services/callback-url.js';
 import { type CompletionListener, createCompletionListener } from './services/completion-listener.js';
 import { ownOrigins, type SourceDispatcher, sourceProbe, unreachableSources } from './services/import-sources.js';
+import { callbackUrlCheck, type OutboundUrlCheck, outboundUrlCheck } from './services/outbound-urls.js';
 import type { RateLimitBudgets } from './services/rate-limit-plan.js';
 import { overlapFromTimeScale } from './services/signing-secrets.js';
 
@@ -90,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   creditRoutes(app, deps.db);
   projectRoutes(app, deps.db);
   signingSecretRoutes(app, deps.db, overlapFromTimeScale(deps.config.webhookTimeScale));
-  webhookSubscriptionRoutes(app, deps.db);
+  const outbound = outboundUrlCheck({ allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
+  webhookSubscriptionRoutes(app, deps.db, outbound);
   workspaceRoutes(app, rateLimitBudgets(deps.config));
   fontRoutes(app, { db: deps.db, storage: deps.storage, allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
   layerPropertyRoutes(app);
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   workspaceTemplateRoutes(app, deps);
-  registerGeneration(app, deps);
+  registerGeneration(app, deps, outbound);
   if (deps.storage.driver === 'local') fileRoutes(app, deps.storage as LocalObjectStorage);
   mcpRoutes(app, deps);
   openApiRoute(app, deps.publicBaseUrl);
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
+function registerGeneration(app: FastifyInstance, deps: AppDeps, outbound: OutboundUrlCheck): void {
   let listener = deps.completionListener;
   if (!listener) {
     const own = createCompletionListener({ connect: () => deps.db.connect(), logger: deps.logger });
@@ -132,6 +133,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     listener = own;
   }
   const sync = {
+    outbound,
     db: deps.db,
     storage: deps.storage,
     designs: deps.designs ?? sqlDesignSource,
@@ -141,7 +143,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps): void {
     ai: aiCapabilitiesOf(deps.config),
     creditCostAi: deps.config.creditCostAi,
   };
-  const checkCallbackUrl = callbackUrlCheck({ allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks });
+  const checkCallbackUrl = callbackUrlCheck(outbound);
   generationRoutes(app, { ...sync, checkCallbackUrl });
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   generationRequestListRoutes(app, { db: deps.db, storage: deps.storage });

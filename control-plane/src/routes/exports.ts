@@ -5,8 +5,8 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
-import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptExport, readExport } from '../services/exports.js';
+import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 
 /** Files one export may pack; a bound on the request and on the job. */
 export const MAX_EXPORT_IDS = 10_000;

@@ -4,9 +4,9 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
-import type { CallbackUrlCheck } from '../services/callback-url.js';
 import { acceptAsyncGeneration, acceptMultipageGeneration } from '../services/generation.js';
 import { readGenerationRequest } from '../services/generation-results.js';
+import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
 import { bannerResponse } from './banners.js';
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery } from '../http/paging.js';
 import { defineRoute, idParams } from '../http/route.js';
+import { type OutboundUrlCheck, WEBHOOK_TARGET } from '../services/outbound-urls.js';
 
 const TAG = 'Webhooks (Pressroom extension)';
 
@@ -78,7 +79,7 @@ const present = ({ workspace_id: _w, ...s }: Subscription) => s;
  * Webhook subscriptions and the delivery log over HTTP (a Pressroom extension; docs/webhooks.md):
  * what `npm run admin -- webhook …` does, scoped to the key's workspace, for the web console.
  */
-export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool): void {
+export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool, outbound: OutboundUrlCheck): void {
   defineRoute(app, {
     method: 'GET',
     url: '/webhook-subscriptions',
@@ -94,12 +95,14 @@ export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool): vo
     method: 'POST',
     url: '/webhook-subscriptions',
     operationId: 'createWebhookSubscription',
-    summary: 'Subscribe an https:// URL to the workspace events, all of them or the listed types.',
+    summary: 'Subscribe an https:// URL on a public host to the workspace events, all of them or the listed types.',
     tag: TAG,
     tier: 'write',
     body: createBody,
     response: { status: 201, schema: subscription },
     handler: async ({ workspace, body, reply }) => {
+      // A target only a forbidden address answers is refused now, as a callback_url is, not retried for hours.
+      await outbound([{ path: 'url', url: body.url }], WEBHOOK_TARGET);
       const eventTypes = body.event_types && body.event_types.length > 0 ? [...new Set(body.event_types)] : null;
       reply.status(201);
       return present(await addSubscription(db, { workspaceId: workspace.id, url: body.url, eventTypes }));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { acceptAsyncGeneration } from './generation.js';
 import type { GenerationServiceDeps } from './generation-types.js';
+import { outboundUrlCheck } from './outbound-urls.js';
 import { createWorkspace } from './workspaces.js';
 
 /**
@@ -33,6 +34,7 @@ describe('generation credits by output kind, on real Postgres', () => {
       creditCosts: { image, animation: 50, print: 20 },
       ai: NO_AI_CAPABILITIES,
       creditCostAi: 1,
+      outbound: outboundUrlCheck({ allowPrivateNetworks: false }),
     });
 
     const requestId = await acceptAsyncGeneration(deps(3), ws, design.id, {});

@@ -10,6 +10,7 @@ import type {
 } from '@pressroom/model';
 import type { addAnimatedFileJobs, DesignSource, GenerationDesign, GenerationKind } from '@pressroom/platform';
 import type pg from 'pg';
+import type { OutboundUrlCheck } from './outbound-urls.js';
 import type { Workspace } from './workspaces.js';
 
 /**
@@ -26,6 +27,8 @@ export interface GenerationServiceDeps {
   ai: AiCapabilities;
   /** AI credits per AI operation per file (config `creditCostAi`). */
   creditCostAi: number;
+  /** Refuses the media URLs of a request that can only reach a forbidden address (outbound-urls.ts). */
+  outbound: OutboundUrlCheck;
 }
 
 /** Where and how big the one file of a sync request is stored (the job's optional output fields). */

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { DesignType, GenerationRequestKind, StaticFileType } from '@pressroom/model';
-import { AppError, assertPlanAllows, checkOutputOptions, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
+import type { DesignType, GenerationRequest, GenerationRequestKind, OverrideUrl, StaticFileType } from '@pressroom/model';
+import {
+  AppError,
+  assertPlanAllows,
+  checkOutputOptions,
+  overrideUrls,
+  parseGenerationRequest,
+  STATIC_FILE_TYPES,
+} from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import {
   addAnimatedFileJobs,
@@ -15,6 +22,7 @@ import { animatedGeneration } from './generation-animated.js';
 import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
 import { multipageGeneration, printerGeneration } from './generation-print.js';
 import type { DesignGeneration, GenerationInput, GenerationPlan, GenerationServiceDeps, SyncOutput } from './generation-types.js';
+import { MEDIA_SOURCE } from './outbound-urls.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
@@ -103,7 +111,15 @@ export async function acceptGeneration(
   }
   // Every design type's fonts, from the body as sent (its paths are the request's).
   await refuseUnknownFonts(deps.db, workspace.id, body);
+  // Last, as it may wait on DNS: media URLs only a forbidden address answers (400 image_fetching_error at their path).
+  await deps.outbound(requestUrls(parsed.value), MEDIA_SOURCE);
   return enqueueFiles(deps, workspace, found, row.planJobs(accepted, input));
+}
+
+/** The media URLs a request's overrides make workers fetch, at their request paths. */
+function requestUrls(request: GenerationRequest): OverrideUrl[] {
+  if (request.kind !== 'multipage') return overrideUrls(request.overrides, ['elements']);
+  return Object.entries(request.pages).flatMap(([page, overrides]) => overrideUrls(overrides, ['pages', page]));
 }
 
 /** `POST /banner-builder/<id>/generate` (and dynamic images): one file at sync priority. */

@@ -88,15 +88,16 @@ describe('print PDFs from a running farm', () => {
 
   it('a PDF that fails is refunded and reported per format', async () => {
     const before = await remaining();
-    // 127.0.0.1 is refused by the guarded client: a deterministic image_fetching_error.
+    // A name under .invalid never resolves (RFC 6761): accepted at submit (only a forbidden address
+    // is refused there), then a deterministic image_fetching_error at render.
     const accepted = await api('POST', `/async/banner-builder/${printerId}/generate`, {
       template_format_names: ['a6'],
-      elements: { photo: { image_url: 'http://127.0.0.1:9/latte.jpg' } },
+      elements: { photo: { image_url: 'http://latte.pressroom.invalid/latte.jpg' } },
     });
     expect(accepted.status).toBe(200);
     const done = await finished(accepted.json['generation_request_id'] as string);
     expect(done.banners).toEqual([]);
-    expect(done.errors).toEqual([{ template_format_name: 'a6', reason: expect.stringContaining('127.0.0.1') }]);
+    expect(done.errors).toEqual([{ template_format_name: 'a6', reason: expect.stringContaining('latte.pressroom.invalid') }]);
     expect(await remaining()).toBe(before);
   });
 

@@ -161,6 +161,7 @@ export {
   WEBHOOK_URL_PATTERN,
 } from './overrides/rules.js';
 export * from './overrides/types.js';
+export * from './overrides/urls.js';
 export * from './process/compiled.js';
 export * from './process/signal-policy.js';
 export * from './properties/catalogue.js';

@@ -33,3 +33,23 @@ export async function isForbiddenTarget(url: string, options: ForbiddenTargetOpt
     clearTimeout(timer);
   }
 }
+
+/** A URL a request gives for a later fetch or delivery, at its path in the request. */
+export interface OutboundTarget {
+  path: string;
+  url: string;
+}
+
+/**
+ * The targets that can only reach a forbidden address (`isForbiddenTarget`), in their order. All
+ * are checked at once, each distinct URL once, so the wait is that of the slowest name.
+ */
+export async function forbiddenTargets<T extends OutboundTarget>(
+  targets: readonly T[],
+  options: ForbiddenTargetOptions = {},
+): Promise<T[]> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  for (const { url } of targets) if (!verdicts.has(url)) verdicts.set(url, isForbiddenTarget(url, options));
+  const forbidden = await Promise.all(targets.map(({ url }) => verdicts.get(url)!));
+  return targets.filter((_, i) => forbidden[i]);
+}

@@ -37,6 +37,11 @@ describe('admin: webhook commands, on real Postgres', () => {
     expect(sub).toMatchObject({ event_types: ['NEW_BANNER', 'NEW_EXPORT'], active: true });
 
     expect((await admin(['webhook', 'add', '--workspace', workspaceId, '--url', 'http://hooks.example.com/in'])).exitCode).toBe(2);
+    // The API's outbound guard: loopback (in any spelling) is refused before anything is stored.
+    for (const forbidden of ['https://127.0.0.1/in', 'https://2130706433/in', 'https://localhost/in'])
+      expect((await admin(['webhook', 'add', '--workspace', workspaceId, '--url', forbidden])).output).toMatchObject({
+        error: { id: 'invalid_payload', message: expect.stringContaining('loopback') },
+      });
     expect(
       (await admin(['webhook', 'add', '--workspace', workspaceId, '--url', 'https://x.test', '--events', 'NEW_THING'])).output,
     ).toMatchObject({

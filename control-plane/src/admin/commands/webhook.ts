@@ -1,5 +1,6 @@
 import { EVENT_TYPES, type EventType, isEventType } from '@pressroom/model';
 import { addSubscription, listDeliveries, listSubscriptions, redeliver, removeSubscription, withTransaction } from '@pressroom/platform';
+import { outboundUrlCheck, WEBHOOK_TARGET } from '../../services/outbound-urls.js';
 import { getWorkspace } from '../../services/workspaces.js';
 import { type AdminCommand, AdminUsageError, notFound, requireFlag } from '../command.js';
 
@@ -44,10 +45,12 @@ export const webhookCommands: AdminCommand[] = [
       url: { required: true, description: 'HTTPS URL that receives the POSTs' },
       events: { description: 'Comma-separated event types; omit for every type' },
     },
-    run: async (flags, { db }) => {
+    run: async (flags, { db, config }) => {
       const workspaceId = requireUuid(flags, 'workspace');
       const url = parseUrl(requireFlag(flags, 'url'));
       const eventTypes = parseEvents(flags['events']);
+      // The API's guard: a target only a forbidden address answers is refused now, not retried for hours.
+      await outboundUrlCheck({ allowPrivateNetworks: config.outboundAllowPrivateNetworks })([{ path: 'url', url }], WEBHOOK_TARGET);
       if (!(await getWorkspace(db, workspaceId))) throw notFound('workspace');
       return { subscription: await addSubscription(db, { workspaceId, url, eventTypes }) };
     },

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { PAGE_KEY_PATTERN } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
+import { STORABLE_TEXT_PATTERN } from './json-bounds.js';
 
 /** Points of the API contract that issue 10 found answered differently than documented. */
 describe('contract details, on real Postgres', () => {
@@ -120,13 +122,42 @@ describe('contract details, on real Postgres', () => {
     expect(banner.properties.version).toMatchObject({ type: 'integer' });
     const width = doc.paths['/i/{uid}'].get.parameters.find((p: { name: string }) => p.name === 'width');
     expect(width.schema).toMatchObject({ type: 'integer', minimum: 16, maximum: 4000 });
-    // U+0000 is refused anywhere in a body, keys of unknown fields included; the schema says so.
+    // U+0000 and lone surrogates are refused anywhere in a body, keys of unknown fields included; the schema says so.
     const body = doc.paths['/designs/{id}/dynamic-image-url'].post.requestBody.content['application/json'].schema;
     expect(body).toMatchObject({
-      propertyNames: { pattern: '^[^\\u0000]*$' },
-      additionalProperties: { $ref: '#/components/schemas/NoNul' },
+      propertyNames: { pattern: STORABLE_TEXT_PATTERN },
+      additionalProperties: { $ref: '#/components/schemas/StorableJson' },
     });
-    expect(doc.components.schemas.NoNul).toBeDefined();
+    expect(doc.components.schemas.StorableJson).toBeDefined();
+  });
+
+  it('the OpenAPI document states the rules the server checks (issue 36 item 12)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    // The page-key rule is kept beside the storable-key rule (it was overwritten).
+    const pages = bodyOf('/async/banner-builder/{id}/generate-multipage-pdf', 'post').properties.pages;
+    expect(pages.propertyNames).toEqual({ allOf: [{ pattern: PAGE_KEY_PATTERN }, { pattern: STORABLE_TEXT_PATTERN }] });
+    // The dynamic image's file type: the values checkFileType takes, in any case.
+    const query = doc.paths['/i/{uid}'].get.parameters as { name: string; schema: { pattern: string } }[];
+    for (const name of ['format', 'image_file_type']) {
+      const pattern = new RegExp(query.find((p) => p.name === name)!.schema.pattern);
+      for (const ok of ['jpeg', 'jpg', 'JPG', 'png', 'webp', 'avif', 'Avif']) expect(pattern.test(ok), ok).toBe(true);
+      for (const no of ['pdf', 'gif', '', 'jpegg', ' png']) expect(pattern.test(no), no).toBe(false);
+    }
+    // The document PUT (and the import) require formats, or pages and a page size, by design type.
+    for (const [path, method] of [
+      ['/designs/{id}/document', 'put'],
+      ['/designs/import/json', 'post'],
+    ]) {
+      const branches = bodyOf(path!, method!).anyOf as { required: string[]; properties: { type: { const: string } } }[];
+      const byType = Object.fromEntries(branches.map((b) => [b.properties.type.const, b.required]));
+      expect(byType).toMatchObject({
+        static: ['formats'],
+        animated: ['formats', 'animation'],
+        printer: ['formats', 'unit'],
+        printer_multipage: ['pages', 'width', 'height', 'unit'],
+      });
+    }
   });
 
   it('a JSON null body is refused where the schema says object, at the root path `body`', async () => {

@@ -68,13 +68,28 @@ const dynamicImage = z.object({
   settings: z.object({ enable_rate_limit: z.boolean(), enable_production_mode: z.boolean(), require_signed_urls: z.boolean() }),
 });
 
+/**
+ * The file types a dynamic image serves (a static design's, but no PDF), with the `jpg` alias, in
+ * any case: what `checkFileType` takes, as a JSON Schema pattern (JSON Schema has no
+ * case-insensitive flag).
+ */
+const SERVED_FILE_TYPE = {
+  type: 'string',
+  pattern: `^(${[...FILE_TYPES_BY_DESIGN.static.filter((t) => t !== 'pdf'), 'jpg']
+    .map((t) => [...t].map((c) => `[${c}${c.toUpperCase()}]`).join(''))
+    .join('|')})$`,
+} as const;
+
 // The handler parses the raw query itself (parseDynamicQuery); these schemas document what it takes.
 const publicQuery = z.looseObject({
-  format: z
-    .string()
-    .optional()
-    .describe('jpeg, png, webp or avif (jpg reads as jpeg); absent: negotiated from Accept, else the design default.'),
-  image_file_type: z.string().optional().describe('Alias of format, as in the sync generation body.'),
+  format: documented(z.string().optional(), {
+    ...SERVED_FILE_TYPE,
+    description: 'jpeg, png, webp or avif, in any case (jpg reads as jpeg); absent: negotiated from Accept, else the design default.',
+  }),
+  image_file_type: documented(z.string().optional(), {
+    ...SERVED_FILE_TYPE,
+    description: 'Alias of format, as in the sync generation body.',
+  }),
   width: documented(z.string().optional(), {
     type: 'integer',
     minimum: THUMBNAIL_WIDTH.min,

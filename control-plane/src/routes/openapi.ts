@@ -2,6 +2,7 @@ import { API_VERSION } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENTED_KEY } from '../http/documented.js';
+import { STORABLE_TEXT_PATTERN } from '../http/json-bounds.js';
 import type { RegisteredRoute } from '../http/route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -56,7 +57,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       const props = (json['properties'] ?? {}) as Record<string, JsonSchema>;
       const required = new Set((json['required'] ?? []) as string[]);
       for (const [name, s] of Object.entries(props))
-        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: withoutNul(s) });
+        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: storable(s) });
     }
     const responses: Record<string, JsonSchema> = {};
     for (const [status, description] of errorStatuses(route)) responses[status] = errorResponse(description);
@@ -80,7 +81,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
       tags: [route.tag],
       ...(route.auth ? {} : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body ? { requestBody: requestBody(withoutNulKeys(schemaOf(route.body, 'input'))) } : {}),
+      ...(route.body ? { requestBody: requestBody(storableKeys(schemaOf(route.body, 'input'))) } : {}),
       responses,
     };
     paths[path] ??= {};
@@ -93,7 +94,7 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
-      schemas: { Error: envelope, NoNul: noNul },
+      schemas: { Error: envelope, StorableJson: storableJson },
     },
     paths,
   };
@@ -105,12 +106,15 @@ function requestBody(schema: JsonSchema): JsonSchema {
   return { required, content: { 'application/json': { schema } } };
 }
 
-/** Text parameters refuse U+0000 (docs/api.md); the document says so where no pattern does already. */
-function withoutNul(schema: JsonSchema): JsonSchema {
-  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(withoutNul) };
-  if (schema['type'] === 'array' && schema['items']) return { ...schema, items: withoutNul(schema['items'] as JsonSchema) };
+/** Text Postgres can store: no U+0000, no lone surrogate (docs/api.md, the check in json-bounds.ts). */
+const storableText: JsonSchema = { pattern: STORABLE_TEXT_PATTERN };
+
+/** Text parameters refuse what Postgres cannot store (docs/api.md); the document says so where no pattern does already. */
+function storable(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(storable) };
+  if (schema['type'] === 'array' && schema['items']) return { ...schema, items: storable(schema['items'] as JsonSchema) };
   if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return { ...schema };
-  return { ...schema, pattern: '^[^\\u0000]*$' };
+  return { ...schema, ...storableText };
 }
 
 function errorResponse(description: string): JsonSchema {
@@ -128,41 +132,44 @@ function errorStatuses(route: RegisteredRoute): [string, string][] {
   return out;
 }
 
-/** Any JSON value with no U+0000 in a string or a key: what an unknown body field may hold. */
-const noNul: JsonSchema = {
+/** Any JSON value whose strings and keys Postgres can store: what an unknown body field may hold. */
+const storableJson: JsonSchema = {
   anyOf: [
-    { type: 'string', pattern: '^[^\\u0000]*$' },
+    { type: 'string', ...storableText },
     { type: ['number', 'boolean', 'null'] },
-    { type: 'array', items: { $ref: '#/components/schemas/NoNul' } },
-    { type: 'object', propertyNames: { pattern: '^[^\\u0000]*$' }, additionalProperties: { $ref: '#/components/schemas/NoNul' } },
+    { type: 'array', items: { $ref: '#/components/schemas/StorableJson' } },
+    { type: 'object', propertyNames: storableText, additionalProperties: { $ref: '#/components/schemas/StorableJson' } },
   ],
 };
 
 /**
- * A body is refused with 400 when any string or key in it holds U+0000 (docs/api.md: Postgres
- * cannot store it, and the check runs before any field is read), in known fields and unknown
- * ones alike. The body schema says so everywhere: keys, strings, and what unknown fields hold.
+ * A body is refused with 400 when any string or key in it holds U+0000 or a lone surrogate
+ * (docs/api.md: Postgres cannot store them, and the check runs before any field is read), in known
+ * fields and unknown ones alike. The body schema says so everywhere: keys, strings, and what
+ * unknown fields hold. A key rule the schema states already (the multipage page keys) is kept
+ * beside it.
  */
-function withoutNulKeys(schema: JsonSchema): JsonSchema {
-  const out = withoutNul(schema);
+function storableKeys(schema: JsonSchema): JsonSchema {
+  const out = storable(schema);
   if (out['type'] === 'object' || out['properties'] !== undefined) {
-    out['propertyNames'] = { pattern: '^[^\\u0000]*$' };
+    const stated = out['propertyNames'] as JsonSchema | undefined;
+    out['propertyNames'] = stated === undefined ? storableText : { allOf: [stated, storableText] };
     const extra = out['additionalProperties'];
     if (extra === undefined || extra === true || (typeof extra === 'object' && extra !== null && Object.keys(extra).length === 0)) {
-      out['additionalProperties'] = { $ref: '#/components/schemas/NoNul' };
+      out['additionalProperties'] = { $ref: '#/components/schemas/StorableJson' };
     }
   }
   if (out['properties'] !== undefined) {
     out['properties'] = Object.fromEntries(
-      Object.entries(out['properties'] as Record<string, JsonSchema>).map(([k, v]) => [k, withoutNulKeys(v)]),
+      Object.entries(out['properties'] as Record<string, JsonSchema>).map(([k, v]) => [k, storableKeys(v)]),
     );
   }
   for (const key of ['items', 'additionalProperties'] as const) {
     const sub = out[key];
-    if (typeof sub === 'object' && sub !== null && !('$ref' in sub)) out[key] = withoutNulKeys(sub as JsonSchema);
+    if (typeof sub === 'object' && sub !== null && !('$ref' in sub)) out[key] = storableKeys(sub as JsonSchema);
   }
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map(withoutNulKeys);
+    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map(storableKeys);
   }
   return out;
 }

@@ -277,6 +277,24 @@ describe('POST /banner-builder/<id>/generate', () => {
     expect(next.body.id).not.toBe(first.body.id);
   });
 
+  it('refuses a JSON null body with 400 invalid_payload at body, on the sync and the async endpoint, spending nothing', async () => {
+    const before = await credits();
+    for (const url of [`/banner-builder/${summer.id}/generate`, `/async/banner-builder/${summer.id}/generate`]) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: 'null',
+        headers: { 'x-api-key': ws.key, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ id: 'invalid_payload', errors: [{ path: 'body', code: 'invalid_payload' }] });
+    }
+    // No body at all still renders the saved content.
+    const empty = await app.inject({ method: 'POST', url: `/banner-builder/${summer.id}/generate`, headers: { 'x-api-key': ws.key } });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(await credits()).toBe(before + 1);
+  });
+
   it('answers 429 rate_limit_exceeded without credits and leaves nothing queued', async () => {
     const poor = await createWorkspace(db.pool, { name: 'Poor', plan: 'pro', credits: 0, aiCredits: 0 });
     const poorKey = await createKey(db.pool, poor.id);

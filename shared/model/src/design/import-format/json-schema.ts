@@ -26,11 +26,29 @@ const layer: Schema = {
   },
 };
 
+/**
+ * What each design type requires and refuses at the top level, as the parser checks it
+ * (parse.ts): a printer_multipage design has one page size and pages, the others formats; print
+ * designs declare a unit, animated designs a timeline. A refused property is `{not: {}}`: absent.
+ */
+const BY_DESIGN_TYPE: Record<(typeof DESIGN_TYPES)[number], { required: string[]; refused: string[] }> = {
+  static: { required: ['formats'], refused: ['pages', 'width', 'height', 'dpi', 'bleed_size', 'safe_size', 'unit', 'animation'] },
+  animated: { required: ['formats', 'animation'], refused: ['pages', 'width', 'height', 'dpi', 'bleed_size', 'safe_size', 'unit'] },
+  printer: { required: ['formats', 'unit'], refused: ['pages', 'width', 'height', 'dpi', 'bleed_size', 'safe_size', 'animation'] },
+  printer_multipage: { required: ['pages', 'width', 'height', 'unit'], refused: ['formats', 'layers', 'animation'] },
+};
+
+const byDesignType: Schema[] = DESIGN_TYPES.map((type) => ({
+  required: BY_DESIGN_TYPE[type].required,
+  properties: { type: { const: type }, ...Object.fromEntries(BY_DESIGN_TYPE[type].refused.map((key) => [key, { not: {} }])) },
+}));
+
 export const IMPORT_PAYLOAD_JSON_SCHEMA: Schema = {
   type: 'object',
   description: "A design in Abyssale's import format (docs/design-format.md).",
   required: ['name', 'type'],
   additionalProperties: false,
+  anyOf: byDesignType,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 200 },
     type: { enum: [...DESIGN_TYPES] },

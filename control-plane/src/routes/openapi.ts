@@ -89,7 +89,12 @@ export function buildOpenApi(routes: RegisteredRoute[], serverUrl: string): Json
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Pressroom API', version: API_VERSION, description: 'Render marketing assets from stored designs.' },
+    info: {
+      title: 'Pressroom API',
+      version: API_VERSION,
+      description:
+        'Render marketing assets from stored designs. Request bodies are I-JSON (RFC 7493): a string or key holding a lone UTF-16 surrogate, like one holding U+0000 (every pattern says so), is refused with 400 invalid_payload at its path.',
+    },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     components: {
@@ -106,7 +111,7 @@ function requestBody(schema: JsonSchema): JsonSchema {
   return { required, content: { 'application/json': { schema } } };
 }
 
-/** Text Postgres can store: no U+0000, no lone surrogate (docs/api.md, the check in json-bounds.ts). */
+/** Text Postgres can store: no U+0000 (lone surrogates: the I-JSON statement of `info.description`; json-bounds.ts). */
 const storableText: JsonSchema = { pattern: STORABLE_TEXT_PATTERN };
 
 /** Text parameters refuse what Postgres cannot store (docs/api.md); the document says so where no pattern does already. */

@@ -84,13 +84,8 @@ describe('outbound URLs at submit', () => {
     const res = await post(app, `/async/banner-builder/${designId}/generate`, {
       elements: { 'hero-photo': { image_url: 'http://127.0.0.1/a.png' }, logo: { image_url: 'http://10.1.1.1/b.png' } },
     });
-    expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual(['elements.hero-photo.image_url', 'elements.logo.image_url']);
+    const paths = new Set(res.json().errors.map((e: { path: string }) => e.path));
+    expect([res.statusCode, paths]).toEqual([400, new Set(['elements.hero-photo.image_url', 'elements.logo.image_url'])]);
   });
 
   it('a public address goes on: the next check answers, or the request is accepted', async () => {

@@ -24,7 +24,8 @@ describe('every event kind from a running farm', () => {
   let workspaceId: string;
   let secret: string;
   let headers: Record<string, string>;
-  const adminEnv = () => ({ DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(pgPort) });
+  // The admin tool runs with the farm's outbound setting: the receiver is on loopback.
+  const adminEnv = () => ({ DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(pgPort), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   const api = (path: string, init: RequestInit = {}) => fetch(`${farm.baseUrl}${path}`, { ...init, headers });
   const bodies = (path: string) => receiver.requests(path).map((r) => JSON.parse(r.body) as Record<string, unknown>);
   async function until(what: string, done: () => boolean, timeoutMs = 120_000): Promise<void> {

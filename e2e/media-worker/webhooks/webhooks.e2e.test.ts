@@ -33,10 +33,8 @@ describe('webhooks from a running farm', () => {
     const { workspace_id: workspaceId } = JSON.parse(await readFile(join(farm.dataDir, 'demo-workspace.json'), 'utf8'));
     const sub = await admin(
       ['webhook', 'add', '--workspace', workspaceId, '--url', receiver.url('/subscription'), '--events', 'NEW_BANNER_BATCH'],
-      {
-        DATA_DIR: farm.dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
-      },
+      // With the farm's outbound setting: the receiver is on loopback.
+      { DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(pgPort), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' },
     );
     expect(sub.code).toBe(0);
     for (const path of ['/subscription', '/callback']) receiver.on(path, (_n, _req, res) => respond(res, 200, 'ok'));

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DesignType, GenerationRequest, GenerationRequestKind, OverrideUrl, StaticFileType } from '@pressroom/model';
-import {
-  AppError,
-  assertPlanAllows,
-  checkOutputOptions,
-  overrideUrls,
-  parseGenerationRequest,
-  STATIC_FILE_TYPES,
-} from '@pressroom/model';
+import { AppError, assertPlanAllows, checkOutputOptions, overrideUrls, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import {
   addAnimatedFileJobs,

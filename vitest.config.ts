@@ -15,7 +15,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: [
+            '**/src/**/*.test.ts',
+            '**/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/**/*.test.ts',
+            'n8n-nodes-pressroom/nodes/**/*.test.ts',
+          ],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           // The fast-check properties run thousands of cases: a few seconds on a quiet 2-core box,
           // several times that when the box is busy. The timeout is a hang guard, not a speed check.

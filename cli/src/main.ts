@@ -145,33 +145,38 @@ export async function main(
       await login(out, url, key);
       return EXIT.ok;
     }
-    const api = new Api(await loadCredentials());
+    // The login is read once the command line is known to be right, so a usage error never needs one.
+    const api = async () => new Api(await loadCredentials());
     switch (command.name) {
       case 'designs list':
-        await designsList(api, out, { type: str('type') });
+        await designsList(await api(), out, { type: str('type') });
         return EXIT.ok;
       case 'designs pull':
         needs(p, 1, 'designs pull (--all | <id>...) <dir>');
-        await designsPull(api, out, p.slice(0, -1), p[p.length - 1] as string, { all: Boolean(v.all) });
+        await designsPull(await api(), out, p.slice(0, -1), p[p.length - 1] as string, { all: Boolean(v.all) });
         return EXIT.ok;
       case 'designs push':
         needs(p, 1, 'designs push <dir>');
-        await designsPush(api, out, p[0] as string, { project: str('project'), validateOnly: Boolean(v['validate-only']), timeoutMs });
+        await designsPush(await api(), out, p[0] as string, {
+          project: str('project'),
+          validateOnly: Boolean(v['validate-only']),
+          timeoutMs,
+        });
         return EXIT.ok;
       case 'designs diff':
         needs(p, 1, 'designs diff <dir>');
-        return await designsDiff(api, out, p[0] as string);
+        return await designsDiff(await api(), out, p[0] as string);
       case 'designs preview': {
         needs(p, 1, 'designs preview <dir> -o <out>');
         const output = str('output');
         if (!output) throw usageError('usage: pressroom designs preview <dir> -o <out>');
-        await designsPreview(api, out, p[0] as string, { output, project: str('project'), all: Boolean(v.all), timeoutMs });
+        await designsPreview(await api(), out, p[0] as string, { output, project: str('project'), all: Boolean(v.all), timeoutMs });
         return EXIT.ok;
       }
       case 'render':
         needs(p, 1, 'render <design> -o <file>');
         if (v.wait && !v.async) throw usageError('render: --wait goes with --async');
-        await render(api, out, p[0] as string, {
+        await render(await api(), out, p[0] as string, {
           sets: list('set'),
           format: str('format'),
           type: str('type'),
@@ -183,7 +188,7 @@ export async function main(
         return EXIT.ok;
       case 'bulk':
         needs(p, 2, 'bulk <design> <rows.csv>');
-        return await bulk(api, out, p[0] as string, p[1] as string, {
+        return await bulk(await api(), out, p[0] as string, p[1] as string, {
           map: list('map'),
           formats: list('format'),
           type: str('type'),
@@ -194,11 +199,11 @@ export async function main(
           timeoutMs,
         });
       case 'fonts upload':
-        await fontsUpload(api, out, p, { name: str('name') });
+        await fontsUpload(await api(), out, p, { name: str('name') });
         return EXIT.ok;
       case 'import':
         needs(p, 1, 'import <file>');
-        await importFile(api, out, p[0] as string, {
+        await importFile(await api(), out, p[0] as string, {
           project: str('project'),
           template: Boolean(v.template),
           strict: Boolean(v.strict),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourAt, expectNear } from '../control-plane/e2e/pixels.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../control-plane/farm.js';
 import type { Json } from '../render-worker/tasks/testing/farm-processes.js';
+import { HAS_BULK_API } from './bulk-api.js';
 import { buildCli, type Cli, cliFor } from './cli-runner.js';
 
 const RED = '#FF0000';
@@ -176,4 +177,46 @@ describe('the pressroom CLI on a farm', () => {
     const pull = await cli.run(['designs', 'pull', '00000000-0000-4000-8000-000000000000', join(cli.configHome, 'x')]);
     expect(pull.code).toBe(EXIT.notFound);
   });
+  it.runIf(HAS_BULK_API)(
+    'bulk: a CSV sheet over the bulk API, followed to its end, its result CSV written (needs the bulk API, #37)',
+    async () => {
+      const folder = join(cli.configHome, 'bulk');
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'rows.csv'), 'Headline,_file_name\nFirst row,first\nSecond row,second\n');
+      const check = await cli.run([
+        '--json',
+        'bulk',
+        designId,
+        join(folder, 'rows.csv'),
+        '--map',
+        'Headline=title.payload',
+        '--format',
+        'landscape',
+        '--validate-only',
+      ]);
+      expect(check.code, check.stderr).toBe(0);
+      expect(JSON.parse(check.stdout)).toMatchObject({ valid: true, row_count: 2, file_count: 2 });
+      const run = await cli.run([
+        '--json',
+        'bulk',
+        designId,
+        join(folder, 'rows.csv'),
+        '--map',
+        'Headline=title.payload',
+        '--format',
+        'landscape',
+        '--wait',
+        '-o',
+        folder,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout);
+      expect(result).toMatchObject({ status: 'completed', rows: { done: 2, failed: 0 } });
+      const csv = await readFile(join(folder, `${result.id}.results.csv`), 'utf8');
+      expect(csv).toContain('First row');
+      const bad = await cli.run(['bulk', designId, join(folder, 'rows.csv'), '--format', 'landscape']);
+      expect(bad.code).toBe(EXIT.invalid);
+      expect(bad.stderr).toContain('Headline');
+    },
+  );
 });

@@ -101,11 +101,19 @@ module.exports = {
     ),
     forbid(
       'clients-speak-http',
-      'The CLI and the n8n node are API clients: besides their npm packages they import only the model\'s import-sources entry (the CLI, bundled in), never the platform, the renderer, a role or the farm.',
+      "The CLI and the n8n node are API clients: besides their npm packages they import only the model's client entry (the CLI bundles it), never the platform, the renderer, a role or the farm.",
       production('^(cli|n8n-nodes-pressroom)/'),
-      { path: '^(shared|control-plane|render-worker|media-worker|farm|scripts)/', pathNot: '^shared/model/src/design/import-format/sources\\.ts$' },
+      {
+        path: '^(shared|control-plane|render-worker|media-worker|farm|scripts)/',
+        pathNot: '^shared/model/src/(client\\.ts|banners/filename\\.ts|design/import-format/sources\\.ts|output-formats/index\\.ts)$',
+      },
     ),
-    forbid('nothing-imports-clients', 'Only e2e/ imports the clients (to run them against a farm).', { pathNot: '^(e2e|cli|n8n-nodes-pressroom)/' }, paths('^(cli|n8n-nodes-pressroom)/')),
+    forbid(
+      'nothing-imports-clients',
+      'Only e2e/ imports the clients (to run them against a farm).',
+      { pathNot: '^(e2e|cli|n8n-nodes-pressroom)/' },
+      paths('^(cli|n8n-nodes-pressroom)/'),
+    ),
     forbid('nothing-imports-e2e', 'e2e/ may import everything; nothing imports e2e/.', { pathNot: '^e2e/' }, paths('^e2e/')),
     forbid('not-to-unresolvable', 'Every import resolves.', {}, { couldNotResolve: true, pathNot: '^k6(/|$)' }),
     forbid(

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { BARE_FILE_NAME, uploadContentTypeOf } from '@pressroom/model/import-sources';
+import { BARE_FILE_NAME, uploadContentTypeOf } from '@pressroom/model/client';
 import type { Json } from './api.js';
 import { CliError, EXIT, type FieldError } from './errors.js';
 import { isLocalRef, mapStrings } from './payload.js';

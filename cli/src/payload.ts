@@ -3,6 +3,7 @@
  * stable file names, the design's own stored files turned into local files and back, and
  * references to local files. No I/O here; the commands do it.
  */
+import { slug } from '@pressroom/model/client';
 import type { Json } from './api.js';
 
 /** A reference to a local file, relative to the design file: `./name.assets/hero.png`, `../shared/logo.svg`. */
@@ -27,18 +28,8 @@ export function strings(value: Json): { value: string; path: string }[] {
   return found;
 }
 
-/** A file name stem from a design name: lower case, ASCII letters, digits and hyphens. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'design';
-}
+/** A file name stem from a design name: the slug generated files are named with, or `design`. */
+export const slugify = (name: string): string => slug(name) || 'design';
 
 /** A stem for a new design: its slug, or the slug with `-2`, `-3`… when taken. */
 export function uniqueStem(name: string, taken: ReadonlySet<string>): string {

@@ -43,9 +43,16 @@ export class CliError extends Error {
     /** The API's envelope id, when the failure is an API answer. */
     readonly id?: string,
     readonly status?: number,
+    /** What the command did before it failed (files uploaded, a run's final state): in `--json` output as `result`. */
+    readonly partial?: unknown,
   ) {
     super(message);
     this.name = 'CliError';
+  }
+
+  /** The same failure, with what was done before it. */
+  withPartial(partial: unknown): CliError {
+    return new CliError(this.message, this.exitCode, this.details, this.id, this.status, partial);
   }
 }
 
@@ -93,5 +100,6 @@ export function formatError(error: CliError): string {
 export function errorJson(error: CliError): Record<string, unknown> {
   return {
     error: { id: error.id ?? null, status: error.status ?? null, message: error.message, exit_code: error.exitCode, errors: error.details },
+    ...(error.partial === undefined ? {} : { result: error.partial }),
   };
 }

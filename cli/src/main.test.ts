@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configPath, loadCredentials, saveCredentials } from './config.js';
-import { CliError, EXIT, formatError, fromEnvelope } from './errors.js';
+import { CliError, EXIT, errorJson, formatError, fromEnvelope } from './errors.js';
 import { main } from './main.js';
 
 const capture = () => {
@@ -65,6 +65,10 @@ describe('errors', () => {
     ).toBe(
       'error [invalid_payload, HTTP 400]: POST /designs/import/json: The payload is not valid.\n  card.json: formats[0].width: must be between 1 and 5000 (out_of_range)',
     );
+    expect(errorJson(new CliError('two of three', EXIT.invalid).withPartial({ uploaded: [1] }))).toEqual({
+      error: { id: null, status: null, message: 'two of three', exit_code: EXIT.invalid, errors: [] },
+      result: { uploaded: [1] },
+    });
     expect(fromEnvelope(401, {}, 'x').exitCode).toBe(EXIT.auth);
     expect(fromEnvelope(404, {}, 'x').exitCode).toBe(EXIT.notFound);
     expect(fromEnvelope(503, 'down', 'x').exitCode).toBe(EXIT.unavailable);

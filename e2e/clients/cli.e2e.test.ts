@@ -177,6 +177,22 @@ describe('the pressroom CLI on a farm', () => {
     const pull = await cli.run(['designs', 'pull', '00000000-0000-4000-8000-000000000000', join(cli.configHome, 'x')]);
     expect(pull.code).toBe(EXIT.notFound);
   });
+  it('uploads brand fonts; a file that is not a font is refused with its name, the others still uploaded', async () => {
+    // Installed by `npm run setup` (fonts-liberation2), as the fonts upload tests use it.
+    const font = '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf';
+    const notFont = join(cli.configHome, 'not-a-font.ttf');
+    await writeFile(notFont, 'hello');
+    const upload = await cli.run(['--json', 'fonts', 'upload', font, notFont]);
+    expect(upload.code).toBe(EXIT.invalid);
+    const { error, result } = JSON.parse(upload.stdout);
+    expect(error.exit_code).toBe(EXIT.invalid);
+    expect(result.uploaded).toHaveLength(1);
+    expect(result.uploaded[0].font).toMatchObject({ type: 'custom' });
+    expect(upload.stderr).toContain('not-a-font.ttf');
+    const fonts = (await api('/fonts?name=Liberation%20Serif')) as { type?: string }[];
+    expect(fonts.some((f) => f.type === 'custom')).toBe(true);
+  });
+
   it.runIf(HAS_BULK_API)(
     'bulk: a CSV sheet over the bulk API, followed to its end, its result CSV written (needs the bulk API, #37)',
     async () => {

@@ -83,7 +83,6 @@ export async function bulk(api: Api, out: Output, designId: string, csvFile: str
     await writeFile(file, typeof csv.body === 'string' ? csv.body : JSON.stringify(csv.body));
     out.line(file);
   }
-  out.result(run);
   out.line(
     `bulk run ${run.id}: ${run.status}, ${run.rows.done} done, ${run.rows.failed} failed${run.archive_url ? `\narchive: ${run.archive_url}` : ''}`,
   );
@@ -91,6 +90,7 @@ export async function bulk(api: Api, out: Output, designId: string, csvFile: str
     throw new CliError(
       `bulk run ${run.id} ${run.status}${run.error ? `: ${run.error}` : ''} (${run.rows.failed} row(s) failed)`,
       EXIT.remoteFailed,
-    );
+    ).withPartial(run);
+  out.result(run);
   return EXIT.ok;
 }

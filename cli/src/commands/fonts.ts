@@ -30,7 +30,14 @@ export async function fontsUpload(api: Api, out: Output, files: string[], option
       for (const d of error.details) failed.push({ ...d, file });
     }
   }
-  out.result({ uploaded, failed });
   if (failed.length > 0)
-    throw new CliError(`fonts upload: ${files.length - uploaded.length} of ${files.length} file(s) refused`, EXIT.invalid, failed);
+    throw new CliError(
+      `fonts upload: ${files.length - uploaded.length} of ${files.length} file(s) refused`,
+      EXIT.invalid,
+      failed,
+    ).withPartial({
+      uploaded,
+      failed,
+    });
+  out.result({ uploaded, failed });
 }

@@ -61,7 +61,11 @@ export async function render(api: Api, out: Output, designId: string, options: R
       out.line(file);
     }
   } else for (const banner of banners) out.line(banner.file.url);
+  try {
+    throwOnFormatErrors(request);
+  } catch (error) {
+    throw error instanceof CliError ? error.withPartial({ generation_request_id: id, files, request }) : error;
+  }
+  if (banners.length === 0) throw new CliError(`generation request ${id} produced no file`, EXIT.remoteFailed).withPartial({ request });
   out.result({ generation_request_id: id, files, request });
-  throwOnFormatErrors(request);
-  if (banners.length === 0) throw new CliError(`generation request ${id} produced no file`, EXIT.remoteFailed);
 }

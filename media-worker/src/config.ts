@@ -1,5 +1,12 @@
 import { type ConfigOf, env, loadConfig, option } from '@pressroom/model';
-import { databaseOptions, ffmpegOptions, observabilityOptions, outboundOptions, storageOptions } from '@pressroom/platform';
+import {
+  databaseOptions,
+  ffmpegOptions,
+  jobFencingOptions,
+  observabilityOptions,
+  outboundOptions,
+  storageOptions,
+} from '@pressroom/platform';
 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
@@ -30,6 +37,7 @@ export const mediaWorkerOptions = {
   ...storageOptions,
   ...observabilityOptions,
   ...outboundOptions,
+  ...jobFencingOptions,
 };
 
 export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerOptions>;

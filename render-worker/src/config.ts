@@ -4,6 +4,7 @@ import {
   DEFAULT_HEARTBEAT_INTERVAL_MS,
   databaseOptions,
   ffmpegOptions,
+  jobFencingOptions,
   observabilityOptions,
   outboundOptions,
   storageOptions,
@@ -74,6 +75,7 @@ export const renderWorkerOptions = {
     'How often this worker records that it is alive (and sweeps for dead workers); two small queries each time.',
   ),
   ...workerStaleOptions,
+  ...jobFencingOptions,
   workerPollIntervalMs: option(
     env.int(50),
     '200',

@@ -171,6 +171,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     pollIntervalMs: config.workerPollIntervalMs,
     heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
     staleAfterMs: config.workerStaleAfterMs,
+    fencing: config.jobFencing,
   });
   readiness = runtime.state;
   await scheduleRetention(runtime);

@@ -17,6 +17,7 @@ import {
 } from '@pressroom/model';
 import {
   animationPartKey,
+  assertJobLease,
   bannerFileKey,
   dropParts,
   FfmpegError,
@@ -25,6 +26,7 @@ import {
   fallbackImageKey,
   fileOutcomeExists,
   formatBanner,
+  isJobFenced,
   jobTask,
   listParts,
   PartWaitTimeoutError,
@@ -129,6 +131,7 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
 
       t = performance.now();
       const contentType = CONTENT_TYPE[bannerFileType(payload.file_type)];
+      await assertJobLease(deps.db, 'object');
       await deps.storage.put(key, file, { contentType, contentLength: file.length });
       const row = { workspace_id: payload.workspace_id, id: payload.banner_id, filename };
       if (fallback)
@@ -146,6 +149,8 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         deps.logger.warn({ err, bannerId: payload.banner_id }, 'animation parts left for the retention job'),
       );
     } catch (error) {
+      // Another execution owns the job now: this one records nothing and drops nothing.
+      if (isJobFenced(error)) throw error;
       if (error instanceof FileSettledError) {
         await dropParts(deps.db, deps.storage, payload.banner_id).catch(() => undefined);
         return;

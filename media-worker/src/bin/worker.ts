@@ -33,6 +33,7 @@ const runtime = await startWorkerRuntime({
   concurrency: config.mediaConcurrency,
   logger,
   metrics,
+  fencing: config.jobFencing,
 });
 readiness = runtime.state;
 

@@ -1,9 +1,11 @@
 import { EXPORT_ZIP_TASK, newExportEvent } from '@pressroom/model';
 import {
+  assertJobLease,
   EXPORT_MAX_ATTEMPTS,
   enqueueEvent,
   exportArchiveKey,
   INVALID_JOB_PAYLOAD_REASON,
+  isJobFenced,
   jobTask,
   listExportFiles,
   loadExport,
@@ -38,6 +40,7 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
     return { status: 'failed', reason: 'none of the files exist any more' };
   }
   const key = exportArchiveKey(row.workspace_id, row.id);
+  await assertJobLease(deps.db, 'object');
   const written = await writeZip(deps.storage, key, files, signal);
   if (written.ids.length === 0) {
     await deps.storage.delete(key);
@@ -47,6 +50,7 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
   const size = (await deps.storage.head(key))?.size ?? written.bytes;
   const archiveUrl = await deps.storage.downloadUrl(key, { filename: `export-${row.id}.zip` });
   const finished = await withTransaction(deps.db, async (client) => {
+    await assertJobLease(client, 'export');
     const locked = await lockExport(client, row.id);
     if (locked?.status !== 'pending' || locked.purged_at) return false;
     await markExportDone(client, row.id, { key, size, bannerIds: written.ids });
@@ -79,7 +83,7 @@ export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Ta
       if (result.status === 'done') metrics.bytes.inc(result.bytes);
       deps.logger.info({ exportId: exportId, status: result.status }, 'export finished');
     } catch (error) {
-      if (helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
+      if (!isJobFenced(error) && helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
         await markExportFailed(deps.db, exportId, 'the archive could not be written');
         metrics.exports.inc({ outcome: 'failed' });
       }

@@ -10,7 +10,7 @@ import {
   resultClass,
 } from '@pressroom/model';
 import type { Logger } from '@pressroom/platform';
-import { jobTask, loadSigningSecrets, signatureHeader, withTransaction } from '@pressroom/platform';
+import { assertJobLease, jobTask, loadSigningSecrets, signatureHeader, withTransaction } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
@@ -93,6 +93,9 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
       for (const name of SIGNATURE_HEADERS) headers[name] = signature;
     }
 
+    // The last moment a stale execution (its job ran elsewhere while it was cut off) can be kept
+    // from sending the same attempt a second time: a POST already in flight cannot be recalled.
+    await assertJobLease(db, 'webhook');
     const sent: SentAttempt = isHttps(delivery.url)
       ? await postWebhook(dispatcher, { url: delivery.url, body, headers, timeoutMs: config.webhookTimeoutMs, signal: helpers.abortSignal })
       : { result: { kind: 'connection' }, reason: 'not_https', retryAfter: null, durationMs: 0 };
@@ -115,8 +118,9 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
     // The planner and the classifier agree on the attempt count; should they not, drop rather than loop.
     const outcome = plan?.kind === 'exhausted' ? 'drop' : verdict.outcome;
 
-    const recorded = await withTransaction(db, (client) =>
-      recordAttempt(client, {
+    const recorded = await withTransaction(db, async (client) => {
+      await assertJobLease(client, 'attempt');
+      return recordAttempt(client, {
         deliveryRowId: delivery.id,
         attempt: job.attempt,
         attemptedAt,
@@ -129,8 +133,8 @@ export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
         subscriptionId: delivery.subscription_id,
         deactivationReason: verdict.deactivationReason,
         next: plan?.kind === 'retry' ? { attempt: plan.attempt, runAt: plan.runAt } : null,
-      }),
-    );
+      });
+    });
     if (!recorded) return;
     metrics.deliveries.inc({ outcome });
     metrics.attemptSeconds.observe({ result: resultClass(sent.result) }, sent.durationMs / 1000);

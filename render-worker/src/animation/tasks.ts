@@ -6,7 +6,16 @@ import {
   type AnimationFramesPayload,
   HTML5_DEFAULT_LOOPS,
 } from '@pressroom/model';
-import { animationPartKey, fileOutcomeExists, jobTask, partStored, recordOutcome, recordPart } from '@pressroom/platform';
+import {
+  animationPartKey,
+  assertJobLease,
+  fileOutcomeExists,
+  isJobFenced,
+  jobTask,
+  partStored,
+  recordOutcome,
+  recordPart,
+} from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
@@ -148,6 +157,7 @@ async function runPart(
       stage('frames', result.timings.frames);
       if (result.timings.frames > 0) deps.renderMetrics.framesPerSecond.observe({ output }, result.frames / result.timings.frames);
       deps.renderMetrics.frames.inc({ output }, result.frames);
+      await assertJobLease(deps.db, 'object');
       const t = performance.now();
       for (const o of result.objects) await deps.storage.put(o.key, o.bytes, { contentType: o.contentType, contentLength: o.bytes.length });
       stage('store', (performance.now() - t) / 1000);
@@ -159,6 +169,7 @@ async function runPart(
       await recordPart(deps.db, payload as AnimatedFilePayload, part, '');
     }
   } catch (error) {
+    if (isJobFenced(error)) throw error;
     const failure = classifyFailure(error);
     deps.renderMetrics.failures.inc({ class: failure });
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;

@@ -10,6 +10,7 @@ import {
   strictFailure,
 } from '@pressroom/model';
 import {
+  assertJobLease,
   type ClaimedImport,
   claimImport,
   completeImport,
@@ -66,6 +67,7 @@ export async function processImport(
     const design = await materialise(deps, importId, job);
     const warnings: ImportWarning[] = fontWeightWarnings(design, loadFontCatalogue());
     const uids = await withTransaction(deps.db, async (tx) => {
+      await assertJobLease(tx, 'import');
       await assertTargetAlive(tx, job);
       return insertDesign(tx, {
         id: importId,
@@ -89,6 +91,7 @@ export async function processImport(
     const strict = strictFailure(warnings, job.strict);
     if (strict) throw new ImportFailure(strict.path, strict.code, strict.message);
     await withTransaction(deps.db, async (tx) => {
+      await assertJobLease(tx, 'import');
       for (const p of previews.stored) await recordPreview(tx, importId, p.frameId, p.key);
       await activateDesign(tx, importId);
       const result: ImportResult =
@@ -107,6 +110,7 @@ export async function processImport(
 /** Ends an import FAILED and hides a half-made design. */
 export async function failImport(db: pg.Pool, importId: string, code: string, message: string, path = ''): Promise<void> {
   await withTransaction(db, async (tx) => {
+    await assertJobLease(tx, 'import');
     await deleteImportingDesign(tx, importId);
     await failImportRow(tx, importId, { path, code, message });
   });

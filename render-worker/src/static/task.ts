@@ -2,6 +2,7 @@ import type { StaticDesign } from '@pressroom/model';
 import { bannerFilename, CONTENT_TYPE, RENDER_STATIC, type RenderStaticPayload } from '@pressroom/model';
 import type { FileOutcome } from '@pressroom/platform';
 import {
+  assertJobLease,
   bannerFileKey,
   countAiOperations,
   formatBanner,
@@ -145,6 +146,9 @@ async function store(
   payload: RenderStaticPayload,
   stage: (name: string, seconds: number) => void,
 ): Promise<void> {
+  // The key is the banner's own: a stale execution must not replace the bytes of the file the
+  // job's new owner recorded (its recording would be refused anyway, after the put).
+  await assertJobLease(deps.db, 'object');
   const t = performance.now();
   await deps.storage.put(key, file.bytes, {
     contentType: CONTENT_TYPE[payload.file_type],

@@ -1,5 +1,12 @@
 import type { FileJobOwner, PriorityClass } from '@pressroom/model';
-import { type FileErrorId, type FileOutcome, fileOutcomeExists, recordInvalidFileJob, recordOutcome } from '@pressroom/platform';
+import {
+  type FileErrorId,
+  type FileOutcome,
+  fileOutcomeExists,
+  isJobFenced,
+  recordInvalidFileJob,
+  recordOutcome,
+} from '@pressroom/platform';
 import type { JobHelpers } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { classifyFailure, designFaultReason, type FailureClass, isDesignFault } from './failures.js';
@@ -54,6 +61,8 @@ export async function runFileJob(
       Math.max(0, Date.now() - job.enqueuedAt) / 1000,
     );
   } catch (error) {
+    // Another execution owns the job now: nothing of this one is recorded, not even a failure.
+    if (isJobFenced(error)) throw error;
     const failure = classifyFailure(error);
     deps.renderMetrics.failures.inc({ class: failure });
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;

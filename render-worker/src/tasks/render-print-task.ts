@@ -1,7 +1,7 @@
 import type { MultipageDesign, PrinterDesign } from '@pressroom/model';
 import { bannerFilename, CONTENT_TYPE, MULTIPAGE_OUTPUT, RENDER_PRINT, type RenderPrintPayload } from '@pressroom/model';
 import type { FileOutcome } from '@pressroom/platform';
-import { bannerFileKey, jobTask } from '@pressroom/platform';
+import { assertJobLease, bannerFileKey, jobTask } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader } from '../fetch/load-asset.js';
@@ -77,6 +77,7 @@ async function render(deps: RenderDeps, payload: RenderPrintPayload, helpers: Jo
     namingScheme: found.namingScheme,
   });
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
+  await assertJobLease(deps.db, 'object');
   const t = performance.now();
   await deps.storage.put(key, file.bytes, { contentType: CONTENT_TYPE.pdf, contentLength: file.bytes.length });
   stage('store', (performance.now() - t) / 1000);

@@ -29,6 +29,7 @@ import {
 } from '../sql/animation-parts.js';
 import { type AddJobOptions, addJob, RENDER_MAX_ATTEMPTS } from '../sql/jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
+import { assertJobLease } from '../worker/fencing.js';
 
 type FileFields = Pick<
   AnimatedFilePayload,
@@ -103,6 +104,7 @@ export async function recordPart(
   otherKeys: readonly string[] = [],
 ): Promise<void> {
   await withTransaction(pool, async (client) => {
+    await assertJobLease(client, 'part');
     await lockPartsRequest(client, payload.generation_request_id);
     const inserted = await insertAnimationPart(client, { bannerId: payload.banner_id, part, parts: payload.parts, storageKey, otherKeys });
     if (inserted && part === ENCODE_TRIGGER_PART) {

@@ -1,5 +1,6 @@
 import { env, option } from '@pressroom/model';
 import { LOG_FORMATS } from '../logger.js';
+import { JOB_FENCING_MODES } from '../worker/fencing.js';
 import { DEFAULT_STALE_AFTER_MS } from '../worker/heartbeat.js';
 
 /** Options every process shares: where the data lives and how it reports. */
@@ -69,5 +70,14 @@ export const workerStaleOptions = {
     env.int(500),
     String(DEFAULT_STALE_AFTER_MS),
     "A worker silent this long is dead: its jobs are force-unlocked for others, and GET /capabilities stops counting it. Keep it several heartbeats long; a dead worker's jobs run again after about this plus one heartbeat.",
+  ),
+};
+
+/** Fencing of stale job executions (docs/operations.md, "Fencing"): both worker roles. */
+export const jobFencingOptions = {
+  jobFencing: option(
+    env.enum(JOB_FENCING_MODES),
+    'on',
+    'on: every result write checks, in its transaction, that this execution still owns its job, so a worker cut off from Postgres longer than WORKER_STALE_AFTER_MS writes no second result when it returns. off: only for tests that must show that failure.',
   ),
 };

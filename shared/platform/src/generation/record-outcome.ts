@@ -17,6 +17,7 @@ import {
 } from '../sql/generation-requests.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
+import { assertJobLease } from '../worker/fencing.js';
 
 /** Failure ids a file can end with; a small fixed set (they are metric labels too). */
 export const FILE_ERROR_IDS = ['cannot_build_banner', 'image_fetching_error', 'internal_server_error'] as const;
@@ -41,6 +42,7 @@ export interface RecordedOutcome {
  * row is locked first (so two formats finishing at once cannot both miss the last count), a
  * file is announced by NEW_BANNER (`insertBanner`), a failure refunds its file's credits, the last outcome finalises the request and — for async
  * requests — enqueues NEW_BANNER_BATCH through the outbox, and waiters are notified on commit.
+ * Inside a job, the transaction first checks that the execution still owns its job (fencing).
  */
 export async function recordOutcome(
   pool: pg.Pool,
@@ -49,6 +51,8 @@ export async function recordOutcome(
   storage: ObjectStorage,
 ): Promise<RecordedOutcome> {
   return withTransaction(pool, async (client) => {
+    // First: a stale execution (its job ran elsewhere while it was cut off) writes nothing.
+    await assertJobLease(client, 'outcome');
     const request = await lockGenerationRequest(client, requestId);
     if (!request || request.purged_at) return { recorded: false, finalized: false };
     let recorded: boolean;

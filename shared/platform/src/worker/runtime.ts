@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.js';
 import { pingDatabase } from '../sql/health.js';
+import { fenceTaskList, isJobFenced, type JobFencingMode } from './fencing.js';
 import { beat, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
 
 export interface WorkerRuntimeOptions {
@@ -28,6 +29,12 @@ export interface WorkerRuntimeOptions {
   capabilities?: unknown;
   /** Job flags this worker does not take right now (graphile-worker's `forbiddenFlags`): affinity holds. */
   forbiddenFlags?: () => string[] | Promise<string[]>;
+  /**
+   * `JOB_FENCING` (default `on`): every result write checks that this execution still owns its
+   * job, so a worker cut off longer than the stale window writes nothing when it returns
+   * (fencing.ts, docs/operations.md "Fencing"). `off` only for tests that show the failure.
+   */
+  fencing?: JobFencingMode;
 }
 
 export interface WorkerRuntime {
@@ -81,6 +88,14 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
     help: '1 while this process cannot reach Postgres and waits for it (with capped backoff); 0 otherwise.',
     registers: [options.metrics],
   });
+  const fenced = new Counter({
+    name: 'pressroom_job_fenced_total',
+    help: 'Result writes refused because the execution no longer owned its job (it ran elsewhere after this worker was cut off), by task and write.',
+    labelNames: ['task', 'write'],
+    registers: [options.metrics],
+  });
+  const fencing = options.fencing ?? 'on';
+  const taskList = fencing === 'on' ? fenceTaskList(options.taskList) : options.taskList;
   const restarts = new Counter({
     name: 'pressroom_job_runner_restarts_total',
     help: 'Job runners replaced after they died (the database stayed away too long).',
@@ -110,6 +125,17 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   });
   events.on('job:error', ({ job, error }) => {
     running.dec({ task: job.task_identifier });
+    if (isJobFenced(error)) {
+      // Not a failure of the job: another execution owns it. graphile-worker's failure write
+      // matches no row (it is `WHERE locked_by` this pool), so nothing here touches the job.
+      jobs.inc({ task: job.task_identifier, outcome: 'fenced' });
+      fenced.inc({ task: job.task_identifier, write: error.write });
+      logger.warn(
+        { task: job.task_identifier, jobId: job.id, attempt: error.lease.attempts, write: error.write },
+        'stale job execution fenced: the job ran elsewhere while this worker was cut off; its result is refused',
+      );
+      return;
+    }
     jobs.inc({ task: job.task_identifier, outcome: 'error' });
     logger.warn({ err: error, task: job.task_identifier, jobId: job.id, attempt: job.attempts }, 'job failed');
   });
@@ -127,7 +153,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
       }
       return run({
         pgPool: db,
-        taskList: options.taskList,
+        taskList,
         concurrency: options.concurrency,
         noHandleSignals: true,
         pollInterval: options.pollIntervalMs ?? 1_000,

@@ -11,7 +11,7 @@ export function sdkPython(): string {
   const python = process.env['SDK_PYTHON'] ?? `${REPO_ROOT}.venv/bin/python`;
   if (!existsSync(python)) {
     throw new Error(
-      `No Python with the abyssale SDK at ${python}. Run:\n  python3 -m venv .venv && .venv/bin/pip install abyssale==1.7.0\nor set SDK_PYTHON.`,
+      `No Python with the abyssale SDK at ${python}. Run:\n  npm run setup -- --test   (or: python3 -m venv .venv && .venv/bin/pip install -r requirements-test.txt)\nor set SDK_PYTHON.`,
     );
   }
   return python;

@@ -27,7 +27,8 @@ export function ownPostgresAvailable(): boolean {
   return existsSync(join(BIN, 'pg_ctl'));
 }
 
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/** `settings`: extra server settings (`name=value`), after the defaults (a later one wins). */
+export async function startOwnPostgres(options: { settings?: string[] } = {}): Promise<OwnPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'pressroom-own-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -50,7 +51,10 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       join(dir, 'postgres.log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+        ...(options.settings ?? []).map((s) => `-c ${s}`),
+      ].join(' '),
       ...args,
     ]);
   ctl('start');

@@ -13,6 +13,7 @@ import { registerHttpMetrics } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
 import { bannerRoutes } from './routes/banners.js';
+import { bulkRunRoutes } from './routes/bulk-runs.js';
 import { capabilityRoutes } from './routes/capabilities.js';
 import { consoleRoutes } from './routes/console.js';
 import { creditRoutes } from './routes/credits.js';
@@ -148,6 +149,12 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps, outbound: Outbo
   bannerRoutes(app, { db: deps.db, storage: deps.storage });
   generationRequestListRoutes(app, { db: deps.db, storage: deps.storage });
   exportRoutes(app, { db: deps.db, storage: deps.storage, checkCallbackUrl });
+  bulkRunRoutes(app, {
+    ...sync,
+    allowPrivateNetworks: deps.config.outboundAllowPrivateNetworks,
+    sheetFetchTimeoutMs: deps.config.bulkSheetFetchTimeoutMs,
+    checkCallbackUrl,
+  });
   dynamicImageRoutes(app, {
     ...sync,
     metrics: deps.metrics,

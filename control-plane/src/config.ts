@@ -27,6 +27,11 @@ export const controlPlaneOptions = {
     '5000',
     'POST /designs/import/json (and validate_only) probes every http(s) media source of the payload at once, through the outbound guard (a GET of its first byte); a source that has not answered within this many milliseconds, in all, is 400 unreachable_src at its path (0: no check).',
   ),
+  bulkSheetFetchTimeoutMs: option(
+    env.int(100),
+    '30000',
+    "Deadline of fetching a bulk run's `csv_url` sheet (docs/bulk.md), redirects and body included.",
+  ),
   webhookTimeScale: option(env.number(0), '1', 'Multiplies the signing-secret overlap window (24 h); tests compress time with e.g. 0.001.'),
   syncRenderTimeoutMs: option(env.int(100), '10000', 'Hard cap of a synchronous generation (the 10-second budget).'),
   queueMetricsIntervalMs: option(

@@ -32,6 +32,12 @@ export const mediaWorkerOptions = {
     '1',
     'Multiplies every webhook gap and the signing-secret windows; tests compress time with e.g. 0.001.',
   ),
+  bulkWindow: option(
+    env.int(1, 10000),
+    '32',
+    "Most rows of one bulk run with an open generation request at once (docs/bulk.md): the run's pace. Keep it above the farm's render concurrency so the render workers never wait on the runner, and small enough that the queue never holds a whole run.",
+  ),
+  bulkIntervalMs: option(env.int(10, 60000), '250', 'How often the bulk runner looks at a running bulk run to start its next rows (ms).'),
   apiHostName: option(env.string(), 'localhost', 'API host name sent in the X-Referer header of webhooks.'),
   ...databaseOptions,
   ...storageOptions,

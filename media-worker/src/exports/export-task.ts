@@ -2,6 +2,7 @@ import { EXPORT_ZIP_TASK, newExportEvent } from '@pressroom/model';
 import {
   assertJobLease,
   EXPORT_MAX_ATTEMPTS,
+  endBulkRunOfExport,
   enqueueEvent,
   exportArchiveKey,
   INVALID_JOB_PAYLOAD_REASON,
@@ -36,7 +37,7 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
   if (!row || row.status !== 'pending' || row.purged_at) return { status: 'skipped' };
   const files = await listExportFiles(deps.db, row);
   if (files.length === 0) {
-    await markExportFailed(deps.db, row.id, 'none of the files exist any more');
+    await failExport(deps, row.id, 'none of the files exist any more');
     return { status: 'failed', reason: 'none of the files exist any more' };
   }
   const key = exportArchiveKey(row.workspace_id, row.id);
@@ -44,7 +45,7 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
   const written = await writeZip(deps.storage, key, files, signal);
   if (written.ids.length === 0) {
     await deps.storage.delete(key);
-    await markExportFailed(deps.db, row.id, 'none of the files could be read from storage');
+    await failExport(deps, row.id, 'none of the files could be read from storage');
     return { status: 'failed', reason: 'none of the files could be read from storage' };
   }
   const size = (await deps.storage.head(key))?.size ?? written.bytes;
@@ -60,9 +61,19 @@ export async function runExport(deps: ExportDeps, exportId: string, signal?: Abo
       payload: newExportEvent({ exportId: row.id, archiveUrl, bannerIds: written.ids }),
       callbackUrl: row.callback_url,
     });
+    // A bulk run's ZIP: the run ends with it (docs/bulk.md).
+    await endBulkRunOfExport(client, deps.storage, row.id, { url: archiveUrl });
     return true;
   });
   return finished ? { status: 'done', bannerIds: written.ids, bytes: size } : { status: 'skipped' };
+}
+
+/** The export failed for good; a bulk run whose ZIP it was ends too, saying so. */
+async function failExport(deps: ExportDeps, exportId: string, reason: string): Promise<void> {
+  await withTransaction(deps.db, async (client) => {
+    await markExportFailed(client, exportId, reason);
+    await endBulkRunOfExport(client, deps.storage, exportId, { error: reason });
+  });
 }
 
 /** `export_zip`: parses the job at the boundary; the last failed attempt marks the export failed. */
@@ -70,7 +81,7 @@ export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Ta
   const metrics = exportMetrics(deps.metrics);
   // A job that cannot be read fails its export, as its last failed attempt would.
   const onInvalid = async ({ export_id: exportId }: { export_id: string }) => {
-    await markExportFailed(deps.db, exportId, INVALID_JOB_PAYLOAD_REASON);
+    await failExport(deps, exportId, INVALID_JOB_PAYLOAD_REASON);
     metrics.exports.inc({ outcome: 'failed' });
   };
   return jobTask(EXPORT_ZIP_TASK, { logger: deps.logger, onInvalid }, async ({ export_id: exportId }, helpers) => {
@@ -84,7 +95,7 @@ export function exportZipTask(deps: ExportDeps & Pick<MediaDeps, 'metrics'>): Ta
       deps.logger.info({ exportId: exportId, status: result.status }, 'export finished');
     } catch (error) {
       if (!isJobFenced(error) && helpers.job.attempts >= Math.min(helpers.job.max_attempts, EXPORT_MAX_ATTEMPTS)) {
-        await markExportFailed(deps.db, exportId, 'the archive could not be written');
+        await failExport(deps, exportId, 'the archive could not be written');
         metrics.exports.inc({ outcome: 'failed' });
       }
       throw error;

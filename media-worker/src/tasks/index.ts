@@ -1,7 +1,8 @@
-import { EXPORT_ZIP_TASK } from '@pressroom/model';
+import { BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK, EXPORT_ZIP_TASK } from '@pressroom/model';
 import type { TaskList } from 'graphile-worker';
 import { animationEncodeTask } from '../animation/encode-task.js';
 import { createAnimationMediaMetrics } from '../animation/metrics.js';
+import { bulkRunFinishTask, bulkRunPumpTask } from '../bulk/tasks.js';
 import type { MediaDeps } from '../deps.js';
 import { exportZipTask } from '../exports/export-task.js';
 import { deliverWebhookTask } from '../webhooks/deliver-task.js';
@@ -14,6 +15,8 @@ export function mediaTaskList(deps: MediaDeps): TaskList {
   return {
     deliver_webhook: deliverWebhookTask(deps),
     [EXPORT_ZIP_TASK]: exportZipTask(deps),
+    [BULK_RUN_PUMP_TASK]: bulkRunPumpTask(deps),
+    [BULK_RUN_FINISH_TASK]: bulkRunFinishTask(deps),
     animation_encode: animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) }) as TaskList[string],
   };
 }

@@ -122,6 +122,7 @@ async function render(
     height: format.height,
     fileType: payload.file_type,
     namingScheme: found.namingScheme,
+    stem: payload.file_name ?? null,
   });
   const key = bannerFileKey(payload.workspace_id, payload.banner_id, filename);
   await store(deps, key, file, payload, stage);

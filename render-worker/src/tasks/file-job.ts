@@ -52,7 +52,8 @@ export async function runFileJob(
   try {
     const outcome = await render(stage);
     const t = performance.now();
-    const { recorded } = await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    const { recorded, bulkRow } = await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
+    if (bulkRow) deps.renderMetrics.bulkRows.inc({ outcome: bulkRow });
     // The outcome's transaction, pg_notify included: the last step before a sync caller wakes.
     stage('record', (performance.now() - t) / 1000);
     if (recorded && onRecorded) await onRecorded(outcome);

@@ -1,4 +1,4 @@
-import { RENDER_BUCKETS } from '@pressroom/platform';
+import { bulkRowsCounter, RENDER_BUCKETS } from '@pressroom/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
 
@@ -15,6 +15,8 @@ export interface RenderMetrics {
   frames: Counter<'output'>;
   /** Frame ranges by how their page got the file: `reused` (it held it loaded) or `loaded`. */
   rangePages: Counter<'page'>;
+  /** Bulk-run rows this worker ended (done or failed; docs/bulk.md). */
+  bulkRows: Counter<'outcome'>;
 }
 
 /** Frames-per-second buckets: a 1080² page captures roughly 10–25 frames a second. */
@@ -23,6 +25,7 @@ const FPS_BUCKETS = [1, 2, 5, 8, 10, 12, 15, 20, 25, 30, 40, 60];
 /** Stage and output labels come from fixed sets; buckets run to the 10-second budget and past it. */
 export function createRenderMetrics(registry: Registry): RenderMetrics {
   const metrics: RenderMetrics = {
+    bulkRows: bulkRowsCounter(registry),
     stageSeconds: new Histogram({
       name: 'pressroom_render_stage_seconds',
       help: 'Duration of each stage of a render (static file, or part of an animated one), by output type.',

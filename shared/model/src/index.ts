@@ -7,6 +7,7 @@ export * from './animation/html5-rules.js';
 export * from './animation/soundtrack.js';
 export * from './banners/filename.js';
 export * from './banners/template-snapshot.js';
+export * from './bulk/index.js';
 export * from './color/convert.js';
 export * from './color/format.js';
 export * from './color/parse.js';

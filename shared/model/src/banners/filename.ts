@@ -12,7 +12,10 @@ export function bannerFilename(input: {
   height: number;
   fileType: string;
   namingScheme?: string | null;
+  /** A name chosen per file (a bulk row's `_file_name`): used as it is, in place of the scheme. */
+  stem?: string | null;
 }): string {
+  if (input.stem) return `${slug(input.stem) || 'banner'}.${extensionOf(input.fileType)}`;
   const base = input.namingScheme
     ? input.namingScheme
         .replaceAll('{design}', input.designName)

@@ -115,6 +115,8 @@ describe('readJobOwner: what a payload that broke its contract belongs to', () =
   const OTHER = '6f1d2c3b-4a5e-4f6a-8b7c-9d0e1f2a3b4c';
   // One row per task of JOB_CONTRACTS (the type below has a key for each, so a new task needs its row).
   const CASES: { [K in JobTask]: { broken: Record<string, unknown>; owner: JobOwner<K> | null } } = {
+    bulk_run_pump: { broken: { v: 2, bulk_run_id: ID }, owner: { bulk_run_id: ID } },
+    bulk_run_finish: { broken: { bulk_run_id: ID, v: 'one' }, owner: { bulk_run_id: ID } },
     render_static: {
       broken: { v: 1, generation_request_id: ID, banner_id: OTHER, format_name: 'square', file_type: 'tiff' },
       owner: { generation_request_id: ID, format_name: 'square' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK, bulkRunPayloadSchema } from '../bulk/run.js';
 import { ANIMATION_ENCODE, ANIMATION_FRAMES, ANIMATION_HTML5, animatedFileSchema, animationFramesSchema } from './animation.js';
 import { DELIVER_WEBHOOK_TASK, deliverWebhookPayload } from './deliver-webhook.js';
 import {
@@ -32,6 +33,8 @@ export const JOB_CONTRACTS = {
   [DESIGN_DUPLICATE_TASK]: designDuplicatePayload,
   [DESIGN_PREVIEWS_TASK]: designPreviewsPayload,
   [RETENTION_TASK]: retentionPayloadSchema,
+  [BULK_RUN_PUMP_TASK]: bulkRunPayloadSchema,
+  [BULK_RUN_FINISH_TASK]: bulkRunPayloadSchema,
 } as const;
 
 export type JobTask = keyof typeof JOB_CONTRACTS;
@@ -67,6 +70,8 @@ export const JOB_OWNERS = {
   [DESIGN_DUPLICATE_TASK]: z.object(designDuplicatePayload.pick({ duplication_request_id: true }).shape),
   [DESIGN_PREVIEWS_TASK]: null,
   [RETENTION_TASK]: null,
+  [BULK_RUN_PUMP_TASK]: z.object(bulkRunPayloadSchema.pick({ bulk_run_id: true }).shape),
+  [BULK_RUN_FINISH_TASK]: z.object(bulkRunPayloadSchema.pick({ bulk_run_id: true }).shape),
 } as const satisfies { [K in keyof typeof JOB_CONTRACTS]: z.ZodType | null };
 
 /** The owner ids of a task's job; `never` for a task nothing waits on. */

@@ -50,6 +50,12 @@ export const renderStaticPayloadSchema = z.looseObject({
    * encoder's quality (jpeg, webp, avif), zlib effort (png); on animated files x264's CRF (mp4),
    * the palette size (gif), the backup image's quality (html5). Absent or null: the defaults. */
   quality: z.number().int().min(1).max(100).nullable().optional(),
+  /** The bulk run the file belongs to (docs/bulk.md): its job waits behind interactive work
+   * (`BULK_JOB_PRIORITY`). Absent or null: no bulk run. */
+  bulk_run_id: z.uuid().nullable().optional(),
+  /** The stem of the file's name (a bulk row's `_file_name`), in place of the design's naming
+   * scheme; the extension follows the file type. Absent or null: the naming scheme. */
+  file_name: z.string().min(1).max(200).nullable().optional(),
 });
 
 export type RenderStaticPayload = z.output<typeof renderStaticPayloadSchema>;

@@ -3,7 +3,7 @@
  * callbacks included. Fields beyond the ids docs/webhooks.md names are ours; receivers must ignore
  * unknown fields and unknown event types, so adding a field later is not a breaking change.
  */
-export const EVENT_TYPES = ['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS'] as const;
+export const EVENT_TYPES = ['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS', 'BULK_RUN_FINISHED'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export function isEventType(value: string): value is EventType {
@@ -44,7 +44,17 @@ export interface TemplateStatusPayload {
   status_updated_at_ts: number;
 }
 
-export type EventPayload = NewBannerPayload | NewBannerBatchPayload | NewExportPayload | TemplateStatusPayload;
+/** A bulk run ended (docs/bulk.md): every row has its outcome, the result CSV and the ZIP are written. */
+export interface BulkRunFinishedPayload {
+  event_type: 'BULK_RUN_FINISHED';
+  bulk_run_id: string;
+  status: 'completed' | 'cancelled' | 'failed';
+  rows: { done: number; failed: number; pending: number };
+  result_csv_url: string | null;
+  archive_url: string | null;
+}
+
+export type EventPayload = NewBannerPayload | NewBannerBatchPayload | NewExportPayload | TemplateStatusPayload | BulkRunFinishedPayload;
 
 export function newBannerEvent(banner: BannerLike): NewBannerPayload {
   return { event_type: 'NEW_BANNER', banner_id: banner.id, banner };

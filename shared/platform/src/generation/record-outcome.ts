@@ -6,6 +6,7 @@ import { insertBanner } from '../banners/record.js';
 import { refundCredits } from '../credits/credits.js';
 import { withTransaction } from '../db/pool.js';
 import { listBannersOfRequest, type NewBanner } from '../sql/banners.js';
+import { finishBulkRowOfRequest } from '../sql/bulk-runs.js';
 import {
   countFileOutcomes,
   type GenerationRequestRow,
@@ -35,6 +36,8 @@ export interface RecordedOutcome {
   recorded: boolean;
   /** True when this outcome completed the request. */
   finalized: boolean;
+  /** When it completed a bulk run's row (docs/bulk.md): how the row ended. */
+  bulkRow?: 'done' | 'failed';
 }
 
 /**
@@ -70,17 +73,33 @@ export async function recordOutcome(
         await refundAiOperations(client, requestId);
       }
     }
-    const finalized =
-      !request.is_finalized &&
-      (outcome.kind === 'stored' ? await markFinalized(client, request.id) : await finaliseIfComplete(client, request, storage));
+    const finalized = request.is_finalized
+      ? false
+      : outcome.kind === 'stored'
+        ? await markFinalized(client, request.id)
+        : await finaliseIfComplete(client, request, storage);
     await notifyGeneration(client, requestId);
-    return { recorded, finalized };
+    return typeof finalized === 'boolean' ? { recorded, finalized } : { recorded, finalized: true, bulkRow: finalized.bulkRow };
   });
 }
 
-async function finaliseIfComplete(client: pg.PoolClient, request: GenerationRequestRow, storage: ObjectStorage): Promise<boolean> {
+async function finaliseIfComplete(
+  client: pg.PoolClient,
+  request: GenerationRequestRow,
+  storage: ObjectStorage,
+): Promise<boolean | { bulkRow: 'done' | 'failed' }> {
   if ((await countFileOutcomes(client, request.id)) < request.expected_files) return false;
   await markFinalized(client, request.id);
+  if (request.bulk_run_id !== null) {
+    // A bulk run's row: the run announces itself once, at its end (BULK_RUN_FINISHED).
+    const errors = await listGenerationErrors(client, request.id);
+    const bulkRow = errors.length === 0 ? 'done' : 'failed';
+    await finishBulkRowOfRequest(client, request.id, {
+      status: bulkRow,
+      error: errors.length === 0 ? null : errors.map((e) => `${e.format_name}: ${e.reason}`).join('; '),
+    });
+    return { bulkRow };
+  }
   if (request.kind !== 'sync') {
     const banners = await presentBanners(client, storage, await listBannersOfRequest(client, request.id));
     const errors = (await listGenerationErrors(client, request.id)).map((e) => ({ template_format_name: e.format_name, reason: e.reason }));

@@ -22,6 +22,8 @@ export interface GenerationRequestRow {
   finalized_at: Date | null;
   created_at: Date;
   purged_at: Date | null;
+  /** The bulk run the request is a row of (docs/bulk.md), or null. */
+  bulk_run_id: string | null;
 }
 
 export interface GenerationErrorRow {
@@ -31,7 +33,7 @@ export interface GenerationErrorRow {
 }
 
 const COLUMNS = `id, workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file, is_finalized,
-  finalized_at, created_at, purged_at`;
+  finalized_at, created_at, purged_at, bulk_run_id`;
 
 export async function createGenerationRequest(
   client: Queryable,
@@ -43,12 +45,23 @@ export async function createGenerationRequest(
     fileType: string;
     expectedFiles: number;
     creditPerFile: number;
+    /** A bulk run's row (docs/bulk.md). */
+    bulkRunId?: string | null;
   },
 ): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
-    `INSERT INTO generation_requests (workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [input.workspaceId, input.designId, input.kind, input.callbackUrl, input.fileType, input.expectedFiles, input.creditPerFile],
+    `INSERT INTO generation_requests (workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file, bulk_run_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      input.workspaceId,
+      input.designId,
+      input.kind,
+      input.callbackUrl,
+      input.fileType,
+      input.expectedFiles,
+      input.creditPerFile,
+      input.bulkRunId ?? null,
+    ],
   );
   return rows[0]!.id;
 }

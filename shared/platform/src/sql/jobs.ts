@@ -1,4 +1,7 @@
 import {
+  BULK_JOB_PRIORITY,
+  BULK_RUN_FINISH_TASK,
+  BULK_RUN_PUMP_TASK,
   DELIVER_WEBHOOK_TASK,
   DESIGN_DUPLICATE_TASK,
   DESIGN_IMPORT_TASK,
@@ -74,7 +77,8 @@ export async function addRenderStaticJob(db: Queryable, payload: RenderStaticPay
     [
       RENDER_STATIC,
       JSON.stringify(payload),
-      JOB_PRIORITY[payload.priority],
+      // A bulk run's file waits behind every interactive render (docs/bulk.md).
+      payload.bulk_run_id ? BULK_JOB_PRIORITY : JOB_PRIORITY[payload.priority],
       RENDER_MAX_ATTEMPTS,
       payload.design_id,
       DEFAULT_STALE_AFTER_MS,
@@ -135,4 +139,22 @@ export async function addDeliveryJob(db: Queryable, payload: DeliverWebhookPaylo
     jobKeyMode: 'preserve_run_at',
     runAt,
   });
+}
+
+/**
+ * The bulk runner's next step of a run (docs/bulk.md). One pending step per run (job key): the
+ * step re-adds itself while the run has rows to start or to wait for, `delayMs` later.
+ */
+export async function addBulkRunPumpJob(db: Queryable, runId: string, delayMs = 0): Promise<void> {
+  await addJob(
+    db,
+    BULK_RUN_PUMP_TASK,
+    { v: 1, bulk_run_id: runId },
+    { maxAttempts: 25, jobKey: `${BULK_RUN_PUMP_TASK}:${runId}`, runAt: delayMs > 0 ? new Date(Date.now() + delayMs) : null },
+  );
+}
+
+/** A run's end: the result CSV and the ZIP export (one per run: job key). */
+export async function addBulkRunFinishJob(db: Queryable, runId: string): Promise<void> {
+  await addJob(db, BULK_RUN_FINISH_TASK, { v: 1, bulk_run_id: runId }, { maxAttempts: 10, jobKey: `${BULK_RUN_FINISH_TASK}:${runId}` });
 }

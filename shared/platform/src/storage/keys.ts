@@ -102,6 +102,11 @@ export function exportArchiveKey(workspaceId: string, exportId: string): string 
   return join(['workspaces', idSegment(workspaceId, 'workspace id'), 'exports', `${idSegment(exportId, 'export id')}.zip`]);
 }
 
+/** A bulk run's result CSV (docs/bulk.md). */
+export function bulkResultKey(workspaceId: string, runId: string): string {
+  return join(['workspaces', idSegment(workspaceId, 'workspace id'), 'bulk-runs', `${idSegment(runId, 'bulk run id')}.csv`]);
+}
+
 /** An uploaded font file, named by the SHA-256 of its bytes (docs/fonts.md, "Uploaded fonts"). */
 export function workspaceFontKey(workspaceId: string, sha256: string, format: string): string {
   return join([

@@ -1,0 +1,41 @@
+import { AppError } from '@pressroom/model';
+import { spendCredits } from '../credits/credits.js';
+import type { Queryable } from '../db/pool.js';
+import { createGenerationRequest, type GenerationKind } from '../sql/generation-requests.js';
+
+/**
+ * The generation request row and its credits, inside the caller's transaction: every generation
+ * path (static, animated, print, multipage, a bulk run's row) opens its request here and then adds
+ * its jobs in the same transaction, so out of credits leaves nothing behind and a job exists only
+ * for a request that was paid for. The price per file is stored on the request, so a failed file
+ * refunds what was charged even if the price changes later. Out of credits: 429
+ * `rate_limit_exceeded`, thrown (the caller's transaction, or savepoint, undoes the row).
+ */
+export async function openPaidRequest(
+  client: Queryable,
+  input: {
+    workspaceId: string;
+    designId: string;
+    kind: GenerationKind;
+    callbackUrl: string | null;
+    fileType: string;
+    files: number;
+    creditPerFile: number;
+    bulkRunId?: string | null;
+  },
+): Promise<string> {
+  const requestId = await createGenerationRequest(client, {
+    workspaceId: input.workspaceId,
+    designId: input.designId,
+    kind: input.kind,
+    callbackUrl: input.callbackUrl,
+    fileType: input.fileType,
+    expectedFiles: input.files,
+    creditPerFile: input.creditPerFile,
+    bulkRunId: input.bulkRunId ?? null,
+  });
+  if (!(await spendCredits(client, input.workspaceId, 'generation', input.creditPerFile * input.files, 'generation', requestId))) {
+    throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+  }
+  return requestId;
+}

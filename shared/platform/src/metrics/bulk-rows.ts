@@ -1,0 +1,25 @@
+import { Counter, type Registry } from 'prom-client';
+
+/**
+ * `pressroom_bulk_rows_total{outcome}`: bulk-run rows (docs/bulk.md) as they are started by the
+ * runner (media worker) and as they end (render worker: done or failed; media worker: failed for
+ * want of credits). `rate(...{outcome="done"}[1m])` is the farm's bulk rows per second.
+ */
+export const BULK_ROW_OUTCOMES = ['started', 'done', 'failed'] as const;
+export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
+
+const NAME = 'pressroom_bulk_rows_total';
+
+/** Idempotent per registry; every outcome series exists from the first scrape, at zero. */
+export function bulkRowsCounter(registry: Registry): Counter<'outcome'> {
+  const existing = registry.getSingleMetric(NAME) as Counter<'outcome'> | undefined;
+  if (existing) return existing;
+  const counter = new Counter({
+    name: NAME,
+    help: 'Bulk-run rows started by the runner and ended (done, failed), by outcome.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  for (const outcome of BULK_ROW_OUTCOMES) counter.inc({ outcome }, 0);
+  return counter;
+}

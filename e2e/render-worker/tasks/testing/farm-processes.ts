@@ -71,6 +71,11 @@ export interface Farm {
   /** Every data dir the farm made; `stop()` leaves them, the caller removes them. */
   dataDirs: string[];
   controlPlane: FarmProcess;
+  /**
+   * kill -9 of the control plane, then a new one on the same port and data dir, as a supervisor
+   * restarts it; resolves once it answers /ready (and `controlPlane` is the new one).
+   */
+  restartControlPlane(): Promise<FarmProcess>;
   workers: FarmProcess[];
   /** Adds a render worker (same env, plus `options.env`; its own data dir with `separateDataDirs`). */
   addWorker(options?: ProcessOptions): FarmProcess;
@@ -120,7 +125,9 @@ export async function startFarm(options: {
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
   };
-  const controlPlane = start('control-plane', commandOf('control-plane', compiled), { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const startControlPlane = () =>
+    start('control-plane', commandOf('control-plane', compiled), { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const controlPlane = startControlPlane();
   const workers: FarmProcess[] = [];
   const addWorker = (extra: ProcessOptions = {}) => {
     const w = start(
@@ -142,22 +149,30 @@ export async function startFarm(options: {
   await waitForReady(baseUrl, controlPlane, options.readyTimeoutMs ?? 60_000);
   for (let i = 0; i < options.workers; i++) addWorker();
   for (let i = 0; i < (options.mediaWorkers ?? 0); i++) addMediaWorker();
-  return {
+  const farm: Farm = {
     baseUrl,
     dataDir,
     dataDirs,
     controlPlane,
+    async restartControlPlane() {
+      killTree(farm.controlPlane);
+      await farm.controlPlane.exited;
+      farm.controlPlane = startControlPlane();
+      await waitForReady(baseUrl, farm.controlPlane, options.readyTimeoutMs ?? 60_000);
+      return farm.controlPlane;
+    },
     workers,
     addWorker,
     mediaWorkers,
     addMediaWorker,
     async stop() {
-      const all = [controlPlane, ...workers, ...mediaWorkers].filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+      const all = [farm.controlPlane, ...workers, ...mediaWorkers].filter((p) => p.child.exitCode === null && p.child.signalCode === null);
       for (const p of all) p.child.kill('SIGTERM');
       await Promise.race([Promise.all(all.map((p) => p.exited)), new Promise((r) => setTimeout(r, 8000))]);
       for (const p of all) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     },
   };
+  return farm;
 }
 
 async function waitForReady(baseUrl: string, cp: FarmProcess, timeoutMs: number): Promise<void> {

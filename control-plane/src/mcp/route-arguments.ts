@@ -19,6 +19,15 @@ export interface RouteRequest {
 export interface BodyOptions {
   /** The whole body is the one `payload` argument, whatever its schema (a document to import). */
   bodyAsPayload?: boolean | undefined;
+  /** Tool arguments that stand for a route argument under another name or shape (start_bulk_run's `rows`). */
+  aliases?: Record<string, ArgumentAlias> | undefined;
+}
+
+/** A tool argument standing for route argument `replaces`: its schema, from that argument's, and its value, into that argument's. */
+export interface ArgumentAlias {
+  replaces: string;
+  schema: (routeSchema: JsonSchema) => JsonSchema;
+  toRoute?: (value: unknown) => unknown;
 }
 
 /**
@@ -41,6 +50,15 @@ export function toolInputSchema(route: RegisteredRoute, descriptions: Record<str
   for (const [name, schema] of Object.entries(parts.query.properties)) add(name, schema, parts.query.required.has(name));
   if (parts.body === 'payload') add(PAYLOAD_ARGUMENT, parts.payloadSchema, true);
   else if (parts.body) for (const [name, schema] of Object.entries(parts.body.properties)) add(name, schema, parts.body.required.has(name));
+  for (const [name, alias] of Object.entries(options.aliases ?? {})) {
+    const replaced = properties[alias.replaces];
+    if (!replaced) throw new Error(`${route.operationId}: alias "${name}" replaces no argument "${alias.replaces}"`);
+    delete properties[alias.replaces];
+    const at = required.indexOf(alias.replaces);
+    if (at >= 0) required.splice(at, 1, name);
+    const description = descriptions[name];
+    properties[name] = description ? { ...alias.schema(replaced), description } : alias.schema(replaced);
+  }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
@@ -52,8 +70,15 @@ export function toolInputSchema(route: RegisteredRoute, descriptions: Record<str
  * and a missing `payload`. An argument the route has no place for is refused (a silent no-op
  * would be a defect).
  */
-export function routeRequest(route: RegisteredRoute, args: Record<string, unknown>, options: BodyOptions = {}): RouteRequest {
+export function routeRequest(route: RegisteredRoute, given: Record<string, unknown>, options: BodyOptions = {}): RouteRequest {
   const parts = partsOf(route, options);
+  const args = { ...given };
+  for (const [name, alias] of Object.entries(options.aliases ?? {})) {
+    if (alias.replaces in args) throw unknownArguments([alias.replaces]);
+    if (!(name in args)) continue;
+    args[alias.replaces] = alias.toRoute ? alias.toRoute(args[name]) : args[name];
+    delete args[name];
+  }
   const issues = [
     ...Object.entries(parts.params.properties).flatMap(([name, schema]) => pathArgumentIssues(name, schema, args[name])),
     ...(parts.body === 'payload' && args[PAYLOAD_ARGUMENT] === undefined ? [missing(PAYLOAD_ARGUMENT)] : []),

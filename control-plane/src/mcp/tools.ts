@@ -1,3 +1,5 @@
+import type { ArgumentAlias } from './route-arguments.js';
+
 /**
  * The MCP tools, named as Abyssale's MCP server names them. Each tool but one stands for one
  * REST operation: its arguments are that route's parameters and body (route-arguments.ts), its
@@ -25,9 +27,21 @@ export interface RouteTool {
   uploadCommands?: boolean;
   /** The route's body is one `payload` argument (a document to import), not one argument per field. */
   bodyAsPayload?: true;
+  /** Arguments named or shaped otherwise than the route's (route-arguments.ts). */
+  aliases?: Record<string, ArgumentAlias>;
 }
 
 const DESIGN_ID = 'The design id (a UUID, from list_designs or search_designs).';
+
+/** The `rows` of the bulk route's `source` union (its `type: "rows"` member), as the route's schema states it. */
+function rowsSchemaOf(source: Record<string, unknown>): Record<string, unknown> {
+  const members = (source['oneOf'] ?? source['anyOf'] ?? []) as Record<string, unknown>[];
+  for (const member of members) {
+    const properties = (member['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+    if (properties['type']?.['const'] === 'rows' && properties['rows']) return properties['rows'];
+  }
+  throw new Error('createBulkRun: the source schema has no rows member');
+}
 
 export const ROUTE_TOOLS: readonly RouteTool[] = [
   {
@@ -162,6 +176,48 @@ export const ROUTE_TOOLS: readonly RouteTool[] = [
     readOnly: false,
     argumentDescriptions: { id: DESIGN_ID },
     summarize: (r) => `Queued: generation_request_id ${String(r['generation_request_id'])}. Poll get_generation_request with it.`,
+  },
+  {
+    name: 'start_bulk_run',
+    operationId: 'createBulkRun',
+    title: 'Start a bulk run from rows',
+    description:
+      'Renders one file per row (and per format) of a static design from `rows`: a list of objects whose keys are ' +
+      '"<layer>.<property>" (e.g. {"headline.payload": "Hello", "photo.image_url": "https://..."}) or special keys _format, ' +
+      '_file_type, _file_name; other keys need `mapping` ({"key": "<layer>.<property>"} or null to ignore). At most 10,000 rows. ' +
+      'Every row is checked before anything is charged: errors name rows[i].<key>. Answers the run at once; poll get_bulk_run with ' +
+      'its id until finished_at_ts is set, then hand the user archive_url (a ZIP) and result_csv_url. Use it instead of many ' +
+      'generate_banners_async calls for more than a few variants.',
+    readOnly: false,
+    aliases: {
+      design_id: { replaces: 'id', schema: (s) => s },
+      rows: {
+        replaces: 'source',
+        schema: (source) => rowsSchemaOf(source),
+        toRoute: (rows) => ({ type: 'rows', rows }),
+      },
+    },
+    argumentDescriptions: { design_id: DESIGN_ID },
+    summarize: (r) =>
+      'valid' in r
+        ? `Valid: ${String(r['row_count'])} rows, ${String(r['file_count'])} files, ${String(r['credits_needed'])} credits.`
+        : `Bulk run ${String(r['id'])} ${String(r['status'])}: ${String(r['row_count'])} rows, ${String(r['file_count'])} files. Poll get_bulk_run.`,
+  },
+  {
+    name: 'get_bulk_run',
+    operationId: 'getBulkRun',
+    title: 'Poll a bulk run',
+    description:
+      'Reads a bulk run started with start_bulk_run: status, rows done/failed/pending, and once finished_at_ts is set the ZIP ' +
+      '(archive_url) and the result CSV (result_csv_url, one line per row with its file URL and status). Poll every few seconds; ' +
+      'a run of thousands of rows takes minutes.',
+    readOnly: true,
+    argumentDescriptions: { id: 'The bulk run id (from start_bulk_run).' },
+    summarize: (r) => {
+      const rows = (r['rows'] ?? {}) as Record<string, unknown>;
+      const end = r['finished_at_ts'] === null ? '' : ` ZIP: ${String(r['archive_url'])}; CSV: ${String(r['result_csv_url'])}.`;
+      return `Bulk run ${String(r['status'])}: ${String(rows['done'])} done, ${String(rows['failed'])} failed, ${String(rows['pending'])} pending.${end}`;
+    },
   },
   {
     name: 'generate_multipage_pdf',

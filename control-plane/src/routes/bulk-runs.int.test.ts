@@ -1,3 +1,6 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { memoryDesignSource, pumpBulkRun, readCredits } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
@@ -186,5 +189,35 @@ describe('bulk runs, on real Postgres', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', rows: { done: 0, failed: 6, pending: 4 } });
     expect(await pumpBulkRun(h.db.pool, runId, { window: 4, intervalMs: 1000 })).toEqual({ kind: 'again', started: 0, failed: 0 });
     expect((await readCredits(h.db.pool, w.id)).generation.available).toBe(46);
+  });
+
+  it('MCP: start_bulk_run takes design_id and rows, get_bulk_run polls the run; a bad row is a tool error at rows[i]', async () => {
+    const w = await freshWorkspace(20);
+    const mcpApp = await h.build({}, h.db.pool, designs);
+    const url = await mcpApp.listen({ port: 0, host: '127.0.0.1' });
+    const client = new Client({ name: 'bulk-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'x-api-key': w.key } } }));
+    try {
+      const { tools } = await client.listTools();
+      const start = tools.find((t) => t.name === 'start_bulk_run')!;
+      expect(start.inputSchema.required).toEqual(['design_id', 'rows']);
+      expect(Object.keys(start.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['mapping', 'formats', 'image_file_type']));
+      const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const started = await call('start_bulk_run', {
+        design_id: w.designId,
+        rows: [{ title: 'One', _file_name: 'one' }, { title: 'Two' }],
+        mapping: { title: 'headline.payload' },
+        formats: ['square'],
+      });
+      expect(started.isError, JSON.stringify(started.structuredContent)).toBeFalsy();
+      expect(started.structuredContent).toMatchObject({ status: 'queued', row_count: 2, file_count: 2 });
+      const polled = await call('get_bulk_run', { id: (started.structuredContent as { id: string }).id });
+      expect(polled.structuredContent).toMatchObject({ id: (started.structuredContent as { id: string }).id, rows: { pending: 2 } });
+      const bad = await call('start_bulk_run', { design_id: w.designId, rows: [{ 'headline.color': 'nope' }] });
+      expect(bad.isError).toBe(true);
+      expect(bad.structuredContent).toMatchObject({ errors: [{ path: 'rows[0].headline.color' }] });
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -119,6 +119,20 @@ export const renderFarm = dashboard({
       stacked: true,
     }),
     timeseries({
+      title: 'Queue depth by priority',
+      description:
+        'pressroom_queue_jobs_by_priority: jobs waiting (and running) per graphile-worker priority class. Sync renders run first, then async work, then bulk runs (docs/bulk.md): a bulk run keeps at most BULK_WINDOW rows queued, so its depth stays flat while sync stays near zero.',
+      queries: [{ expr: 'max by (priority, state) (pressroom_queue_jobs_by_priority{state=~"waiting|running"})', legend: '{{priority}} {{state}}' }],
+      width: 12,
+    }),
+    timeseries({
+      title: 'Bulk rows per second',
+      description: 'pressroom_bulk_rows_total: rows started by the bulk runner and ended by the render workers (done, failed).',
+      queries: [{ expr: 'sum by (outcome) (rate(pressroom_bulk_rows_total[1m]))', legend: '{{outcome}}' }],
+      unit: 'ops',
+      width: 12,
+    }),
+    timeseries({
       title: 'Queue wait p90 by output',
       queries: [{ expr: quantile(0.9, STAGE, ['output'], '{stage="queue_wait"}'), legend: '{{output}}' }],
       unit: 's',

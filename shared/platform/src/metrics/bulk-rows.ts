@@ -8,14 +8,12 @@ import { Counter, type Registry } from 'prom-client';
 export const BULK_ROW_OUTCOMES = ['started', 'done', 'failed'] as const;
 export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
 
-const NAME = 'pressroom_bulk_rows_total';
-
 /** Idempotent per registry; every outcome series exists from the first scrape, at zero. */
 export function bulkRowsCounter(registry: Registry): Counter<'outcome'> {
-  const existing = registry.getSingleMetric(NAME) as Counter<'outcome'> | undefined;
+  const existing = registry.getSingleMetric('pressroom_bulk_rows_total') as Counter<'outcome'> | undefined;
   if (existing) return existing;
   const counter = new Counter({
-    name: NAME,
+    name: 'pressroom_bulk_rows_total',
     help: 'Bulk-run rows started by the runner and ended (done, failed), by outcome.',
     labelNames: ['outcome'],
     registers: [registry],

@@ -22,3 +22,21 @@ export async function selectQueueJobCounts(
   const { rows } = await db.query<{ task: string; waiting: number; scheduled: number; running: number; failed: number }>(QUERY);
   return rows;
 }
+
+/**
+ * Jobs by graphile-worker priority (lower runs first) and state: the depth of each priority
+ * class's queue (sync renders, async work, bulk runs; metrics/queue-jobs.ts names them).
+ */
+export async function selectQueueJobsByPriority(
+  db: Queryable,
+): Promise<{ priority: number; waiting: number; scheduled: number; running: number; failed: number }[]> {
+  const { rows } = await db.query<{ priority: number; waiting: number; scheduled: number; running: number; failed: number }>(
+    `SELECT j.priority,
+            count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts AND j.run_at <= now())::int AS waiting,
+            count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts AND j.run_at > now())::int AS scheduled,
+            count(*) FILTER (WHERE j.locked_at IS NOT NULL)::int AS running,
+            count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts >= j.max_attempts)::int AS failed
+       FROM graphile_worker._private_jobs j GROUP BY j.priority`,
+  );
+  return rows;
+}

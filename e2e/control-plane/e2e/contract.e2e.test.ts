@@ -101,6 +101,11 @@ describe('the API contract against npm start', () => {
     const requestId = String(accepted.body.generation_request_id);
     const final = await waitFinal(farm, farm.apiKey, requestId, 90_000);
     const bannerId = String((final.banners as { id: string }[])[0]!.id);
+    const bulk = await api(farm, farm.apiKey, 'POST', `/designs/${summerSale}/bulk-runs`, {
+      source: { type: 'rows', rows: [{ 'headline.payload': 'Contract' }] },
+      formats: ['square'],
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(202);
     const { code, output } = await schemathesis(
       [
         '--config-file',
@@ -126,6 +131,7 @@ describe('the API contract against npm start', () => {
         PRESSROOM_EDITED_DESIGN_ID: webinar,
         PRESSROOM_BANNER_ID: bannerId,
         PRESSROOM_GENERATION_REQUEST_ID: requestId,
+        PRESSROOM_BULK_RUN_ID: String(bulk.body.id),
       },
     );
     const summary = output.slice(output.lastIndexOf('SUMMARY'));

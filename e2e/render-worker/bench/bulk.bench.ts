@@ -1,0 +1,184 @@
+// `npm run bench:bulk` — does a bulk run (docs/bulk.md) keep the farm as busy as direct renders
+// do, do sync renders of another workspace stay fast while it goes, and does no process's memory
+// grow with the run?
+//
+// Starts its own farm (embedded Postgres, a control plane, one render worker and one media
+// worker, compiled, local storage), seeds the example static design in two workspaces, and
+// prints, beside the machine's load averages (the machine may be shared with other work):
+//   1. one render worker's throughput as `bench:render` measures it (sync renders of the example
+//      1080² JPEG at concurrency 8), measured in this same run;
+//   2. the sync render p99 of the other workspace, unloaded (serial);
+//   3. a bulk run of BENCH_BULK_ROWS rows × 1 format (default 10,000), its rows per second against
+//      (1) (goal ≥ 85 %), the other workspace's sync p99 while it goes (goal ≤ 2× unloaded), and
+//      each process's resident memory, idle against its peak during the run (goal ≤ 150 MB above).
+// No pass/fail: the figures depend on the machine and its load.
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { api, type Farm, type FarmProcess, seedExample } from '../tasks/testing/farm-processes.js';
+import { withBenchFarm } from './bench-farm.js';
+
+const THROUGHPUT = Number(process.env['BENCH_THROUGHPUT'] ?? 60);
+const UNLOADED = Number(process.env['BENCH_SERIAL'] ?? 30);
+const ROWS = Number(process.env['BENCH_BULK_ROWS'] ?? 10_000);
+const GOALS = { throughputRatio: 0.85, p99Ratio: 2, memoryMb: 150 };
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+process.stdout.write(`load average at start: ${load()} (${process.env['BENCH_NOTE'] ?? 'machine shared with other work'})\n`);
+
+function percentile(ms: number[], q: number): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** Resident memory of a process and its descendants (the render worker's Chromium), in MB. */
+function rssMb(pid: number): number {
+  const children = (p: number): number[] => {
+    try {
+      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      return kids.flatMap((k) => [k, ...children(k)]);
+    } catch {
+      return [];
+    }
+  };
+  let kb = 0;
+  for (const p of [pid, ...children(pid)]) {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      kb += Number(m?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kb / 1024;
+}
+
+await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error', compiled: true }, async ({ farm, pool, seed }) => {
+  farm.addMediaWorker();
+  const other = await seedExample(pool, 'static-summer-sale.json');
+  const sync = async (target: { key: string; designId: string }) => {
+    const t = performance.now();
+    const res = await api(farm, target.key, 'POST', `/banner-builder/${target.designId}/generate`, {
+      template_format_name: 'square',
+      image_file_type: 'jpeg',
+      elements: { headline: { payload: `Sync ${Math.random().toString(36).slice(2, 8)}` } },
+    });
+    return { ms: performance.now() - t, ok: res.status === 200 };
+  };
+  const batch = async (n: number, concurrency: number, target: { key: string; designId: string }) => {
+    const latencies: number[] = [];
+    let failed = 0;
+    let next = 0;
+    const t = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < n) {
+          next++;
+          const r = await sync(target);
+          latencies.push(r.ms);
+          if (!r.ok) failed++;
+        }
+      }),
+    );
+    return { latencies, failed, seconds: (performance.now() - t) / 1000 };
+  };
+  await batch(6, 2, seed);
+  await batch(6, 2, other);
+
+  // 1. bench:render's one-worker throughput, in this run.
+  const one = await batch(THROUGHPUT, 8, seed);
+  const imagesPerSecond = (THROUGHPUT - one.failed) / one.seconds;
+  process.stdout.write(
+    `throughput, 1 render worker, concurrency 8 (bench:render's measure): ${imagesPerSecond.toFixed(2)} images/s (load ${load()})\n`,
+  );
+
+  // 2. The other workspace's sync renders, unloaded.
+  const unloaded = await batch(UNLOADED, 1, other);
+  const unloadedP99 = percentile(unloaded.latencies, 0.99);
+  process.stdout.write(
+    `sync renders of another workspace, unloaded: p50 ${percentile(unloaded.latencies, 0.5).toFixed(0)} ms, p99 ${unloadedP99.toFixed(0)} ms (n=${UNLOADED}, load ${load()})\n`,
+  );
+
+  // 3. The bulk run, with the other workspace's sync renders and every process's memory beside it.
+  const processes: FarmProcess[] = [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers];
+  const idle = new Map(processes.map((p) => [p.name, rssMb(p.child.pid!)]));
+  const peak = new Map(idle);
+  const lines = ['headline.payload,_file_name'];
+  for (let i = 0; i < ROWS; i++) lines.push(`Row ${i},bench-${i}`);
+  const csv = Buffer.from(lines.join('\n')).toString('base64');
+  const started = performance.now();
+  const created = await api(farm, seed.key, 'POST', `/designs/${seed.designId}/bulk-runs`, {
+    source: { type: 'csv', csv_encoded: csv },
+    formats: ['square'],
+    image_file_type: 'jpeg',
+  });
+  if (created.status !== 202) throw new Error(`the bulk run was refused: ${JSON.stringify(created.body)}`);
+  const runId = String(created.body.id);
+  process.stdout.write(`bulk run ${runId}: ${ROWS} rows × 1 format accepted in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  const loadedLatencies: number[] = [];
+  let rowsEnded = 0;
+  let rowsSeconds = Number.NaN;
+  let stop = false;
+  const sampler = setInterval(() => {
+    for (const p of processes) peak.set(p.name, Math.max(peak.get(p.name) ?? 0, rssMb(p.child.pid!)));
+  }, 500);
+  const syncLoop = (async () => {
+    while (!stop) {
+      const r = await sync(other);
+      if (!stop) loadedLatencies.push(r.ms);
+      await new Promise((res) => setTimeout(res, 200));
+    }
+  })();
+  let lastReport = 0;
+  for (;;) {
+    const { rows } = await pool.query<{ ended: number }>(
+      `SELECT count(*) FILTER (WHERE status IN ('done', 'failed', 'cancelled'))::int AS ended FROM bulk_rows WHERE run_id = $1`,
+      [runId],
+    );
+    rowsEnded = rows[0]!.ended;
+    if (rowsEnded >= ROWS) {
+      rowsSeconds = (performance.now() - started) / 1000;
+      break;
+    }
+    if (performance.now() - lastReport > 30_000) {
+      lastReport = performance.now();
+      process.stdout.write(`  ${rowsEnded} rows ended after ${((performance.now() - started) / 1000).toFixed(0)} s (load ${load()})\n`);
+    }
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  stop = true;
+  await syncLoop;
+  clearInterval(sampler);
+  const finished = await waitFinished(farm, seed.key, runId);
+  const rowsPerSecond = ROWS / rowsSeconds;
+  const loadedP99 = percentile(loadedLatencies, 0.99);
+  process.stdout.write(`bulk run ended: ${JSON.stringify(finished.rows)}, ${rowsPerSecond.toFixed(2)} rows/s over ${rowsSeconds.toFixed(0)} s\n`);
+  process.stdout.write(
+    `sync renders of another workspace during the run: p50 ${percentile(loadedLatencies, 0.5).toFixed(0)} ms, p99 ${loadedP99.toFixed(0)} ms (n=${loadedLatencies.length})\n`,
+  );
+  process.stdout.write('\nmemory (RSS, process and its children), idle → peak during the run:\n');
+  for (const p of processes) {
+    const grew = (peak.get(p.name) ?? 0) - (idle.get(p.name) ?? 0);
+    process.stdout.write(
+      `  ${p.name}: ${idle.get(p.name)!.toFixed(0)} MB → ${peak.get(p.name)!.toFixed(0)} MB (+${grew.toFixed(0)} MB; goal ≤ ${GOALS.memoryMb})\n`,
+    );
+  }
+  process.stdout.write(
+    `\nbulk throughput ${rowsPerSecond.toFixed(2)} rows/s = ${((100 * rowsPerSecond) / imagesPerSecond).toFixed(0)} % of one worker's ${imagesPerSecond.toFixed(2)} images/s (goal ≥ ${GOALS.throughputRatio * 100} %)\n`,
+  );
+  process.stdout.write(
+    `sync p99 while the run goes ${loadedP99.toFixed(0)} ms = ${(loadedP99 / unloadedP99).toFixed(2)}× unloaded ${unloadedP99.toFixed(0)} ms (goal ≤ ${GOALS.p99Ratio}×)\n`,
+  );
+  process.stdout.write(`load average at end: ${load()}\n`);
+});
+
+async function waitFinished(farm: Farm, key: string, runId: string): Promise<{ rows: unknown }> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const run = (await api(farm, key, 'GET', `/bulk-runs/${runId}`)).body;
+    if (run.finished_at_ts !== null || Date.now() > deadline) return run as { rows: unknown };
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+}

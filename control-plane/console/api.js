@@ -36,10 +36,10 @@ export const lastRateLimit = { value: null };
  * Calls the API. Resolves with `{ status, data, headers }`; rejects with `ApiError` for any
  * 4xx/5xx, and with a plain Error when the farm cannot be reached.
  */
-export async function api(method, path, { body, query } = {}) {
+export async function api(method, path, { body, query, headers: extra } = {}) {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
-  const headers = { accept: 'application/json', 'x-api-key': session.key() ?? '' };
+  const headers = { accept: 'application/json', 'x-api-key': session.key() ?? '', ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let res;
   try {

@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, keyRefused, session } from './api.js';
+import { BulkPage } from './pages/bulk.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
 import { EditorPage } from './pages/editor.js';
@@ -17,6 +18,7 @@ const NAV = [
   ['designs', 'Designs'],
   ['import', 'Import'],
   ['generations', 'Generations'],
+  ['bulk', 'Bulk'],
   ['fonts', 'Fonts'],
   ['webhooks', 'Webhooks'],
   ['workspace', 'Workspace'],
@@ -98,6 +100,7 @@ function Shell({ company, onSignOut }) {
   else if (route.page === 'playground') page = html`<${PlaygroundPage} id=${route.id} />`;
   else if (route.page === 'import') page = html`<${ImportPage} />`;
   else if (route.page === 'generations') page = html`<${GenerationsPage} />`;
+  else if (route.page === 'bulk') page = html`<${BulkPage} />`;
   else if (route.page === 'fonts') page = html`<${FontsPage} />`;
   else if (route.page === 'webhooks') page = html`<${WebhooksPage} />`;
   else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;

@@ -61,6 +61,10 @@ describe('bulk runs, on real Postgres', () => {
       file_count: 2,
       columns: { 'headline.payload': 'headline.payload', 'subline.payload': 'subline.payload', note: null, _file_name: '_file_name' },
       credits_needed: 2,
+      preview_rows: [
+        { template_format_names: ['square'], image_file_type: 'jpeg', elements: { headline: { payload: 'Hello' }, subline: { payload: 'two\nlines' } } },
+        { template_format_names: ['square'], image_file_type: 'jpeg', elements: { headline: { payload: 'Bye' } } },
+      ],
       version: expect.stringMatching(/^v\d{4}-\d{2}-\d{2}$/),
     });
     expect(await runsOf(ws.id)).toBe(0);

@@ -99,6 +99,9 @@ const validationReport = z.object({
   file_count: z.number().int(),
   columns: z.record(z.string(), z.string().nullable()),
   credits_needed: z.number().int(),
+  preview_rows: z
+    .array(z.object({ template_format_names: z.array(z.string()), image_file_type: z.string(), elements: z.record(z.string(), z.record(z.string(), z.unknown())) }))
+    .describe('The first rows, each as the body of a generation of that row (for a preview).'),
   version: z.string(),
 });
 

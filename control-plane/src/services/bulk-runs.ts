@@ -169,8 +169,19 @@ export interface ValidationReport {
   file_count: number;
   columns: Record<string, string | null>;
   credits_needed: number;
+  /** The first rows as the body of a generation of that row (the console previews them). */
+  preview_rows: PreviewRow[];
   version: string;
 }
+
+export interface PreviewRow {
+  template_format_names: string[];
+  image_file_type: string;
+  elements: Record<string, Record<string, unknown>>;
+}
+
+/** Rows a validation report previews. */
+const PREVIEW_ROWS = 3;
 
 export type CreateResult = { status: 200 | 202; run: BulkRunWithCounts } | { status: 200; report: ValidationReport };
 
@@ -247,6 +258,7 @@ export async function createBulkRun(
           file_count: checked.fileCount,
           columns: Object.fromEntries(columns.plan.headers.map((h, i) => [h, targetName(columns.plan.targets[i] ?? null)])),
           credits_needed: needed,
+          preview_rows: checked.preview,
           version: API_VERSION,
         },
       };
@@ -282,6 +294,7 @@ interface Checked {
   /** Every format a row renders, in the design's order. */
   formats: string[];
   fileType: string;
+  preview: PreviewRow[];
 }
 
 async function checkRows(
@@ -304,6 +317,7 @@ async function checkRows(
   let index = 0;
   let fileCount = 0;
   let aiOperations = 0;
+  const preview: PreviewRow[] = [];
   const defaults = { formats: body.formats ?? null, fileType: body.image_file_type ?? null };
   for await (const record of rows.records) {
     if (index >= BULK_MAX_ROWS) throw tooManyRows();
@@ -349,6 +363,8 @@ async function checkRows(
     for (const f of accepted.outputs) usedFormats.add(f);
     fileTypes.add(accepted.fileType);
     fileCount += accepted.outputs.length;
+    if (preview.length < PREVIEW_ROWS)
+      preview.push({ template_format_names: accepted.outputs, image_file_type: accepted.fileType, elements: request.body.elements });
     const ai = countAiOperations(accepted.overrides);
     aiOperations += ai * accepted.outputs.length;
     batch.push({
@@ -384,6 +400,7 @@ async function checkRows(
     aiOperations,
     formats: design.type === 'printer_multipage' ? [] : design.formats.map((f) => f.name).filter((f) => usedFormats.has(f)),
     fileType: [...fileTypes].join(','),
+    preview,
   };
 }
 

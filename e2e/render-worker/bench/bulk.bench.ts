@@ -154,7 +154,9 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   const finished = await waitFinished(farm, seed.key, runId);
   const rowsPerSecond = ROWS / rowsSeconds;
   const loadedP99 = percentile(loadedLatencies, 0.99);
-  process.stdout.write(`bulk run ended: ${JSON.stringify(finished.rows)}, ${rowsPerSecond.toFixed(2)} rows/s over ${rowsSeconds.toFixed(0)} s\n`);
+  process.stdout.write(
+    `bulk run ended: ${JSON.stringify(finished.rows)}, ${rowsPerSecond.toFixed(2)} rows/s over ${rowsSeconds.toFixed(0)} s\n`,
+  );
   process.stdout.write(
     `sync renders of another workspace during the run: p50 ${percentile(loadedLatencies, 0.5).toFixed(0)} ms, p99 ${loadedP99.toFixed(0)} ms (n=${loadedLatencies.length})\n`,
   );

@@ -35,8 +35,11 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
   });
 
   const doneRows = async (runId: string) =>
-    (await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_rows WHERE run_id = $1 AND status IN ('done', 'failed')`, [runId]))
-      .rows[0]!.n;
+    (
+      await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM bulk_rows WHERE run_id = $1 AND status IN ('done', 'failed')`, [
+        runId,
+      ])
+    ).rows[0]!.n;
   async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -104,7 +107,9 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
     const zipPath = join(farm.dataDir, `bulk-${runId}.zip`);
     await writeFile(zipPath, Buffer.from(await (await fetch(run.archive_url as string)).arrayBuffer()));
     execFileSync('unzip', ['-tq', zipPath]);
-    const names = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim().split('\n');
+    const names = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 1 << 24 })
+      .trim()
+      .split('\n');
     expect(names.sort()).toEqual(Array.from({ length: ROWS }, (_, i) => `bulk-${i}.png`).sort());
 
     // Three rows' pixels: the ZIP's file equals a sync render of the same values, and rows differ.

@@ -62,7 +62,11 @@ describe('bulk runs, on real Postgres', () => {
       columns: { 'headline.payload': 'headline.payload', 'subline.payload': 'subline.payload', note: null, _file_name: '_file_name' },
       credits_needed: 2,
       preview_rows: [
-        { template_format_names: ['square'], image_file_type: 'jpeg', elements: { headline: { payload: 'Hello' }, subline: { payload: 'two\nlines' } } },
+        {
+          template_format_names: ['square'],
+          image_file_type: 'jpeg',
+          elements: { headline: { payload: 'Hello' }, subline: { payload: 'two\nlines' } },
+        },
         { template_format_names: ['square'], image_file_type: 'jpeg', elements: { headline: { payload: 'Bye' } } },
       ],
       version: expect.stringMatching(/^v\d{4}-\d{2}-\d{2}$/),
@@ -206,7 +210,8 @@ describe('bulk runs, on real Postgres', () => {
       const start = tools.find((t) => t.name === 'start_bulk_run')!;
       expect(start.inputSchema.required).toEqual(['design_id', 'rows']);
       expect(Object.keys(start.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['mapping', 'formats', 'image_file_type']));
-      const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const call = async (name: string, args: Record<string, unknown>) =>
+        (await client.callTool({ name, arguments: args })) as CallToolResult;
       const started = await call('start_bulk_run', {
         design_id: w.designId,
         rows: [{ title: 'One', _file_name: 'one' }, { title: 'Two' }],

@@ -100,7 +100,13 @@ const validationReport = z.object({
   columns: z.record(z.string(), z.string().nullable()),
   credits_needed: z.number().int(),
   preview_rows: z
-    .array(z.object({ template_format_names: z.array(z.string()), image_file_type: z.string(), elements: z.record(z.string(), z.record(z.string(), z.unknown())) }))
+    .array(
+      z.object({
+        template_format_names: z.array(z.string()),
+        image_file_type: z.string(),
+        elements: z.record(z.string(), z.record(z.string(), z.unknown())),
+      }),
+    )
     .describe('The first rows, each as the body of a generation of that row (for a preview).'),
   version: z.string(),
 });

@@ -14,20 +14,31 @@ async function failRun(deps: BulkDeps, runId: string): Promise<void> {
 /** `bulk_run_pump`: one step of the runner (platform bulk/pump.ts); the step queues the next. */
 export function bulkRunPumpTask(deps: BulkDeps): Task {
   const metrics = bulkMetrics(deps.metrics);
-  return jobTask(BULK_RUN_PUMP_TASK, { logger: deps.logger, onInvalid: ({ bulk_run_id }) => failRun(deps, bulk_run_id) }, async (payload) => {
-    const step = await pumpBulkRun(deps.db, payload.bulk_run_id, { window: deps.config.bulkWindow, intervalMs: deps.config.bulkIntervalMs });
-    if (step.kind === 'again' && step.started + step.failed > 0) {
-      metrics.rows.inc({ outcome: 'started' }, step.started);
-      metrics.rows.inc({ outcome: 'failed' }, step.failed);
-      if (step.failed > 0) deps.logger.warn({ bulkRunId: payload.bulk_run_id, failed: step.failed }, 'bulk rows failed: no credits left');
-    }
-  }) as Task;
+  return jobTask(
+    BULK_RUN_PUMP_TASK,
+    { logger: deps.logger, onInvalid: ({ bulk_run_id }) => failRun(deps, bulk_run_id) },
+    async (payload) => {
+      const step = await pumpBulkRun(deps.db, payload.bulk_run_id, {
+        window: deps.config.bulkWindow,
+        intervalMs: deps.config.bulkIntervalMs,
+      });
+      if (step.kind === 'again' && step.started + step.failed > 0) {
+        metrics.rows.inc({ outcome: 'started' }, step.started);
+        metrics.rows.inc({ outcome: 'failed' }, step.failed);
+        if (step.failed > 0) deps.logger.warn({ bulkRunId: payload.bulk_run_id, failed: step.failed }, 'bulk rows failed: no credits left');
+      }
+    },
+  ) as Task;
 }
 
 /** `bulk_run_finish`: the result CSV and the ZIP export (platform bulk/finish.ts). */
 export function bulkRunFinishTask(deps: BulkDeps): Task {
-  return jobTask(BULK_RUN_FINISH_TASK, { logger: deps.logger, onInvalid: ({ bulk_run_id }) => failRun(deps, bulk_run_id) }, async (payload) => {
-    const step = await finishBulkRun(deps.db, deps.storage, payload.bulk_run_id);
-    deps.logger.info({ bulkRunId: payload.bulk_run_id, step }, 'bulk run results written');
-  }) as Task;
+  return jobTask(
+    BULK_RUN_FINISH_TASK,
+    { logger: deps.logger, onInvalid: ({ bulk_run_id }) => failRun(deps, bulk_run_id) },
+    async (payload) => {
+      const step = await finishBulkRun(deps.db, deps.storage, payload.bulk_run_id);
+      deps.logger.info({ bulkRunId: payload.bulk_run_id, step }, 'bulk run results written');
+    },
+  ) as Task;
 }

@@ -48,18 +48,22 @@ describe('rowRequest: one row as an asynchronous generation body', () => {
 describe('rowIssue: where a row error sits in the bulk request', () => {
   const cells = ['Hello', '999', 'no', 'nope', '', ''];
   it('points at the column that set the property, with the line', () => {
-    expect(rowIssue({ path: 'elements.title.font_size', code: 'out_of_range', message: 'too big' }, { index: 4, line: 7 }, plan, cells)).toEqual({
+    expect(
+      rowIssue({ path: 'elements.title.font_size', code: 'out_of_range', message: 'too big' }, { index: 4, line: 7 }, plan, cells),
+    ).toEqual({
       path: 'rows[4].size',
       code: 'out_of_range',
       message: 'line 7, column "size": too big',
     });
   });
   it('points at _format, or at the request when the row has no cell for it', () => {
-    expect(rowIssue({ path: 'template_format_names.0', code: 'format_not_found', message: 'x' }, { index: 0, line: null }, plan, cells).path).toBe(
-      'rows[0]._format',
-    );
+    expect(
+      rowIssue({ path: 'template_format_names.0', code: 'format_not_found', message: 'x' }, { index: 0, line: null }, plan, cells).path,
+    ).toBe('rows[0]._format');
     const noFormat = ['Hello', '', '', '', '', ''];
-    expect(rowIssue({ path: 'template_format_names', code: 'format_not_found', message: 'x' }, { index: 0, line: 2 }, plan, noFormat)).toEqual({
+    expect(
+      rowIssue({ path: 'template_format_names', code: 'format_not_found', message: 'x' }, { index: 0, line: 2 }, plan, noFormat),
+    ).toEqual({
       path: 'formats',
       code: 'format_not_found',
       message: 'line 2: x',

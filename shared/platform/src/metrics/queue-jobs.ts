@@ -36,7 +36,9 @@ export async function readQueueJobsByPriority(db: pg.Pool): Promise<{ priority: 
       counts.set(key, (counts.get(key) ?? 0) + row[state]);
     }
   }
-  return QUEUE_PRIORITIES.flatMap((priority) => QUEUE_JOB_STATES.map((state) => ({ priority, state, jobs: counts.get(`${priority}:${state}`) ?? 0 })));
+  return QUEUE_PRIORITIES.flatMap((priority) =>
+    QUEUE_JOB_STATES.map((state) => ({ priority, state, jobs: counts.get(`${priority}:${state}`) ?? 0 })),
+  );
 }
 
 export async function readQueueJobs(db: pg.Pool): Promise<QueueJobCount[]> {

@@ -53,6 +53,7 @@ function BulkForm({ designId }) {
   const [busy, setBusy] = useState(false);
   const [run, setRun] = useState(null);
   const idempotencyKey = useRef('');
+  const [formats, setFormats] = useState(null);
   const design = useMemo(() => (read.data ? normalizeDesign(read.data) : null), [read.data]);
   const targets = useMemo(() => {
     if (!design) return [];
@@ -60,15 +61,16 @@ function BulkForm({ designId }) {
     return [...SPECIAL, ...layers.flatMap((l) => l.props.map((p) => `${l.name}.${p.id}`))];
   }, [design]);
 
-  const body = (csv) => ({ source: { type: 'csv', csv_encoded: csv }, mapping });
-  const check = async (chosen = file, withMapping = mapping) => {
+  const chosenFormats = formats ?? design?.frames.map((f) => f.id) ?? [];
+  const body = (csv) => ({ source: { type: 'csv', csv_encoded: csv }, mapping, formats: chosenFormats });
+  const check = async (chosen = file, withMapping = mapping, withFormats = chosenFormats) => {
     if (!chosen) return;
     setBusy(true);
     setError(null);
     try {
       const { data } = await api('POST', `/designs/${designId}/bulk-runs`, {
         query: { validate_only: 'true' },
-        body: { source: { type: 'csv', csv_encoded: chosen.base64 }, mapping: withMapping },
+        body: { source: { type: 'csv', csv_encoded: chosen.base64 }, mapping: withMapping, formats: withFormats },
       });
       setReport(data);
       idempotencyKey.current = crypto.randomUUID();
@@ -109,6 +111,17 @@ function BulkForm({ designId }) {
   if (read.error) return html`<${ErrorBox} error=${read.error} title="The design could not be read" />`;
   const headers = report ? Object.keys(report.columns) : error?.errors?.length ? headersFromErrors(error.errors) : [];
   return html`
+    <fieldset class="row">
+      <legend>Formats of every row (a <code>_format</code> column overrides them)</legend>
+      ${design.frames.map(
+        (f) => html`<label><input type="checkbox" name="bulk-format" value=${f.id} checked=${chosenFormats.includes(f.id)}
+          onChange=${(e) => {
+            const next = e.currentTarget.checked ? [...chosenFormats, f.id] : chosenFormats.filter((x) => x !== f.id);
+            setFormats(next);
+            void check(file, mapping, next);
+          }} /> ${f.id}</label>`,
+      )}
+    </fieldset>
     <${Dropzone} onFiles=${onFiles}>
       <p>Drop a CSV or TSV here, or choose one.</p>
       <p><label for="bulk-file">Sheet</label>

@@ -44,6 +44,8 @@ describe('the console Bulk page against npm start', () => {
     await page.waitForSelector('#bulk-design', WAIT);
     await page.select('#bulk-design', summerSale);
     await page.waitForSelector('#bulk-file', WAIT);
+    // One format per row: square only.
+    for (const other of ['landscape', 'story']) await page.click(`input[name="bulk-format"][value="${other}"]`);
 
     const dir = mkdtempSync(join(tmpdir(), 'pressroom-console-bulk-'));
     const sheet = join(dir, 'speakers.csv');

@@ -15,6 +15,8 @@ import { api, dumpOutputs, type Farm, killTree, seedExample, startFarm, waitFina
 // BULK_E2E_ROWS: fewer rows while working on the test; the acceptance figure is 1,000.
 const ROWS = Number(process.env.BULK_E2E_ROWS ?? 1000);
 const COLOURS = ['#d62828', '#2a9d8f', '#264653'];
+/** Bounds that only prove "it did not hang": on a 2-core machine shared with other work, 0.3 rows/s was seen. */
+const PROGRESS_MS = 40 * 60_000;
 
 describe('a bulk run of 1,000 rows through kill -9 of the control plane and of the render worker', () => {
   let db: TestDatabase;
@@ -62,9 +64,9 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
     const runId = created.body.id as string;
     expect(created.body).toMatchObject({ row_count: ROWS, file_count: ROWS });
 
-    await until('15% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.15, 600_000);
+    await until('15% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.15, PROGRESS_MS);
     await farm.restartControlPlane();
-    await until('35% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.35, 600_000);
+    await until('35% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.35, PROGRESS_MS);
     killTree(farm.workers[0]!);
     farm.addWorker();
 
@@ -75,7 +77,7 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
         run = (await api(farm, seed.key, 'GET', `/bulk-runs/${runId}`)).body;
         return run.finished_at_ts !== null;
       },
-      900_000,
+      3 * PROGRESS_MS,
     );
     expect(run).toMatchObject({ status: 'completed', rows: { done: ROWS, failed: 0, pending: 0 }, error: null });
     expect(run.archive_url).toEqual(expect.any(String));
@@ -134,5 +136,5 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
     }
     expect(raws[0]!.equals(raws[1]!)).toBe(false);
     expect(raws[1]!.equals(raws[2]!)).toBe(false);
-  }, 1_800_000);
+  }, 4 * PROGRESS_MS);
 });

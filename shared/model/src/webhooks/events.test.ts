@@ -26,8 +26,8 @@ describe('event payloads', () => {
     expect(Object.keys(payload)[0]).toBe('event_type');
   });
 
-  it('knows exactly the four event types', () => {
-    expect(EVENT_TYPES).toEqual(['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS']);
+  it('knows exactly the five event types', () => {
+    expect(EVENT_TYPES).toEqual(['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS', 'BULK_RUN_FINISHED']);
     expect(isEventType('NEW_EXPORT')).toBe(true);
     expect(isEventType('new_export')).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { memoryDesignSource, pumpBulkRun, readCredits } from '@pressroom/platform';
+import { finishBulkRun, memoryDesignSource, pumpBulkRun, readCredits, recordOutcome } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +197,48 @@ describe('bulk runs, on real Postgres', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', rows: { done: 0, failed: 6, pending: 4 } });
     expect(await pumpBulkRun(h.db.pool, runId, { window: 4, intervalMs: 1000 })).toEqual({ kind: 'again', started: 0, failed: 0 });
     expect((await readCredits(h.db.pool, w.id)).generation.available).toBe(46);
+
+    // The open rows end (here as failed files, which refund their credits); then the run ends.
+    const open = await h.db.pool.query<{ generation_request_id: string }>(
+      `SELECT generation_request_id FROM bulk_rows WHERE run_id = $1 AND status = 'queued'`,
+      [runId],
+    );
+    for (const { generation_request_id: id } of open.rows)
+      await recordOutcome(
+        h.db.pool,
+        id,
+        { kind: 'error', formatName: 'square', errorId: 'cannot_build_banner', reason: 'test' },
+        h.storage,
+      );
+    expect((await readCredits(h.db.pool, w.id)).generation.available).toBe(50);
+    expect(await pumpBulkRun(h.db.pool, runId, { window: 4, intervalMs: 1000 })).toEqual({ kind: 'finish' });
+    expect(await finishBulkRun(h.db.pool, h.storage, runId)).toBe('finished');
+    const ended = (await get(`/bulk-runs/${runId}`, w.key)).json();
+    expect(ended).toMatchObject({ status: 'cancelled', rows: { done: 0, failed: 10, pending: 0 }, export_id: null, archive_url: null });
+    expect(ended.finished_at_ts).toEqual(expect.any(Number));
+    const results = await get(`/bulk-runs/${runId}/results.csv`, w.key);
+    expect(results.statusCode).toBe(200);
+    const lines = results.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('headline.payload,_status,_error,_file_url');
+    expect(lines[1]).toBe('Row 0,failed,square: test,');
+    expect(lines[10]).toBe('Row 9,cancelled,,');
+    const events = await h.db.pool.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM webhook_events WHERE workspace_id = $1 AND event_type = 'BULK_RUN_FINISHED'`,
+      [w.id],
+    );
+    expect(events.rows.map((e) => e.payload)).toEqual([
+      {
+        event_type: 'BULK_RUN_FINISHED',
+        bulk_run_id: runId,
+        status: 'cancelled',
+        rows: { done: 0, failed: 10, pending: 0 },
+        result_csv_url: expect.any(String),
+        archive_url: null,
+      },
+    ]);
   });
 
   it('MCP: start_bulk_run takes design_id and rows, get_bulk_run polls the run; a bad row is a tool error at rows[i]', async () => {

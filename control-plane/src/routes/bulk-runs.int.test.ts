@@ -103,6 +103,13 @@ describe('bulk runs, on real Postgres', () => {
     expect(await runsOf(ws.id)).toBe(0);
   });
 
+  it('refuses a media URL only a forbidden address answers, at its row and column, as a generation would', async () => {
+    const rows = [{ 'hero-photo.image_url': 'https://example.com/a.png' }, { 'hero-photo.image_url': 'https://127.0.0.1/b.png' }];
+    const res = await create({ source: { type: 'rows', rows }, formats: ['square'] }, { query: '?validate_only=true' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ id: 'image_fetching_error', errors: [{ path: 'rows[1].hero-photo.image_url' }] });
+  });
+
   it('refuses unknown layer and property columns at the column, before any row', async () => {
     const res = await create({ source: { type: 'rows', rows: [{ 'nope.payload': 'x', 'headline.wingspan': 'y', loose: 1 }] } });
     expect(res.statusCode).toBe(400);

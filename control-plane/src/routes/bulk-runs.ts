@@ -23,7 +23,7 @@ import {
   presentBulkRun,
   readBulkRun,
 } from '../services/bulk-runs.js';
-import type { CallbackUrlCheck } from '../services/callback-url.js';
+import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 
 const TAG = 'Bulk (Pressroom extension)';
 

@@ -46,9 +46,10 @@ import {
 } from '@pressroom/platform';
 import type pg from 'pg';
 import { workspaceCatalogue } from './font-lookup.js';
-import { loadDesignFor } from './generation.js';
+import { loadDesignFor, requestUrls } from './generation.js';
 import { acceptFormats } from './generation-formats.js';
 import type { GenerationInput, GenerationServiceDeps } from './generation-types.js';
+import { MEDIA_SOURCE } from './outbound-urls.js';
 import type { Workspace } from './workspaces.js';
 
 export interface BulkRunDeps extends GenerationServiceDeps {
@@ -350,6 +351,13 @@ async function checkRows(
           rowIssues.push(rowIssue(issue, row, plan, record.cells));
       }
       for (const issue of unknownFontIssues(request.body, catalogue)) rowIssues.push(rowIssue(issue, row, plan, record.cells));
+      // Media URLs only a forbidden address answers, as a generation of the row refuses them.
+      try {
+        await deps.outbound(requestUrls(parsed.value), MEDIA_SOURCE);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        for (const issue of error.issues ?? []) rowIssues.push(rowIssue(issue, row, plan, record.cells));
+      }
     }
     const nameIssue = request.fileName === null ? null : fileNameIssue(request.fileName);
     if (nameIssue !== null)

@@ -110,7 +110,7 @@ export async function acceptGeneration(
 }
 
 /** The media URLs a request's overrides make workers fetch, at their request paths. */
-function requestUrls(request: GenerationRequest): OverrideUrl[] {
+export function requestUrls(request: GenerationRequest): OverrideUrl[] {
   if (request.kind !== 'multipage') return overrideUrls(request.overrides, ['elements']);
   return Object.entries(request.pages).flatMap(([page, overrides]) => overrideUrls(overrides, ['pages', page]));
 }

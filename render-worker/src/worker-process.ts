@@ -18,6 +18,7 @@ import {
   serveMetrics,
   sqlDesignSource,
   startWorkerRuntime,
+  storageCheck,
   writableDirCheck,
 } from '@pressroom/platform';
 import { isFile, workerAiCapabilities } from './ai/advertised.js';
@@ -71,7 +72,8 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   // a sentence (exit code 78), before it takes a job; a failed warm-up is not reported then.
   const preflight = preflightOrExit('render-worker', [
     writableDirCheck(config.dataDir),
-    databaseCheck(config.databaseUrl),
+    databaseCheck(config.databaseUrl, { required: config.requireExternalServices }),
+    storageCheck(config),
     early ? spawnedChromiumCheck(early) : chromiumCheck(),
   ]);
   // Pages warm while the database, storage and job runner start; jobs are taken as soon as the

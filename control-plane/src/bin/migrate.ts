@@ -1,9 +1,9 @@
 // Applies Pressroom's and graphile-worker's migrations, then exits.
-import { connectDatabase, createLogger, migrate } from '@pressroom/platform';
+import { connectDatabase, databaseCheck, migrate, startProcess } from '@pressroom/platform';
 import { loadControlPlaneConfig } from '../config.js';
 
 const config = loadControlPlaneConfig();
-const logger = createLogger('migrate', config.logLevel, config.logFormat);
+const logger = await startProcess('migrate', config, [databaseCheck(config.databaseUrl, { required: config.requireExternalServices })]);
 const database = await connectDatabase(config, logger, 'pressroom-migrate');
 try {
   const { applied } = await migrate(database.pool);

@@ -9,6 +9,7 @@ import {
   migrate,
   startProcess,
   startQueueJobsGauge,
+  storageCheck,
   writableDirCheck,
 } from '@pressroom/platform';
 import { buildApp } from '../app.js';
@@ -21,7 +22,8 @@ const config = loadControlPlaneConfig();
 const logger = await startProcess('control-plane', config, [
   writableDirCheck(config.dataDir),
   freePortCheck(config.port, config.host, 'PORT'),
-  databaseCheck(config.databaseUrl),
+  databaseCheck(config.databaseUrl, { required: config.requireExternalServices }),
+  storageCheck(config),
 ]);
 const database = await connectDatabase(config, logger, 'pressroom-control-plane');
 await migrate(database.pool);

@@ -8,6 +8,7 @@ import {
   serveMetrics,
   startProcess,
   startWorkerRuntime,
+  storageCheck,
   writableDirCheck,
 } from '@pressroom/platform';
 import { loadMediaWorkerConfig } from '../config.js';
@@ -17,7 +18,8 @@ import { mediaTaskList } from '../tasks/index.js';
 const config = loadMediaWorkerConfig();
 const logger = await startProcess('media-worker', config, [
   writableDirCheck(config.dataDir),
-  databaseCheck(config.databaseUrl),
+  databaseCheck(config.databaseUrl, { required: config.requireExternalServices }),
+  storageCheck(config),
   ffmpegCheck(config.ffmpegPath),
 ]);
 const metrics = createMetricsRegistry('media-worker');

@@ -9,6 +9,11 @@ export const databaseOptions = {
   dataDir: option(env.string(), '.data', 'Folder for the embedded Postgres and the local object store.'),
   embeddedPgPort: option(env.int(1, 65535), '54329', 'Port of the embedded Postgres (used only when DATABASE_URL is unset).'),
   databasePoolSize: option(env.int(1, 200), '10', 'Maximum connections this process opens to Postgres.'),
+  requireExternalServices: option(
+    env.bool(),
+    'false',
+    "Refuse to start without DATABASE_URL and S3_BUCKET, and check both at start. The image sets true: a container's disk is its own, so an embedded Postgres or a local object store there would serve one container only.",
+  ),
   embeddedPgRuntimeDir: option(
     env.string(),
     '/var/lib/pressroom',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   commandRunsCheck,
+  databaseCheck,
   foldersClosedToOthers,
   formatPreflight,
   freePortCheck,
@@ -13,6 +14,7 @@ import {
   PREFLIGHT_EXIT_CODE,
   runPreflight,
   startProcess,
+  storageCheck,
   writableDirCheck,
 } from './preflight.js';
 
@@ -40,6 +42,26 @@ describe('installCommand', () => {
 });
 
 describe('preflight checks', () => {
+  it('with REQUIRE_EXTERNAL_SERVICES, refuses to start without DATABASE_URL or S3_BUCKET, naming each', async () => {
+    expect(await databaseCheck(undefined)()).toBeUndefined();
+    expect((await databaseCheck(undefined, { required: true })())?.missing).toMatch(/^DATABASE_URL is not set/);
+    const storage = {
+      s3Bucket: undefined,
+      s3Endpoint: undefined,
+      s3Region: 'us-east-1',
+      s3AccessKeyId: undefined,
+      s3SecretAccessKey: undefined,
+      s3ForcePathStyle: false,
+      s3EnsureBucket: false,
+      requireExternalServices: false,
+    };
+    expect(await storageCheck(storage)()).toBeUndefined();
+    expect((await storageCheck({ ...storage, requireExternalServices: true })())?.missing).toMatch(/^S3_BUCKET is not set/);
+    expect((await storageCheck({ ...storage, s3Bucket: 'b', s3AccessKeyId: 'only-the-id' })())?.missing).toMatch(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
   it('accepts a writable folder and refuses one that cannot be created', async () => {
     expect(await writableDirCheck(join(scratch, 'data'))()).toBeUndefined();
     const file = join(scratch, 'a-file');

@@ -87,8 +87,13 @@ export function freePortCheck(port: number, host: string, variable: string): Pre
     });
 }
 
-export function databaseCheck(url: string | undefined): PreflightCheck {
+export function databaseCheck(url: string | undefined, options: { required?: boolean } = {}): PreflightCheck {
   return async () => {
+    if (!url && options.required)
+      return {
+        missing: 'DATABASE_URL is not set (REQUIRE_EXTERNAL_SERVICES=true: no embedded Postgres is started).',
+        fix: "Set DATABASE_URL to the farm's Postgres, e.g. postgres://user:password@host:5432/pressroom.",
+      };
     if (!url) return undefined;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     client.on('error', () => undefined);
@@ -102,6 +107,73 @@ export function databaseCheck(url: string | undefined): PreflightCheck {
       };
     } finally {
       await client.end().catch(() => undefined);
+    }
+  };
+}
+
+/**
+ * The object store a process will use: with S3_BUCKET set, its bucket must answer a HEAD with the
+ * configured credentials (unless S3_ENSURE_BUCKET will create it); with `required`, S3_BUCKET must
+ * be set at all. Each answer names the variable to correct.
+ */
+export function storageCheck(config: {
+  s3Bucket: string | undefined;
+  s3Endpoint: string | undefined;
+  s3Region: string;
+  s3AccessKeyId: string | undefined;
+  s3SecretAccessKey: string | undefined;
+  s3ForcePathStyle: boolean;
+  s3EnsureBucket: boolean;
+  requireExternalServices: boolean;
+}): PreflightCheck {
+  return async () => {
+    const bucket = config.s3Bucket;
+    if (!bucket) {
+      if (!config.requireExternalServices) return undefined;
+      return {
+        missing: 'S3_BUCKET is not set (REQUIRE_EXTERNAL_SERVICES=true: no local object store is used).',
+        fix: 'Set S3_BUCKET (and S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY for MinIO or another S3-compatible store).',
+      };
+    }
+    const where = config.s3Endpoint ? `S3_ENDPOINT (${config.s3Endpoint})` : 'S3';
+    if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey))
+      return {
+        missing: 'Only one of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY is set.',
+        fix: 'Set both, or neither (to use the AWS default credential chain).',
+      };
+    const { HeadBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: config.s3Region,
+      endpoint: config.s3Endpoint,
+      forcePathStyle: config.s3ForcePathStyle,
+      maxAttempts: 2,
+      ...(config.s3AccessKeyId && config.s3SecretAccessKey
+        ? { credentials: { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey } }
+        : {}),
+    });
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(10_000) });
+      return undefined;
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) {
+        if (config.s3EnsureBucket) return undefined;
+        return {
+          missing: `S3_BUCKET ${bucket} does not exist at ${where}.`,
+          fix: 'Create the bucket, correct S3_BUCKET, or set S3_ENSURE_BUCKET=true to create it at start.',
+        };
+      }
+      if (status === 403 || status === 401)
+        return {
+          missing: `${where} refused S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY for S3_BUCKET ${bucket} (HTTP ${status}).`,
+          fix: 'Correct S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or the bucket policy).',
+        };
+      return {
+        missing: `${where} cannot be reached for S3_BUCKET ${bucket}: ${status ? `HTTP ${status}` : (err as Error).message}.`,
+        fix: 'Start that store or correct S3_ENDPOINT.',
+      };
+    } finally {
+      client.destroy();
     }
   };
 }

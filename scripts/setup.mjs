@@ -3,9 +3,9 @@
 // what `npm test` needs. Needs nothing but Node and a shell (node_modules may not exist yet), so
 // it imports only Node's own modules. Every step checks before it acts: on a machine that is
 // already set up it does nothing and takes seconds. `.ci/run` calls this same script.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -152,6 +152,49 @@ function goTools() {
   }
 }
 
+// 5. The container test (`npm run test:deploy`): a Docker engine with Debian's docker.io, Compose
+//    (the plugin where installed, else Debian's docker-compose) and debootstrap, which makes the
+//    base images where no image registry is reachable (deploy/base-images.sh). As root, dockerd
+//    is started in the background when nothing answers (its log: /var/log/pressroom-dockerd.log).
+function dockerEngine() {
+  const answers = () => spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore' }).status === 0;
+  const isRoot = process.getuid?.() === 0;
+  if (process.platform !== 'linux' || !onPath('apt-get')) {
+    if (!answers()) todo.push("start a Docker engine with Compose (Docker Desktop, or your distribution's docker and docker-compose)");
+    return;
+  }
+  const packages = [
+    { apt: 'docker.io', present: () => onPath('dockerd') },
+    {
+      apt: 'docker-compose',
+      present: () => onPath('docker-compose') || spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0,
+    },
+    { apt: 'debootstrap', present: () => onPath('debootstrap') },
+  ].filter((p) => !p.present());
+  if (packages.length > 0) {
+    const names = packages.map((p) => p.apt);
+    if (!isRoot) {
+      todo.push(`sudo apt-get install -y ${names.join(' ')} && sudo dockerd &   (or: sudo systemctl start docker)`);
+      return;
+    }
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    run('apt-get', ['install', '-y', '-qq', ...names], { env });
+  }
+  if (answers()) return log('docker: the engine answers');
+  if (!isRoot) {
+    todo.push('sudo systemctl start docker   (or: sudo dockerd &; and add yourself to the docker group)');
+    return;
+  }
+  log('starting dockerd in the background (log: /var/log/pressroom-dockerd.log)');
+  const out = openSync('/var/log/pressroom-dockerd.log', 'a');
+  const child = spawn('dockerd', [], { detached: true, stdio: ['ignore', out, out] });
+  child.unref();
+  for (let i = 0; i < 60 && !answers(); i++) spawnSync('sleep', ['1']);
+  if (!answers()) throw new Error('dockerd did not answer within 60 s: see /var/log/pressroom-dockerd.log');
+  log('docker: the engine answers');
+}
+
 function pythonVenv() {
   const venv = join(ROOT, '.venv');
   const python = join(venv, 'bin', 'python');
@@ -171,6 +214,7 @@ try {
   if (withTests) {
     goTools();
     pythonVenv();
+    dockerEngine();
   }
 } catch (err) {
   process.stderr.write(`\nsetup failed: ${err.message}\n`);

@@ -43,9 +43,15 @@ export async function picturePng(): Promise<Buffer> {
 /**
  * Imports the fixture through the whole flow and checks every format's render shows the
  * uploaded picture inside its box and the background outside it. `slotUrlPrefix` is where the
- * slot's form must post (the bucket on S3, the farm's own /uploads locally).
+ * slot's form must post (the bucket on S3, the farm's own /uploads locally). `fetchFile` posts the
+ * form and downloads the files (the container test reaches the bucket's URLs through a published port).
  */
-export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>, key: string, slotUrlPrefix: string): Promise<void> {
+export async function importAndRenderUploadedPicture(
+  farm: Pick<Farm, 'baseUrl'>,
+  key: string,
+  slotUrlPrefix: string,
+  fetchFile: typeof fetch = fetch,
+): Promise<void> {
   const project = await api(farm, key, 'POST', '/projects', { name: `Uploaded picture ${Date.now()}` });
   expect(project.status, JSON.stringify(project.body)).toBeLessThan(300);
   const created = await api(farm, key, 'POST', '/designs/import/json', uploadedPictureDesign(project.body.id));
@@ -56,7 +62,7 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
   expect(slot).toMatchObject({ target: 'layer', name: 'hero.png', page: 'page_1', max_bytes: 20_000_000 });
   expect(slot.url.startsWith(slotUrlPrefix), slot.url).toBe(true);
 
-  const posted = await fetch(slot.url, { method: 'POST', body: formOf(slot.fields, await picturePng(), 'hero.png') });
+  const posted = await fetchFile(slot.url, { method: 'POST', body: formOf(slot.fields, await picturePng(), 'hero.png') });
   expect(posted.status, await posted.text()).toBe(204);
   const validated = await api(farm, key, 'PUT', `/designs/import/json/${created.body.id}`);
   expect(validated.status, JSON.stringify(validated.body)).toBe(200);
@@ -71,7 +77,7 @@ export async function importAndRenderUploadedPicture(farm: Pick<Farm, 'baseUrl'>
   expect(done.banners.map((b: Json) => b.format.id).sort()).toEqual(Object.keys(BOXES).sort());
   for (const banner of done.banners) {
     const box = BOXES[banner.format.id as string]!;
-    const file = Buffer.from(await (await fetch(banner.file.url)).arrayBuffer());
+    const file = Buffer.from(await (await fetchFile(banner.file.url)).arrayBuffer());
     const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual(box.size);
     const at = (x: number, y: number) => {

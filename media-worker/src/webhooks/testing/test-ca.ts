@@ -13,11 +13,11 @@ export interface TestCertificates {
 }
 
 /**
- * A throwaway CA and a server certificate for localhost / 127.0.0.1 / ::1, made with the
- * system's openssl, so the receivers in tests are real HTTPS endpoints that our delivery code
- * must explicitly trust.
+ * A throwaway CA and a server certificate for localhost / 127.0.0.1 / ::1 (and `dnsNames`, e.g. a
+ * receiver container's name), made with the system's openssl, so the receivers in tests are real
+ * HTTPS endpoints that our delivery code must explicitly trust.
  */
-export function createTestCertificates(): TestCertificates {
+export function createTestCertificates(options: { dnsNames?: string[] } = {}): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), 'pressroom-webhook-ca-'));
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   run([
@@ -36,7 +36,8 @@ export function createTestCertificates(): TestCertificates {
     '/CN=Pressroom test CA',
   ]);
   run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost']);
-  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1\nextendedKeyUsage=serverAuth\n');
+  const names = ['localhost', ...(options.dnsNames ?? [])].map((n) => `DNS:${n}`).join(',');
+  writeFileSync(join(dir, 'san.ext'), `subjectAltName=${names},IP:127.0.0.1,IP:::1\nextendedKeyUsage=serverAuth\n`);
   run([
     'x509',
     '-req',

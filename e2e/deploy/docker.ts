@@ -157,7 +157,7 @@ export class ComposeProject {
 
   /** Every container's log into `dir`, for a failure's post-mortem. */
   async dumpLogs(dir: string): Promise<void> {
-    const out = await docker(['ps', '-a', '-q', '--filter', `label=com.docker.compose.project=${this.project}`, '--format', '{{.Names}}']);
+    const out = await docker(['ps', '-a', '--filter', `label=com.docker.compose.project=${this.project}`, '--format', '{{.Names}}']);
     for (const name of out.stdout.split('\n').filter(Boolean)) await writeFile(join(dir, `${name}.log`), await this.logs(name));
   }
 }

@@ -126,16 +126,17 @@ export async function startContainerFarm(options: FarmOptions): Promise<Containe
   await project.compose(['down', '-v', '--remove-orphans', '-t', '5']);
   try {
     await startServices(project, options);
+    return await connect(project, workDir);
   } catch (err) {
     // Nothing outlives a start that failed; the logs say why.
     await project.dumpLogs(workDir).catch(() => undefined);
     await project.compose(['down', '-v', '--remove-orphans', '-t', '5']);
     throw new Error(`${(err as Error).message}\ncontainer logs: ${workDir}`);
   }
-  return connect(project, workDir);
 }
 
 async function startServices(project: ComposeProject, options: FarmOptions): Promise<void> {
+  step(`${project.command.join(' ')} -p ${project.project} up`);
   await project.mustCompose(
     [
       'up',
@@ -152,7 +153,13 @@ async function startServices(project: ComposeProject, options: FarmOptions): Pro
   );
 }
 
+/** Progress on the console: a container farm takes minutes to start on a busy machine. */
+export function step(message: string): void {
+  process.stderr.write(`deploy test ${new Date().toISOString().slice(11, 19)}: ${message}\n`);
+}
+
 async function connect(project: ComposeProject, workDir: string): Promise<ContainerFarm> {
+  step('containers started; finding their loopback ports');
   const one = async (service: string) => {
     const [id] = await project.ids(service);
     if (!id) throw new Error(`no ${service} container runs`);
@@ -162,12 +169,13 @@ async function connect(project: ComposeProject, workDir: string): Promise<Contai
   const minioPort = await project.port(await one('minio'), 9000);
   const prometheusPort = await project.port(await one('prometheus'), 9090);
   const peerPort = await project.port(await one('peer'), 8080);
-  const controlPlanes = await Promise.all(
-    (await project.ids('control-plane')).map(async (id) => ({ id, baseUrl: `http://127.0.0.1:${await project.port(id, 8080)}` })),
-  );
+  // A role that lost a race at start (on a loaded host a first connection can time out) exits with
+  // its sentence and Docker restarts it, on a new loopback port: ask again until each answers.
+  const controlPlanes: { id: string; baseUrl: string }[] = [];
+  for (const id of await project.ids('control-plane')) controlPlanes.push({ id, baseUrl: await controlPlaneUrl(project, id, 300_000) });
   const db = new pg.Pool({ connectionString: `postgres://pressroom:pressroom@127.0.0.1:${pgPort}/pressroom`, max: 4 });
   db.on('error', () => undefined);
-  for (const cp of controlPlanes) await waitReady(`${cp.baseUrl}/ready`, 300_000);
+  step(`control planes ready at ${controlPlanes.map((c) => c.baseUrl).join(', ')}`);
 
   const peerBase = `http://127.0.0.1:${peerPort}`;
   return {
@@ -194,15 +202,22 @@ async function connect(project: ComposeProject, workDir: string): Promise<Contai
   };
 }
 
-async function waitReady(url: string, timeoutMs: number): Promise<void> {
+/** The base URL of a control plane container once its /ready answers (its port looked up afresh each try). */
+export async function controlPlaneUrl(project: ComposeProject, id: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
-      (r) => r.ok,
-      () => false,
+    const base = await project.port(id, 8080).then(
+      (port) => `http://127.0.0.1:${port}`,
+      () => undefined,
     );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} not ready within ${timeoutMs} ms`);
+    const ok =
+      base !== undefined &&
+      (await fetch(`${base}/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (ok) return base;
+    if (Date.now() > deadline) throw new Error(`control plane ${id.slice(0, 12)} not ready within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
 }

@@ -3,15 +3,24 @@
 // - HTTPS on 8443: a webhook receiver (its certificate from /certs, signed by a CA the media
 //   workers trust through NODE_EXTRA_CA_CERTS); answers 200 and records every POST;
 // - HTTP on 8080: pictures for renders. GET /hang/<name> holds the first request for a name until
-//   POST /release/<name> (so a job is held on one worker), answers later ones at once; any other
-//   GET /img/<name> answers at once. GET /log answers everything recorded, in order.
+//   POST /release/<name> (so a job is held on one worker) and then answers it with a magenta
+//   picture; later requests get a cyan one at once, so a file made by the held execution differs
+//   from one made by a re-run. GET /img/<name> answers cyan at once. GET /log answers everything
+//   recorded, in order.
 // No dependencies: it runs from a bind mount, outside the image's node_modules.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 
-// A 1×1 magenta PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+// 8×8 PNGs: magenta (the held request's answer) and cyan (every other).
+const HELD_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWP4z/AfKwLBISQBANGnf4HKRdi2AAAAAElFTkSuQmCC',
+  'base64',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWNg+P8fOxpaEgCR53+BZgic0QAAAABJRU5ErkJggg==',
+  'base64',
+);
 const log = [];
 const held = new Map(); // name -> held responses
 
@@ -22,9 +31,9 @@ const body = (req) =>
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
-const sendPng = (res) => {
-  res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
-  res.end(PNG);
+const sendPng = (res, png = PNG) => {
+  res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+  res.end(png);
 };
 
 http
@@ -39,7 +48,7 @@ http
       const name = url.pathname.slice('/release/'.length);
       const waiting = held.get(name) ?? [];
       held.delete(name);
-      for (const r of waiting) if (!r.destroyed) sendPng(r);
+      for (const r of waiting) if (!r.destroyed) sendPng(r, HELD_PNG);
       record({ kind: 'release', name, released: waiting.length });
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ released: waiting.length }));

@@ -180,25 +180,29 @@ describe(`a farm of containers from deploy/docker-compose.yml (JOB_FENCING=${FEN
     const victim = await containerAt(farm, 'render-worker', first!.from!);
     const killedAt = Date.now();
     await must('docker', ['kill', victim]);
+    step(`killed ${victim.slice(0, 12)} holding ${hang}`);
+    try {
+      const [, again] = await waitPeer(farm, (e) => e.kind === 'image' && e.name === hang, 2, 120_000);
+      const resumedMs = again!.at - killedAt;
+      console.log(`kill: the held job ran again ${resumedMs} ms after docker kill (bound ${RESUME_BOUND_MS} ms)`);
+      expect(resumedMs).toBeLessThan(RESUME_BOUND_MS);
 
-    const [, again] = await waitPeer(farm, (e) => e.kind === 'image' && e.name === hang, 2, 120_000);
-    const resumedMs = again!.at - killedAt;
-    console.log(`kill: the held job ran again ${resumedMs} ms after docker kill (bound ${RESUME_BOUND_MS} ms)`);
-    expect(resumedMs).toBeLessThan(RESUME_BOUND_MS);
-
-    for (const id of requests) {
-      const f = await final(1, seed.key, id);
-      expect(f.errors ?? [], id).toEqual([]);
+      for (const id of requests) {
+        const f = await final(1, seed.key, id);
+        expect(f.errors ?? [], id).toEqual([]);
+      }
+      const files = await farm.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM banners WHERE generation_request_id = ANY($1::uuid[]) GROUP BY generation_request_id, format_name',
+        [requests],
+      );
+      expect(files.rows).toHaveLength(100);
+      expect(files.rows.every((r) => r.n === 1)).toBe(true);
+      expect(await consumed(farm, seed.workspaceId)).toBe(100);
+    } finally {
+      // Docker does not restart a container stopped by `docker kill`: bring the worker back.
+      await must('docker', ['start', victim]);
+      await waitLiveWorkers(farm, 'render-worker', 2);
     }
-    const files = await farm.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM banners WHERE generation_request_id = ANY($1::uuid[]) GROUP BY generation_request_id, format_name',
-      [requests],
-    );
-    expect(files.rows).toHaveLength(100);
-    expect(files.rows.every((r) => r.n === 1)).toBe(true);
-    expect(await consumed(farm, seed.workspaceId)).toBe(100);
-    await must('docker', ['start', victim]);
-    await waitLiveWorkers(farm, 'render-worker', 2);
   });
 
   it(`a partition: a render worker cut off while it holds a job, longer than the stale window, then back: ${
@@ -222,49 +226,54 @@ describe(`a farm of containers from deploy/docker-compose.yml (JOB_FENCING=${FEN
 
     await must('docker', ['network', 'disconnect', network, victim]);
     const cutAt = Date.now();
-    // Its job runs elsewhere: the picture is asked for again, by another worker, and answered.
-    const [, again] = await waitPeer(farm, (e) => e.kind === 'image' && e.name === hang, 2, 120_000);
-    expect(again!.from).not.toBe(first!.from);
-    const done = await final(1, seed.key, id);
-    expect(done.banners).toHaveLength(1);
-    await waitPeer(farm, (e) => e.kind === 'webhook' && e.path === '/partition', 1, 120_000);
-    // The file as delivered, made by the re-run (with the re-run's cyan picture).
-    const delivered = await download(done.banners[0].file.url);
-    // Longer than the stale window, then back on the network with its address (its connections
-    // resume, as after a real partition), and the picture it waited for arrives (magenta).
-    await sleep(Math.max(0, STALE_MS * 2 - (Date.now() - cutAt)));
-    await must('docker', [
-      'network',
-      'connect',
-      '--ip',
-      first!.from!.replace(/^::ffff:/, ''),
-      ...(aliases ?? []).flatMap((a) => ['--alias', a]),
-      network,
-      victim,
-    ]);
-    const releasedAt = Date.now();
-    expect(await farm.release(hang)).toBe(1);
-    // Time for the returning worker to finish its render and try every write it has left.
-    await sleep(Math.max(20_000, STALE_MS * 3));
-    console.log(`partition: cut for ${releasedAt - cutAt} ms`);
+    step(`cut ${victim.slice(0, 12)} off ${network} while it holds ${hang}`);
+    const address = first!.from!.replace(/^::ffff:/, '');
+    const reconnect = () =>
+      must('docker', ['network', 'connect', '--ip', address, ...(aliases ?? []).flatMap((a) => ['--alias', a]), network, victim]);
+    let connected = false;
+    try {
+      // Its job runs elsewhere: the picture is asked for again, by another worker, and answered.
+      const [, again] = await waitPeer(farm, (e) => e.kind === 'image' && e.name === hang, 2, 120_000);
+      expect(again!.from).not.toBe(first!.from);
+      const done = await final(1, seed.key, id);
+      expect(done.banners).toHaveLength(1);
+      await waitPeer(farm, (e) => e.kind === 'webhook' && e.path === '/partition', 1, 120_000);
+      // The file as delivered, made by the re-run (with the re-run's cyan picture).
+      const delivered = await download(done.banners[0].file.url);
+      // Longer than the stale window, then back on the network with its address (its connections
+      // resume, as after a real partition), and the picture it waited for arrives (magenta).
+      await sleep(Math.max(0, STALE_MS * 2 - (Date.now() - cutAt)));
+      await reconnect();
+      connected = true;
+      step(`${victim.slice(0, 12)} back on ${network} at ${address}`);
+      const releasedAt = Date.now();
+      expect(await farm.release(hang)).toBe(1);
+      // Time for the returning worker to finish its render and try every write it has left.
+      await sleep(Math.max(20_000, STALE_MS * 3));
+      console.log(`partition: cut for ${releasedAt - cutAt} ms`);
 
-    const banners = await farm.db.query<{ n: number }>('SELECT count(*)::int AS n FROM banners WHERE generation_request_id = $1', [id]);
-    const webhooks = (await farm.peerLog()).filter((e) => e.kind === 'webhook' && e.path === '/partition');
-    const again2 = await final(0, seed.key, id);
-    const now = await download(again2.banners[0].file.url);
-    const outcome = {
-      banners: banners.rows[0]!.n,
-      listed: again2.banners.length,
-      credits: await consumed(farm, seed.workspaceId),
-      webhooks: webhooks.length,
-      fileRewritten: !now.equals(delivered),
-    };
-    console.log(`partition (JOB_FENCING=${FENCING}): ${JSON.stringify(outcome)}`);
-    if (FENCING === 'on') {
-      expect(outcome).toEqual({ banners: 1, listed: 1, credits: 1, webhooks: 1, fileRewritten: false });
-    } else {
-      // Without fencing the returning worker writes again: at least one of these shows it.
-      expect(outcome.banners > 1 || outcome.listed > 1 || outcome.credits > 1 || outcome.webhooks > 1 || outcome.fileRewritten).toBe(true);
+      const banners = await farm.db.query<{ n: number }>('SELECT count(*)::int AS n FROM banners WHERE generation_request_id = $1', [id]);
+      const webhooks = (await farm.peerLog()).filter((e) => e.kind === 'webhook' && e.path === '/partition');
+      const again2 = await final(0, seed.key, id);
+      const now = await download(again2.banners[0].file.url);
+      const outcome = {
+        banners: banners.rows[0]!.n,
+        listed: again2.banners.length,
+        credits: await consumed(farm, seed.workspaceId),
+        webhooks: webhooks.length,
+        fileRewritten: !now.equals(delivered),
+      };
+      console.log(`partition (JOB_FENCING=${FENCING}): ${JSON.stringify(outcome)}`);
+      if (FENCING === 'on') {
+        expect(outcome).toEqual({ banners: 1, listed: 1, credits: 1, webhooks: 1, fileRewritten: false });
+      } else {
+        // Without fencing the returning worker writes again: at least one of these shows it.
+        expect(outcome.banners > 1 || outcome.listed > 1 || outcome.credits > 1 || outcome.webhooks > 1 || outcome.fileRewritten).toBe(
+          true,
+        );
+      }
+    } finally {
+      if (!connected) await reconnect();
     }
     await waitLiveWorkers(farm, 'render-worker', 2);
   });
@@ -280,15 +289,19 @@ describe(`a farm of containers from deploy/docker-compose.yml (JOB_FENCING=${FEN
     }
     const victim = farm.controlPlanes[0]!.id;
     await must('docker', ['kill', victim]);
-    // The other answers at once: a sync render and the polls of what the dead one accepted.
-    const sync = await call(1, statics.key, 'POST', `/banner-builder/${statics.designId}/generate`, { template_format_name: 'square' });
-    expect(sync.status, JSON.stringify(sync.body)).toBe(200);
-    for (const id of accepted) {
-      const f = await final(1, statics.key, id);
-      expect(f.banners, id).toHaveLength(1);
+    step(`killed control plane ${victim.slice(0, 12)}`);
+    try {
+      // The other answers at once: a sync render and the polls of what the dead one accepted.
+      const sync = await call(1, statics.key, 'POST', `/banner-builder/${statics.designId}/generate`, { template_format_name: 'square' });
+      expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+      for (const id of accepted) {
+        const f = await final(1, statics.key, id);
+        expect(f.banners, id).toHaveLength(1);
+      }
+    } finally {
+      await must('docker', ['start', victim]);
+      farm.controlPlanes[0]!.baseUrl = await controlPlaneUrl(farm.project, victim, 300_000);
     }
-    await must('docker', ['start', victim]);
-    farm.controlPlanes[0]!.baseUrl = await controlPlaneUrl(farm.project, victim, 300_000);
   });
 
   it('Postgres restarted: every role recovers without being restarted', { timeout: 900_000 }, async () => {

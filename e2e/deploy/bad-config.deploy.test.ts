@@ -147,7 +147,8 @@ describe('a container with bad configuration says which variable, once, and exit
       name,
       '--network',
       NET,
-      ...Object.entries(GOOD).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+      // info: the line that says it listens.
+      ...Object.entries({ ...GOOD, LOG_LEVEL: 'info' }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
       IMAGE,
       'control-plane',
     ]);

@@ -40,8 +40,8 @@ import {
   type ObjectStorage,
   readCredits,
   readSheet,
-  setBulkRunCounts,
   setBulkRunStatus,
+  setBulkRunTotals,
   withTransaction,
 } from '@pressroom/platform';
 import type pg from 'pg';
@@ -263,8 +263,7 @@ export async function createBulkRun(
           version: API_VERSION,
         },
       };
-    await setBulkRunCounts(client, runId, { rowCount: checked.rowCount, fileCount: checked.fileCount });
-    await client.query('UPDATE bulk_runs SET formats = $2, file_type = $3 WHERE id = $1', [runId, checked.formats, checked.fileType]);
+    await setBulkRunTotals(client, runId, checked);
     await addBulkRunPumpJob(client, runId);
     const created = await findBulkRun(client, workspace.id, runId);
     return { status: 202, run: created! };

@@ -111,9 +111,22 @@ export async function insertBulkRows(client: Queryable, runId: string, rows: rea
   );
 }
 
-/** Raises the run's count once every row is stored (the service learns it while streaming). */
-export async function setBulkRunCounts(client: Queryable, runId: string, counts: { rowCount: number; fileCount: number }): Promise<void> {
-  await client.query('UPDATE bulk_runs SET row_count = $2, file_count = $3 WHERE id = $1', [runId, counts.rowCount, counts.fileCount]);
+/**
+ * Once every row is stored: the run's counts, and the formats and file types its rows chose (the
+ * service learns all of them while streaming the sheet).
+ */
+export async function setBulkRunTotals(
+  client: Queryable,
+  runId: string,
+  totals: { rowCount: number; fileCount: number; formats: readonly string[]; fileType: string },
+): Promise<void> {
+  await client.query('UPDATE bulk_runs SET row_count = $2, file_count = $3, formats = $4, file_type = $5 WHERE id = $1', [
+    runId,
+    totals.rowCount,
+    totals.fileCount,
+    totals.formats,
+    totals.fileType,
+  ]);
 }
 
 export async function findBulkRun(db: Queryable, workspaceId: string, id: string): Promise<BulkRunWithCounts | undefined> {

@@ -914,6 +914,25 @@ const MARKS: GalleryEntry[] = [
     show: ['qr', 'brand'],
   },
   {
+    name: 'logo-radius',
+    family: 'Rating, QR code, logo',
+    caption:
+      "a logo's border_radius (the import's radius; Abyssale's logo page) rounds its box and clips the picture, here zoomed to fill it: 24 on every corner, and per corner",
+    design: {
+      background: '#CBD5E1',
+      elements: [
+        { name: 'round', type: 'logo', box: [8, 8, 184, 88], properties: { image_url: URLS.photo, zoom: 300, border_radius: 24 } },
+        {
+          name: 'corners',
+          type: 'logo',
+          box: [8, 104, 184, 88],
+          properties: { image_url: URLS.photo, zoom: 300, border_radius: { tl: 40, tr: 0, br: 40, bl: 0 } },
+        },
+      ],
+    },
+    show: ['round', 'corners'],
+  },
+  {
     name: 'qrcode-margin',
     family: 'Rating, QR code, logo',
     caption: 'QR code margin 0, 2 (the default) and 8 modules; an icon without a level set raises it to H; a blank payload draws nothing',

@@ -86,7 +86,7 @@ describe('as-import → re-import → render', () => {
     ({ original, copy, warnings }) => {
       // The one deliberate difference from Abyssale's export (docs/design-format.md): a text that
       // shrinks to fit keeps its starting font_size and min_font_size, and says so.
-      const kept = (w: (typeof warnings)[number]) => w.code === 'property_not_representable' && w.path.endsWith('.min_font_size');
+      const kept = (w: (typeof warnings)[number]) => w.code === 'property_not_representable' && (w.path ?? '').endsWith('.min_font_size');
       expect(warnings.filter((w) => !kept(w))).toEqual([]);
       expect(copy).toEqual(original);
     },

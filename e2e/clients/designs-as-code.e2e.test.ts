@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type RunningFarm, startFarm, waitForDesigns } from '../control-plane/farm.js';
+import { type RunningFarm, startFarm, waitForDemo, waitForDesigns } from '../control-plane/farm.js';
 import type { Json } from '../render-worker/tasks/testing/farm-processes.js';
 import { buildCli, CLI, ROOT } from './cli-runner.js';
 
@@ -88,6 +88,7 @@ describe('the designs-as-code workflow on a farm', () => {
     buildCli();
     farm = await startFarm();
     // The example designs are imported by a worker job after start, one by one.
+    await waitForDemo(farm);
     webinar = (await waitForDesigns(farm, 'query=Webinar'))[0]?.id as string;
     sale = (await waitForDesigns(farm, 'query=Summer'))[0]?.id as string;
     const preview = (await api('/projects', { method: 'POST', body: JSON.stringify({ name: 'Previews' }) })) as { id: string };

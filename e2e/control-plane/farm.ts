@@ -114,6 +114,23 @@ export async function waitForDesigns(
   }
 }
 
+/**
+ * Waits until the render worker has processed every demo import `npm start` queued (five designs, one
+ * also as a template). A test that counts designs waits for this first: the imports land one by one.
+ */
+export async function waitForDemo(farm: RunningFarm, timeoutMs = 90_000): Promise<{ designs: number; templates: number }> {
+  const until = Date.now() + timeoutMs;
+  const h = { 'x-api-key': farm.apiKey };
+  for (;;) {
+    const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
+    const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
+    if (designs.length >= 5 && templates.length >= 1) return { designs: designs.length, templates: templates.length };
+    if (Date.now() > until)
+      throw new Error(`demo designs not imported: ${designs.length} designs, ${templates.length} templates\n${farm.output()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 /** Every process below `root` right now (pid → command), from one `ps` snapshot. */
 export function descendants(root: number): Map<number, string> {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })

@@ -1,20 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningFarm, startFarm } from '../farm.js';
+import { type RunningFarm, startFarm, waitForDemo } from '../farm.js';
 import { runSdkCheck } from '../sdk.js';
-
-/** Waits until the render worker has processed the demo imports `npm start` queued. */
-async function waitForDemo(farm: RunningFarm, timeoutMs = 90_000): Promise<{ designs: number; templates: number }> {
-  const until = Date.now() + timeoutMs;
-  const h = { 'x-api-key': farm.apiKey };
-  for (;;) {
-    const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
-    const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
-    if (designs.length >= 5 && templates.length >= 1) return { designs: designs.length, templates: templates.length };
-    if (Date.now() > until)
-      throw new Error(`demo designs not imported: ${designs.length} designs, ${templates.length} templates\n${farm.output()}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 describe('designs through the abyssale Python SDK against npm start', () => {
   let farm: RunningFarm;

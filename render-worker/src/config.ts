@@ -21,6 +21,11 @@ export const renderWorkerOptions = {
     'Render jobs one render-worker process runs at once (a few more than pages keeps them busy while others fetch and store).',
   ),
   pagePoolSize: option(env.int(1, 32), '2', 'Chromium pages open at once in one render worker.'),
+  renderInteractiveSlots: option(
+    env.int(0, 64),
+    '1',
+    "Of RENDER_CONCURRENCY's job slots, how many a bulk run's renders never take, so a sync or async render starts at once while a run goes (bulk always keeps at least one slot).",
+  ),
   browserCount: option(
     env.int(1, 32),
     '2',

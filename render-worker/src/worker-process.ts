@@ -4,7 +4,7 @@
 // shutdown path.
 
 import { randomUUID } from 'node:crypto';
-import { advertiseCapabilities } from '@pressroom/model';
+import { advertiseCapabilities, BULK_JOB_FLAG } from '@pressroom/model';
 import {
   connectDatabase,
   createLogger,
@@ -33,6 +33,7 @@ import { loadRenderWorkerConfig } from './config.js';
 import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
 import { affinityForbiddenFlags } from './static/affinity.js';
+import { bulkSlotLimit } from './static/bulk-slots.js';
 import { warmPages } from './static/index.js';
 import { createChromiumRenderer } from './static/pipeline.js';
 import { workspaceFontSource } from './static/render-fonts.js';
@@ -125,19 +126,20 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const capabilities = advertiseCapabilities(advertised.ai);
   // This process's key in affine jobs' flags (docs/render-worker.md, "Affinity across workers").
   const warmKey = randomUUID().slice(0, 13);
+  const affinity =
+    warm === null
+      ? null
+      : affinityForbiddenFlags(database.pool, {
+          ownKey: warmKey,
+          holdMs: config.affinityHoldMs,
+          staleAfterMs: config.workerStaleAfterMs,
+          refreshMs: config.workerHeartbeatIntervalMs,
+        });
   const runtime = await startWorkerRuntime({
     role: 'render-worker',
     capabilities: warm === null ? capabilities : () => ({ ...capabilities, warm: { key: warmKey, designs: warm.designIds() } }),
-    ...(warm === null
-      ? {}
-      : {
-          forbiddenFlags: affinityForbiddenFlags(database.pool, {
-            ownKey: warmKey,
-            holdMs: config.affinityHoldMs,
-            staleAfterMs: config.workerStaleAfterMs,
-            refreshMs: config.workerHeartbeatIntervalMs,
-          }),
-        }),
+    ...(affinity === null ? {} : { forbiddenFlags: affinity }),
+    flagLimits: { [BULK_JOB_FLAG]: bulkSlotLimit(config.renderConcurrency, config.renderInteractiveSlots) },
     db: database.pool,
     taskList: renderTaskList({
       config,

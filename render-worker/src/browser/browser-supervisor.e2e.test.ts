@@ -83,6 +83,23 @@ describe('page pool', () => {
     sup.releasePage(await next);
   });
 
+  it('serves waiters by priority, lower first, and in arrival order within one priority', async () => {
+    const sup = build({ poolSize: 1, maxQueueLength: 4 });
+    const held = await sup.acquirePage();
+    const served: string[] = [];
+    const wait = (name: string, priority: number) =>
+      sup.acquirePage(undefined, undefined, priority).then((p) => {
+        served.push(name);
+        sup.releasePage(p);
+      });
+    // Two bulk renders queue first (graphile priority 10), then an async (0) and a sync one (-10).
+    const all = [wait('bulk 1', 10), wait('bulk 2', 10), wait('async', 0), wait('sync', -10)];
+    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 4);
+    sup.releasePage(held);
+    await Promise.all(all);
+    expect(served).toEqual(['sync', 'async', 'bulk 1', 'bulk 2']);
+  });
+
   it('reports health with the browser version', async () => {
     const sup = build();
     const health = await sup.health();

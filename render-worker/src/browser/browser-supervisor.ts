@@ -75,6 +75,8 @@ export interface PooledPage {
 }
 
 interface Waiter {
+  /** graphile-worker's order: lower is served first; equal ones in arrival order. */
+  priority: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -144,16 +146,18 @@ export class BrowserSupervisor {
   /**
    * Leases a page, waiting in a bounded queue when all are busy. Aborting `signal` leaves the
    * queue and rejects with the signal's reason. `prefer` picks among idle pages (a page that holds
-   * the render's design warm); any page is taken when none is preferred.
+   * the render's design warm); any page is taken when none is preferred. `priority` orders the
+   * queue as graphile-worker orders jobs (lower first; default 0): a sync render waiting for a page
+   * goes before the bulk renders already waiting (docs/bulk.md, "Interactive renders first").
    */
-  async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean): Promise<PooledPage> {
+  async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean, priority = 0): Promise<PooledPage> {
     if (this.stopped) throw new SupervisorStoppedError();
     signal?.throwIfAborted();
     if (this.leased < this.poolSize) {
       this.leased++;
     } else {
       if (this.waiters.length >= this.maxQueueLength) throw new PoolSaturatedError(this.waiters.length);
-      await this.waitForSlot(signal); // the releasing render hands its slot over
+      await this.waitForSlot(signal, priority); // the releasing render hands its slot over
     }
     this.updateGauges();
     return this.openLeased(signal, prefer);
@@ -224,7 +228,7 @@ export class BrowserSupervisor {
     this.updateGauges();
   }
 
-  private waitForSlot(signal: AbortSignal | undefined): Promise<void> {
+  private waitForSlot(signal: AbortSignal | undefined, priority: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         const index = this.waiters.indexOf(waiter);
@@ -233,6 +237,7 @@ export class BrowserSupervisor {
         reject(signal?.reason);
       };
       const waiter: Waiter = {
+        priority,
         resolve: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve();
@@ -243,7 +248,8 @@ export class BrowserSupervisor {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
+      const behind = this.waiters.findIndex((w) => w.priority > priority);
+      this.waiters.splice(behind === -1 ? this.waiters.length : behind, 0, waiter);
       this.updateGauges();
     });
   }

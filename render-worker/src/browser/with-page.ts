@@ -18,6 +18,8 @@ export interface WithPageOptions {
   signal?: AbortSignal;
   /** Among idle pages, take one this answers true for (a page holding the design warm). */
   prefer?: (page: Page) => boolean;
+  /** Place in the page queue, as graphile-worker's job priority (lower first; default 0). */
+  priority?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function withPage<T>(
     const pool = attempt === 0 ? supervisor : (supervisor.quarantine ?? supervisor);
     let pooled: PooledPage;
     try {
-      pooled = await pool.acquirePage(signal, options.prefer);
+      pooled = await pool.acquirePage(signal, options.prefer, options.priority);
     } catch (error) {
       throw mapAbort(error, deadline, options);
     }

@@ -42,6 +42,11 @@ export interface StaticRenderInput {
    * design's canvas for the next render of it (docs/render-worker.md, "Warm design pages").
    */
   warmKey?: { designId: string; version: string };
+  /**
+   * The job's graphile-worker priority (lower first): a render waiting for a page is served in
+   * this order, so a sync render never queues behind a bulk run's (docs/bulk.md). Default 0.
+   */
+  priority?: number;
 }
 
 export interface StaticRenderOutput {
@@ -136,6 +141,7 @@ export function createChromiumRenderer(
       {
         timeoutMs: input.timeoutMs ?? options.timeoutMs,
         signal: input.signal,
+        ...(input.priority === undefined ? {} : { priority: input.priority }),
         ...(keyString === null ? {} : { prefer: (page: Page) => warmDesigns!.holds(page, keyString) }),
       },
     );

@@ -99,6 +99,7 @@ async function render(
     signal: helpers.abortSignal,
     fonts: await deps.fonts.forWorkspace(payload.workspace_id),
     warmKey: { designId: found.id, version: `v${found.version}` },
+    priority: helpers.job.priority,
     ...(payload.output_width == null ? {} : { outputWidth: payload.output_width }),
     ...(payload.quality == null ? {} : { quality: payload.quality }),
   });

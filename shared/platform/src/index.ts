@@ -93,6 +93,7 @@ export * from './webhooks/subscriptions.js';
 export * from './webhooks/verify.js';
 export * from './worker/affinity.js';
 export * from './worker/fencing.js';
+export * from './worker/flag-limits.js';
 export * from './worker/heartbeat.js';
 export * from './worker/job-task.js';
 export * from './worker/runtime.js';

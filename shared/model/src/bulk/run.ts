@@ -14,3 +14,9 @@ export type BulkRunPayload = z.output<typeof bulkRunPayloadSchema>;
  * render (sync -10, async 0), so a run never starves them (`JOB_PRIORITY`).
  */
 export const BULK_JOB_PRIORITY = 10;
+
+/**
+ * The graphile-worker flag on a bulk run's render jobs: a render worker forbids it while its bulk
+ * slots are full, so its other slots stay free for interactive renders (RENDER_INTERACTIVE_SLOTS).
+ */
+export const BULK_JOB_FLAG = 'bulk';

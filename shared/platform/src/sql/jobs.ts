@@ -1,4 +1,5 @@
 import {
+  BULK_JOB_FLAG,
   BULK_JOB_PRIORITY,
   BULK_RUN_FINISH_TASK,
   BULK_RUN_PUMP_TASK,
@@ -66,14 +67,14 @@ export const EXPORT_MAX_ATTEMPTS = 3;
 
 export async function addRenderStaticJob(db: Queryable, payload: RenderStaticPayload): Promise<void> {
   // A live render worker that holds the design warm gets the job first (worker/affinity.ts): the
-  // flag names it and the enqueue time; with none, the job has no flag.
+  // flag names it and the enqueue time; with none, the job has no such flag.
   await db.query(
-    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, flags => (
-       SELECT array['warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / $7)::bigint]
+    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, flags => array_remove(array[(
+       SELECT 'warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / $7)::bigint
          FROM worker_heartbeats h
         WHERE h.role = 'render-worker' AND h.last_seen >= now() - make_interval(secs => $6::double precision / 1000)
           AND h.capabilities->'warm'->'designs' ? $5
-        ORDER BY random() LIMIT 1))`,
+        ORDER BY random() LIMIT 1), $8::text], NULL))`,
     [
       RENDER_STATIC,
       JSON.stringify(payload),
@@ -83,6 +84,8 @@ export async function addRenderStaticJob(db: Queryable, payload: RenderStaticPay
       payload.design_id,
       DEFAULT_STALE_AFTER_MS,
       AFFINITY_BUCKET_MS,
+      // A render worker whose bulk slots are full forbids this flag (RENDER_INTERACTIVE_SLOTS).
+      payload.bulk_run_id ? BULK_JOB_FLAG : null,
     ],
   );
 }

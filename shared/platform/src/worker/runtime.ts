@@ -6,6 +6,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.js';
 import { pingDatabase } from '../sql/health.js';
 import { fenceTaskList, isJobFenced, type JobFencingMode } from './fencing.js';
+import { FlagLimits } from './flag-limits.js';
 import { beat, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
 
 export interface WorkerRuntimeOptions {
@@ -29,6 +30,11 @@ export interface WorkerRuntimeOptions {
   capabilities?: unknown;
   /** Job flags this worker does not take right now (graphile-worker's `forbiddenFlags`): affinity holds. */
   forbiddenFlags?: () => string[] | Promise<string[]>;
+  /**
+   * Per-process ceilings on jobs carrying a flag: at most `limit` of them run here at once, the
+   * other slots left to jobs without it (flag-limits.ts). The render worker bounds bulk runs.
+   */
+  flagLimits?: Readonly<Record<string, number>>;
   /**
    * `JOB_FENCING` (default `on`): every result write checks that this execution still owns its
    * job, so a worker cut off longer than the stale window writes nothing when it returns
@@ -113,6 +119,32 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   });
   events.on('pool:release', ({ workerPool }) => workerIds.delete(workerPool.id));
   events.on('job:start', ({ job }) => running.inc({ task: job.task_identifier }));
+
+  // Flag ceilings: each fetch is counted from forbiddenFlags to the event that ends it.
+  const flagLimits = options.flagLimits ? new FlagLimits(options.flagLimits) : null;
+  if (flagLimits) {
+    new Gauge({
+      name: 'pressroom_flag_limited_jobs_running',
+      help: 'Jobs running now that carry a flag with a per-process ceiling (bulk: a bulk run render), by flag.',
+      labelNames: ['flag'],
+      registers: [options.metrics],
+      collect() {
+        for (const flag of Object.keys(options.flagLimits ?? {})) this.set({ flag }, flagLimits.inUse(flag));
+      },
+    });
+    events.on('job:start', ({ job }) => flagLimits.fetched(job));
+    events.on('worker:getJob:empty', () => flagLimits.fetched(null));
+    events.on('worker:getJob:error', () => flagLimits.fetched(null));
+    events.on('job:complete', ({ job }) => flagLimits.finished(job));
+  }
+  const forbiddenFlags =
+    flagLimits === null
+      ? options.forbiddenFlags
+      : async () => {
+          // Counted first: a fetch whose other flags fail still ends in getJob:error.
+          const limited = flagLimits.beginFetch();
+          return [...(options.forbiddenFlags ? await options.forbiddenFlags() : []), ...limited];
+        };
   // The last step of a cold start, in the same terms as the others (process uptime).
   let firstJobDone = false;
   events.on('job:success', ({ job }) => {
@@ -157,7 +189,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
         concurrency: options.concurrency,
         noHandleSignals: true,
         pollInterval: options.pollIntervalMs ?? 1_000,
-        ...(options.forbiddenFlags ? { forbiddenFlags: options.forbiddenFlags } : {}),
+        ...(forbiddenFlags ? { forbiddenFlags } : {}),
         events,
         logger: graphileLogger(logger),
       });

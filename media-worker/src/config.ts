@@ -6,6 +6,7 @@ import {
   observabilityOptions,
   outboundOptions,
   storageOptions,
+  workerStaleOptions,
 } from '@pressroom/platform';
 
 export const mediaWorkerOptions = {
@@ -43,6 +44,7 @@ export const mediaWorkerOptions = {
   ...storageOptions,
   ...observabilityOptions,
   ...outboundOptions,
+  ...workerStaleOptions,
   ...jobFencingOptions,
 };
 

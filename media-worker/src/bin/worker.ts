@@ -35,6 +35,7 @@ const runtime = await startWorkerRuntime({
   concurrency: config.mediaConcurrency,
   logger,
   metrics,
+  staleAfterMs: config.workerStaleAfterMs,
   fencing: config.jobFencing,
 });
 readiness = runtime.state;

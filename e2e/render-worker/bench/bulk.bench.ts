@@ -14,6 +14,7 @@
 // No pass/fail: the figures depend on the machine and its load.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { setCredits } from '@pressroom/platform';
 import { api, type Farm, type FarmProcess, seedExample } from '../tasks/testing/farm-processes.js';
 import { withBenchFarm } from './bench-farm.js';
 
@@ -110,6 +111,8 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   const processes: FarmProcess[] = [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers];
   const idle = new Map(processes.map((p) => [p.name, memoryMb(p.child.pid!)]));
   const peak = new Map([...idle].map(([name, m]) => [name, { ...m }]));
+  // The run's credits, whatever the throughput measure spent (a 10,000-row run needs them all).
+  await setCredits(pool, seed.workspaceId, 'generation', ROWS + 100);
   const lines = ['headline.payload,_file_name'];
   for (let i = 0; i < ROWS; i++) lines.push(`Row ${i},bench-${i}`);
   const csv = Buffer.from(lines.join('\n')).toString('base64');

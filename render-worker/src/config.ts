@@ -21,6 +21,11 @@ export const renderWorkerOptions = {
     'Render jobs one render-worker process runs at once (a few more than pages keeps them busy while others fetch and store).',
   ),
   pagePoolSize: option(env.int(1, 32), '2', 'Chromium pages open at once in one render worker.'),
+  syncReservedPages: option(
+    env.int(0, 8),
+    '1',
+    'Chromium pages beyond PAGE_POOL_SIZE that only sync renders lease, so a sync render never waits for a page behind async or bulk renders (docs/bulk.md, "Interactive renders first"); 0 turns the reserve off.',
+  ),
   renderInteractiveSlots: option(
     env.int(0, 64),
     '1',

@@ -4,7 +4,7 @@
 // shutdown path.
 
 import { randomUUID } from 'node:crypto';
-import { advertiseCapabilities, BULK_JOB_FLAG } from '@pressroom/model';
+import { advertiseCapabilities, BULK_JOB_FLAG, JOB_PRIORITY } from '@pressroom/model';
 import {
   connectDatabase,
   createLogger,
@@ -58,6 +58,9 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const metrics = createMetricsRegistry('render-worker');
   const supervisor = new BrowserSupervisor({
     poolSize: config.pagePoolSize,
+    // A sync render (graphile-worker priority -10) may also lease the reserved pages.
+    reservedPages: config.syncReservedPages,
+    urgentBelow: JOB_PRIORITY.async,
     browsers: config.browserCount,
     recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,
     maxMemoryBytes: config.browserMaxMemoryMb === 0 ? null : config.browserMaxMemoryMb * 1024 * 1024,
@@ -79,7 +82,8 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   ]);
   // Pages warm while the database, storage and job runner start; jobs are taken as soon as the
   // runner is up and wait for a page if warm-up has not finished.
-  void warmPages(supervisor, config.pagePoolSize, 30_000).then(
+  // With a sync render's priority, the warmers may open the pages reserved for sync renders too.
+  void warmPages(supervisor, config.pagePoolSize + config.syncReservedPages, 30_000, JOB_PRIORITY.sync).then(
     () => logger.info({ sinceStartMs: sinceStartMs() }, 'page pool warm'),
     (err) => preflight.then(() => logger.warn({ err }, 'could not warm the page pool; pages open on first use')),
   );

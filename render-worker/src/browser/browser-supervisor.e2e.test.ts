@@ -100,6 +100,31 @@ describe('page pool', () => {
     expect(served).toEqual(['sync', 'async', 'bulk 1', 'bulk 2']);
   });
 
+  it('leases a reserved page only to an urgent render, and keeps it free while only others wait', async () => {
+    const sup = build({ poolSize: 1, reservedPages: 1, urgentBelow: 0, maxQueueLength: 4 });
+    const bulk = await sup.acquirePage(undefined, undefined, 10);
+    // The pool is full for a bulk render: it waits although the reserved page is free.
+    let bulkWaiting: Awaited<ReturnType<typeof sup.acquirePage>> | null = null;
+    const waiting = sup.acquirePage(undefined, undefined, 10).then((p) => {
+      bulkWaiting = p;
+      return p;
+    });
+    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
+    // A sync render (-10) takes the reserved page at once.
+    const sync = await sup.acquirePage(undefined, undefined, -10);
+    expect(sync.page).not.toBe(bulk.page);
+    expect((await sup.metrics.pagesInUse.get()).values[0]?.value).toBe(2);
+    // The reserved page comes back while only the bulk render waits: it stays free.
+    sup.releasePage(sync);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bulkWaiting).toBeNull();
+    // The pool's page comes back: the bulk render takes it.
+    sup.releasePage(bulk);
+    sup.releasePage(await waiting);
+    expect((await sup.metrics.pagesInUse.get()).values[0]?.value).toBe(0);
+    expect((await sup.metrics.poolSize.get()).values[0]?.value).toBe(2);
+  });
+
   it('reports health with the browser version', async () => {
     const sup = build();
     const health = await sup.health();

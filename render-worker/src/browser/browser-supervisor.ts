@@ -16,6 +16,13 @@ export interface SupervisorOptions {
    * browser that dies takes only its own pages with it.
    */
   browsers?: number;
+  /**
+   * Pages beyond `poolSize` that only urgent renders lease (priority below `urgentBelow`), so an
+   * urgent render never waits for a page behind the others. Default 0.
+   */
+  reservedPages?: number;
+  /** The priority below which a render is urgent (graphile-worker's order: lower first). Default 0. */
+  urgentBelow?: number;
   /** Renders that may wait for a page; one more fails fast with PoolSaturatedError. Default 16. */
   maxQueueLength?: number;
   /** Replace the browser after this many renders; null never. Default 500. */
@@ -89,6 +96,8 @@ interface Waiter {
 export class BrowserSupervisor {
   readonly metrics: BrowserMetrics;
   private readonly poolSize: number;
+  private readonly reservedPages: number;
+  private readonly urgentBelow: number;
   private readonly maxQueueLength: number;
   private readonly recycleAfterRenders: number | null;
   private readonly maxMemoryBytes: number | null;
@@ -108,6 +117,8 @@ export class BrowserSupervisor {
 
   constructor(options: SupervisorOptions = {}) {
     this.poolSize = options.poolSize ?? 2;
+    this.reservedPages = options.reservedPages ?? 0;
+    this.urgentBelow = options.urgentBelow ?? 0;
     const browsers = Math.max(1, Math.min(options.browsers ?? 1, this.poolSize));
     this.lanes = Array.from({ length: browsers }, (_, index) => ({ index, current: null, launching: null, opening: 0 }));
     this.maxQueueLength = options.maxQueueLength ?? 16;
@@ -131,7 +142,7 @@ export class BrowserSupervisor {
             isolateCrashes: false,
             closeWhenIdle: true,
           });
-    this.metrics.poolSize.set(this.poolSize);
+    this.metrics.poolSize.set(this.poolSize + this.reservedPages);
     this.updateGauges();
   }
 
@@ -153,7 +164,7 @@ export class BrowserSupervisor {
   async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean, priority = 0): Promise<PooledPage> {
     if (this.stopped) throw new SupervisorStoppedError();
     signal?.throwIfAborted();
-    if (this.leased < this.poolSize) {
+    if (this.leased < this.capacityFor(priority)) {
       this.leased++;
     } else {
       if (this.waiters.length >= this.maxQueueLength) throw new PoolSaturatedError(this.waiters.length);
@@ -254,11 +265,24 @@ export class BrowserSupervisor {
     });
   }
 
-  /** A slot came free: hand it to the first waiter, or give it back to the pool. */
+  /** Pages a render of this priority may count on: the pool, plus the reserve for urgent ones. */
+  private capacityFor(priority: number): number {
+    return this.poolSize + (priority < this.urgentBelow ? this.reservedPages : 0);
+  }
+
+  /**
+   * A slot came free: hand it to the first waiter (they are in priority order) if its capacity
+   * admits it, else give it back to the pool. A reserved page freed while only non-urgent renders
+   * wait stays free for the next urgent one.
+   */
   private freeSlot(): void {
-    const next = this.waiters.shift();
-    if (next) next.resolve();
-    else this.leased--;
+    const next = this.waiters[0];
+    if (next && this.leased - 1 < this.capacityFor(next.priority)) {
+      this.waiters.shift();
+      next.resolve(); // the slot passes to it: `leased` is unchanged
+    } else {
+      this.leased--;
+    }
     this.updateGauges();
   }
 

@@ -7,8 +7,10 @@ import { ensureShell } from './shell.js';
  * 10-second budget. Call it before the worker takes jobs: every warmer then holds its pool slot
  * before any page exists, so each opens a page of its own. Each page goes back to the pool the
  * moment its shell is loaded, so the first job starts on the first warm page instead of waiting
- * for all of them.
+ * for all of them. With the priority of an urgent render, it opens the reserved pages too
+ * (`SupervisorOptions.reservedPages`).
  */
-export async function warmPages(supervisor: BrowserSupervisor, count: number, timeoutMs: number): Promise<void> {
-  await Promise.all(Array.from({ length: count }, () => withPage(supervisor, (page) => ensureShell(page), { timeoutMs })));
+export async function warmPages(supervisor: BrowserSupervisor, count: number, timeoutMs: number, priority?: number): Promise<void> {
+  const options = { timeoutMs, ...(priority === undefined ? {} : { priority }) };
+  await Promise.all(Array.from({ length: count }, () => withPage(supervisor, (page) => ensureShell(page), options)));
 }

@@ -65,7 +65,7 @@ module.exports = {
     ),
     forbid(
       'model-tests-stay-in-model',
-      'Model tests and test helpers use the model, zod, vitest, fast-check and Node built-ins only.',
+      'Model tests and test helpers use the model, zod, vitest, fast-check, the TypeScript compiler API and Node built-ins only.',
       paths('^shared/model/'),
       paths(['^shared/(platform|renderer)/', ROLE, '^e2e/']),
     ),
@@ -130,8 +130,10 @@ module.exports = {
     ),
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|\\.data[^/]*|dist|coverage)/' },
+    // npm packages are reached but not followed: the rules about them (model-pure, not-to-dev-dep,
+    // control-plane-no-pixels) need the arrow to them, so node_modules is never excluded.
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '(^|/)(\\.data[^/]*|dist|coverage)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     combinedDependencies: false,

@@ -2,12 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The repository's own rules (.dependency-cruiser.cjs), cruised over a small tree of probe files
-// laid out like the repository: each forbidden arrow must be reported, the allowed ones not.
-const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as { forbidden: unknown[] };
+// The repository's own rules and options (.dependency-cruiser.cjs), cruised over a small tree of
+// probe files laid out like the repository, npm packages included: each forbidden arrow must be
+// reported, the allowed ones not.
+const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as {
+  forbidden: unknown[];
+  options: Pick<ICruiseOptions, 'doNotFollow' | 'exclude'>;
+};
 const root = mkdtempSync(join(tmpdir(), 'pressroom-boundaries-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -18,11 +22,25 @@ function tree(files: Record<string, string>): void {
   }
 }
 
+/** An installed npm package of the probe tree: node_modules/<name>, one module exporting `x`. */
+const npmPackage = (name: string): Record<string, string> => ({
+  [`node_modules/${name}/package.json`]: JSON.stringify({ name, version: '1.0.0', main: 'index.js' }),
+  [`node_modules/${name}/index.js`]: 'exports.x = 1;\n',
+});
+
 const PACKAGES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'probe', private: true }),
-  'shared/model/package.json': JSON.stringify({ name: '@pressroom/model', dependencies: {} }),
+  'shared/model/package.json': JSON.stringify({
+    name: '@pressroom/model',
+    dependencies: { zod: '1.0.0', 'left-pad': '1.0.0' },
+    devDependencies: { 'fast-check': '1.0.0' },
+  }),
   'shared/renderer/package.json': JSON.stringify({ name: '@pressroom/renderer', dependencies: {} }),
-  'control-plane/package.json': JSON.stringify({ name: '@pressroom/control-plane', dependencies: {} }),
+  'control-plane/package.json': JSON.stringify({
+    name: '@pressroom/control-plane',
+    dependencies: { sharp: '1.0.0', fastify: '1.0.0' },
+    devDependencies: { vitest: '1.0.0' },
+  }),
   'render-worker/package.json': JSON.stringify({ name: '@pressroom/render-worker', dependencies: {} }),
   'media-worker/package.json': JSON.stringify({ name: '@pressroom/media-worker', dependencies: {} }),
   'farm/package.json': JSON.stringify({ name: '@pressroom/farm', dependencies: {} }),
@@ -31,6 +49,12 @@ const PACKAGES: Record<string, string> = {
   'control-plane/src/service.ts': 'export const serve = 1;\n',
   'farm/src/children.ts': 'export const supervise = 1;\n',
   'scripts/entries.mjs': 'export const ENTRIES = [];\n',
+  ...npmPackage('zod'),
+  ...npmPackage('left-pad'),
+  ...npmPackage('fast-check'),
+  ...npmPackage('sharp'),
+  ...npmPackage('fastify'),
+  ...npmPackage('vitest'),
 };
 
 async function violations(entry: string, text: string, others: Record<string, string> = {}): Promise<string[]> {
@@ -41,7 +65,8 @@ async function violations(entry: string, text: string, others: Record<string, st
     const result = await cruise([entry], {
       validate: true,
       ruleSet: { forbidden: rules.forbidden } as never,
-      doNotFollow: { path: 'node_modules' },
+      doNotFollow: rules.options.doNotFollow,
+      exclude: rules.options.exclude,
       tsPreCompilationDeps: true,
       enhancedResolveOptions: { extensions: ['.ts', '.js'] },
     });
@@ -93,6 +118,38 @@ describe('the boundary check (.dependency-cruiser.cjs)', () => {
     expect(
       await violations('control-plane/src/probe.ts', "import { ENTRIES } from '../../scripts/entries.mjs';\nexport const x = ENTRIES;\n"),
     ).toContain('control-plane-no-scripts');
+  });
+
+  // The rules about npm packages fire only when node_modules is reached (doNotFollow), not excluded.
+  it('fails on a control plane file that imports sharp', async () => {
+    expect(await violations('control-plane/src/probe.ts', "import { x } from 'sharp';\nexport const y = x;\n")).toContain(
+      'control-plane-no-pixels',
+    );
+  });
+
+  it('fails on a model file that imports an npm package other than zod', async () => {
+    expect(await violations('shared/model/src/probe.ts', "import { x } from 'left-pad';\nexport const y = x;\n")).toContain('model-pure');
+  });
+
+  it('fails on production code that imports a devDependency', async () => {
+    expect(await violations('control-plane/src/probe.ts', "import { x } from 'vitest';\nexport const y = x;\n")).toContain(
+      'not-to-dev-dep',
+    );
+    expect(await violations('shared/model/src/probe.ts', "import { x } from 'fast-check';\nexport const y = x;\n")).toEqual(
+      expect.arrayContaining(['model-pure', 'not-to-dev-dep']),
+    );
+  });
+
+  it('lets the model import zod, the control plane fastify, and tests and test helpers their devDependencies', async () => {
+    expect(await violations('shared/model/src/probe.ts', "import { x } from 'zod';\nexport const y = x;\n")).toEqual([]);
+    expect(await violations('control-plane/src/probe.ts', "import { x } from 'fastify';\nexport const y = x;\n")).toEqual([]);
+    expect(
+      await violations(
+        'control-plane/src/probe.test.ts',
+        "import { x } from 'sharp';\nimport { x as t } from 'vitest';\nexport const y = [x, t];\n",
+      ),
+    ).toEqual([]);
+    expect(await violations('shared/model/src/testing/probe.ts', "import { x } from 'fast-check';\nexport const y = x;\n")).toEqual([]);
   });
 
   it('fails on an import cycle', async () => {

@@ -30,7 +30,6 @@ export {
 } from './color/types.js';
 export * from './config/define.js';
 export * from './credits/cost.js';
-export * from './db/connection-errors.js';
 export * from './design/illustrations.js';
 export * from './design/import-format/index.js';
 export * from './design/parse/animation.js';
@@ -164,7 +163,6 @@ export {
 export * from './overrides/types.js';
 export * from './overrides/urls.js';
 export * from './process/compiled.js';
-export * from './process/signal-policy.js';
 export * from './properties/catalogue.js';
 export * from './properties/describe.js';
 export * from './properties/design-schema.js';
@@ -182,4 +180,3 @@ export * from './webhooks/classify.js';
 export * from './webhooks/events.js';
 export * from './webhooks/schedule.js';
 export * from './worker/capabilities.js';
-export * from './worker/supervise.js';

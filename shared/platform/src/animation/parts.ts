@@ -4,7 +4,6 @@ import {
   ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
-  abortableSleep,
   CodedError,
   frameCount,
   GIF_FPS,
@@ -30,6 +29,7 @@ import {
 import { type AddJobOptions, addJob, RENDER_MAX_ATTEMPTS } from '../sql/jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { assertJobLease } from '../worker/fencing.js';
+import { abortableSleep } from '../worker/supervise.js';
 
 type FileFields = Pick<
   AnimatedFilePayload,

@@ -1,5 +1,5 @@
-import { decideSignal } from '@pressroom/model';
 import type { Logger } from '../logger.js';
+import { decideSignal } from './signal-policy.js';
 
 export interface Stoppable {
   name: string;

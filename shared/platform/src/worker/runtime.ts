@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { type Backoff, isConnectionError, type RunnerState, superviseRunner } from '@pressroom/model';
 import { type AddJobFunction, Logger as GraphileLogger, type Runner, run, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { isConnectionError } from '../db/connection-errors.js';
 import type { Logger } from '../logger.js';
 import { pingDatabase } from '../sql/health.js';
 import { fenceTaskList, isJobFenced, type JobFencingMode } from './fencing.js';
 import { FlagLimits } from './flag-limits.js';
 import { beat, DEFAULT_HEARTBEAT_INTERVAL_MS, DEFAULT_STALE_AFTER_MS, forget, releaseWorkers, unlockDeadWorkers } from './heartbeat.js';
+import { type Backoff, type RunnerState, superviseRunner } from './supervise.js';
 
 export interface WorkerRuntimeOptions {
   role: string;

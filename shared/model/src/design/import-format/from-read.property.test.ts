@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { design } from '../arbitraries.js';
+import { design } from '../../testing/arbitraries.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import { frameIds, resolveFrame } from '../resolve.js';
 import { serializeDesignRead } from '../serialize/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { twoTokenAlignment } from '../../properties/values.js';
-import { design } from '../arbitraries.js';
+import { design } from '../../testing/arbitraries.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import type { Design, DesignElement, PageElement } from '../types.js';
 import { parseImportPayload } from './parse.js';

@@ -4,12 +4,12 @@
  * yields them parsed; `importPayload()` yields them in the import format (Abyssale's).
  */
 import fc from 'fast-check';
+import { toImportPayload } from '../design/import-format/serialize.js';
+import { parseDesignDocument } from '../design/parse/document.js';
+import type { Design } from '../design/types.js';
 import { layerTypesFor } from '../properties/design-tables.js';
 import type { DesignType, LayerType } from '../properties/layer-types.js';
 import { SHAPE_TYPES } from '../properties/values.js';
-import { toImportPayload } from './import-format/serialize.js';
-import { parseDesignDocument } from './parse/document.js';
-import type { Design } from './types.js';
 
 type Json = Record<string, unknown>;
 

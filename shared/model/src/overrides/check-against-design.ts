@@ -4,7 +4,7 @@ import { AppError, type FieldIssue } from '../errors/app-error.js';
 import { formatPath } from '../errors/zod-issues.js';
 import { UNTARGETABLE_LAYER_TYPES } from '../properties/catalogue.js';
 import { inRange } from '../properties/numeric.js';
-import { gradientAllowed, overrideOn, TARGETABLE_LAYER_TYPES, valuesOn, widestOverride } from '../properties/overridable.js';
+import { gradientOnPrintTypes, gradientRefusal, overrideOn, valuesOn, widestOverride } from '../properties/overridable.js';
 import { isPrintDesign, type OverrideContext } from './context.js';
 import { ROOT_LAYER } from './elements.js';
 import type { LayerOverride, NormalisedOverrides } from './types.js';
@@ -88,19 +88,15 @@ function checkLayer(override: LayerOverride, type: ElementType, context: Overrid
           received: value.length,
         });
       }
-    } else if (widest.color !== undefined && isGradient(value as Color) && !gradientAllowed(own?.color, print)) {
+    } else if (widest.color !== undefined && isGradient(value as Color)) {
+      const refusal = gradientRefusal(own?.color, print);
+      if (refusal === null) continue;
       const message =
-        own?.color === 'solid'
+        refusal === 'gradient_not_allowed'
           ? `a gradient is not accepted on a ${type} ${name}`
-          : `on print designs a gradient is accepted only on ${name} of ${FILL_TYPES(name)}`;
+          : `on print designs a gradient is accepted only on ${name} of ${gradientOnPrintTypes(name)}`;
       issues.push({ path: at, code: 'invalid_payload', message });
     }
   }
   return issues;
-}
-
-/** The layer types whose `name` takes a gradient on print: "a shape or button". */
-function FILL_TYPES(name: string): string {
-  const types = TARGETABLE_LAYER_TYPES.filter((t) => overrideOn(t, name)?.color === 'fill');
-  return `a ${types.join(' or ')}`;
 }

@@ -3,15 +3,17 @@ import { toRgbSpace } from '../color/convert.js';
 import { parseColor } from '../color/parse.js';
 import { type Color, isGradient } from '../color/types.js';
 import type { ColorKind } from '../properties/entry.js';
+import { gradientOnPrintTypes, gradientRefusal } from '../properties/overridable.js';
 import { isPrintDesign, type OverrideContext } from './context.js';
 import { fail } from './rules.js';
 
 /**
  * Parses with the color grammar, applies the field's colour kind (the catalogue's, see
  * docs/overrides.md#color-grammar), and normalises: CMYK becomes RGB on static and animated
- * designs; print designs keep the notation written.
- * - `solid`: never a gradient (shadow, stroke, side border, icon, star, pattern, overlay, qr colors).
- * - `rgb-fill`: gradients on static/animated; refused on print (text color, the format background).
+ * designs; print designs keep the notation written. Which kind takes a gradient where is
+ * `gradientRefusal`'s rule (properties/overridable.ts):
+ * - `solid`: shadow, stroke, side border, icon, star, pattern, overlay, qr colors.
+ * - `rgb-fill`: text color, the format background.
  * - `fill`: a layer's background_color, the widest of its layer types. On print a gradient is kept
  *   here; the layer type is unknown in this pass, so checkAgainstDesign narrows it to the types
  *   whose own kind is `fill`.
@@ -29,12 +31,14 @@ export function colorField(kind: ColorKind, context: OverrideContext): z.ZodType
     }
     const color = parsed.color;
     if (isGradient(color)) {
-      if (kind === 'solid') return fail(ctx, 'invalid_payload', 'a gradient is not accepted on this property (gradient_not_allowed)');
-      if (print && kind === 'rgb-fill') {
+      const refusal = gradientRefusal(kind, print);
+      if (refusal === 'gradient_not_allowed')
+        return fail(ctx, 'invalid_payload', `a gradient is not accepted on this property (${refusal})`);
+      if (refusal === 'gradient_not_allowed_on_print') {
         return fail(
           ctx,
           'invalid_payload',
-          'on print designs a gradient is accepted only on background_color of a shape or button (gradient_not_allowed_on_print)',
+          `on print designs a gradient is accepted only on background_color of ${gradientOnPrintTypes('background_color')} (${refusal})`,
         );
       }
       if (print && color.stops.some((s) => s.opacity !== 1)) {

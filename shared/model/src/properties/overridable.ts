@@ -107,12 +107,28 @@ export function valuesOn(type: LayerType, name: string): readonly (string | numb
   return sets.reduce((a, b) => a.filter((v) => b.includes(v)));
 }
 
+/** Why a gradient is refused on a colour: never taken there, or not on a print design. */
+export type GradientRefusal = 'gradient_not_allowed' | 'gradient_not_allowed_on_print';
+
 /**
- * Whether a gradient is accepted on a colour of this kind. A layer type without the property
- * follows the grammar's general rule: gradients on RGB designs only (docs/overrides.md).
+ * The gradient rule, stated once: a `fill` colour takes a gradient everywhere, a `solid` one
+ * never, an `rgb-fill` one on RGB (static and animated) designs only. A layer type without the
+ * property follows the grammar's general rule, as `rgb-fill` does (docs/overrides.md). Null when
+ * the gradient is accepted.
  */
+export function gradientRefusal(kind: ColorKind | undefined, print: boolean): GradientRefusal | null {
+  if (kind === 'fill') return null;
+  if (kind === 'solid') return 'gradient_not_allowed';
+  return print ? 'gradient_not_allowed_on_print' : null;
+}
+
+/** Whether a gradient is accepted on a colour of this kind (`gradientRefusal` finds none). */
 export function gradientAllowed(kind: ColorKind | undefined, print: boolean): boolean {
-  if (kind === 'fill') return true;
-  if (kind === 'solid') return false;
-  return !print;
+  return gradientRefusal(kind, print) === null;
+}
+
+/** The layer types whose `name` takes a gradient on print, for a message: "a shape or button". */
+export function gradientOnPrintTypes(name: string): string {
+  const types = TARGETABLE_LAYER_TYPES.filter((t) => overrideOn(t, name)?.color === 'fill');
+  return `a ${types.join(' or ')}`;
 }

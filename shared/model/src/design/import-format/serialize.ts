@@ -4,6 +4,7 @@
  * format cannot say is reported as a warning, never dropped silently.
  */
 import { formatPath } from '../../errors/zod-issues.js';
+import { shrinksToFit } from '../../properties/fit.js';
 import type { LayerType } from '../../properties/layer-types.js';
 import { twoTokenAlignment } from '../../properties/values.js';
 import { SOURCE_PROPS } from '../parse/document.js';
@@ -132,7 +133,7 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
         (out.properties as Json)[f] = bag(e.type, o as Json, [...path, 'properties', f], e.name, true);
     }
     if ('animation' in e && e.animation) out.animation = structuredClone(e.animation);
-    if ([props, ...Object.values(overrides).map((o) => ({ ...props, ...(o as Json) }))].some(fitsItsText))
+    if ([props, ...Object.values(overrides).map((o) => ({ ...props, ...(o as Json) }))].some(shrinksToFit))
       warn(
         'property_not_representable',
         [...path, 'properties', ...(Object.keys(overrides).length > 0 ? ['default'] : []), 'min_font_size'],
@@ -180,11 +181,6 @@ function layout(boxes: Record<string, Box>, formats: readonly DesignFormat[]): J
     list.every((b) => b && b.x === first.x && b.y === first.y && b.width === first.width && b.height === first.height);
   if (same) return { ...first };
   return Object.fromEntries(Object.entries(boxes).map(([f, b]) => [f, { ...b }]));
-}
-
-/** A text or button that shrinks its text to fit (auto_resize with a min_font_size floor). */
-function fitsItsText(props: Json): boolean {
-  return props.auto_resize === true && props.min_font_size !== undefined;
 }
 
 function allElements(design: Design): readonly (DesignElement | PageElement)[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { layerTypesFor } from '../../properties/design-tables.js';
+import { FIT_FLOOR, missesFitFloor } from '../../properties/fit.js';
 import { LAYER_TYPES, type LayerType, type PropContext } from '../../properties/layer-types.js';
 import type { Box } from '../types.js';
 import { parseElementAnimation } from './animation.js';
@@ -118,8 +119,8 @@ export function parseElement(
   if (properties?.auto_resize === true || Object.values(overrides).some((o) => o.auto_resize === true)) {
     for (const fmt of formats ?? [null]) {
       const merged = { ...properties, ...(fmt === null ? {} : overrides[fmt]) };
-      if (merged.auto_resize === true && merged.min_font_size === undefined) {
-        col.error([...path, 'properties', 'min_font_size'], 'conditional_dependency_missing', 'auto_resize needs min_font_size');
+      if (missesFitFloor(merged)) {
+        col.error([...path, 'properties', FIT_FLOOR], 'conditional_dependency_missing', `auto_resize needs ${FIT_FLOOR}`);
         break;
       }
     }

@@ -8,6 +8,7 @@ import {
   type ImportTarget,
   importPathOfAsset,
   importSources,
+  isPlainObject,
   parseImportPayload,
   replaceImportSources,
 } from '@pressroom/model';
@@ -74,8 +75,8 @@ export interface DocumentPlanContext {
 export function planDocumentPut(body: unknown, ctx: DocumentPlanContext): DocumentPlan {
   const issues: FieldIssue[] = [];
   let payload = body;
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'target' in body) {
-    const { target: _target, ...rest } = body as Record<string, unknown>;
+  if (isPlainObject(body) && 'target' in body) {
+    const { target: _target, ...rest } = body;
     payload = rest;
     issues.push({
       path: formatPath(['target']),

@@ -226,6 +226,7 @@ export { asyncAiShape, propertyShape } from './overrides/properties.js';
 export { httpsUrl, prop, WEBHOOK_URL_PATTERN } from './overrides/rules.js';
 export type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from './overrides/types.js';
 export { type OverrideUrl, overrideUrls } from './overrides/urls.js';
+export { isPlainObject } from './plain-object.js';
 export { RUNS_COMPILED } from './process/compiled.js';
 export { type GroupMask, LAYER_CONSTRAINTS, LAYER_PROPERTIES, radiusIsZero, UNTARGETABLE_LAYER_TYPES } from './properties/catalogue.js';
 export { describeLayerProperties } from './properties/describe.js';

@@ -8,6 +8,7 @@ import { isPrintDesign } from '../overrides/context.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
 import { boolean, fail, httpsUrl, httpUrl, number, oneOf, prop, string, uuid } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
+import { isPlainObject } from '../plain-object.js';
 import type { DesignType } from '../properties/layer-types.js';
 import {
   AD_NETWORKS,
@@ -403,7 +404,7 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
   const schema = requestSchema(kind, context);
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data as RequestOf<K> };
-  if (input !== undefined && !isObject(input)) {
+  if (input !== undefined && !isPlainObject(input)) {
     const issue: FieldIssue = { path: 'body', code: 'invalid_payload', message: 'the request body must be a JSON object' };
     return { ok: false, error: AppError.fromIssues([issue]) };
   }
@@ -412,13 +413,13 @@ export function parseGenerationRequest<K extends GenerationRequestKind>(
 
 /** Counted before validation, so the work a request causes stays bounded whatever it names. */
 function layerKeyExcess(kind: GenerationRequestKind, input: unknown): FieldIssue | null {
-  if (!isObject(input)) return null;
+  if (!isPlainObject(input)) return null;
   const field = kind === 'multipage' ? 'pages' : 'elements';
   const value = input[field];
-  if (!isObject(value)) return null;
+  if (!isPlainObject(value)) return null;
   const count =
     kind === 'multipage'
-      ? Object.values(value).reduce((sum: number, page) => sum + (isObject(page) ? Object.keys(page).length : 0), 0)
+      ? Object.values(value).reduce((sum: number, page) => sum + (isPlainObject(page) ? Object.keys(page).length : 0), 0)
       : Object.keys(value).length;
   if (count <= MAX_LAYER_KEYS) return null;
   return {
@@ -428,10 +429,6 @@ function layerKeyExcess(kind: GenerationRequestKind, input: unknown): FieldIssue
     expected: { max: MAX_LAYER_KEYS },
     received: count,
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const schemas = new Map<string, z.ZodType<GenerationRequest>>();

@@ -12,6 +12,7 @@ import {
   UPSCALE_FACTORS_BY_MODEL,
 } from '../overrides/enums.js';
 import type { LayerOverride, NormalisedOverrides } from '../overrides/types.js';
+import { isPlainObject } from '../plain-object.js';
 import type { ObjectRuleName } from '../properties/entry.js';
 import { OVERRIDABLE_NAMES, type OverrideFacts, widestOverride } from '../properties/overridable.js';
 import { DUOTONE_NAMES } from '../properties/values.js';
@@ -123,13 +124,9 @@ export const storedLayerOverrideSchema: z.ZodType<LayerOverride> = z.custom<Laye
     for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A record of `value`, into a null-prototype object (zod's records drop a `__proto__` key). */
 function nullPrototypeRecord<T>(value: z.ZodType<T>): z.ZodType<Record<string, T>> {
-  return z.custom<Record<string, unknown>>(isRecord, 'must be an object').transform((input, ctx) => {
+  return z.custom<Record<string, unknown>>(isPlainObject, 'must be an object').transform((input, ctx) => {
     const out: Record<string, T> = Object.create(null);
     for (const [key, v] of Object.entries(input)) {
       const checked = value.safeParse(v);

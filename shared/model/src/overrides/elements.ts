@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from '../plain-object.js';
 import type { OverrideContext } from './context.js';
 import { layerSchema } from './layer.js';
 import { fail } from './rules.js';
@@ -86,10 +87,6 @@ function collectVars(value: unknown, into: Record<string, string>, ctx: z.core.$
     }
   }
   return ok;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

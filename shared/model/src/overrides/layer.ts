@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isPlainObject } from '../plain-object.js';
+import { FIT_FLOOR, missesFitFloor } from '../properties/fit.js';
 import { expandTextToImageShorthand, stripUndefined } from './ai.js';
 import type { OverrideContext } from './context.js';
 import { asyncAiShape, propertyShape, SYNC_REFUSED_PROPERTIES } from './properties.js';
@@ -35,7 +37,7 @@ export function layerSchema(context: OverrideContext, options: { root: boolean }
 function expandShorthand(raw: Record<string, unknown>, context: OverrideContext): Record<string, unknown> {
   if (context.mode !== 'async' || typeof raw.text_to_image !== 'string' || raw.text_to_image.trim() === '') return raw;
   const existing = raw.text_to_image_properties;
-  const base = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? existing : {};
+  const base = isPlainObject(existing) ? existing : {};
   return { ...raw, text_to_image: true, text_to_image_properties: { ...base, ...expandTextToImageShorthand(raw.text_to_image) } };
 }
 
@@ -44,10 +46,10 @@ function present(raw: Record<string, unknown>, key: string): boolean {
 }
 
 function crossFieldRules(raw: Record<string, unknown>, context: OverrideContext, ctx: z.core.$RefinementCtx): void {
-  if (raw.auto_resize === true && !present(raw, 'min_font_size')) {
+  if (missesFitFloor(raw)) {
     ctx.addIssue({
       code: 'custom',
-      path: ['min_font_size'],
+      path: [FIT_FLOOR],
       message: 'is required when auto_resize is true',
       params: { code: 'missing_required' },
     });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../../errors/app-error.js';
 import { formatPath } from '../../errors/zod-issues.js';
+import { isPlainObject } from '../../plain-object.js';
 import { DESIGN_TYPES, type DesignType, LAYER_TYPES, type LayerType } from '../../properties/layer-types.js';
 import { parseDesignDocument, SOURCE_PROPS } from '../parse/document.js';
 import { IssueCollector, type Path } from '../parse/issues.js';
@@ -151,12 +152,8 @@ interface Built {
   assetPaths: Map<string, Path>;
 }
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function buildDocument(json: unknown, col: IssueCollector, requireTarget: boolean): Built | undefined {
-  if (!isObject(json)) {
+  if (!isPlainObject(json)) {
     col.error(['body'], 'wrong_type', 'the import payload must be a JSON object');
     return undefined;
   }
@@ -242,7 +239,7 @@ function buildDocument(json: unknown, col: IssueCollector, requireTarget: boolea
 
 function parseTarget(raw: unknown, col: IssueCollector, required: boolean): ImportTarget | null {
   if (raw === undefined && !required) return null;
-  const value = isObject(raw) && raw.kind === undefined ? { ...raw, kind: 'design' } : (raw ?? { kind: 'design' });
+  const value = isPlainObject(raw) && raw.kind === undefined ? { ...raw, kind: 'design' } : (raw ?? { kind: 'design' });
   return col.parse(importTarget, value, ['target']) ?? null;
 }
 
@@ -270,7 +267,7 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
   // Layout: one box for every format, or a box per format.
   const layout = layer.layout;
   if (layout === undefined) col.error([...path, 'layout'], 'missing_required', 'a layer needs a box');
-  else if (!isObject(layout)) col.error([...path, 'layout'], 'wrong_type', 'must be an object');
+  else if (!isPlainObject(layout)) col.error([...path, 'layout'], 'wrong_type', 'must be an object');
   else if (ctx.formats === null) {
     shape.flatLayout = false; // a page layer's stored box is already flat
     out.layout = layout;
@@ -289,7 +286,7 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
   const props = layer.properties ?? {};
   let base: Json = {};
   const overrides: Record<string, Json> = {};
-  if (!isObject(props)) col.error([...path, 'properties'], 'wrong_type', 'must be an object');
+  if (!isPlainObject(props)) col.error([...path, 'properties'], 'wrong_type', 'must be an object');
   else {
     const keys = Object.keys(props);
     const formats = ctx.formats ?? [];
@@ -303,7 +300,7 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
           if (spell.byImport.has(key) || spell.groups.has(key))
             col.error(at, 'mutually_exclusive', `${key} sits in default or in a format: properties are flat or per format, not both`);
           else col.error(at, 'unknown_format_key', `${key} is not a format of this design`, { expected: formats });
-        } else if (!isObject(bag)) col.error(at, 'wrong_type', 'must be an object');
+        } else if (!isPlainObject(bag)) col.error(at, 'wrong_type', 'must be an object');
         else if (key === 'default') base = translateBag(bag, type, at, ctx);
         else overrides[key] = translateBag(bag, type, at, ctx, true);
       }
@@ -370,7 +367,7 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context, perF
     const direct = spell.byImport.get(key);
     if (direct) out[direct.internal] = value;
     else if (spell.groups.has(key)) {
-      if (!isObject(value)) {
+      if (!isPlainObject(value)) {
         col.error(at, 'wrong_type', 'must be an object', { received: value });
         continue;
       }

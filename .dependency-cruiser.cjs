@@ -1,7 +1,7 @@
 // The arrows between Pressroom's packages (docs/architecture.md), checked by `npm run check:boundaries`
 // (part of `npm test`). Test files obey the same arrows: a test that needs a whole farm lives in e2e/.
 const ROLE = '^(control-plane|render-worker|media-worker)/';
-const DEV_FILE = '(\\.test\\.ts$|/testing/|/testing\\.ts$|\\.fixture\\.ts$|/bench/|/test/|^e2e/)';
+const { DEV_FILE } = require('./scripts/dev-files.cjs');
 
 /** A forbidden arrow: a file matching `from` imports something matching `to`. Every arrow fails the check. */
 const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });

@@ -1,14 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // SQL lives in shared/platform/src/sql/ (docs/architecture.md, "Where SQL lives"). This check keeps
-// the control plane's production code free of it: no string or template literal there may hold a
-// statement. Tests, comments and identifiers are not looked at.
+// the production code of every workspace free of it elsewhere: no string or template literal may
+// hold a statement. Tests and test helpers (scripts/dev-files.cjs), comments and identifiers are
+// not looked at.
 
 const ROOT = join(import.meta.dirname, '..');
-const CONTROL_PLANE = join(ROOT, 'control-plane', 'src');
+const require = createRequire(import.meta.url);
+const WORKSPACES = (require('../package.json') as { workspaces: string[] }).workspaces;
+const DEV_FILE = new RegExp((require('./dev-files.cjs') as { DEV_FILE: string }).DEV_FILE);
+/**
+ * Where statements may stand: the SQL home, and the migration runner (its own bookkeeping table and
+ * lock; the migrations themselves are .sql files in db/migrations/).
+ */
+const SQL_HOMES = [/^shared\/platform\/src\/sql\//, /^shared\/platform\/src\/db\/migrate\.ts$/];
 
 /** A DML keyword as it starts or shapes a statement; upper case, as every statement here is written. */
 const STATEMENT = /\b(SELECT\s|INSERT\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b)/;
@@ -45,12 +54,14 @@ function sqlLiterals(source: string): string[] {
   return found;
 }
 
+/** The production source files below `dir`, relative to the repository root; builds and installs left out. */
 function productionFiles(dir: string): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...productionFiles(path));
-    else if (/\.(ts|mts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name)) out.push(path);
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist', 'coverage'].includes(entry.name) && !entry.name.startsWith('.')) out.push(...productionFiles(path));
+    } else if (/\.(ts|mts|js|mjs|cjs)$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name) && !DEV_FILE.test(path)) out.push(path);
   }
   return out;
 }
@@ -68,9 +79,19 @@ describe('SQL lives in shared/platform/src/sql', () => {
     expect(sqlLiterals("const msg = 'Select a design'; const re = /'/;")).toEqual([]);
   });
 
-  it('the control plane holds none (production code)', () => {
-    const offending = productionFiles(CONTROL_PLANE)
-      .map((path) => relative(ROOT, path))
+  it('sees every workspace, the SQL home among them', () => {
+    const files = WORKSPACES.flatMap(productionFiles);
+    for (const workspace of WORKSPACES.filter((w) => w !== 'e2e')) expect(files.some((f) => f.startsWith(`${workspace}/`))).toBe(true);
+    expect(
+      files
+        .filter((f) => SQL_HOMES.some((home) => home.test(f)))
+        .filter((f) => sqlLiterals(readFileSync(join(ROOT, f), 'utf8')).length > 0),
+    ).not.toEqual([]);
+  });
+
+  it('no workspace holds one outside it (production code)', () => {
+    const offending = WORKSPACES.flatMap(productionFiles)
+      .filter((path) => !SQL_HOMES.some((home) => home.test(path)))
       .filter((path) => sqlLiterals(readFileSync(join(ROOT, path), 'utf8')).length > 0);
     expect(offending).toEqual([]);
   });

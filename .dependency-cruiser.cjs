@@ -83,9 +83,15 @@ module.exports = {
     ),
     forbid(
       'farm-starts-workers-by-path',
-      'The farm launcher starts the workers as child processes by entry path (scripts/entries.mjs); it imports no worker code.',
+      'The farm launcher starts the workers as child processes by entry path (farm/src/entries.mjs); it imports no worker code.',
       paths('^farm/'),
       paths(['^(render-worker|media-worker)/', '^shared/renderer/']),
+    ),
+    forbid(
+      'farm-no-scripts',
+      'The farm launcher imports nothing from scripts/ (scripts/ imports the farm: the config table, the build reads its entry list); scripts/run.mjs builds before it starts the farm.',
+      paths('^farm/'),
+      paths('^scripts/'),
     ),
     forbid(
       'nothing-imports-farm',

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs a role's compiled entry (the names of scripts/entries.mjs, built into the image) with node
+# Runs a role's compiled entry (the names of farm/src/entries.mjs, built into the image) with node
 # directly under tini, so node receives SIGTERM itself (npm would sit in between); scripts/run.mjs
 # runs the entry in its own process. Anything else is run as given.
 set -eu

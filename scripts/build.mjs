@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production build: each process entry (scripts/entries.mjs) bundled with esbuild into one
+// The production build: each process entry (farm/src/entries.mjs) bundled with esbuild into one
 // JavaScript file under its package's `dist/` (git-ignored), so that a process starts by loading
 // compiled code instead of compiling TypeScript (tsx) at every start. Our own packages
 // (`@pressroom/*`, TypeScript sources) are bundled in; every npm package stays external and is
@@ -21,7 +21,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRIES, outputOf } from './entries.mjs';
+import { ENTRIES, outputOf } from '../farm/src/entries.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'node_modules', '.pressroom-build.json');
@@ -31,7 +31,7 @@ const OLD_CHUNK_MS = 24 * 3600 * 1000;
 /** Files that shape every output besides the sources esbuild reports. */
 const ALWAYS = [
   'scripts/build.mjs',
-  'scripts/entries.mjs',
+  'farm/src/entries.mjs',
   'package.json',
   ...new Set(ENTRIES.map((e) => `${e.source.split('/')[0]}/package.json`)),
 ];

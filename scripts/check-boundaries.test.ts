@@ -48,6 +48,7 @@ const PACKAGES: Record<string, string> = {
   'render-worker/src/pipeline.ts': 'export const render = 1;\n',
   'control-plane/src/service.ts': 'export const serve = 1;\n',
   'farm/src/children.ts': 'export const supervise = 1;\n',
+  'farm/src/entries.mjs': 'export const ENTRIES = [];\n',
   'scripts/entries.mjs': 'export const ENTRIES = [];\n',
   ...npmPackage('zod'),
   ...npmPackage('left-pad'),
@@ -169,12 +170,21 @@ describe('the boundary check (.dependency-cruiser.cjs)', () => {
     ).toContain('farm-starts-workers-by-path');
   });
 
-  it('lets the farm launcher import the control plane and scripts/', async () => {
+  it('fails on the farm launcher importing scripts/', async () => {
+    expect(
+      await violations('farm/src/probe.ts', "import { ENTRIES } from '../../scripts/entries.mjs';\nexport const x = ENTRIES;\n"),
+    ).toContain('farm-no-scripts');
+  });
+
+  it('lets the farm launcher import the control plane, and scripts/ the farm', async () => {
     expect(
       await violations(
         'farm/src/probe.ts',
-        "import { serve } from '../../control-plane/src/service';\nimport { ENTRIES } from '../../scripts/entries.mjs';\nexport const x = [serve, ENTRIES];\n",
+        "import { serve } from '../../control-plane/src/service';\nimport { ENTRIES } from './entries.mjs';\nexport const x = [serve, ENTRIES];\n",
       ),
+    ).toEqual([]);
+    expect(
+      await violations('scripts/probe.mjs', "import { ENTRIES } from '../farm/src/entries.mjs';\nexport const x = ENTRIES;\n"),
     ).toEqual([]);
   });
 

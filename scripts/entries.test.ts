@@ -3,11 +3,11 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILED_THREAD } from '@pressroom/render-worker/encode/encoder-pool';
 import { describe, expect, it } from 'vitest';
-import { ENTRIES, outputOf, sourceOf } from './entries.mjs';
+import { ENTRIES, outputOf, sourceOf } from '../farm/src/entries.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-describe('the process entries (scripts/entries.mjs)', () => {
+describe('the process entries (farm/src/entries.mjs)', () => {
   it('name sources that exist', () => {
     for (const { name } of ENTRIES) expect(existsSync(join(ROOT, sourceOf(name))), sourceOf(name)).toBe(true);
   });

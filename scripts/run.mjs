@@ -5,12 +5,12 @@
 // compiled JavaScript in this same process: signals, exit codes and argv are the entry's own.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { outputOf } from '../farm/src/entries.mjs';
 import { ensureBuilt, ROOT } from './build.mjs';
-import { outputOf } from './entries.mjs';
 
 const [name, ...args] = process.argv.slice(2);
 if (!name) {
-  process.stderr.write('usage: node scripts/run.mjs <entry> [args…] (entries: scripts/entries.mjs)\n');
+  process.stderr.write('usage: node scripts/run.mjs <entry> [args…] (entries: farm/src/entries.mjs)\n');
   process.exit(2);
 }
 const output = join(ROOT, outputOf(name));

@@ -4,11 +4,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@pressroom/platform';
 import { EXIT_WITH_PARENT_ENV, PREFLIGHT_EXIT_CODE } from '@pressroom/platform';
-import { outputOf } from '../../scripts/entries.mjs';
+import { outputOf } from './entries.mjs';
 import { planRestart } from './restart-policy.js';
 
 export interface ChildSpec {
-  /** The role, also the name of its process entry (scripts/entries.mjs), whose compiled JavaScript runs. */
+  /** The role, also the name of its process entry (farm/src/entries.mjs), whose compiled JavaScript runs. */
   role: string;
   env: NodeJS.ProcessEnv;
   /** Each line the child prints on stdout (its JSON log lines), for the farm to format. */

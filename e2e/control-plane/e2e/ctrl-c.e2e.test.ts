@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { outputOf } from '../../../scripts/entries.mjs';
+import { outputOf } from '../../../farm/src/entries.mjs';
 import { alive, descendants, type NpmFarm, startNpmFarm } from '../farm.js';
 
 const RENDERS = 6;

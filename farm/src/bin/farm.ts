@@ -17,7 +17,6 @@ import {
   startProcess,
   writableDirCheck,
 } from '@pressroom/platform';
-import { ensureBuilt } from '../../../scripts/build.mjs';
 import {
   bannerText,
   childLogLevel,
@@ -44,9 +43,8 @@ const logger = await startProcess(
   'Pressroom',
 );
 
-// The roles run compiled: build them now if a source changed since (a no-op under `npm start`,
-// which has just done so; not when this file runs from sources, as some tests do).
-const built = ensureBuilt({ log: (message) => logger.info(message) });
+// The roles run compiled. The farm does not build them: it is started by scripts/run.mjs (`npm
+// start`), which rebuilds the process entries when a source changed before it loads this file.
 // The embedded Postgres is the farm's own: restarted when it dies, stopped last (src/postgres.ts).
 const postgres = config.databaseUrl
   ? null
@@ -127,7 +125,6 @@ const children = [
   ),
   new SupervisedChild({ role: 'media-worker', env, onLine, onGiveUp, readyMessage: 'media worker running' }, logger),
 ];
-await built;
 for (const child of children) child.start();
 
 // Shutdown runs bottom-up: the control plane drains first (its in-flight sync renders still need

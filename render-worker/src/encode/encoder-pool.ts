@@ -18,7 +18,7 @@ export interface EncoderPool {
 }
 
 /**
- * The thread's file: compiled, the `encode-thread` entry of scripts/entries.mjs (this path is
+ * The thread's file: compiled, the `encode-thread` entry of farm/src/entries.mjs (this path is
  * relative to this source file, which is what `import.meta.url` means in the build too); from
  * sources, the TypeScript file, which each thread loads through tsx unless the process already
  * runs under it.

@@ -20,8 +20,8 @@ import { designAssetKey, parseExampleDocument, withTransaction } from '@pressroo
 import { freePort } from '@pressroom/platform/testing';
 import type pg from 'pg';
 import sharp from 'sharp';
+import { outputOf, sourceOf } from '../../../../farm/src/entries.mjs';
 import { ensureBuilt } from '../../../../scripts/build.mjs';
-import { outputOf, sourceOf } from '../../../../scripts/entries.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

@@ -21,7 +21,7 @@ export const ENTRIES = [
 /** The entry called `name`; throws on a name that is not in the list. */
 export function entry(name) {
   const found = ENTRIES.find((e) => e.name === name);
-  if (!found) throw new Error(`no process entry called "${name}" (scripts/entries.mjs lists ${ENTRIES.map((e) => e.name).join(', ')})`);
+  if (!found) throw new Error(`no process entry called "${name}" (farm/src/entries.mjs lists ${ENTRIES.map((e) => e.name).join(', ')})`);
   return found;
 }
 

@@ -38,7 +38,7 @@ export {
   type BulkRunStatus,
 } from './bulk/limits.js';
 export { type BulkCell, fileNameIssue, rowIssue, rowRequest } from './bulk/row-body.js';
-export { BULK_JOB_PRIORITY, BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK } from './bulk/run.js';
+export { BULK_JOB_FLAG, BULK_JOB_PRIORITY, BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK } from './bulk/run.js';
 export { rgbToCmyk, toCmykSpace, toRgbSpace } from './color/convert.js';
 export { formatColor } from './color/format.js';
 export { parseColor } from './color/parse.js';

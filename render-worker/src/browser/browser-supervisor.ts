@@ -1,11 +1,14 @@
 import type { Logger } from '@pressroom/platform';
-import type { Browser, Page } from 'puppeteer';
-import type { AssetRegistry } from './asset-registry.js';
-import { PoolSaturatedError, SupervisorStoppedError } from './errors.js';
+import type { Page } from 'puppeteer';
+import { type BrowserInstance, BrowserLifecycle, type PooledPage } from './browser-lifecycle.js';
+import { SupervisorStoppedError } from './errors.js';
 import { interceptRequests } from './intercept-requests.js';
+import { pickLane } from './lanes.js';
 import { type LaunchedBrowser, launchBrowser } from './launch-browser.js';
-import { type BrowserMetrics, createBrowserMetrics, type RestartReason } from './metrics.js';
-import { processTreeRssBytes } from './process-memory.js';
+import { type BrowserMetrics, createBrowserMetrics, poolGauges } from './metrics.js';
+import { PagePool } from './page-pool.js';
+
+export type { PooledPage } from './browser-lifecycle.js';
 
 export interface SupervisorOptions {
   /** Pages open at once (renders in parallel). Default 2. */
@@ -45,105 +48,62 @@ export interface SupervisorOptions {
   closeWhenIdle?: boolean;
 }
 
-/** One browser slot of the pool: its live browser, the launch under way, the pages being opened. */
-interface Lane {
-  index: number;
-  current: BrowserInstance | null;
-  launching: Promise<BrowserInstance> | null;
-  /** Pages being opened in this lane right now (counted before the browser is there). */
-  opening: number;
-}
-
-/** One Chromium process and the pages opened in it. */
-interface BrowserInstance {
-  id: number;
-  lane: Lane;
-  launched: LaunchedBrowser;
-  browser: Browser;
-  renders: number;
-  leased: number;
-  idle: PooledPage[];
-  /** No new leases; closed once the last lease returns. */
-  retiring: boolean;
-  /** We are closing it: its disconnect is expected, not a crash. */
-  closing: boolean;
-  /** The tab Chromium opened at launch has been given to the pool (or was gone). */
-  firstTabTaken: boolean;
-}
-
-/** A leased page. Hand it back with `releasePage` exactly once. */
-export interface PooledPage {
-  readonly page: Page;
-  /** The assets the page may load right now (set by `withPage`). */
-  assets: AssetRegistry | null;
-  /** Set when Chromium reported the page's renderer crashed. */
-  crashed: boolean;
-  readonly instance: BrowserInstance;
-}
-
-interface Waiter {
-  /** graphile-worker's order: lower is served first; equal ones in arrival order. */
-  priority: number;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Owns Chromium for a render worker: a bounded pool of pages spread over one or more browsers
  * (lanes), a bounded wait queue, recycling after N renders or past a memory ceiling, and a lazy
  * relaunch after a crash, each per lane. Nothing launches until the first page is asked for.
+ * It leases pages; the slots and their queue are the page pool's (page-pool.ts), the lane a page
+ * comes from is `pickLane`'s (lanes.ts), the browsers' lives are the lifecycle's
+ * (browser-lifecycle.ts) and the gauges are set from the pool's state (metrics.ts).
  */
 export class BrowserSupervisor {
   readonly metrics: BrowserMetrics;
-  private readonly poolSize: number;
-  private readonly reservedPages: number;
-  private readonly urgentBelow: number;
-  private readonly maxQueueLength: number;
-  private readonly recycleAfterRenders: number | null;
-  private readonly maxMemoryBytes: number | null;
-  private readonly memoryCheckEvery: number;
-  private readonly launch: () => Promise<LaunchedBrowser>;
-  private readonly logger: Logger | undefined;
   private readonly closeWhenIdle: boolean;
+  private readonly logger: Logger | undefined;
   /** Where a render retries after a crash (see `isolateCrashes`); null: in this pool. */
   readonly quarantine: BrowserSupervisor | null;
 
-  private readonly lanes: Lane[];
-  private readonly alive = new Set<BrowserInstance>();
-  private nextInstanceId = 1;
-  private leased = 0;
-  private readonly waiters: Waiter[] = [];
+  private readonly pool: PagePool;
+  private readonly browsers: BrowserLifecycle;
   private stopped = false;
 
   constructor(options: SupervisorOptions = {}) {
-    this.poolSize = options.poolSize ?? 2;
-    this.reservedPages = options.reservedPages ?? 0;
-    this.urgentBelow = options.urgentBelow ?? 0;
-    const browsers = Math.max(1, Math.min(options.browsers ?? 1, this.poolSize));
-    this.lanes = Array.from({ length: browsers }, (_, index) => ({ index, current: null, launching: null, opening: 0 }));
-    this.maxQueueLength = options.maxQueueLength ?? 16;
-    this.recycleAfterRenders = options.recycleAfterRenders === undefined ? 500 : options.recycleAfterRenders;
-    this.maxMemoryBytes = options.maxMemoryBytes === undefined ? 1.5 * 1024 ** 3 : options.maxMemoryBytes;
-    this.memoryCheckEvery = options.memoryCheckEvery ?? 10;
-    this.launch = options.launch ?? (() => launchBrowser());
+    const poolSize = options.poolSize ?? 2;
+    const maxQueueLength = options.maxQueueLength ?? 16;
+    const launch = options.launch ?? (() => launchBrowser());
     this.metrics = options.metrics ?? createBrowserMetrics();
     this.logger = options.logger;
     this.closeWhenIdle = options.closeWhenIdle ?? false;
+    this.browsers = new BrowserLifecycle({
+      browsers: Math.max(1, Math.min(options.browsers ?? 1, poolSize)),
+      launch,
+      metrics: this.metrics,
+      logger: this.logger,
+      recycleAfterRenders: options.recycleAfterRenders === undefined ? 500 : options.recycleAfterRenders,
+      maxMemoryBytes: options.maxMemoryBytes === undefined ? 1.5 * 1024 ** 3 : options.maxMemoryBytes,
+      memoryCheckEvery: options.memoryCheckEvery ?? 10,
+    });
     this.quarantine =
       options.isolateCrashes === false
         ? null
         : new BrowserSupervisor({
             poolSize: 1,
-            maxQueueLength: this.maxQueueLength,
+            maxQueueLength,
             recycleAfterRenders: null,
             maxMemoryBytes: null,
-            launch: this.launch,
+            launch,
             ...(this.logger ? { logger: this.logger } : {}),
             isolateCrashes: false,
             closeWhenIdle: true,
           });
-    this.metrics.poolSize.set(this.poolSize + this.reservedPages);
-    this.updateGauges();
+    const reservedPages = options.reservedPages ?? 0;
+    this.pool = new PagePool({
+      size: poolSize,
+      reserved: reservedPages,
+      urgentBelow: options.urgentBelow ?? 0,
+      maxQueueLength,
+      onChange: poolGauges(this.metrics, poolSize + reservedPages),
+    });
   }
 
   /**
@@ -151,7 +111,7 @@ export class BrowserSupervisor {
    * while the rest of the worker loads). A failed launch is reported by the next page request.
    */
   async start(): Promise<void> {
-    await Promise.all(this.lanes.map((lane) => this.instance(lane)));
+    await Promise.all(this.browsers.lanes.map((lane) => this.browsers.instance(lane)));
   }
 
   /**
@@ -164,13 +124,7 @@ export class BrowserSupervisor {
   async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean, priority = 0): Promise<PooledPage> {
     if (this.stopped) throw new SupervisorStoppedError();
     signal?.throwIfAborted();
-    if (this.leased < this.capacityFor(priority)) {
-      this.leased++;
-    } else {
-      if (this.waiters.length >= this.maxQueueLength) throw new PoolSaturatedError(this.waiters.length);
-      await this.waitForSlot(signal, priority); // the releasing render hands its slot over
-    }
-    this.updateGauges();
+    if (!this.pool.take(priority)) await this.pool.wait(signal, priority); // the releasing render hands its slot over
     return this.openLeased(signal, prefer);
   }
 
@@ -186,29 +140,18 @@ export class BrowserSupervisor {
     const reusable = !options.broken && !pooled.crashed && !pooled.page.isClosed() && !gen.retiring && gen.browser.connected;
     if (reusable) gen.idle.push(pooled);
     else void pooled.page.close().catch(() => undefined);
-
-    const live = gen === gen.lane.current;
-    if (live && this.recycleAfterRenders !== null && gen.renders >= this.recycleAfterRenders) {
-      this.retire(gen, 'recycle_count');
-    } else if (live && this.maxMemoryBytes !== null && gen.renders % this.memoryCheckEvery === 0) {
-      void this.checkMemory(gen);
-    }
-    if (gen.retiring && gen.leased === 0) void this.closeInstance(gen);
-    this.freeSlot();
-    if (this.closeWhenIdle && this.leased === 0 && gen.leased === 0 && !gen.retiring) {
-      // The quarantine: what ran here may have left the browser bloated; nothing waits for it.
-      gen.retiring = true;
-      if (gen.lane.current === gen) gen.lane.current = null;
-      void this.closeInstance(gen);
-    }
+    this.browsers.rendered(gen);
+    this.pool.release();
+    if (this.closeWhenIdle && this.pool.state().leased === 0 && gen.leased === 0 && !gen.retiring) this.browsers.closeIdle(gen);
   }
 
   /** Launches the browsers if needed and asks each for its version, within `timeoutMs`. */
   async health(timeoutMs = 5_000): Promise<{ ok: boolean; browserVersion: string | null; pagesInUse: number; queueLength: number }> {
-    const snapshot = { pagesInUse: this.leased, queueLength: this.waiters.length };
+    const { leased, waiting } = this.pool.state();
+    const snapshot = { pagesInUse: leased, queueLength: waiting };
     try {
       const versions = await Promise.race([
-        Promise.all(this.lanes.map(async (lane) => (await this.instance(lane)).browser.version())),
+        Promise.all(this.browsers.lanes.map(async (lane) => (await this.browsers.instance(lane)).browser.version())),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('health check timed out')), timeoutMs).unref()),
       ]);
       return { ok: true, browserVersion: versions[0] ?? null, ...snapshot };
@@ -225,65 +168,16 @@ export class BrowserSupervisor {
 
   /** The OS process id of each lane's browser (null: none running). For diagnostics and tests. */
   browserPids(): (number | null)[] {
-    return this.lanes.map((lane) => lane.current?.launched.chromium.pid ?? null);
+    return this.browsers.pids();
   }
 
   /** Rejects queued renders and closes every browser. Leased pages fail with their browser. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const waiter of this.waiters.splice(0)) waiter.reject(new SupervisorStoppedError());
+    this.browsers.halt();
+    this.pool.rejectWaiting(() => new SupervisorStoppedError());
     await this.quarantine?.stop();
-    await Promise.all(this.lanes.map((lane) => lane.launching?.catch(() => undefined)));
-    for (const lane of this.lanes) lane.current = null;
-    await Promise.all([...this.alive].map((gen) => this.closeInstance(gen)));
-    this.updateGauges();
-  }
-
-  private waitForSlot(signal: AbortSignal | undefined, priority: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const index = this.waiters.indexOf(waiter);
-        if (index !== -1) this.waiters.splice(index, 1);
-        this.updateGauges();
-        reject(signal?.reason);
-      };
-      const waiter: Waiter = {
-        priority,
-        resolve: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const behind = this.waiters.findIndex((w) => w.priority > priority);
-      this.waiters.splice(behind === -1 ? this.waiters.length : behind, 0, waiter);
-      this.updateGauges();
-    });
-  }
-
-  /** Pages a render of this priority may count on: the pool, plus the reserve for urgent ones. */
-  private capacityFor(priority: number): number {
-    return this.poolSize + (priority < this.urgentBelow ? this.reservedPages : 0);
-  }
-
-  /**
-   * A slot came free: hand it to the first waiter (they are in priority order) if its capacity
-   * admits it, else give it back to the pool. A reserved page freed while only non-urgent renders
-   * wait stays free for the next urgent one.
-   */
-  private freeSlot(): void {
-    const next = this.waiters[0];
-    if (next && this.leased - 1 < this.capacityFor(next.priority)) {
-      this.waiters.shift();
-      next.resolve(); // the slot passes to it: `leased` is unchanged
-    } else {
-      this.leased--;
-    }
-    this.updateGauges();
+    await this.browsers.closeAll();
   }
 
   /**
@@ -292,7 +186,7 @@ export class BrowserSupervisor {
    */
   private openLeased(signal: AbortSignal | undefined, prefer?: (page: Page) => boolean): Promise<PooledPage> {
     const opening = this.openPage(false, prefer).catch((error: unknown) => {
-      this.freeSlot();
+      this.pool.release();
       throw error;
     });
     if (!signal) return opening;
@@ -314,11 +208,17 @@ export class BrowserSupervisor {
   }
 
   private async openPage(retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const lane = this.pickLane(prefer);
+    const lanes = this.browsers.lanes;
+    const at = pickLane(
+      lanes.map((lane) => ({ live: this.browsers.live(lane), opening: lane.opening })),
+      (pooled) => !pooled.page.isClosed(),
+      prefer && ((pooled) => prefer(pooled.page)),
+    );
+    const lane = lanes[at]!;
     lane.opening++;
     let gen: BrowserInstance;
     try {
-      gen = await this.instance(lane);
+      gen = await this.browsers.instance(lane);
     } finally {
       lane.opening--;
     }
@@ -334,33 +234,11 @@ export class BrowserSupervisor {
       // The browser died between the lookup and the new page (its 'disconnected' event may not
       // have run yet): forget it and open the page on a fresh one, once.
       if (!retried && !gen.browser.connected && !this.stopped) {
-        if (lane.current === gen) lane.current = null;
+        this.browsers.forget(gen);
         return this.openPage(true, prefer);
       }
       throw error;
     }
-  }
-
-  /**
-   * The lane a page is taken from: one holding an idle page the caller prefers, else one holding
-   * any idle page, else the one with the fewest pages (a launched browser before one still to
-   * launch), so the pages spread evenly over the browsers.
-   */
-  private pickLane(prefer?: (page: Page) => boolean): Lane {
-    const live = (lane: Lane) => (lane.current?.browser.connected && !lane.current.retiring ? lane.current : null);
-    // Idle pages not yet promised: callers that picked the lane take its idle pages after an await,
-    // so two callers in one tick would otherwise both count on the same page.
-    const free = (lane: Lane, fits: (page: Page) => boolean) =>
-      (live(lane)?.idle.filter((p) => !p.page.isClosed() && fits(p.page)).length ?? 0) > lane.opening;
-    const preferred = prefer ? this.lanes.find((lane) => free(lane, prefer)) : undefined;
-    if (preferred) return preferred;
-    const withIdle = this.lanes.find((lane) => free(lane, () => true));
-    if (withIdle) return withIdle;
-    const load = (lane: Lane) => {
-      const gen = live(lane);
-      return 2 * ((gen ? gen.leased + gen.idle.length : 0) + lane.opening) + (gen ? 0 : 1);
-    };
-    return this.lanes.reduce((best, lane) => (load(lane) < load(best) ? lane : best));
   }
 
   private async newPage(gen: BrowserInstance): Promise<PooledPage> {
@@ -381,109 +259,4 @@ export class BrowserSupervisor {
     await interceptRequests(page, () => pooled.assets);
     return pooled;
   }
-
-  /** The lane's live browser, launching one when there is none (first use, after a crash or a recycle). */
-  private instance(lane: Lane): Promise<BrowserInstance> {
-    const gen = lane.current;
-    if (gen?.browser.connected && !gen.retiring) return Promise.resolve(gen);
-    if (this.stopped) return Promise.reject(new SupervisorStoppedError());
-    if (!lane.launching) {
-      lane.launching = this.startInstance(lane).finally(() => {
-        lane.launching = null;
-      });
-    }
-    return lane.launching;
-  }
-
-  private async startInstance(lane: Lane): Promise<BrowserInstance> {
-    const launched = await this.launch();
-    const { browser } = launched;
-    const gen: BrowserInstance = {
-      id: this.nextInstanceId++,
-      lane,
-      launched,
-      browser,
-      renders: 0,
-      leased: 0,
-      idle: [],
-      retiring: false,
-      closing: false,
-      firstTabTaken: false,
-    };
-    browser.on('disconnected', () => void this.onDisconnected(gen));
-    this.alive.add(gen);
-    if (this.stopped) {
-      await this.closeInstance(gen);
-      throw new SupervisorStoppedError();
-    }
-    lane.current = gen;
-    this.logger?.info(
-      {
-        instance: gen.id,
-        lane: lane.index,
-        pid: launched.chromium.pid,
-        executable: launched.chromium.executablePath,
-        frameMode: launched.chromium.frameMode,
-        sinceStartMs: Math.round(process.uptime() * 1000),
-      },
-      'browser launched',
-    );
-    return gen;
-  }
-
-  private async onDisconnected(gen: BrowserInstance): Promise<void> {
-    this.alive.delete(gen);
-    if (gen.lane.current === gen) gen.lane.current = null;
-    gen.idle = [];
-    if (gen.closing) return;
-    const reason = await exitReason(gen.launched);
-    this.metrics.restarts.inc({ reason });
-    this.logger?.warn({ instance: gen.id, reason }, 'browser lost; the next render relaunches it');
-  }
-
-  private retire(gen: BrowserInstance, reason: RestartReason): void {
-    if (gen.retiring) return;
-    gen.retiring = true;
-    if (gen.lane.current === gen) gen.lane.current = null;
-    this.metrics.restarts.inc({ reason });
-    this.logger?.info({ instance: gen.id, reason, renders: gen.renders }, 'recycling browser');
-    for (const pooled of gen.idle.splice(0)) void pooled.page.close().catch(() => undefined);
-  }
-
-  private async checkMemory(gen: BrowserInstance): Promise<void> {
-    if (this.maxMemoryBytes === null) return;
-    const rss = await processTreeRssBytes(gen.launched.chromium.pid);
-    if (rss !== null && rss > this.maxMemoryBytes && !gen.retiring) {
-      this.retire(gen, 'recycle_memory');
-      if (gen.leased === 0) await this.closeInstance(gen);
-    }
-  }
-
-  private async closeInstance(gen: BrowserInstance): Promise<void> {
-    if (gen.closing) return;
-    gen.closing = true;
-    this.alive.delete(gen);
-    if (gen.lane.current === gen) gen.lane.current = null;
-    await gen.launched.close();
-  }
-
-  private updateGauges(): void {
-    this.metrics.pagesInUse.set(this.leased);
-    this.metrics.queueLength.set(this.waiters.length);
-  }
-}
-
-/**
- * A browser that died on a signal or a non-zero exit crashed; one whose process is still there
- * (or exited cleanly) merely dropped the connection, and is killed so it cannot linger.
- */
-async function exitReason({ chromium }: LaunchedBrowser): Promise<'crash' | 'disconnect'> {
-  if (chromium.exitDescription() === null) {
-    // The pipe can close a moment before the exit is reaped.
-    await Promise.race([chromium.exited, new Promise((r) => setTimeout(r, 1_000).unref())]);
-  }
-  const { exitCode, signalCode } = chromium.child;
-  if (signalCode !== null || (exitCode !== null && exitCode !== 0)) return 'crash';
-  if (exitCode === null) chromium.kill();
-  return 'disconnect';
 }

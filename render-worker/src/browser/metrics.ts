@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry } from 'prom-client';
+import type { PoolState } from './page-pool.js';
 
 export const RESTART_REASONS = ['crash', 'disconnect', 'recycle_count', 'recycle_memory'] as const;
 export type RestartReason = (typeof RESTART_REASONS)[number];
@@ -42,4 +43,16 @@ export function createBrowserMetrics(registry: Registry = new Registry()): Brows
   for (const reason of RESTART_REASONS) metrics.restarts.inc({ reason }, 0);
   for (const outcome of ATTEMPT_OUTCOMES) metrics.renderAttempts.inc({ outcome }, 0);
   return metrics;
+}
+
+/**
+ * The page pool's gauges: its size now, then pages in use and renders waiting on every change of
+ * its state (the pool's `onChange`).
+ */
+export function poolGauges(metrics: BrowserMetrics, size: number): (state: PoolState) => void {
+  metrics.poolSize.set(size);
+  return ({ leased, waiting }) => {
+    metrics.pagesInUse.set(leased);
+    metrics.queueLength.set(waiting);
+  };
 }

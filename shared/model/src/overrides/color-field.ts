@@ -3,7 +3,7 @@ import { toRgbSpace } from '../color/convert.js';
 import { parseColor } from '../color/parse.js';
 import { type Color, isGradient } from '../color/types.js';
 import type { ColorKind } from '../properties/entry.js';
-import { gradientOnPrintTypes, gradientRefusal } from '../properties/overridable.js';
+import { gradientRefusal } from '../properties/overridable.js';
 import { isPrintDesign, type OverrideContext } from './context.js';
 import { fail } from './rules.js';
 
@@ -38,7 +38,7 @@ export function colorField(kind: ColorKind, context: OverrideContext): z.ZodType
         return fail(
           ctx,
           'invalid_payload',
-          `on print designs a gradient is accepted only on background_color of ${gradientOnPrintTypes('background_color')} (${refusal})`,
+          `on print designs a gradient is accepted only on background_color of a shape or button (${refusal})`,
         );
       }
       if (print && color.stops.some((s) => s.opacity !== 1)) {

@@ -12,16 +12,7 @@ export {
   unavailableMessage,
 } from './ai/refusals.js';
 export { checkAnimatedDelivery, DELIVERY_OPTIONS, gifSize, HTML5_DEFAULT_LOOPS, html5Playback } from './animation/delivery.js';
-export {
-  FRAMES_PER_RANGE,
-  type FrameRange,
-  frameCount,
-  frameTime,
-  GIF_FPS,
-  planFrameRanges,
-  RANGE_LANES,
-  VIDEO_FPS,
-} from './animation/frames.js';
+export { frameCount, frameTime, GIF_FPS, planFrameRanges, VIDEO_FPS } from './animation/frames.js';
 export { checkHtml5Bundle, HTML5_MAX_ZIP_BYTES } from './animation/html5-rules.js';
 export { parseSoundtrack, SOUNDTRACK_FILE, type Soundtrack, type SoundtrackTrack, soundtrackSourceFile } from './animation/soundtrack.js';
 export { bannerFilename } from './banners/filename.js';

@@ -85,7 +85,9 @@ describe('flag limits in the worker runtime', () => {
       // Many polls of the two idle slots: the other bulk jobs stay queued.
       await new Promise((r) => setTimeout(r, 500));
       expect(started).toHaveLength(1);
-      expect(await metrics.getSingleMetricAsString('pressroom_flag_limited_jobs_running')).toMatch(/pressroom_flag_limited_jobs_running{flag="bulk"[^}]*} 1/);
+      expect(await metrics.getSingleMetricAsString('pressroom_flag_limited_jobs_running')).toMatch(
+        /pressroom_flag_limited_jobs_running{flag="bulk"[^}]*} 1/,
+      );
       const sync = payload(false);
       await addRenderStaticJob(db.pool, sync);
       await until(() => started.includes(sync.design_id), 'the sync job');

@@ -232,6 +232,20 @@ describe('request interception', () => {
 });
 
 describe('withPage', () => {
+  it('leaves no listener on its page or browser after a render (they would keep each result alive)', async () => {
+    const sup = build({ poolSize: 1 });
+    const counts = async () =>
+      withPage(
+        sup,
+        async (page) => [page.listenerCount('close'), page.listenerCount('error'), page.browser().listenerCount('disconnected')],
+        { timeoutMs: 30_000 },
+      );
+    await counts(); // the page exists, with the pool's own listeners
+    const before = await counts();
+    for (let i = 0; i < 5; i++) await withPage(sup, async () => Buffer.alloc(1024), { timeoutMs: 30_000 });
+    expect(await counts()).toEqual(before);
+  });
+
   it('captures exact sizes as JPEG and PNG, and prints a PDF', async () => {
     const sup = build();
     const { jpeg, png, pdf } = await withPage(

@@ -104,9 +104,12 @@ async function runAttempt<T>(pooled: PooledPage, run: (signal: AbortSignal) => P
     // The deadline may have passed while the page was being opened (a slow launch).
     if (signal.aborted) onAbort();
     if (!browser.connected || pooled.page.isClosed()) onDeath();
-    pooled.page.once('error', onDeath);
-    pooled.page.once('close', onDeath);
-    browser.once('disconnected', onDeath);
+    // `on`, not `once`: puppeteer's `once` registers a wrapper that `off(handler)` cannot find, so
+    // each render left three handlers on its long-lived page and browser, and through `died` they
+    // kept the render's result (its file's bytes) until the browser was recycled.
+    pooled.page.on('error', onDeath);
+    pooled.page.on('close', onDeath);
+    browser.on('disconnected', onDeath);
     signal.addEventListener('abort', onAbort, { once: true });
     cleanup = () => {
       pooled.page.off('error', onDeath);

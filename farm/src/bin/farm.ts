@@ -15,6 +15,7 @@ import {
   resolveLogFormat,
   startEmbeddedPostgres,
   startProcess,
+  WORKER_ALLOCATOR_ENV,
   writableDirCheck,
 } from '@pressroom/platform';
 import {
@@ -117,10 +118,9 @@ let stopFarm: () => Promise<void> = async () => undefined;
 const onGiveUp = () => void stopFarm().then(() => process.exit(PREFLIGHT_EXIT_CODE));
 const children = [
   new SupervisedChild({ role: 'control-plane', env, onLine, onGiveUp, readyMessage: 'control plane listening' }, logger),
-  // Two malloc arenas instead of glibc's 8 per core: sharp's threads otherwise keep freed memory in
-  // arenas of their own (docs/operations.md, "Render worker memory"). An explicit setting wins.
+  // Two malloc arenas instead of glibc's 8 per core (WORKER_ALLOCATOR_ENV). An explicit setting wins.
   new SupervisedChild(
-    { role: 'render-worker', env: { MALLOC_ARENA_MAX: '2', ...env }, onLine, onGiveUp, readyMessage: 'render worker running' },
+    { role: 'render-worker', env: { ...WORKER_ALLOCATOR_ENV, ...env }, onLine, onGiveUp, readyMessage: 'render worker running' },
     logger,
   ),
   new SupervisedChild({ role: 'media-worker', env, onLine, onGiveUp, readyMessage: 'media worker running' }, logger),

@@ -43,6 +43,7 @@ export * from './outbound/forbidden-address.js';
 export * from './outbound/forbidden-target.js';
 export * from './outbound/guarded-agent.js';
 export * from './outbound/guarded-fetch.js';
+export * from './process/allocator-env.js';
 export * from './process/preflight.js';
 export * from './process/shutdown.js';
 export * from './process/signal-policy.js';

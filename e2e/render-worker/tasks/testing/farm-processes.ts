@@ -16,7 +16,7 @@ import { createProject } from '@pressroom/control-plane/services/projects';
 import { createKey, createWorkspace } from '@pressroom/control-plane/services/workspaces';
 
 import type { ObjectStorage } from '@pressroom/platform';
-import { designAssetKey, parseExampleDocument, withTransaction } from '@pressroom/platform';
+import { designAssetKey, parseExampleDocument, WORKER_ALLOCATOR_ENV, withTransaction } from '@pressroom/platform';
 import { freePort } from '@pressroom/platform/testing';
 import type pg from 'pg';
 import sharp from 'sharp';
@@ -133,7 +133,8 @@ export async function startFarm(options: {
     const w = start(
       `render-worker-${workers.length + 1}`,
       commandOf('render-worker', compiled),
-      { ...env, ...ownDataDir(), ...extra.env },
+      // As the launcher and the manifests start it (WORKER_ALLOCATOR_ENV), unless the test says otherwise.
+      { ...WORKER_ALLOCATOR_ENV, ...env, ...ownDataDir(), ...extra.env },
       extra.cpu,
     );
     workers.push(w);

@@ -2,3 +2,4 @@ export * from './html5.js';
 export * from './media-layers.js';
 export * from './player.js';
 export * from './timeline.js';
+export * from './composition.js';

@@ -63,6 +63,11 @@ export const renderWorkerOptions = {
     '60000',
     'Deadline of one part of an animated file (a frame range, or an HTML5 page and its fallback image), page wait included.',
   ),
+  animationCompositor: option(
+    env.bool(),
+    'true',
+    "Composite animated files' frames from layer rasters drawn once (docs/animation.md); false draws every frame in Chromium.",
+  ),
   ...ffmpegOptions,
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),
   assetFetchTimeoutMs: option(env.int(100), '8000', 'Deadline of one remote image fetch (redirects and body included).'),

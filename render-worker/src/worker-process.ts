@@ -169,6 +169,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
       animation: createChromiumAnimator(supervisor, {
         timeoutMs: config.animationPartTimeoutMs,
         ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+        compositor: config.animationCompositor,
       }),
       ...(print ? { print: print.render } : {}),
       fonts: workspaceFontSource({ db: database.pool, storage, dataDir: config.dataDir }),

@@ -8,9 +8,11 @@ import {
   type AnimatedFilePayload,
   bannerFilename,
   bannerFileType,
+  COMPOSITION_FILE,
   CONTENT_TYPE,
   gifColours,
   gifSize,
+  parseComposition,
   parseSoundtrack,
   SOUNDTRACK_FILE,
   x264Crf,
@@ -39,6 +41,7 @@ import {
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
+import { createCompositor } from './compositor.js';
 import { gifArgs, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
@@ -118,10 +121,15 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
         const stop = () => feed.abort();
         helpers.abortSignal.addEventListener('abort', stop, { once: true });
         try {
-          const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, (s) =>
-            deps.animationMetrics.stageSeconds.observe({ stage: 'wait', output }, s),
-          );
-          file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal);
+          const waited = (s: number) => deps.animationMetrics.stageSeconds.observe({ stage: 'wait', output }, s);
+          // Part 0 is recorded (it enqueued this job): its key says how the frames come.
+          const first = (await listParts(deps.db, payload.banner_id)).find((p) => p.part === 0);
+          const composited = first !== undefined && first.storage_key.endsWith(`/${COMPOSITION_FILE}`);
+          const frames = composited
+            ? compositedFrames(deps, payload, first.storage_key, deps.config.animationPartWaitMs, feed.signal, waited)
+            : streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
+          const raw = composited ? { width: format.width, height: format.height } : undefined;
+          file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal, raw);
         } finally {
           feed.abort();
           helpers.abortSignal.removeEventListener('abort', stop);
@@ -202,6 +210,45 @@ async function* streamFrames(
 }
 
 /**
+ * The frames of a composited file (docs/animation.md, "Frames composited from layer rasters"):
+ * part 0 holds the composition and its rasters; every frame is composited here, raw, as the
+ * encoder takes it. The other parts are empty (their ranges drew nothing): they are waited for,
+ * so the parts are dropped only once every one is recorded.
+ */
+async function* compositedFrames(
+  deps: MediaDeps,
+  payload: AnimatedFilePayload,
+  key: string,
+  waitMs: number,
+  signal: AbortSignal,
+  waited: (seconds: number) => void,
+): AsyncGenerator<Buffer> {
+  const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
+  const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
+  const compositor = createCompositor(composition, rasters);
+  for (let i = 0; i < payload.frames; i += 1) {
+    if (signal.aborted) return;
+    yield compositor.frame(i);
+  }
+  yield* drainParts(deps, payload, waitMs, signal, waited);
+}
+
+/** Waits for every part of the file to be recorded, reading none. */
+async function* drainParts(
+  deps: MediaDeps,
+  payload: AnimatedFilePayload,
+  waitMs: number,
+  signal: AbortSignal,
+  waited: (seconds: number) => void,
+): AsyncGenerator<Buffer> {
+  const since = performance.now();
+  for await (const _ of waitForParts(deps.db, payload, { waitMs, signal })) {
+    // Nothing to read: the composition came with part 0.
+  }
+  waited((performance.now() - since) / 1000);
+}
+
+/**
  * The MP4's mixed sound (raw f32le), or null when nothing is heard: the first range stored the
  * plan and the sources beside the frames (docs/animation.md). A file drawn before sound existed
  * has no plan, and is silent.
@@ -222,6 +269,7 @@ async function encodeVideo(
   frames: AsyncIterable<Buffer>,
   sound: Buffer | null,
   signal: AbortSignal,
+  raw?: { width: number; height: number },
 ): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-encode-'));
   try {
@@ -235,7 +283,7 @@ async function encodeVideo(
     const args =
       payload.file_type === 'gif'
         ? gifArgs(
-            { fps: payload.fps },
+            { fps: payload.fps, ...(raw ? { raw } : {}) },
             {
               path,
               ...gifSize(format, payload.delivery.gif_max_width),
@@ -246,7 +294,7 @@ async function encodeVideo(
             format,
           )
         : mp4Args(
-            { fps: payload.fps },
+            { fps: payload.fps, ...(raw ? { raw } : {}) },
             { path, width: format.width, height: format.height, audio, ...(quality === null ? {} : { crf: x264Crf(quality) }) },
           );
     await runFfmpeg(ffmpeg, args, frames, signal);

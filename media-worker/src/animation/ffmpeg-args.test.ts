@@ -22,6 +22,28 @@ describe('ffmpeg arguments', () => {
     expect(args.at(-1)).toBe('/tmp/o.mp4');
   });
 
+  it('composited frames: raw RGBA of the given size from stdin, for MP4 and GIF alike', () => {
+    const raw = { fps: 25, raw: { width: 1080, height: 720 } };
+    for (const args of [
+      mp4Args(raw, { path: '/tmp/o.mp4', width: 1080, height: 720, audio: null }),
+      gifArgs(raw, { path: '/tmp/o.gif', width: 1080, height: 720, fps: 25 }, { width: 1080, height: 720 }),
+    ]) {
+      expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 10)).toEqual([
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgba',
+        '-s',
+        '1080x720',
+        '-framerate',
+        '25',
+        '-i',
+        'pipe:0',
+      ]);
+      expect(args).not.toContain('mjpeg');
+    }
+  });
+
   it('MP4 with sound: the raw mix as a second input, AAC, both streams mapped', () => {
     const args = mp4Args(
       { fps: 25 },

@@ -1,12 +1,18 @@
 /**
  * ffmpeg command lines, built purely so they are tested without running ffmpeg. Every input
- * is a stream of JPEG frames on stdin (the frame ranges concatenated in order), at the video
- * frame rate; every output is a file path. See docs/animation.md.
+ * is a stream of frames on stdin at the video frame rate: JPEGs (Chromium's frame ranges
+ * concatenated in order) or raw RGBA (the layer compositor's); every output is a file path.
+ * See docs/animation.md.
  */
 
 export interface FramesInput {
   /** Frames per second of the input stream. */
   fps: number;
+  /**
+   * Raw RGBA frames of this size (the layer compositor's, docs/animation.md) instead of the
+   * Chromium frames' JPEGs: nothing to decode.
+   */
+  raw?: { width: number; height: number };
 }
 
 export interface Mp4Output {
@@ -36,10 +42,9 @@ const INPUT = (input: FramesInput) => [
   '32',
   '-analyzeduration',
   '0',
-  '-f',
-  'image2pipe',
-  '-c:v',
-  'mjpeg',
+  ...(input.raw
+    ? ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${input.raw.width}x${input.raw.height}`]
+    : ['-f', 'image2pipe', '-c:v', 'mjpeg']),
   '-framerate',
   String(input.fps),
   '-i',

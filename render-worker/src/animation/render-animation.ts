@@ -2,13 +2,15 @@
 // once per format), then each frame sets the timeline's state for its exact time and captures.
 // Nothing waits on wall-clock animation.
 
-import type { AnimatedDesign, FontCatalogue, NormalisedOverrides } from '@pressroom/model';
+import type { AnimatedDesign, Composition, FontCatalogue, NormalisedOverrides } from '@pressroom/model';
 import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
 import {
   type AnimatedOutput,
   assetRefsOf,
   buildHtml5Document,
   codePointsOf,
+  compositionStates,
+  type FrameSource,
   fallbackFamilies,
   fontStackCss,
   GAIN_RATE,
@@ -18,6 +20,7 @@ import {
   type MediaLayer,
   mediaRefusal,
   PLAYER_SCRIPT,
+  planFrameSource,
   planMediaLayers,
   planRender,
   planTimeline,
@@ -37,6 +40,7 @@ import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
+import { captureLayerRasters } from './layer-rasters.js';
 import { holdsFile, loadedFileKey, recordLoad } from './loaded-files.js';
 import type { RangeTurn } from './range-turns.js';
 import { extractVideoFrames } from './video-frames.js';
@@ -84,6 +88,28 @@ export interface FramesOutput {
   reusedPage: boolean;
 }
 
+export interface LayersInput extends AnimationPartInput {
+  fps: number;
+  /** Frames of the whole file (the composition samples the timeline at each). */
+  frames: number;
+  /** Also plan the file's sound (an MP4): `soundtrack` is then set. */
+  withSoundtrack: boolean;
+}
+
+export interface LayersOutput {
+  /** What the media worker composites every frame from; each raster's `key` is its object name. */
+  composition: Composition;
+  /** The rasters' raw RGBA bytes, by object name under the file's prefix. */
+  rasters: { name: string; bytes: Buffer }[];
+  soundtrack: FramesOutput['soundtrack'];
+  timings: { fetch: number; layout: number; frames: number };
+}
+
+/** Object name of a raster of a composited file. */
+export function rasterFile(index: number): string {
+  return `raster-${String(index).padStart(3, '0')}.rgba`;
+}
+
 export interface Html5Output {
   /** index.html with every asset and font inside as data: URLs. */
   html: Buffer;
@@ -93,6 +119,10 @@ export interface Html5Output {
 }
 
 export interface AnimationRenderer {
+  /** Whether the file's frames are composited from layer rasters or drawn by Chromium (and why). */
+  frameSource(input: AnimationPartInput): Promise<FrameSource>;
+  /** The layer rasters of a file `frameSource` answered `layers` for, drawn once. */
+  layers(input: LayersInput): Promise<LayersOutput>;
   frames(input: FramesInput): Promise<FramesOutput>;
   /** `title` (html5.page_title) defaults to the design's name; `fallbackQuality` (file_compression_level) to the frames' JPEG quality. */
   html5(
@@ -109,7 +139,7 @@ export function assertMediaPlayable(output: AnimatedOutput, layers: readonly Med
 
 export function createChromiumAnimator(
   supervisor: BrowserSupervisor,
-  options: { timeoutMs: number; ffmpegPath: string },
+  options: { timeoutMs: number; ffmpegPath: string; compositor?: boolean },
 ): AnimationRenderer {
   const prepare = async (input: AnimationPartInput) => {
     let t = performance.now();
@@ -195,6 +225,47 @@ export function createChromiumAnimator(
   };
 
   return {
+    async frameSource(input) {
+      const media = planMediaLayers(input.design, input.formatName, input.overrides);
+      const catalogue = (input.fonts ?? bundledRenderFonts()).catalogue;
+      const plan = planRender({ catalogue, design: input.design, formatName: input.formatName, overrides: input.overrides, videoBoxes: true });
+      const videos = media.filter((l) => l.type === 'video').map((l) => l.name);
+      return planFrameSource(plan, planTimeline(input.design), videos, { enabled: options.compositor ?? true });
+    },
+
+    async layers(input) {
+      const { plan, timeline, resources, media, catalogue, timings } = await prepare(input);
+      let t = performance.now();
+      const bytes = await mediaBytes(
+        input,
+        media.filter((l) => input.withSoundtrack && l.audible),
+      );
+      timings.fetch += seconds(t);
+      t = performance.now();
+      const drawn = await withPage(
+        supervisor,
+        async (page, context) => {
+          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
+          await installPlayer(page, timeline);
+          return captureLayerRasters(page, plan, timeline);
+        },
+        { timeoutMs: options.timeoutMs, signal: input.signal },
+      );
+      timings.frames = seconds(t);
+      const rasters = drawn.rasters.map((r, i) => ({ name: rasterFile(i), bytes: r.bytes }));
+      const composition: Composition = {
+        v: 1,
+        width: plan.width,
+        height: plan.height,
+        fps: input.fps,
+        rasters: drawn.rasters.map((r, i) => ({ key: rasterFile(i), box: r.box })),
+        items: drawn.items,
+        states: compositionStates(timeline, input.fps, input.frames, drawn.units),
+      };
+      const soundtrack = input.withSoundtrack ? soundtrackOf(timeline, media, bytes) : null;
+      return { composition, rasters, soundtrack, timings };
+    },
+
     async frames(input) {
       const { plan, timeline, resources, media, catalogue, timings } = await prepare(input);
       let t = performance.now();

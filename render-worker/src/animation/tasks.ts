@@ -1,6 +1,7 @@
 import type { AnimatedDesign } from '@pressroom/model';
 import {
   ANIMATION_FRAMES,
+  COMPOSITION_FILE,
   ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
@@ -43,6 +44,11 @@ export function animationFramesTask(deps: RenderDeps): Task<'animation_frames'> 
 
 async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, helpers: JobHelpers, turn: RangeTurn): Promise<void> {
   await runPart(deps, payload, payload.range.index, helpers, async (input) => {
+    // Every range plans the same (pure, from the design): a composited file draws its rasters
+    // in range 0, and the other ranges draw nothing (docs/animation.md).
+    const source = await deps.animation.frameSource(input);
+    if (source.source === 'layers') return payload.range.index === 0 ? layersPart(deps, payload, input) : emptyPart();
+    if (payload.range.index === 0) deps.renderMetrics.frameSources.inc({ source: 'chromium', reason: source.reason });
     const out = await deps.animation.frames({
       ...input,
       turn,
@@ -68,6 +74,29 @@ async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, hel
       frames: out.frames,
     };
   });
+}
+
+/** Range 0 of a composited file: the rasters, the composition, and the sound (MP4), as one part. */
+async function layersPart(deps: RenderDeps, payload: AnimationFramesPayload, input: AnimationPartInput): Promise<PartResult> {
+  deps.renderMetrics.frameSources.inc({ source: 'layers', reason: 'none' });
+  const out = await deps.animation.layers({ ...input, fps: payload.fps, frames: payload.frames, withSoundtrack: payload.file_type === 'mp4' });
+  const key = animationPartKey(payload.banner_id, COMPOSITION_FILE);
+  const objects = [
+    ...(out.soundtrack?.files ?? []).map((f) => ({ name: f.name, bytes: f.bytes, contentType: 'application/octet-stream' })),
+    ...out.rasters.map((r) => ({ ...r, contentType: 'application/octet-stream' })),
+  ].map((o) => ({ key: animationPartKey(payload.banner_id, o.name), bytes: o.bytes, contentType: o.contentType }));
+  return {
+    key,
+    // The composition last: the part is recorded (and the encode may start) only after every object is stored.
+    objects: [...objects, { key, bytes: Buffer.from(JSON.stringify(out.composition)), contentType: 'application/json' }],
+    timings: out.timings,
+    frames: 0,
+  };
+}
+
+/** Another range of a composited file: range 0 holds everything; this part stores nothing. */
+function emptyPart(): PartResult {
+  return { key: '', objects: [], timings: { fetch: 0, layout: 0, frames: 0 }, frames: 0 };
 }
 
 /**

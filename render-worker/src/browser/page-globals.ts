@@ -13,6 +13,7 @@ declare global {
     __prAnim?: {
       prepare(typewriting: unknown, videos?: unknown): void;
       apply(states: unknown, videoFrames: unknown): Promise<void>;
+      units(name: string): [number, number, number, number][];
     };
   }
 }

@@ -1,4 +1,5 @@
 import { bulkRowsCounter, RENDER_BUCKETS } from '@pressroom/platform';
+import { FRAME_SOURCE_FALLBACKS } from '@pressroom/renderer';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
 
@@ -15,6 +16,11 @@ export interface RenderMetrics {
   frames: Counter<'output'>;
   /** Frame ranges by how their page got the file: `reused` (it held it loaded) or `loaded`. */
   rangePages: Counter<'page'>;
+  /**
+   * Animated files (MP4, GIF) by how their frames are made: composited from layer rasters, or
+   * drawn by Chromium with the planner's reason (docs/animation.md, "Fallbacks").
+   */
+  frameSources: Counter<'source' | 'reason'>;
   /** Bulk-run rows this worker ended (done or failed; docs/bulk.md). */
   bulkRows: Counter<'outcome'>;
 }
@@ -65,7 +71,15 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       labelNames: ['page'],
       registers: [registry],
     }),
+    frameSources: new Counter({
+      name: 'pressroom_animation_frame_sources_total',
+      help: 'Animated files by frame source: layers (composited) or chromium, with the fallback reason (none for layers).',
+      labelNames: ['source', 'reason'],
+      registers: [registry],
+    }),
   };
   for (const c of FAILURE_CLASSES) metrics.failures.inc({ class: c }, 0);
+  metrics.frameSources.inc({ source: 'layers', reason: 'none' }, 0);
+  for (const reason of FRAME_SOURCE_FALLBACKS) metrics.frameSources.inc({ source: 'chromium', reason }, 0);
   return metrics;
 }

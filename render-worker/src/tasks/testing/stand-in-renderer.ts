@@ -56,5 +56,5 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** For tests that run no animated design: any animated job fails loudly instead of drawing. */
 export function noAnimationRenderer(): AnimationRenderer {
   const refuse = () => Promise.reject(new Error('no animated designs in this test'));
-  return { frames: refuse, html5: refuse };
+  return { frameSource: refuse, layers: refuse, frames: refuse, html5: refuse };
 }

@@ -8,6 +8,8 @@ import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.
  * - `__prAnim.prepare(typewriting)`: after the text is fitted, wraps each character (or word)
  *   of the named text layers in a span, so typewriting hides units with `visibility`, which
  *   keeps the fitted layout: nothing moves between frames. Records each layer's own opacity.
+ * - `__prAnim.units(name)`: the box of each typewriting unit of a layer, in reading order (the
+ *   layer compositor clips typewriting to them).
  * - `__prAnim.apply(states, videoFrames)`: sets the state of every moving layer for one moment
  *   (frames), and shows each video layer's frame of that moment (an image URL per layer name),
  *   resolving once the images are decoded.
@@ -64,6 +66,10 @@ export const PLAYER_SCRIPT = `(() => {
         (e.el.firstElementChild || e.el).prepend(img);
         e.video = img;
       }
+    },
+    units(name) {
+      const e = layer(name);
+      return e ? e.units.map((u) => { const r = u.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }) : [];
     },
     async apply(states, videoFrames) {
       const decoding = [];

@@ -1,0 +1,169 @@
+// The layer compositor's Chromium half (docs/animation.md, "Frames composited from layer
+// rasters"): on a page that holds the loaded plan with the player installed, every raster of
+// `planRasters` is drawn once, alone on a transparent canvas, in the state the design gives it
+// (nothing moved, every character shown), and cut to the box of its painted pixels. The media
+// worker composites every frame from these.
+
+import type { Composition } from '@pressroom/model';
+import { neutralStates, planRasters, type RasterPlan, type RenderPlan, type Timeline, untypedStates } from '@pressroom/renderer';
+import type { Page } from 'puppeteer';
+import sharp from 'sharp';
+import { capture } from '../browser/index.js';
+import '../browser/page-globals.js';
+
+export interface LayerRasters {
+  /** The composition without its per-frame states (the caller samples the timeline). */
+  items: Composition['items'];
+  rasters: { box: [number, number, number, number]; bytes: Buffer }[];
+  /** Typewriting units per layer name (for sampling how many are shown). */
+  units: Map<string, number>;
+}
+
+type Box = [number, number, number, number];
+
+/** Draws every raster of the plan on `page` (loaded, player installed). */
+export async function captureLayerRasters(
+  page: Page,
+  plan: RenderPlan,
+  timeline: Timeline,
+): Promise<LayerRasters> {
+  const layerIndex = new Map(timeline.layers.map((l, i) => [l.name, i]));
+  const rasters: LayerRasters['rasters'] = [];
+  const items: Composition['items'] = [];
+  const units = new Map<string, number>();
+  await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+  for (const raster of planRasters(plan, timeline)) {
+    const shot = await isolated(page, plan, raster);
+    const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
+    let untypedShot: RawImage | null = null;
+    if (raster.typewriting) {
+      units.set(raster.layer!, unitBoxes!.length);
+      await page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
+      untypedShot = await isolated(page, plan, raster);
+      await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+    }
+    // Both typewriting rasters share one box: the union of what either paints.
+    const box = unionBox(paintedBox(shot), untypedShot ? paintedBox(untypedShot) : null);
+    const store = async (image: RawImage | null): Promise<number | null> => {
+      if (!image || !box) return null;
+      rasters.push({ box, bytes: crop(image, box) });
+      return rasters.length - 1;
+    };
+    items.push({
+      raster: await store(shot),
+      untyped: await store(untypedShot),
+      layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
+      gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
+      origin: raster.layer === null ? [0, 0] : await originOf(page, raster.layer),
+      units: unitBoxes,
+    });
+  }
+  return { items, rasters, units };
+}
+
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A transparent PNG of the raster's layers alone, decoded to raw RGBA. */
+async function isolated(page: Page, plan: { width: number; height: number }, raster: RasterPlan): Promise<RawImage> {
+  await page.evaluate(
+    (nodes, background) => {
+      const q = (name: string) => document.querySelector(`[data-layer="${CSS.escape(name)}"]`) as HTMLElement | null;
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.setProperty('visibility', 'hidden', 'important');
+      for (const name of nodes) {
+        const el = q(name);
+        if (!el) continue;
+        el.style.setProperty('visibility', 'visible', 'important');
+        for (const inner of Array.from(el.querySelectorAll<HTMLElement>('[data-layer]'))) inner.style.setProperty('visibility', 'visible', 'important');
+      }
+      const canvas = document.getElementById('pr-canvas');
+      if (canvas && !background) canvas.style.setProperty('background', 'transparent', 'important');
+    },
+    raster.nodes,
+    raster.background,
+  );
+  try {
+    const png = await capture(page, {
+      width: plan.width,
+      height: plan.height,
+      format: 'png',
+      omitBackground: true,
+      optimizeForSpeed: true,
+      beyondViewport: false,
+    });
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } finally {
+    await page.evaluate(() => {
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
+      document.getElementById('pr-canvas')?.style.removeProperty('background');
+    });
+  }
+}
+
+/** The box of the pixels with any alpha; null when nothing is painted. */
+export function paintedBox(image: RawImage): Box | null {
+  const { data, width, height } = image;
+  let top = -1;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width * 4;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x += 1) {
+      if (data[row + x * 4 + 3] !== 0) {
+        first = x;
+        break;
+      }
+    }
+    if (first < 0) continue;
+    for (let x = width - 1; x >= first; x -= 1) {
+      if (data[row + x * 4 + 3] !== 0) {
+        last = x;
+        break;
+      }
+    }
+    if (top < 0) top = y;
+    bottom = y;
+    left = Math.min(left, first);
+    right = Math.max(right, last);
+  }
+  return top < 0 ? null : [left, top, right - left + 1, bottom - top + 1];
+}
+
+function unionBox(a: Box | null, b: Box | null): Box | null {
+  if (!a) return b;
+  if (!b) return a;
+  const left = Math.min(a[0], b[0]);
+  const top = Math.min(a[1], b[1]);
+  return [left, top, Math.max(a[0] + a[2], b[0] + b[2]) - left, Math.max(a[1] + a[3], b[1] + b[3]) - top];
+}
+
+function crop(image: RawImage, [left, top, width, height]: Box): Buffer {
+  const out = Buffer.allocUnsafe(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    const from = ((top + y) * image.width + left) * 4;
+    image.data.copy(out, y * width * 4, from, from + width * 4);
+  }
+  return out;
+}
+
+/** The layer's transform origin on the canvas, with its motion and own transform set aside. */
+async function originOf(page: Page, name: string): Promise<[number, number]> {
+  return page.evaluate((n) => {
+    const el = document.querySelector(`[data-layer="${CSS.escape(n)}"]`) as HTMLElement | null;
+    if (!el) return [0, 0] as [number, number];
+    const saved = el.style.cssText;
+    for (const p of ['transform', 'translate', 'rotate', 'scale']) el.style.setProperty(p, 'none');
+    const r = el.getBoundingClientRect();
+    const [ox, oy] = getComputedStyle(el).transformOrigin.split(' ').map(Number.parseFloat);
+    el.style.cssText = saved;
+    const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
+    return [r.left - canvas.left + (ox ?? 0), r.top - canvas.top + (oy ?? 0)] as [number, number];
+  }, name);
+}

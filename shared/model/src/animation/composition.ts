@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * A file whose frames are composited from layer rasters (docs/animation.md, "Frames composited
+ * from layer rasters"): the render worker draws each raster once in Chromium and stores it raw
+ * (RGBA, not premultiplied, `width × height × 4` bytes) under the file's intermediate prefix with
+ * this description as `composition.json`; the media worker composites every frame from them
+ * and pipes the raw frames to the encoder.
+ */
+export const COMPOSITION_FILE = 'composition.json';
+
+/** The state of one timeline layer at one frame: `[visible 0|1, opacity, x, y, scale, rotate°, shown units or -1]`. */
+const sampleSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]);
+
+/** A box in canvas pixels: `[left, top, width, height]`. */
+const boxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+export const compositionSchema = z.object({
+  v: z.literal(1),
+  /** The frame's size, px. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  fps: z.number().positive(),
+  /** The stored rasters: object name under the file's prefix, and where the raster sits on the canvas. */
+  rasters: z.array(z.object({ key: z.string(), box: boxSchema })),
+  /** Bottom first: what to draw, with what. */
+  items: z.array(
+    z.object({
+      /** Index into `rasters` of the layer as designed (every character shown); null: it paints nothing. */
+      raster: z.number().int().nonnegative().nullable(),
+      /** Typewriting: the raster with no character shown (same box as `raster`). */
+      untyped: z.number().int().nonnegative().nullable(),
+      /** Index into each frame's states of the timeline layer that moves it; null: it never moves. */
+      layer: z.number().int().nonnegative().nullable(),
+      /** Indices of the windowed groups it is shown within (shown only while all of them are visible). */
+      gates: z.array(z.number().int().nonnegative()),
+      /** The transform origin (its box centre as the page lays it out), canvas px. */
+      origin: z.tuple([z.number(), z.number()]),
+      /** Typewriting: each unit's box in reading order, canvas px; null otherwise. */
+      units: z.array(boxSchema).nullable(),
+    }),
+  ),
+  /** Per frame (from the file's first), per timeline layer. */
+  states: z.array(z.array(sampleSchema)),
+});
+export type Composition = z.output<typeof compositionSchema>;
+
+export function parseComposition(value: unknown): Composition {
+  return compositionSchema.parse(value);
+}

@@ -2,7 +2,7 @@
 // farm's HTTP API and reports its figures; add a row by adding an entry (print PDFs will).
 import type pg from 'pg';
 import { api, type Farm, type Json } from '../../render-worker/tasks/testing/farm-processes.js';
-import { cpuSeconds } from './cpu.js';
+import { cpuSeconds, rssBytes } from './cpu.js';
 
 export interface BenchContext {
   farm: Farm;
@@ -21,6 +21,10 @@ export interface BenchRow {
   met: boolean;
   /** Free-form figures: frames/s, the split between frames and encoding, file size. */
   notes: string;
+  /** CPU per frame, render and media workers together (ms); null for HTML5. */
+  cpuMsPerFrame?: number | null;
+  /** Peak resident memory seen during the case (the process and its children: Chromium, ffmpeg), MiB. */
+  peakMiB?: { render: number; media: number };
 }
 
 export interface BenchCase {
@@ -59,7 +63,10 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
       let parts = 0;
       let encodeAt: number | null = null;
       let captureEndAt: number | null = null;
+      const peak = { render: 0, media: 0 };
       for (;;) {
+        peak.render = Math.max(peak.render, rssBytes(ctx.farm.workers));
+        peak.media = Math.max(peak.media, rssBytes(ctx.farm.mediaWorkers));
         const r = await progress();
         encodeAt ??= r.encodeAt;
         if (framesDone === null && (r.partsStored >= r.parts || r.done)) {
@@ -83,8 +90,11 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
       const framesSeconds = ((framesDone ?? performance.now()) - t0) / 1000;
       const frames = fileType === 'html5' ? 1 : Math.round(ctx.animationSeconds * (fileType === 'gif' ? 12.5 : 25));
       const goal = target(ctx);
+      const mib = (b: number) => Math.round(b / 2 ** 20);
       return {
         case: this.name,
+        cpuMsPerFrame: fileType === 'html5' ? null : ((cpu.render + cpu.media) * 1000) / frames,
+        peakMiB: { render: mib(peak.render), media: mib(peak.media) },
         wallSeconds: wall,
         target: goal.text,
         met: wall <= goal.seconds,
@@ -158,6 +168,59 @@ function overlapNote(encodeAt: number | null, captureEndAt: number | null): stri
   return lead >= 0
     ? `encode started ${lead.toFixed(2)} s before capture ended (${lead.toFixed(2)} s overlap)`
     : `encode started ${(-lead).toFixed(2)} s after capture ended (no overlap)`;
+}
+
+/** The two frame sources the bench runs side by side (docs/animation.md). */
+export const FRAME_PATHS = ['chromium', 'layers'] as const;
+export type FramePath = (typeof FRAME_PATHS)[number];
+
+/**
+ * Issue #39's goals for the composited path, for a 5 s 1080² file on 2 cores with one render and
+ * one media worker: the MP4 and the GIF in ≤ 1.2 s (scaled to the bench's length), the MP4 in
+ * ≤ 0.35× the Chromium path's time, ≤ 12 ms of CPU per frame.
+ */
+export const LAYERS_GOALS = { wallShare: 1.2 / 5, ratio: 0.35, cpuMsPerFrame: 12 };
+
+/** One row per case and path, the composited one with its ratio to Chromium's and the goals. */
+export function sideBySide(paths: Record<FramePath, BenchRow[]>): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const chromium of paths.chromium) {
+    const layers = paths.layers.find((r) => r.case === chromium.case);
+    rows.push({ ...chromium, case: `${chromium.case}, chromium`, notes: withFigures(chromium) });
+    if (!layers) continue;
+    const ratio = layers.wallSeconds / chromium.wallSeconds;
+    const animated = layers.cpuMsPerFrame != null;
+    const seconds = (LAYERS_GOALS.wallShare * animatedSeconds(layers)) / 1;
+    const goals = animated
+      ? [
+          { text: `≤ ${seconds.toFixed(2)} s`, met: layers.wallSeconds <= seconds },
+          ...(chromium.case.startsWith('mp4') ? [{ text: `≤ ${LAYERS_GOALS.ratio}× chromium`, met: ratio <= LAYERS_GOALS.ratio }] : []),
+          { text: `≤ ${LAYERS_GOALS.cpuMsPerFrame} ms CPU/frame`, met: (layers.cpuMsPerFrame ?? 0) <= LAYERS_GOALS.cpuMsPerFrame },
+        ]
+      : [{ text: layers.target, met: layers.met }];
+    rows.push({
+      ...layers,
+      case: `${layers.case}, layers`,
+      target: goals.map((g) => g.text).join(', '),
+      met: goals.every((g) => g.met),
+      notes: `×${ratio.toFixed(2)} of chromium's wall time; ${withFigures(layers)}`,
+    });
+  }
+  return rows;
+}
+
+/** The bench's animation length, read back from a row's frame count. */
+function animatedSeconds(row: BenchRow): number {
+  const frames = Number(/^(\d+) frames?/.exec(row.notes)?.[1] ?? 0);
+  return row.case.startsWith('gif') ? frames / 12.5 : frames / 25;
+}
+
+function withFigures(row: BenchRow): string {
+  const extra = [
+    row.cpuMsPerFrame == null ? null : `${row.cpuMsPerFrame.toFixed(1)} ms CPU/frame in all`,
+    row.peakMiB ? `peak RSS render worker ${row.peakMiB.render} MiB, media worker ${row.peakMiB.media} MiB` : null,
+  ].filter(Boolean);
+  return [row.notes, ...extra].join('; ');
 }
 
 /**

@@ -8,8 +8,8 @@ import { createCompositor } from '@pressroom/media-worker/animation/compositor';
 import type { AnimatedDesign, Easing, ElementAnimation, Tween } from '@pressroom/model';
 import { frameCount, VIDEO_FPS } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
-import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
 import { type AnimationRenderer, createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
+import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
 import { exampleAssetLoader } from '@pressroom/render-worker/test/example-assets';
 import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import { planTimeline } from '@pressroom/renderer';
@@ -63,14 +63,26 @@ async function bothWays(design: AnimatedDesign, formatName: string, frames: numb
   const fps = VIDEO_FPS;
   const source = await animator.frameSource(input(design, formatName));
   expect(source).toEqual({ source: 'layers' });
-  const layers = await animator.layers({ ...input(design, formatName), fps, frames: frameCount(design.animation.duration, fps), withSoundtrack: false });
+  const layers = await animator.layers({
+    ...input(design, formatName),
+    fps,
+    frames: frameCount(design.animation.duration, fps),
+    withSoundtrack: false,
+  });
   const compositor = createCompositor(
     layers.composition,
     layers.rasters.map((r) => r.bytes),
   );
   const out: { frame: number; ratio: number; same: boolean }[] = [];
   for (const frame of frames) {
-    const chromium = await animator.frames({ ...input(design, formatName), fileId, fps, start: frame, end: frame + 1, withSoundtrack: false });
+    const chromium = await animator.frames({
+      ...input(design, formatName),
+      fileId,
+      fps,
+      start: frame,
+      end: frame + 1,
+      withSoundtrack: false,
+    });
     const composited = await sharp(compositor.frame(frame), { raw: { width: compositor.width, height: compositor.height, channels: 4 } })
       .png({ compressionLevel: 1 })
       .toBuffer();
@@ -82,12 +94,16 @@ async function bothWays(design: AnimatedDesign, formatName: string, frames: numb
 }
 
 describe('composited frames match Chromium frames', () => {
-  it.each(['square', 'wide'])('the example design (%s) around every keyframe', async (formatName) => {
-    const frames = framesAroundKeyframes(example, VIDEO_FPS);
-    const results = await bothWays(example, formatName, frames, `example-${formatName}`);
-    const off = results.filter((r) => !r.same);
-    expect(off, JSON.stringify(results)).toEqual([]);
-  }, 300_000);
+  it.each(['square', 'wide'])(
+    'the example design (%s) around every keyframe',
+    async (formatName) => {
+      const frames = framesAroundKeyframes(example, VIDEO_FPS);
+      const results = await bothWays(example, formatName, frames, `example-${formatName}`);
+      const off = results.filter((r) => !r.same);
+      expect(off, JSON.stringify(results)).toEqual([]);
+    },
+    300_000,
+  );
 
   it('random timelines on the example layers (seeded)', async () => {
     const easing = fc.constantFrom<Easing>('linear', 'ease-in', 'ease-out', 'ease-in-out');

@@ -1,5 +1,5 @@
-import type { Composition } from '@pressroom/model';
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Composition } from '@pressroom/model';
 
 /**
  * The layer compositor (docs/animation.md, "Frames composited from layer rasters"): every frame
@@ -89,7 +89,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
         if (!image) return;
         const raster = item.raster ?? item.untyped!;
         const [left, top] = composition.rasters[raster]!.box;
-        if (!s || (s[2] === 0 && s[3] === 0 && s[4] === 1 && s[5] === 0)) {
+        const scale = s ? s[4] / item.scale : 1;
+        if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
           ctx.globalAlpha = s ? s[1] : 1;
           ctx.drawImage(image, left, top);
           ctx.globalAlpha = 1;
@@ -100,7 +101,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
         ctx.globalAlpha = s[1];
         ctx.translate(ox + s[2], oy + s[3]);
         ctx.rotate((s[5] * Math.PI) / 180);
-        ctx.scale(s[4], s[4]);
+        ctx.scale(scale, scale);
         ctx.translate(-ox, -oy);
         ctx.drawImage(image, left, top);
         ctx.restore();
@@ -117,7 +118,10 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
  * each shown unit's box, widened to cover what its glyph paints beyond it (an overhang, a
  * shadow) up to the first hidden unit on its line. Pure; canvas px.
  */
-export function shownRegion(units: readonly (readonly [number, number, number, number])[], shown: number): [number, number, number, number][] {
+export function shownRegion(
+  units: readonly (readonly [number, number, number, number])[],
+  shown: number,
+): [number, number, number, number][] {
   const out: [number, number, number, number][] = [];
   for (let i = 0; i < Math.min(shown, units.length); i += 1) {
     const [x, y, w, h] = units[i]!;

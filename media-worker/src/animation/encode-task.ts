@@ -230,17 +230,17 @@ async function* compositedFrames(
     if (signal.aborted) return;
     yield compositor.frame(i);
   }
-  yield* drainParts(deps, payload, waitMs, signal, waited);
+  await drainParts(deps, payload, waitMs, signal, waited);
 }
 
 /** Waits for every part of the file to be recorded, reading none. */
-async function* drainParts(
+async function drainParts(
   deps: MediaDeps,
   payload: AnimatedFilePayload,
   waitMs: number,
   signal: AbortSignal,
   waited: (seconds: number) => void,
-): AsyncGenerator<Buffer> {
+): Promise<void> {
   const since = performance.now();
   for await (const _ of waitForParts(deps.db, payload, { waitMs, signal })) {
     // Nothing to read: the composition came with part 0.

@@ -26,6 +26,8 @@ export async function captureLayerRasters(
   page: Page,
   plan: RenderPlan,
   timeline: Timeline,
+  /** The largest scale each moving layer reaches in the file (drawn at it, so it is only shrunk). */
+  maxScale: ReadonlyMap<string, number> = new Map(),
 ): Promise<LayerRasters> {
   const layerIndex = new Map(timeline.layers.map((l, i) => [l.name, i]));
   const rasters: LayerRasters['rasters'] = [];
@@ -33,7 +35,14 @@ export async function captureLayerRasters(
   const units = new Map<string, number>();
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
   for (const raster of planRasters(plan, timeline)) {
-    const shot = await isolated(page, plan, raster);
+    let scale = raster.layer !== null && !raster.typewriting ? Math.min(MAX_RASTER_SCALE, maxScale.get(raster.layer) ?? 1) : 1;
+    if (scale < 1.01) scale = 1;
+    let shot = await isolated(page, plan, raster, scale);
+    // Drawn larger, the layer must still fit the canvas, or its cut edge would show once shrunk.
+    if (scale !== 1 && touchesEdge(paintedBox(shot), plan)) {
+      scale = 1;
+      shot = await isolated(page, plan, raster, 1);
+    }
     const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
     let untypedShot: RawImage | null = null;
     if (raster.typewriting) {
@@ -56,6 +65,7 @@ export async function captureLayerRasters(
       gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
       origin: raster.layer === null ? [0, 0] : await originOf(page, raster.layer),
       units: unitBoxes,
+      scale,
     });
   }
   return { items, rasters, units };
@@ -67,23 +77,38 @@ interface RawImage {
   height: number;
 }
 
-/** A transparent PNG of the raster's layers alone, decoded to raw RGBA. */
-async function isolated(page: Page, plan: { width: number; height: number }, raster: RasterPlan): Promise<RawImage> {
+/** The most a raster is enlarged for a layer that scales up (memory and capture time grow with its square). */
+const MAX_RASTER_SCALE = 2;
+
+function touchesEdge(box: Box | null, plan: { width: number; height: number }): boolean {
+  return box !== null && (box[0] <= 0 || box[1] <= 0 || box[0] + box[2] >= plan.width || box[1] + box[3] >= plan.height);
+}
+
+/** A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), decoded to raw RGBA. */
+async function isolated(page: Page, plan: { width: number; height: number }, raster: RasterPlan, scale = 1): Promise<RawImage> {
   await page.evaluate(
-    (nodes, background) => {
+    (nodes, background, layer, k) => {
+      if (layer !== null && k !== 1) {
+        const el = document.querySelector(`[data-layer="${CSS.escape(layer)}"]`) as HTMLElement | null;
+        el?.style.setProperty('scale', String(k));
+      }
       const q = (name: string) => document.querySelector(`[data-layer="${CSS.escape(name)}"]`) as HTMLElement | null;
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.setProperty('visibility', 'hidden', 'important');
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
+        el.style.setProperty('visibility', 'hidden', 'important');
       for (const name of nodes) {
         const el = q(name);
         if (!el) continue;
         el.style.setProperty('visibility', 'visible', 'important');
-        for (const inner of Array.from(el.querySelectorAll<HTMLElement>('[data-layer]'))) inner.style.setProperty('visibility', 'visible', 'important');
+        for (const inner of Array.from(el.querySelectorAll<HTMLElement>('[data-layer]')))
+          inner.style.setProperty('visibility', 'visible', 'important');
       }
       const canvas = document.getElementById('pr-canvas');
       if (canvas && !background) canvas.style.setProperty('background', 'transparent', 'important');
     },
     raster.nodes,
     raster.background,
+    raster.layer,
+    scale,
   );
   try {
     const png = await capture(page, {
@@ -97,10 +122,11 @@ async function isolated(page: Page, plan: { width: number; height: number }, ras
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } finally {
-    await page.evaluate(() => {
+    await page.evaluate((layer) => {
+      if (layer !== null) document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(layer)}"]`)?.style.setProperty('scale', '1');
       for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
       document.getElementById('pr-canvas')?.style.removeProperty('background');
-    });
+    }, raster.layer);
   }
 }
 

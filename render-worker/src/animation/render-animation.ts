@@ -228,7 +228,13 @@ export function createChromiumAnimator(
     async frameSource(input) {
       const media = planMediaLayers(input.design, input.formatName, input.overrides);
       const catalogue = (input.fonts ?? bundledRenderFonts()).catalogue;
-      const plan = planRender({ catalogue, design: input.design, formatName: input.formatName, overrides: input.overrides, videoBoxes: true });
+      const plan = planRender({
+        catalogue,
+        design: input.design,
+        formatName: input.formatName,
+        overrides: input.overrides,
+        videoBoxes: true,
+      });
       const videos = media.filter((l) => l.type === 'video').map((l) => l.name);
       return planFrameSource(plan, planTimeline(input.design), videos, { enabled: options.compositor ?? true });
     },
@@ -247,7 +253,7 @@ export function createChromiumAnimator(
         async (page, context) => {
           await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline);
-          return captureLayerRasters(page, plan, timeline);
+          return captureLayerRasters(page, plan, timeline, largestScales(timeline, input.fps, input.frames));
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
@@ -393,6 +399,17 @@ async function captureAt(
   await page.evaluate((s, v) => window.__prAnim?.apply(s, v), states, videoFrames);
   // loadPlan sized the viewport to the plan: no resize around each capture.
   return capture(page, { width: plan.width, height: plan.height, format: 'jpeg', quality, beyondViewport: false });
+}
+
+/** The largest scale each moving layer reaches at a frame of the file. */
+function largestScales(timeline: Timeline, fps: number, frames: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const states of compositionStates(timeline, fps, frames, new Map()))
+    states.forEach((s, k) => {
+      const name = timeline.layers[k]!.name;
+      if (s[0] === 1) out.set(name, Math.max(out.get(name) ?? 1, s[4]));
+    });
+  return out;
 }
 
 function seconds(since: number): number {

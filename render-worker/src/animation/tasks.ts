@@ -1,10 +1,10 @@
 import type { AnimatedDesign } from '@pressroom/model';
 import {
   ANIMATION_FRAMES,
-  COMPOSITION_FILE,
   ANIMATION_HTML5,
   type AnimatedFilePayload,
   type AnimationFramesPayload,
+  COMPOSITION_FILE,
   HTML5_DEFAULT_LOOPS,
 } from '@pressroom/model';
 import {
@@ -79,7 +79,12 @@ async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, hel
 /** Range 0 of a composited file: the rasters, the composition, and the sound (MP4), as one part. */
 async function layersPart(deps: RenderDeps, payload: AnimationFramesPayload, input: AnimationPartInput): Promise<PartResult> {
   deps.renderMetrics.frameSources.inc({ source: 'layers', reason: 'none' });
-  const out = await deps.animation.layers({ ...input, fps: payload.fps, frames: payload.frames, withSoundtrack: payload.file_type === 'mp4' });
+  const out = await deps.animation.layers({
+    ...input,
+    fps: payload.fps,
+    frames: payload.frames,
+    withSoundtrack: payload.file_type === 'mp4',
+  });
   const key = animationPartKey(payload.banner_id, COMPOSITION_FILE);
   const objects = [
     ...(out.soundtrack?.files ?? []).map((f) => ({ name: f.name, bytes: f.bytes, contentType: 'application/octet-stream' })),

@@ -36,6 +36,11 @@ export const compositionSchema = z.object({
       gates: z.array(z.number().int().nonnegative()),
       /** The transform origin (its box centre as the page lays it out), canvas px. */
       origin: z.tuple([z.number(), z.number()]),
+      /**
+       * The scale (about `origin`) the raster was drawn at: a layer the timeline scales above 100 %
+       * is drawn at its largest scale, so the compositor only ever shrinks it. 1 otherwise.
+       */
+      scale: z.number().positive().default(1),
       /** Typewriting: each unit's box in reading order, canvas px; null otherwise. */
       units: z.array(boxSchema).nullable(),
     }),

@@ -49,7 +49,10 @@ describe('planFrameSource', () => {
     ['shadow', (g: GroupNode) => ({ ...g, shadow: { mode: 'drop' as const, x: 2, y: 2, blur: 4, color: '#000' } })],
     [
       'mask',
-      (g: GroupNode) => ({ ...g, mask: { shape: 'ellipse' as const, box: { x: 0, y: 0, width: 10, height: 10 }, radius: '0', rotation: 0 } }),
+      (g: GroupNode) => ({
+        ...g,
+        mask: { shape: 'ellipse' as const, box: { x: 0, y: 0, width: 10, height: 10 }, radius: '0', rotation: 0 },
+      }),
     ],
   ])('falls back when a group around moving layers has its own %s', (_name, change) => {
     const plan = withNode(wide, 'offer', (n) => change(n as GroupNode));
@@ -72,14 +75,32 @@ describe('planFrameSource', () => {
   });
 
   it('falls back for typewriting on a turned or slanted text, not on a turned text that does not type', () => {
-    expect(planFrameSource(withNode(square, 'headline', (n) => ({ ...n, rotation: 5 })), timeline, [])).toMatchObject({
+    expect(
+      planFrameSource(
+        withNode(square, 'headline', (n) => ({ ...n, rotation: 5 })),
+        timeline,
+        [],
+      ),
+    ).toMatchObject({
       reason: 'typewriting_transformed',
       layer: 'headline',
     });
-    expect(planFrameSource(withNode(square, 'headline', (n) => ({ ...n, skewY: 8 }) as PlanNode), timeline, [])).toMatchObject({
+    expect(
+      planFrameSource(
+        withNode(square, 'headline', (n) => ({ ...n, skewY: 8 }) as PlanNode),
+        timeline,
+        [],
+      ),
+    ).toMatchObject({
       reason: 'typewriting_transformed',
     });
-    expect(planFrameSource(withNode(square, 'ring', (n) => ({ ...n, rotation: 5 })), timeline, [])).toEqual({ source: 'layers' });
+    expect(
+      planFrameSource(
+        withNode(square, 'ring', (n) => ({ ...n, rotation: 5 })),
+        timeline,
+        [],
+      ),
+    ).toEqual({ source: 'layers' });
   });
 });
 
@@ -105,7 +126,12 @@ describe('planRasters', () => {
   });
 
   it('refuses a plan the compositor cannot draw', () => {
-    expect(() => planRasters(withNode(wide, 'offer', (n) => ({ ...n, opacity: 0.5 })), timeline)).toThrow(/group_effect/);
+    expect(() =>
+      planRasters(
+        withNode(wide, 'offer', (n) => ({ ...n, opacity: 0.5 })),
+        timeline,
+      ),
+    ).toThrow(/group_effect/);
   });
 });
 

@@ -1,7 +1,7 @@
 // The rows of `npm run bench:media`: one entry per case. A case generates one file through the
 // farm's HTTP API and reports its figures; add a row by adding an entry (print PDFs will).
 import type pg from 'pg';
-import { api, type Farm, type Json } from '../../render-worker/tasks/testing/farm-processes.js';
+import { api, type Farm, farmWarnings, type Json } from '../../render-worker/tasks/testing/farm-processes.js';
 import { cpuSeconds, rssBytes } from './cpu.js';
 
 export interface BenchContext {
@@ -75,6 +75,7 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
           if (r.partsStored >= r.parts) captureEndAt = r.lastPartAt;
         }
         if (r.done) break;
+        if (r.failed) throw new Error(`the ${fileType} file failed:\n${farmWarnings(ctx.farm)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       // The request is finalised with its banner (one transaction): the API answers it now.
@@ -122,6 +123,8 @@ interface FileProgress {
   encodeAt: number | null;
   /** The request has its banner. */
   done: boolean;
+  /** The file failed (the request has an error). */
+  failed: boolean;
 }
 
 /** Reads a generation's one animated file's progress from the database, cheaply (its ids are read once). */
@@ -139,19 +142,20 @@ async function watchFile(pool: pg.Pool, requestId: string): Promise<() => Promis
   if (!file) throw new Error(`no job of request ${requestId}`);
   let encodeAt: number | null = null;
   return async () => {
-    const { rows } = await pool.query<{ n: number; last: number | null; encode_at: number | null; done: boolean }>(
+    const { rows } = await pool.query<{ n: number; last: number | null; encode_at: number | null; done: boolean; failed: boolean }>(
       `SELECT count(*)::int AS n, extract(epoch FROM max(created_at))::float8 AS last,
               CASE WHEN $3::boolean THEN NULL ELSE
                 (SELECT extract(epoch FROM min(j.locked_at))::float8 FROM graphile_worker._private_jobs j
                   JOIN graphile_worker._private_tasks t ON t.id = j.task_id
                  WHERE t.identifier = 'animation_encode' AND j.payload->>'banner_id' = $2::text) END AS encode_at,
-              EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1::uuid) AS done
+              EXISTS (SELECT 1 FROM banners WHERE generation_request_id = $1::uuid) AS done,
+              EXISTS (SELECT 1 FROM generation_errors WHERE generation_request_id = $1::uuid) AS failed
          FROM animation_parts WHERE banner_id = $2::uuid`,
       [requestId, file.banner_id, encodeAt !== null],
     );
     const r = rows[0]!;
     encodeAt ??= r.encode_at;
-    return { parts: file.parts, partsStored: r.n, lastPartAt: r.last, encodeAt, done: r.done };
+    return { parts: file.parts, partsStored: r.n, lastPartAt: r.last, encodeAt, done: r.done, failed: r.failed };
   };
 }
 

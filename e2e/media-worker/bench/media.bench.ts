@@ -50,7 +50,8 @@ try {
   // frames first (ANIMATION_COMPOSITOR=false, the planner's fallback), then layer rasters
   // composited by the media worker.
   const paths: Record<FramePath, BenchRow[]> = { chromium: [], layers: [] };
-  for (const path of FRAME_PATHS) {
+  const only = process.env['BENCH_FRAME_PATH'];
+  for (const path of FRAME_PATHS.filter((p) => !only || p === only)) {
     const worker = farm.addWorker({ env: { ANIMATION_COMPOSITOR: path === 'layers' ? 'true' : 'false' } });
     await waitForWorkers(pool, farm, 1);
     for (const c of BENCH_CASES) {

@@ -73,6 +73,17 @@ async function bothWays(design: AnimatedDesign, formatName: string, frames: numb
     layers.composition,
     layers.rasters.map((r) => r.bytes),
   );
+  if (process.env.COMPOSITOR_DEBUG) {
+    // Every frame in order, as the encode asks for them: CPU per frame of the compositor alone.
+    const fresh = createCompositor(
+      layers.composition,
+      layers.rasters.map((r) => r.bytes),
+    );
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < layers.composition.states.length; i += 1) fresh.frame(i);
+    const cpu = process.cpuUsage(cpu0);
+    console.log(fileId, 'compositor CPU ms/frame', ((cpu.user + cpu.system) / 1000 / layers.composition.states.length).toFixed(2));
+  }
   const out: { frame: number; ratio: number; same: boolean }[] = [];
   for (const frame of frames) {
     const chromium = await animator.frames({

@@ -34,7 +34,6 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   const ctx = canvas.getContext('2d', { alpha: false });
   // One scratch canvas per typewriting item, holding the last count of units drawn into it.
   const typed = new Map<number, { canvas: Canvas; ctx: SKRSContext2D; shown: number }>();
-  let last: { key: string; bytes: Buffer } | null = null;
 
   const typedImage = (index: number, item: Composition['items'][number], shown: number): Canvas | null => {
     const full = item.raster === null ? null : images[item.raster]!;
@@ -67,50 +66,162 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     return scratch.canvas;
   };
 
+  type Box = [number, number, number, number];
+  // Frames go out through a stream that holds a few of them at once: each frame is written into
+  // the next of a ring of buffers, never into one still queued.
+  const ring = Array.from({ length: FRAME_RING }, () => Buffer.alloc(width * height * 4));
+  let ringAt = 0;
+  let previous: { states: Composition['states'][number]; boxes: (Box | null)[]; bytes: Buffer } | null = null;
+
+  /** Where an item paints at these states (its raster's box through its transform, widened for antialiasing); null: nowhere. */
+  const boxOf = (item: Composition['items'][number], states: Composition['states'][number]): Box | null => {
+    if (item.gates.some((g) => states[g]![0] === 0)) return null;
+    const s = item.layer === null ? null : states[item.layer]!;
+    const { raster, scale: k } = pick(item, s);
+    if (raster === null) return null;
+    const [left, top, w, h] = composition.rasters[raster]!.box;
+    if (!s) return [left, top, w, h];
+    if (s[0] === 0 || s[1] <= 0 || s[4] <= 0) return null;
+    const [ox, oy] = item.origin;
+    const a = (s[5] * Math.PI) / 180;
+    const cos = Math.cos(a) * k;
+    const sin = Math.sin(a) * k;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const [cx, cy] of [
+      [left, top],
+      [left + w, top],
+      [left, top + h],
+      [left + w, top + h],
+    ] as const) {
+      const x = ox + s[2] + cos * (cx - ox) - sin * (cy - oy);
+      const y = oy + s[3] + sin * (cx - ox) + cos * (cy - oy);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+    return [x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4];
+  };
+
+  const draw = (states: Composition['states'][number]) => {
+    ctx.globalCompositeOperation = 'source-over';
+    ctx.globalAlpha = 1;
+    // Chromium's frames are JPEGs: what no layer covers is white.
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    composition.items.forEach((item, index) => {
+      if (item.gates.some((g) => states[g]![0] === 0)) return;
+      const s = item.layer === null ? null : states[item.layer]!;
+      if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return;
+      const { raster, scale } = pick(item, s);
+      if (raster === null) return;
+      const image = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : images[raster]!;
+      if (!image) return;
+      const [left, top] = composition.rasters[raster]!.box;
+      if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
+        ctx.globalAlpha = s ? s[1] : 1;
+        ctx.drawImage(image, left, top);
+        ctx.globalAlpha = 1;
+        return;
+      }
+      const [ox, oy] = item.origin;
+      ctx.save();
+      ctx.globalAlpha = s[1];
+      ctx.translate(ox + s[2], oy + s[3]);
+      ctx.rotate((s[5] * Math.PI) / 180);
+      ctx.scale(scale, scale);
+      ctx.translate(-ox, -oy);
+      ctx.drawImage(image, left, top);
+      ctx.restore();
+    });
+  };
+
   return {
     width,
     height,
     frame(i) {
       const states = composition.states[Math.min(i, composition.states.length - 1)]!;
-      // A frame whose states equal the last one's is the last one's pixels.
-      const key = JSON.stringify(states);
-      if (last?.key === key) return last.bytes;
-      ctx.globalCompositeOperation = 'source-over';
-      ctx.globalAlpha = 1;
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      // Chromium's frames are JPEGs: what no layer covers is white.
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, width, height);
-      composition.items.forEach((item, index) => {
-        if (item.gates.some((g) => states[g]![0] === 0)) return;
-        const s = item.layer === null ? null : states[item.layer]!;
-        if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return;
-        const image = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : images[item.raster]!;
-        if (!image) return;
-        const raster = item.raster ?? item.untyped!;
-        const [left, top] = composition.rasters[raster]!.box;
-        const scale = s ? s[4] / item.scale : 1;
-        if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
-          ctx.globalAlpha = s ? s[1] : 1;
-          ctx.drawImage(image, left, top);
-          ctx.globalAlpha = 1;
-          return;
+      const boxes = composition.items.map((item) => boxOf(item, states));
+      // Only what changed since the previous frame is drawn and read back: the union of the old
+      // and new boxes of every item whose state moved (reading a whole 1080² frame back from
+      // Skia costs more than drawing it).
+      let dirty: Box | null = null;
+      if (!previous) dirty = [0, 0, width, height];
+      else {
+        for (const [k, item] of composition.items.entries()) {
+          const moved =
+            (item.layer !== null && !sameSample(previous.states[item.layer]!, states[item.layer]!)) ||
+            item.gates.some((g) => previous!.states[g]![0] !== states[g]![0]);
+          if (!moved) continue;
+          dirty = union(dirty, previous.boxes[k] ?? null);
+          dirty = union(dirty, boxes[k] ?? null);
         }
-        const [ox, oy] = item.origin;
-        ctx.save();
-        ctx.globalAlpha = s[1];
-        ctx.translate(ox + s[2], oy + s[3]);
-        ctx.rotate((s[5] * Math.PI) / 180);
-        ctx.scale(scale, scale);
-        ctx.translate(-ox, -oy);
-        ctx.drawImage(image, left, top);
-        ctx.restore();
-      });
-      const bytes = canvas.data();
-      last = { key, bytes };
-      return bytes;
+      }
+      const clipped = dirty && clip(dirty, width, height);
+      if (previous && !clipped) {
+        previous = { ...previous, states };
+        return previous.bytes;
+      }
+      const [dx, dy, dw, dh] = clipped!;
+      const out = ring[ringAt]!;
+      ringAt = (ringAt + 1) % ring.length;
+      if (previous && (dw < width || dh < height)) previous.bytes.copy(out);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(dx, dy, dw, dh);
+      ctx.clip();
+      draw(states);
+      ctx.restore();
+      const pixels = ctx.getImageData(dx, dy, dw, dh).data;
+      const source = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+      for (let y = 0; y < dh; y += 1) source.copy(out, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
+      previous = { states, boxes, bytes: out };
+      return out;
     },
   };
+}
+
+/**
+ * The raster an item is drawn from at a state, and the scale to draw it at: the enlarged one
+ * while the layer is enlarged (so it is only shrunk), else the one as designed.
+ */
+function pick(
+  item: Composition['items'][number],
+  s: Composition['states'][number][number] | null,
+): { raster: number | null; scale: number } {
+  const scale = s ? s[4] : 1;
+  if (item.enlarged && scale > 1) return { raster: item.enlarged.raster, scale: scale / item.enlarged.scale };
+  return { raster: item.raster ?? item.untyped, scale };
+}
+
+/** Frames the encoder's input stream may hold at once (being written, buffered, being made), with margin. */
+const FRAME_RING = 6;
+
+function sameSample(a: readonly number[], b: readonly number[]): boolean {
+  return a.every((v, i) => v === b[i]);
+}
+
+function union(
+  a: [number, number, number, number] | null,
+  b: [number, number, number, number] | null,
+): [number, number, number, number] | null {
+  if (!a) return b;
+  if (!b) return a;
+  const x = Math.min(a[0], b[0]);
+  const y = Math.min(a[1], b[1]);
+  return [x, y, Math.max(a[0] + a[2], b[0] + b[2]) - x, Math.max(a[1] + a[3], b[1] + b[3]) - y];
+}
+
+/** A box rounded out to whole pixels inside the canvas; null when nothing of it is. */
+function clip([x, y, w, h]: [number, number, number, number], width: number, height: number): [number, number, number, number] | null {
+  const x0 = Math.max(0, Math.floor(x));
+  const y0 = Math.max(0, Math.floor(y));
+  const x1 = Math.min(width, Math.ceil(x + w));
+  const y1 = Math.min(height, Math.ceil(y + h));
+  return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : null;
 }
 
 /**

@@ -35,14 +35,12 @@ export async function captureLayerRasters(
   const units = new Map<string, number>();
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
   for (const raster of planRasters(plan, timeline)) {
-    let scale = raster.layer !== null && !raster.typewriting ? Math.min(MAX_RASTER_SCALE, maxScale.get(raster.layer) ?? 1) : 1;
-    if (scale < 1.01) scale = 1;
-    let shot = await isolated(page, plan, raster, scale);
-    // Drawn larger, the layer must still fit the canvas, or its cut edge would show once shrunk.
-    if (scale !== 1 && touchesEdge(paintedBox(shot), plan)) {
-      scale = 1;
-      shot = await isolated(page, plan, raster, 1);
-    }
+    const shot = await isolated(page, plan, raster);
+    // A layer enlarged by the timeline is also drawn at its largest scale, if it still fits the
+    // canvas there (a cut edge would show once shrunk).
+    const scale = raster.layer !== null && !raster.typewriting ? Math.min(MAX_RASTER_SCALE, maxScale.get(raster.layer) ?? 1) : 1;
+    let enlargedShot: RawImage | null = scale > 1.01 ? await isolated(page, plan, raster, scale) : null;
+    if (enlargedShot && touchesEdge(paintedBox(enlargedShot), plan)) enlargedShot = null;
     const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
     let untypedShot: RawImage | null = null;
     if (raster.typewriting) {
@@ -65,8 +63,13 @@ export async function captureLayerRasters(
       gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
       origin: raster.layer === null ? [0, 0] : await originOf(page, raster.layer),
       units: unitBoxes,
-      scale,
+      enlarged: null,
     });
+    const enlargedBox = enlargedShot ? paintedBox(enlargedShot) : null;
+    if (enlargedShot && enlargedBox) {
+      rasters.push({ box: enlargedBox, bytes: crop(enlargedShot, enlargedBox) });
+      items[items.length - 1]!.enlarged = { raster: rasters.length - 1, scale };
+    }
   }
   return { items, rasters, units };
 }
@@ -92,11 +95,11 @@ async function isolated(page: Page, plan: { width: number; height: number }, ras
         const el = document.querySelector(`[data-layer="${CSS.escape(layer)}"]`) as HTMLElement | null;
         el?.style.setProperty('scale', String(k));
       }
-      const q = (name: string) => document.querySelector(`[data-layer="${CSS.escape(name)}"]`) as HTMLElement | null;
       for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
         el.style.setProperty('visibility', 'hidden', 'important');
+      // No named helper in here: tsx's keepNames would wrap it in a `__name` the page lacks.
       for (const name of nodes) {
-        const el = q(name);
+        const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
         if (!el) continue;
         el.style.setProperty('visibility', 'visible', 'important');
         for (const inner of Array.from(el.querySelectorAll<HTMLElement>('[data-layer]')))

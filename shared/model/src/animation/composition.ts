@@ -37,10 +37,10 @@ export const compositionSchema = z.object({
       /** The transform origin (its box centre as the page lays it out), canvas px. */
       origin: z.tuple([z.number(), z.number()]),
       /**
-       * The scale (about `origin`) the raster was drawn at: a layer the timeline scales above 100 %
-       * is drawn at its largest scale, so the compositor only ever shrinks it. 1 otherwise.
+       * A layer the timeline scales above 100 %: the raster drawn at its largest scale `scale`
+       * (about `origin`), used at the frames it is enlarged, so it is only ever shrunk; null otherwise.
        */
-      scale: z.number().positive().default(1),
+      enlarged: z.object({ raster: z.number().int().nonnegative(), scale: z.number().positive() }).nullable().default(null),
       /** Typewriting: each unit's box in reading order, canvas px; null otherwise. */
       units: z.array(boxSchema).nullable(),
     }),

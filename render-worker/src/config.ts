@@ -65,8 +65,8 @@ export const renderWorkerOptions = {
   ),
   animationCompositor: option(
     env.bool(),
-    'true',
-    "Composite animated files' frames from layer rasters drawn once (docs/animation.md); false draws every frame in Chromium.",
+    'false',
+    "Composite animated files' frames from layer rasters drawn once, in the media worker (docs/animation.md, 2b; opt-in until it is measured faster on a quiet machine: media workers must be upgraded first); false draws every frame in Chromium.",
   ),
   ...ffmpegOptions,
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),

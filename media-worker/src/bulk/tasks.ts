@@ -12,7 +12,7 @@ async function failRun(deps: BulkDeps, runId: string): Promise<void> {
 }
 
 /** `bulk_run_pump`: one step of the runner (platform bulk/pump.ts); the step queues the next. */
-export function bulkRunPumpTask(deps: BulkDeps): Task {
+export function bulkRunPumpTask(deps: BulkDeps): Task<typeof BULK_RUN_PUMP_TASK> {
   const metrics = bulkMetrics(deps.metrics);
   return jobTask(
     BULK_RUN_PUMP_TASK,
@@ -28,11 +28,11 @@ export function bulkRunPumpTask(deps: BulkDeps): Task {
         if (step.failed > 0) deps.logger.warn({ bulkRunId: payload.bulk_run_id, failed: step.failed }, 'bulk rows failed: no credits left');
       }
     },
-  ) as Task;
+  );
 }
 
 /** `bulk_run_finish`: the result CSV and the ZIP export (platform bulk/finish.ts). */
-export function bulkRunFinishTask(deps: BulkDeps): Task {
+export function bulkRunFinishTask(deps: BulkDeps): Task<typeof BULK_RUN_FINISH_TASK> {
   return jobTask(
     BULK_RUN_FINISH_TASK,
     { logger: deps.logger, onInvalid: ({ bulk_run_id }) => failRun(deps, bulk_run_id) },
@@ -40,5 +40,5 @@ export function bulkRunFinishTask(deps: BulkDeps): Task {
       const step = await finishBulkRun(deps.db, deps.storage, payload.bulk_run_id);
       deps.logger.info({ bulkRunId: payload.bulk_run_id, step }, 'bulk run results written');
     },
-  ) as Task;
+  );
 }

@@ -1,4 +1,4 @@
-import { BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK, EXPORT_ZIP_TASK } from '@pressroom/model';
+import { ANIMATION_ENCODE, BULK_RUN_FINISH_TASK, BULK_RUN_PUMP_TASK, DELIVER_WEBHOOK_TASK, EXPORT_ZIP_TASK } from '@pressroom/model';
 import type { TaskList } from 'graphile-worker';
 import { animationEncodeTask } from '../animation/encode-task.js';
 import { createAnimationMediaMetrics } from '../animation/metrics.js';
@@ -13,10 +13,10 @@ import { deliverWebhookTask } from '../webhooks/deliver-task.js';
  */
 export function mediaTaskList(deps: MediaDeps): TaskList {
   return {
-    deliver_webhook: deliverWebhookTask(deps),
+    [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(deps),
     [EXPORT_ZIP_TASK]: exportZipTask(deps),
     [BULK_RUN_PUMP_TASK]: bulkRunPumpTask(deps),
     [BULK_RUN_FINISH_TASK]: bulkRunFinishTask(deps),
-    animation_encode: animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) }) as TaskList[string],
+    [ANIMATION_ENCODE]: animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) }),
   };
 }

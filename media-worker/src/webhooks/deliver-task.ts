@@ -53,7 +53,7 @@ export const REFERER_HEADER = 'X-Referer';
  * the task returns normally. It throws only when something of ours broke (the database), and
  * graphile-worker then re-runs the same attempt, which sends the same delivery id again.
  */
-export function deliverWebhookTask(deps: WebhookTaskDeps): Task {
+export function deliverWebhookTask(deps: WebhookTaskDeps): Task<typeof DELIVER_WEBHOOK_TASK> {
   const { config, db, logger } = deps;
   const metrics = webhookMetrics(deps.metrics);
   const now = deps.now ?? (() => new Date());

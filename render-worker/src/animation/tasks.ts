@@ -1,4 +1,3 @@
-import type { AnimatedDesign } from '@pressroom/model';
 import {
   ANIMATION_FRAMES,
   ANIMATION_HTML5,
@@ -166,7 +165,7 @@ async function runPart(
         );
         return;
       }
-      const design = found.design as AnimatedDesign;
+      const design = found.design;
       // Video and audio sources go through the same guard, caps and classification as images.
       const fetchOptions = {
         design,
@@ -196,11 +195,11 @@ async function runPart(
       for (const o of result.objects) await deps.storage.put(o.key, o.bytes, { contentType: o.contentType, contentLength: o.bytes.length });
       stage('store', (performance.now() - t) / 1000);
       const others = result.objects.map((o) => o.key).filter((k) => k !== result.key);
-      await recordPart(deps.db, payload as AnimatedFilePayload, part, result.key, others);
+      await recordPart(deps.db, payload, part, result.key, others);
     } else {
       // Recorded by an attempt that died before finishing (its transaction enqueued the encode
       // if it was part 0): recording again adds nothing.
-      await recordPart(deps.db, payload as AnimatedFilePayload, part, '');
+      await recordPart(deps.db, payload, part, '');
     }
   } catch (error) {
     if (isJobFenced(error)) throw error;

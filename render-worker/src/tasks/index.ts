@@ -1,3 +1,4 @@
+import { ANIMATION_FRAMES, ANIMATION_HTML5, RENDER_PRINT, RENDER_STATIC, RETENTION_TASK } from '@pressroom/model';
 import type { TaskList } from 'graphile-worker';
 import { animationFramesTask, animationHtml5Task } from '../animation/tasks.js';
 import type { RenderDeps } from '../deps.js';
@@ -10,11 +11,11 @@ import { retentionTask } from './retention.js';
 /** The tasks the render pool runs; graphile-worker fetches only jobs whose task it knows. */
 export function renderTaskList(deps: RenderDeps): TaskList {
   return {
-    render_static: renderStaticTask(deps) as TaskList[string],
-    animation_frames: animationFramesTask(deps) as TaskList[string],
-    animation_html5: animationHtml5Task(deps) as TaskList[string],
-    render_print: renderPrintTask(deps) as TaskList[string],
-    generation_retention: retentionTask(deps) as TaskList[string],
+    [RENDER_STATIC]: renderStaticTask(deps),
+    [ANIMATION_FRAMES]: animationFramesTask(deps),
+    [ANIMATION_HTML5]: animationHtml5Task(deps),
+    [RENDER_PRINT]: renderPrintTask(deps),
+    [RETENTION_TASK]: retentionTask(deps),
     ...designTaskList({
       db: deps.db,
       storage: deps.storage,

@@ -97,7 +97,7 @@ export async function partStored(db: Queryable, bannerId: string, part: number):
  */
 export async function recordPart(
   pool: pg.Pool,
-  payload: AnimatedFilePayload,
+  payload: AnimatedFilePayload | AnimationFramesPayload,
   part: number,
   storageKey: string,
   /** The objects stored beside the part's main one (sound, a fallback image): removed with it. */
@@ -117,9 +117,10 @@ export async function recordPart(
 export const ENCODE_TRIGGER_PART = 0;
 
 /** The file's payload without a frame job's range: what the encode job carries. */
-function stripRange(value: AnimatedFilePayload): AnimatedFilePayload {
-  const { range: _range, ...rest } = value as AnimatedFilePayload & { range?: unknown };
-  return rest as AnimatedFilePayload;
+function stripRange(value: AnimatedFilePayload | AnimationFramesPayload): AnimatedFilePayload {
+  if (!('range' in value)) return value;
+  const { range: _range, ...rest } = value;
+  return rest;
 }
 
 /** The stored parts of a file, in order. */

@@ -16,6 +16,7 @@ export type AnimatedFileType = (typeof ANIMATED_FILE_TYPES)[number];
 
 /** Print designs render a PDF and nothing else. */
 export const PRINT_FILE_TYPES = ['pdf'] as const;
+export type PrintFileType = (typeof PRINT_FILE_TYPES)[number];
 
 /** The raster types the image encoder (sharp) writes: the static types but pdf. */
 export const RASTER_FILE_TYPES = ['jpeg', 'png', 'webp', 'avif'] as const satisfies readonly StaticFileType[];
@@ -24,8 +25,17 @@ export type RasterFileType = (typeof RASTER_FILE_TYPES)[number];
 /** Every value `image_file_type` may take on some design type (`jpg` is read as `jpeg`). */
 export type RequestFileType = StaticFileType | AnimatedFileType;
 
+/** The file types of each design type, as a type: what `checkFileType` answers for that design type. */
+export interface FileTypeByDesign {
+  static: StaticFileType;
+  animated: AnimatedFileType;
+  printer: PrintFileType;
+  printer_multipage: PrintFileType;
+}
+export type FileTypeOf<T extends DesignType> = FileTypeByDesign[T];
+
 /** Which `image_file_type` each design type accepts, in the order error messages list them. */
-export const FILE_TYPES_BY_DESIGN: Readonly<Record<DesignType, readonly RequestFileType[]>> = {
+export const FILE_TYPES_BY_DESIGN: { readonly [T in DesignType]: readonly FileTypeOf<T>[] } = {
   static: STATIC_FILE_TYPES,
   animated: ANIMATED_FILE_TYPES,
   printer: PRINT_FILE_TYPES,
@@ -33,7 +43,7 @@ export const FILE_TYPES_BY_DESIGN: Readonly<Record<DesignType, readonly RequestF
 };
 
 /** What a design type renders when neither the request nor the design names a type. */
-export const DEFAULT_FILE_TYPE: Readonly<Record<DesignType, RequestFileType>> = {
+export const DEFAULT_FILE_TYPE: { readonly [T in DesignType]: FileTypeOf<T> } = {
   static: 'jpeg',
   animated: 'mp4',
   printer: 'pdf',
@@ -90,7 +100,7 @@ export function defaultQuality(fileType: StaticFileType): number | null {
  * allows it, else the design type's default. Naming a type is checked by `checkFileType`
  * (shared/model/src/generation/requests.ts).
  */
-export function defaultFileType(designType: DesignType, designDefault?: string | null): RequestFileType {
-  const allowed: readonly string[] = FILE_TYPES_BY_DESIGN[designType];
-  return designDefault && allowed.includes(designDefault) ? (designDefault as RequestFileType) : DEFAULT_FILE_TYPE[designType];
+export function defaultFileType<T extends DesignType>(designType: T, designDefault?: string | null): FileTypeOf<T> {
+  const allowed: readonly FileTypeOf<T>[] = FILE_TYPES_BY_DESIGN[designType];
+  return allowed.find((type) => type === designDefault) ?? DEFAULT_FILE_TYPE[designType];
 }

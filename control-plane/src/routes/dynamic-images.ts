@@ -1,56 +1,20 @@
-import { AppError, contentTypeOf, defaultFileType, FILE_TYPES_BY_DESIGN, isObjectNotFound } from '@pressroom/model';
-import {
-  dynamicVariantKey,
-  findBanner,
-  loadSigningSecrets,
-  type ObjectStorage,
-  SIGNATURE_PARAM,
-  verifyDynamicSignature,
-} from '@pressroom/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeOf, FILE_TYPES_BY_DESIGN } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, idParams, uuidParam } from '../http/route.js';
-import {
-  assertDynamicCapable,
-  countDynamicEvent,
-  findServedFormat,
-  listDesignFormats,
-  loadDesignDocument,
-  presentDynamicImage,
-  type ServedFormat,
-  upsertDynamicImage,
-} from '../services/dynamic-images.js';
-import {
-  canonicalJson,
-  matchesEtag,
-  negotiateFileType,
-  parseDynamicQuery,
-  THUMBNAIL_WIDTH,
-  variantHash,
-  visitorHash,
-} from '../services/dynamic-images-plan.js';
-import { parseGenerationBody } from '../services/generation-overrides.js';
-import { decide } from '../services/rate-limit-plan.js';
-import { countRequest } from '../services/rate-limits.js';
-import { renderSync, renderSyncToKey, type SyncRenderDeps } from '../services/sync-render.js';
+import { assertDynamicCapable, listDesignFormats, presentDynamicImage, upsertDynamicImage } from '../services/dynamic-images.js';
+import { parseDynamicQuery, THUMBNAIL_WIDTH } from '../services/dynamic-images-plan.js';
+import { type DynamicImageServeDeps, dynamicImageServer } from '../services/dynamic-images-serve.js';
 
-export interface DynamicImageRouteDeps extends SyncRenderDeps {
+export interface DynamicImageRouteDeps extends DynamicImageServeDeps {
   storage: ObjectStorage;
   metrics: Registry;
   /** Base of the public URLs (config `dynamicImageBaseUrl`, else the public base URL). */
   baseUrl: string;
-  globalPerSecond: number;
-  maxAgeSeconds: number;
-  staleSeconds: number;
-  /** Test mode: at most `limit` requests per image in each fixed window (config; 10 per 1 s by default). */
-  testModeThrottle: { limit: number; windowSeconds: number };
 }
-
-/** `enable_rate_limit`: generations per visitor per (fixed, clock-aligned) 24-hour window. */
-export const VISITOR_GENERATIONS = 5;
-const DAY_SECONDS = 24 * 60 * 60;
 
 const createBody = z.object({
   enable_rate_limit: z.boolean().optional(),
@@ -99,21 +63,6 @@ const publicQuery = z.looseObject({
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 
-interface Validated {
-  body: Record<string, unknown>;
-  overrides: unknown;
-  fileType: string;
-}
-
-/** How many validated queries a control plane remembers. */
-const VALIDATED_QUERIES = 5000;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > VALIDATED_QUERIES) map.delete(map.keys().next().value as K);
-}
-
 type Outcome = 'hit' | 'miss' | 'not_modified';
 
 export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRouteDeps): void {
@@ -133,10 +82,7 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
     requests.inc({ outcome }, 0);
     bandwidth.inc({ outcome }, 0);
   }
-  /** One render per variant at a time in this process: concurrent misses share it. */
-  const inFlight = new Map<string, Promise<Buffer>>();
-  /** Queries already validated, by design version (bounded, least recently used dropped). */
-  const validated = new Map<string, Validated>();
+  const serve = dynamicImageServer(deps);
 
   defineRoute(app, {
     method: 'POST',
@@ -186,88 +132,19 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
       const started = performance.now();
       const timing = () => ({ 'server-timing': `app;dur=${(performance.now() - started).toFixed(2)}` });
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      const query = parseDynamicQuery(rawQuery);
-      const served = await findServedFormat(deps.db, params.uid);
-      if (!served) throw new AppError('template_not_found', 'No dynamic image serves this format.');
-      if (!served.enable_production_mode) {
-        const { limit, windowSeconds } = deps.testModeThrottle;
-        const { count, retryAfter } = await countDynamicEvent(deps.db, served.id, 'image', windowSeconds);
-        if (count > limit) {
-          const per = windowSeconds === 1 ? 'second' : `${windowSeconds} seconds`;
-          throw new AppError('request_rate_limited', `Test mode serves at most ${limit} requests per ${per} per image.`, {
-            headers: { 'retry-after': String(retryAfter) },
-          });
-        }
-      }
-      if (served.require_signed_urls) {
-        const secrets = await loadSigningSecrets(deps.db, served.workspace.id);
-        if (!verifyDynamicSignature(secrets, served.format_uid, query.pairs, query.signature)) {
-          throw new AppError('invalid_signature', `This image needs a valid signature of its query in the "${SIGNATURE_PARAM}" parameter.`);
-        }
-      }
-
-      // The sync endpoint's own validation: the query is the `elements` of a sync request. Its
-      // result is remembered per design version, so a hit does not load and re-parse the design.
-      const allowed = FILE_TYPES_BY_DESIGN[served.design_type].filter((t) => t !== 'pdf');
-      const askedType = query.fileType ?? negotiateFileType(request.headers.accept, allowed);
-      const memoKey = canonicalJson([served.design_version, served.format_uid, askedType, query.elements]);
-      let valid = validated.get(memoKey);
-      if (valid === undefined) {
-        const design = await loadDesignDocument(deps.db, served.design_id);
-        if (!design) throw new AppError('template_not_found', 'No dynamic image serves this format.');
-        const body = {
-          template_format_name: served.format_name,
-          elements: query.elements,
-          ...(askedType === null ? {} : { image_file_type: askedType }),
-        };
-        const parsed = parseGenerationBody('sync', body, design, deps.ai);
-        const fileType = parsed.fileType ?? defaultFileType(served.design_type, served.default_file_type);
-        if (fileType === 'pdf') {
-          throw AppError.fromIssues([
-            { path: 'format', code: 'invalid_filetype', message: `a dynamic image is one of ${allowed.join(', ')}`, received: fileType },
-          ]);
-        }
-        valid = { body, overrides: parsed.overrides, fileType };
-        remember(validated, memoKey, valid);
-      }
-      const { body, fileType } = valid;
-
-      const hash = variantHash({
-        designId: served.design_id,
-        designVersion: served.design_version,
-        formatUid: served.format_uid,
-        overrides: valid.overrides,
-        fileType,
-        width: query.width,
+      const answer = await serve({
+        formatUid: params.uid,
+        query: parseDynamicQuery(rawQuery),
+        accept: request.headers.accept,
+        ifNoneMatch: request.headers['if-none-match'],
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
-      const etag = `"${hash.slice(0, 40)}"`;
-      const headers = {
-        etag,
-        'cache-control': `public, max-age=${deps.maxAgeSeconds}, stale-while-revalidate=${deps.staleSeconds}`,
-        ...(query.fileType === null ? { vary: 'Accept' } : {}),
-      };
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
+      if (answer.outcome === 'not_modified') {
         requests.inc({ outcome: 'not_modified' });
-        return send(reply, 304, { ...headers, ...timing() }, null, 'not_modified');
+        return send(reply, 304, { ...answer.headers, ...timing() }, null, 'not_modified');
       }
-      const key = dynamicVariantKey(served.workspace.id, served.design_id, hash, fileType);
-      const cached = await deps.storage.get(key).catch((err: unknown) => {
-        if (isObjectNotFound(err)) return null;
-        throw err;
-      });
-      if (cached) return finish(reply, { ...headers, ...timing() }, fileType, cached, 'hit');
-
-      let pending = inFlight.get(key);
-      if (!pending) {
-        await admitRender(deps, request, served);
-        pending = inFlight.get(key);
-      }
-      if (!pending) {
-        pending = renderVariant(deps, served, { body, fileType, width: query.width, key }).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      const bytes = await pending;
-      return finish(reply, { ...headers, ...timing() }, fileType, bytes, 'miss');
+      return finish(reply, { ...answer.headers, ...timing() }, answer.fileType, answer.bytes, answer.outcome);
     },
   });
 
@@ -281,52 +158,4 @@ export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRoute
 function send(reply: FastifyReply, status: number, headers: Record<string, string>, bytes: Buffer | null, outcome: Outcome) {
   reply.status(status).headers({ ...headers, 'x-pressroom-cache': outcome });
   return reply.send(bytes ?? undefined);
-}
-
-/**
- * What a render costs before it starts: one of the visitor's generations (`enable_rate_limit`)
- * and one request of the workspace's global ceiling. A request that joins a render already under
- * way for the same variant pays neither.
- */
-async function admitRender(deps: DynamicImageRouteDeps, request: FastifyRequest, served: ServedFormat): Promise<void> {
-  if (served.enable_rate_limit) {
-    const visitor = visitorHash(served.id, request.ip, request.headers['user-agent']);
-    const { count, retryAfter } = await countDynamicEvent(deps.db, served.id, `visitor:${visitor}`, DAY_SECONDS);
-    if (count > VISITOR_GENERATIONS) {
-      throw new AppError('request_rate_limited', `Each visitor may generate ${VISITOR_GENERATIONS} variants of this image per 24 hours.`, {
-        headers: { 'retry-after': String(retryAfter) },
-      });
-    }
-  }
-  const ceiling = decide(await countRequest(deps.db, served.workspace.id, [{ bucket: 'global', seconds: 1, limit: deps.globalPerSecond }]));
-  if (ceiling.refusal) {
-    throw new AppError(ceiling.refusal.id, ceiling.refusal.message, { headers: { 'retry-after': String(ceiling.refusal.retryAfter) } });
-  }
-}
-
-/**
- * A cache miss: a sync render (credits are spent there) whose file ends up under the variant's
- * content key. The render worker encodes it, thumbnail included (`output_width`): this process
- * never touches pixels. Test mode keeps the render's Banner in the workspace and copies its file
- * to the key; production mode has the worker store the file at the key and record no Banner.
- */
-async function renderVariant(
-  deps: DynamicImageRouteDeps,
-  served: ServedFormat,
-  variant: { body: Record<string, unknown>; fileType: string; width: number | null; key: string },
-): Promise<Buffer> {
-  const body = { ...variant.body, image_file_type: variant.fileType };
-  if (served.enable_production_mode) {
-    await renderSyncToKey(deps, served.workspace, served.design_id, body, { width: variant.width, key: variant.key });
-    return deps.storage.get(variant.key);
-  }
-  const presented = await renderSync(deps, served.workspace, served.design_id, body, { width: variant.width });
-  const banner = await findBanner(deps.db, served.workspace.id, String(presented.id));
-  if (!banner) throw new AppError('internal_server_error', 'The rendered file is gone.');
-  const bytes = await deps.storage.get(banner.storage_key);
-  await deps.storage.put(variant.key, bytes, {
-    contentType: contentTypeOf(variant.fileType) ?? 'application/octet-stream',
-    contentLength: bytes.length,
-  });
-  return bytes;
 }

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, uuidParam } from '../http/route.js';
-import { acceptAsyncGeneration, acceptMultipageGeneration } from '../services/generation.js';
+import { acceptGeneration, checkGeneration } from '../services/generation.js';
+import { parseGeneration } from '../services/generation-request.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
@@ -19,7 +20,8 @@ export interface GenerationRouteDeps extends SyncRenderDeps {
 const designParams = z.object({ id: uuidParam });
 const requestParams = z.object({ id: uuidParam });
 
-// Bodies stay unknown here: the request parser needs the design type, known only after lookup.
+// Bodies stay unknown to the route schema: the request parser needs the design type, known only
+// after lookup; each handler parses its body once (parseGeneration) and hands the service that.
 // The document states `elements` from the property catalogue, with the widest rule of each
 // property (the one checked before the design is known) and, in its description, where a layer
 // type narrows it; the other fields depend on the design (docs/api.md).
@@ -133,7 +135,10 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     params: designParams,
     body: syncBody,
     response: { status: 200, schema: bannerResponse },
-    handler: async ({ workspace, params, body }) => renderSync(deps, workspace, params.id, body),
+    handler: async ({ workspace, params, body }) => {
+      const parsed = await parseGeneration(deps, workspace, params.id, 'sync', body);
+      return renderSync(deps, workspace, await checkGeneration(deps, workspace, parsed));
+    },
   });
 
   defineRoute(app, {
@@ -154,7 +159,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     },
     handler: async ({ workspace, params, body }) => {
       await deps.checkCallbackUrl(body);
-      const id = await acceptAsyncGeneration(deps, workspace, params.id, body);
+      const id = await acceptGeneration(deps, workspace, await parseGeneration(deps, workspace, params.id, 'async', body));
       return { generation_request_id: id };
     },
   });
@@ -171,7 +176,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
     handler: async ({ workspace, params, body }) => {
       await deps.checkCallbackUrl(body);
-      const id = await acceptMultipageGeneration(deps, workspace, params.id, body);
+      const id = await acceptGeneration(deps, workspace, await parseGeneration(deps, workspace, params.id, 'multipage', body));
       return { generation_request_id: id };
     },
   });

@@ -46,9 +46,9 @@ import {
 } from '@pressroom/platform';
 import type pg from 'pg';
 import { workspaceCatalogue } from './font-lookup.js';
-import { loadDesignFor, requestUrls } from './generation.js';
 import { acceptFormats } from './generation-formats.js';
-import type { GenerationInput, GenerationServiceDeps } from './generation-types.js';
+import { loadDesignFor, requestUrls } from './generation-request.js';
+import type { Accepted, FoundDesign, GenerationServiceDeps } from './generation-types.js';
 import { MEDIA_SOURCE } from './outbound-urls.js';
 import type { Workspace } from './workspaces.js';
 
@@ -208,10 +208,11 @@ export async function createBulkRun(
     const existing = await findBulkRunByKey(deps.db, workspace.id, options.idempotencyKey);
     if (existing) return sameRun(existing, hash);
   }
-  const found = await loadDesignFor(deps, workspace, designId);
-  const design = found.design;
+  const loaded = await loadDesignFor(deps, workspace, designId);
+  const design = loaded.design;
   if (design.type !== 'static')
     throw new AppError('invalid_design_type', `Bulk runs render static designs; this is a ${design.type} design.`);
+  const found: FoundDesign<'static'> = { ...loaded, design };
   const rows = await sourceRows(deps, body.source);
   const layerTypes = new Map(design.elements.map((e) => [e.name, e.type]));
   const columns = planColumns({ headers: rows.headers, mapping: body.mapping ?? {}, layers: design.elements, knownProperty });
@@ -300,7 +301,7 @@ interface Checked {
 async function checkRows(
   deps: BulkRunDeps,
   workspace: Workspace,
-  found: GenerationInput['found'],
+  found: FoundDesign<'static'>,
   rows: Rows,
   plan: ColumnPlan,
   layerTypes: ReadonlyMap<string, ElementType>,
@@ -332,17 +333,14 @@ async function checkRows(
       });
     }
     const request = rowRequest(record.cells, plan, layerTypes, defaults);
-    const parsed = parseGenerationRequest('async', request.body, { designType: design.type });
-    let accepted: ReturnType<typeof acceptFormats> | null = null;
+    const parsed = parseGenerationRequest('async', request.body, { designType: 'static' });
+    let accepted: Accepted<'static'> | null = null;
     if (!parsed.ok) {
       for (const issue of parsed.error.issues ?? [{ path: '', code: parsed.error.id, message: parsed.error.message }])
         rowIssues.push(rowIssue(issue, row, plan, record.cells));
     } else {
       try {
-        accepted = acceptFormats(
-          { deps, workspace, found, request: parsed.value, output: {} },
-          design as Parameters<typeof acceptFormats>[1],
-        );
+        accepted = acceptFormats({ deps, workspace, designType: 'static', found, request: parsed.value, output: {} });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const path = error.id === 'format_not_found' ? 'template_format_names' : '';
@@ -405,7 +403,7 @@ async function checkRows(
     rowCount: index,
     fileCount,
     aiOperations,
-    formats: design.type === 'printer_multipage' ? [] : design.formats.map((f) => f.name).filter((f) => usedFormats.has(f)),
+    formats: design.formats.map((f) => f.name).filter((f) => usedFormats.has(f)),
     fileType: [...fileTypes].join(','),
     preview,
   };

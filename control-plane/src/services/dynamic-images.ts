@@ -1,4 +1,3 @@
-import type { Design } from '@pressroom/model';
 import { AppError } from '@pressroom/model';
 import {
   countDynamicImageEvent,
@@ -8,7 +7,6 @@ import {
   deleteOldDynamicImageCounters,
   type Queryable,
   type ServedFormatRow,
-  selectDesignDocument,
   selectDesignFormats,
   selectDesignState,
   selectServedFormat,
@@ -92,11 +90,6 @@ export async function findServedFormat(db: Queryable, formatUid: string): Promis
   if (!row) return undefined;
   const { workspace_id, workspace_name, plan, ...rest } = row;
   return { ...rest, workspace: { id: workspace_id, name: workspace_name, plan } };
-}
-
-/** The stored design document (validation of a query the process has not seen yet). */
-export async function loadDesignDocument(db: Queryable, designId: string): Promise<Design | undefined> {
-  return selectDesignDocument(db, designId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AppError, type FontCatalogue, unknownFontIssues, withUploadedFonts } from '@pressroom/model';
+import { AppError, type FontCatalogue, type FontReference, unknownFontIssues, unknownFonts, withUploadedFonts } from '@pressroom/model';
 import { loadFontCatalogue, workspaceFonts } from '@pressroom/platform';
 import type pg from 'pg';
 
@@ -10,6 +10,13 @@ import type pg from 'pg';
  */
 export async function refuseUnknownFonts(db: pg.Pool, workspaceId: string, body: unknown): Promise<void> {
   const issues = unknownFontIssues(body, await workspaceCatalogue(db, workspaceId));
+  if (issues.length > 0) throw AppError.fromIssues(issues);
+}
+
+/** The same lookup for the fonts a parsed generation request names (`requestFonts`), at their paths. */
+export async function refuseUnknownFontReferences(db: pg.Pool, workspaceId: string, references: readonly FontReference[]): Promise<void> {
+  if (references.length === 0) return;
+  const issues = unknownFonts(references, await workspaceCatalogue(db, workspaceId));
   if (issues.length > 0) throw AppError.fromIssues(issues);
 }
 

@@ -1,38 +1,24 @@
-import { ANIMATED_FILE_TYPES, type AnimatedFileType, AppError, checkAnimatedDelivery, gifFps } from '@pressroom/model';
-import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
+import { AppError, checkAnimatedDelivery, gifFps } from '@pressroom/model';
+import { acceptFormats, fileOf, originalOf } from './generation-formats.js';
 import type { DesignGeneration } from './generation-types.js';
-
-function isAnimatedFileType(value: string): value is AnimatedFileType {
-  return (ANIMATED_FILE_TYPES as readonly string[]).includes(value);
-}
 
 /**
  * Animated designs (async only): `CREDIT_COST_ANIMATION` per file, and each file's jobs (frame
  * ranges or the HTML5 page) planned by `addAnimatedFileJobs` from the design's timeline.
  */
-export const animatedGeneration: DesignGeneration = {
+export const animatedGeneration: DesignGeneration<'animated'> = {
   async validate(input) {
-    const design = input.found.design;
-    if (design.type !== 'animated') throw new Error(`a ${design.type} design in the animated row`);
-    const accepted = acceptFormats(input, design);
+    const accepted = acceptFormats(input);
     const original = await originalOf(input, accepted.outputs);
-    const fileType = accepted.fileType;
-    if (!isAnimatedFileType(fileType)) throw new AppError('invalid_filetype', `An animated design cannot produce ${fileType}.`);
-    const request = formatRequest(input);
-    if (request.kind === 'async') {
-      // Known only now: the file type may be the design's default, and the 30 s limit needs its timeline.
-      const issues = checkAnimatedDelivery(request.delivery, { fileType, animation: design.animation });
-      if (issues.length > 0) throw AppError.fromIssues(issues);
-    }
+    // Known only now: the file type may be the design's default, and the 30 s limit needs its timeline.
+    const issues = checkAnimatedDelivery(input.request.delivery, { fileType: accepted.fileType, animation: input.found.design.animation });
+    if (issues.length > 0) throw AppError.fromIssues(issues);
     return { ...accepted, original };
   },
   planJobs(accepted, input) {
-    const design = input.found.design;
-    const request = formatRequest(input);
-    const fileType = accepted.fileType;
-    if (design.type !== 'animated' || request.kind !== 'async' || !isAnimatedFileType(fileType)) {
-      throw new Error('an animated plan needs an async request for an animated file of an animated design');
-    }
+    const { design } = input.found;
+    const { fileType } = accepted;
+    const { request } = input;
     const { delivery, output } = request;
     // video.fps and gif.max_fps set the capture rate; checkOutputOptions kept each to its file type.
     const fps = output.videoFps ?? (output.gifMaxFps === null ? undefined : gifFps(output.gifMaxFps));

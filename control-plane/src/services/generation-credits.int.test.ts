@@ -3,7 +3,8 @@ import { memoryDesignSource, readCredits, recordOutcome } from '@pressroom/platf
 import { exampleDesign } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
-import { acceptAsyncGeneration } from './generation.js';
+import { acceptGeneration } from './generation.js';
+import { parseGeneration } from './generation-request.js';
 import type { GenerationServiceDeps } from './generation-types.js';
 import { outboundUrlCheck } from './outbound-urls.js';
 import { createWorkspace } from './workspaces.js';
@@ -37,7 +38,7 @@ describe('generation credits by output kind, on real Postgres', () => {
       outbound: outboundUrlCheck({ allowPrivateNetworks: false }),
     });
 
-    const requestId = await acceptAsyncGeneration(deps(3), ws, design.id, {});
+    const requestId = await acceptGeneration(deps(3), ws, await parseGeneration(deps(3), ws, design.id, 'async', {}));
     const stored = await h.db.pool.query<{ credit_per_file: number }>('SELECT credit_per_file FROM generation_requests WHERE id = $1', [
       requestId,
     ]);
@@ -45,7 +46,7 @@ describe('generation credits by output kind, on real Postgres', () => {
     expect((await readCredits(h.db.pool, ws.id)).generation.consumed).toBe(3 * formats.length);
 
     // The price changes; the failure of one file still gives back what was charged for it.
-    await acceptAsyncGeneration(deps(7), ws, design.id, { template_format_names: [formats[0]] });
+    await acceptGeneration(deps(7), ws, await parseGeneration(deps(7), ws, design.id, 'async', { template_format_names: [formats[0]] }));
     expect((await readCredits(h.db.pool, ws.id)).generation.consumed).toBe(3 * formats.length + 7);
     await recordOutcome(
       h.db.pool,

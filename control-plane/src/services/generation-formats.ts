@@ -1,26 +1,22 @@
 import { AppError, defaultFileType, type FormatDesign } from '@pressroom/model';
 import { findBanner } from '@pressroom/platform';
 import { checkOverrides } from './generation-overrides.js';
-import type { Accepted, FileIds, FormatRequest, GenerationInput } from './generation-types.js';
+import type { Accepted, FileIds, FormatDesignType, FormatRequest, GenerationInput } from './generation-types.js';
 
-/** The parsed request on a design with formats; the parser refused the other endpoints already. */
-export function formatRequest(input: GenerationInput): FormatRequest {
-  if (input.request.kind === 'multipage')
-    throw new AppError('invalid_design_type', 'Multi-page PDF generation needs a printer_multipage design.');
-  return input.request;
-}
+/** A design with formats and its request: sync (static designs) or async, as the parser allowed. */
+type FormatInput<T extends FormatDesignType> = Omit<GenerationInput<T>, 'request'> & { request: FormatRequest<T> };
 
 /**
  * What every design with formats checks (static, animated, printer): the overrides against the
  * layers, the formats (sync: the one named or the first; async: those
  * named, or all) and the file type (the design's default when none is named).
  */
-export function acceptFormats(input: GenerationInput, design: FormatDesign): Accepted {
-  const { deps, found } = input;
-  const request = formatRequest(input);
+export function acceptFormats<T extends FormatDesignType>(input: FormatInput<T>): Accepted<T> {
+  const { deps, found, request } = input;
+  const design: FormatDesign = found.design;
   const overrides = checkOverrides(request.overrides, design.elements, { designType: design.type, mode: request.kind, ai: deps.ai });
   const outputs = request.kind === 'sync' ? [syncFormat(design, request.formatName)] : asyncFormats(design, request.formatNames);
-  const fileType = request.fileType ?? defaultFileType(design.type, found.defaultFileType);
+  const fileType = request.fileType ?? defaultFileType(input.designType, found.defaultFileType);
   return { outputs, fileType, overrides, original: null, pages: [] };
 }
 
@@ -47,8 +43,8 @@ function asyncFormats(design: FormatDesign, named: string[] | null): string[] {
  * list of several formats was refused by the request parser; this is where a design of several
  * formats with none named is (async; the sync endpoint always renders one format).
  */
-export async function originalOf(input: GenerationInput, outputs: readonly string[]): Promise<string | null> {
-  const request = formatRequest(input);
+export async function originalOf<T extends FormatDesignType>(input: FormatInput<T>, outputs: readonly string[]): Promise<string | null> {
+  const { request } = input;
   if (request.originalVisualId === null) return null;
   if (outputs.length !== 1)
     throw new AppError('more_than_one_format', 'original_visual_id needs exactly one format in template_format_names.');
@@ -61,7 +57,7 @@ export async function originalOf(input: GenerationInput, outputs: readonly strin
 }
 
 /** What every file's job payload says about where it belongs (version 1 of each contract). */
-export function fileOf(input: GenerationInput, ids: FileIds) {
+export function fileOf(input: Pick<GenerationInput, 'workspace'> & { found: { id: string } }, ids: FileIds) {
   return {
     v: 1 as const,
     generation_request_id: ids.requestId,

@@ -1,13 +1,5 @@
-import type { Design, DesignType, ElementType, GenerationMode, NormalisedOverrides } from '@pressroom/model';
-import {
-  type AiCapabilities,
-  AppError,
-  aiCapabilitiesFor,
-  checkAgainstDesign,
-  parseGenerationRequest,
-  refuseUnavailableAi,
-  type SyncGenerationRequest,
-} from '@pressroom/model';
+import type { DesignType, ElementType, GenerationMode, NormalisedOverrides } from '@pressroom/model';
+import { type AiCapabilities, AppError, aiCapabilitiesFor, checkAgainstDesign, refuseUnavailableAi } from '@pressroom/model';
 
 /**
  * The one place generation calls the override validators: the rules that need the design's
@@ -27,16 +19,4 @@ export function checkOverrides(
   const refused = refuseUnavailableAi(checked.value, layerTypes, aiCapabilitiesFor(context.designType, context.ai), path);
   if (refused.length > 0) throw AppError.fromIssues(refused);
   return checked.value;
-}
-
-/**
- * The body of a sync generation (dynamic images validate theirs here before rendering), checked
- * in two passes: the shared request parser (fields, file type against the design type, overrides
- * in sync mode), then `checkOverrides` against the design's layers.
- */
-export function parseGenerationBody(kind: 'sync', body: unknown, design: Design, ai: AiCapabilities): SyncGenerationRequest {
-  const parsed = parseGenerationRequest(kind, body, { designType: design.type });
-  if (!parsed.ok) throw parsed.error;
-  const layers = design.type === 'printer_multipage' ? [] : design.elements;
-  return { ...parsed.value, overrides: checkOverrides(parsed.value.overrides, layers, { designType: design.type, mode: kind, ai }) };
 }

@@ -1,21 +1,18 @@
 // Print generation (docs/print.md): the printer formats of the async endpoint, the multipage
 // endpoint, and the async endpoint on a multipage design. One render_print job per PDF.
 import { AppError, MULTIPAGE_OUTPUT, NO_AI_CAPABILITIES, type NormalisedOverrides, type PrintOptions } from '@pressroom/model';
-import { acceptFormats, fileOf, formatRequest } from './generation-formats.js';
+import { acceptFormats, fileOf } from './generation-formats.js';
 import { checkOverrides } from './generation-overrides.js';
 import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan } from './generation-types.js';
 
 /** Async generate on a printer design: one PDF per format, the request's overrides on each. */
-export const printerGeneration: DesignGeneration = {
+export const printerGeneration: DesignGeneration<'printer'> = {
   async validate(input) {
-    const design = input.found.design;
-    if (design.type !== 'printer') throw new Error(`a ${design.type} design in the printer row`);
-    const accepted = acceptFormats(input, design);
+    const accepted = acceptFormats(input);
     return { ...accepted, pages: accepted.outputs.map((name) => ({ frame: name, overrides: accepted.overrides })) };
   },
   planJobs(accepted, input) {
-    const request = formatRequest(input);
-    if (request.kind !== 'async') throw new Error('a printer design generates asynchronously');
+    const { request } = input;
     return printPlan(
       input,
       'async',
@@ -35,11 +32,10 @@ const NO_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null), 
  * every page that has a layer of that name; a named format answers 404 format_not_found, as
  * pages are not formats.
  */
-export const multipageGeneration: DesignGeneration = {
-  async validate(input): Promise<Accepted> {
+export const multipageGeneration: DesignGeneration<'printer_multipage'> = {
+  async validate(input): Promise<Accepted<'printer_multipage'>> {
     const design = input.found.design;
     const request = input.request;
-    if (design.type !== 'printer_multipage') throw new Error(`a ${design.type} design in the multipage row`);
     let overridesOf: (pageId: string) => NormalisedOverrides | undefined;
     let path: ((pageId: string) => string[]) | undefined;
     if (request.kind === 'multipage') {
@@ -56,7 +52,7 @@ export const multipageGeneration: DesignGeneration = {
       }
       overridesOf = (pageId) => request.pages[pageId];
       path = (pageId) => ['pages', pageId];
-    } else if (request.kind === 'async') {
+    } else {
       if (request.formatNames !== null && request.formatNames.length > 0) {
         throw new AppError(
           'format_not_found',
@@ -65,8 +61,6 @@ export const multipageGeneration: DesignGeneration = {
       }
       overridesOf = () => request.overrides;
       path = () => ['elements'];
-    } else {
-      throw new AppError('template_not_static', 'Synchronous generation renders static designs only.');
     }
     const pages = design.pages.map((page) => ({
       frame: page.id,
@@ -81,13 +75,12 @@ export const multipageGeneration: DesignGeneration = {
   },
   planJobs(accepted, input) {
     const request = input.request;
-    if (request.kind === 'sync') throw new Error('a multipage design generates asynchronously');
     return printPlan(input, 'multipage', request.callbackUrl, request.printOptions, [{ name: MULTIPAGE_OUTPUT, pages: accepted.pages }]);
   },
 };
 
 function printPlan(
-  input: GenerationInput,
+  input: Pick<GenerationInput, 'workspace'> & { found: { id: string } },
   kind: 'async' | 'multipage',
   callbackUrl: string | null,
   options: PrintOptions,

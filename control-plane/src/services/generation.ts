@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DesignType, GenerationRequest, GenerationRequestKind, OverrideUrl, StaticFileType } from '@pressroom/model';
-import { AppError, assertPlanAllows, checkOutputOptions, overrideUrls, parseGenerationRequest, STATIC_FILE_TYPES } from '@pressroom/model';
+import type { DesignType, GenerationRequest } from '@pressroom/model';
+import { AppError, checkOutputOptions } from '@pressroom/model';
 import type { GenerationDesign } from '@pressroom/platform';
 import {
   addAnimatedFileJobs,
@@ -10,37 +10,37 @@ import {
   countAiOperations,
   withTransaction,
 } from '@pressroom/platform';
-import { refuseUnknownFonts } from './font-lookup.js';
+import { refuseUnknownFontReferences } from './font-lookup.js';
 import { animatedGeneration } from './generation-animated.js';
-import { acceptFormats, fileOf, formatRequest, originalOf } from './generation-formats.js';
+import { acceptFormats, fileOf, originalOf } from './generation-formats.js';
 import { multipageGeneration, printerGeneration } from './generation-print.js';
-import type { DesignGeneration, GenerationInput, GenerationPlan, GenerationServiceDeps, SyncOutput } from './generation-types.js';
+import { requestUrls } from './generation-request.js';
+import type {
+  AnyParsedGeneration,
+  CheckedGeneration,
+  DesignGeneration,
+  GenerationInput,
+  GenerationPlan,
+  GenerationServiceDeps,
+  GenerationTable,
+  ParsedGeneration,
+  SyncOutput,
+} from './generation-types.js';
 import { MEDIA_SOURCE } from './outbound-urls.js';
 import { openPaidRequest } from './paid-request.js';
 import type { Workspace } from './workspaces.js';
 
-export type { GenerationServiceDeps, SyncOutput } from './generation-types.js';
-
-/** 404 template_not_found covers every design the workspace may not generate from (docs/design-format.md). */
-export async function loadDesignFor(deps: GenerationServiceDeps, workspace: Workspace, designId: string): Promise<GenerationDesign> {
-  const found = await deps.designs.find(deps.db, workspace.id, designId);
-  if (!found) throw new AppError('template_not_found', `Design ${designId} was not found.`);
-  assertPlanAllows(workspace.plan, found.design.type);
-  return found;
-}
+export type { AnyParsedGeneration, CheckedGeneration, GenerationServiceDeps, SyncOutput } from './generation-types.js';
 
 /** Static designs: one render_static job per format, sync or async. */
-const staticGeneration: DesignGeneration = {
+const staticGeneration: DesignGeneration<'static'> = {
   async validate(input) {
-    const design = input.found.design;
-    if (design.type !== 'static') throw new Error(`a ${design.type} design in the static row`);
-    const accepted = acceptFormats(input, design);
+    const accepted = acceptFormats(input);
     return { ...accepted, original: await originalOf(input, accepted.outputs) };
   },
   planJobs(accepted, input) {
-    const request = formatRequest(input);
-    const fileType = accepted.fileType;
-    if (!isStaticFileType(fileType)) throw new AppError('invalid_filetype', `A static design cannot produce ${fileType}.`);
+    const { request } = input;
+    const { fileType } = accepted;
     const { width, key } = input.output;
     return {
       kind: request.kind,
@@ -65,12 +65,8 @@ const staticGeneration: DesignGeneration = {
   },
 };
 
-function isStaticFileType(value: string): value is StaticFileType {
-  return (STATIC_FILE_TYPES as readonly string[]).includes(value);
-}
-
-/** The generation table: what each design type checks, and the jobs it plans. */
-const GENERATION: Record<DesignType, DesignGeneration> = {
+/** The generation table: what each design type checks, and the jobs it plans, each row typed by its design type. */
+const GENERATION: GenerationTable = {
   static: staticGeneration,
   animated: animatedGeneration,
   printer: printerGeneration,
@@ -78,67 +74,62 @@ const GENERATION: Record<DesignType, DesignGeneration> = {
 };
 
 /**
- * Any generation endpoint: the design, the body parsed once into the endpoint's request, the
- * design type's checks, the fonts the body names (400 `unknown_font` at their path, whatever the
- * design type) and the type's jobs, then the request row, its credits and the jobs in one
- * transaction. Returns the generation request id.
+ * Any generation endpoint, given the request the edge parsed (`parseGeneration`): the design
+ * type's checks, then (`acceptChecked`) the output options, the fonts it names and its media
+ * URLs, and the request row, its credits and the jobs in one transaction. Returns the
+ * generation request id.
  */
 export async function acceptGeneration(
   deps: GenerationServiceDeps,
   workspace: Workspace,
-  designId: string,
-  kind: GenerationRequestKind,
-  body: unknown,
+  parsed: AnyParsedGeneration,
   output: SyncOutput = {},
 ): Promise<string> {
-  const found = await loadDesignFor(deps, workspace, designId);
-  const parsed = parseGenerationRequest(kind, body, { designType: found.design.type });
-  if (!parsed.ok) throw parsed.error;
-  const input: GenerationInput = { deps, workspace, found, request: parsed.value, output };
-  const row = GENERATION[found.design.type];
-  const accepted = await row.validate(input);
+  return acceptChecked(deps, workspace, await checkGeneration(deps, workspace, parsed), output);
+}
+
+/** The design type's checks (its row's `validate`): what a parsed request asks, against its design. */
+export async function checkGeneration<T extends DesignType>(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  parsed: ParsedGeneration<T>,
+): Promise<CheckedGeneration<T>> {
+  const accepted = await GENERATION[parsed.designType].validate(inputOf(deps, workspace, parsed, {}));
+  return { parsed, accepted };
+}
+
+/**
+ * A checked generation on its way to the queue: the vendor's output options against the file
+ * type it resolved to, every font it names (400 `unknown_font` at its path, whatever the design
+ * type), its media URLs, then the jobs its row plans, written in one transaction.
+ */
+export async function acceptChecked<T extends DesignType>(
+  deps: GenerationServiceDeps,
+  workspace: Workspace,
+  checked: CheckedGeneration<T>,
+  output: SyncOutput = {},
+): Promise<string> {
+  const { parsed, accepted } = checked;
+  const request: GenerationRequest = parsed.request;
   // The vendor's output options, against the file type the request resolved to (docs/generation.md).
-  if (parsed.value.kind !== 'multipage') {
-    const issues = checkOutputOptions(parsed.value.output, accepted.fileType);
+  if (request.kind !== 'multipage') {
+    const issues = checkOutputOptions(request.output, accepted.fileType);
     if (issues.length > 0) throw AppError.fromIssues(issues);
   }
-  // Every design type's fonts, from the body as sent (its paths are the request's).
-  await refuseUnknownFonts(deps.db, workspace.id, body);
+  await refuseUnknownFontReferences(deps.db, workspace.id, parsed.fonts);
   // Last, as it may wait on DNS: media URLs only a forbidden address answers (400 image_fetching_error at their path).
-  await deps.outbound(requestUrls(parsed.value), MEDIA_SOURCE);
-  return enqueueFiles(deps, workspace, found, row.planJobs(accepted, input));
+  await deps.outbound(requestUrls(request), MEDIA_SOURCE);
+  const plan = GENERATION[parsed.designType].planJobs(accepted, inputOf(deps, workspace, parsed, output));
+  return enqueueFiles(deps, workspace, parsed.found, plan);
 }
 
-/** The media URLs a request's overrides make workers fetch, at their request paths. */
-export function requestUrls(request: GenerationRequest): OverrideUrl[] {
-  if (request.kind !== 'multipage') return overrideUrls(request.overrides, ['elements']);
-  return Object.entries(request.pages).flatMap(([page, overrides]) => overrideUrls(overrides, ['pages', page]));
-}
-
-/** `POST /banner-builder/<id>/generate` (and dynamic images): one file at sync priority. */
-export function acceptSyncGeneration(
+function inputOf<T extends DesignType>(
   deps: GenerationServiceDeps,
   workspace: Workspace,
-  designId: string,
-  body: unknown,
-  output: SyncOutput = {},
-): Promise<string> {
-  return acceptGeneration(deps, workspace, designId, 'sync', body, output);
-}
-
-/** `POST /async/banner-builder/<id>/generate`: one file per format (one PDF for a multipage design). */
-export function acceptAsyncGeneration(deps: GenerationServiceDeps, workspace: Workspace, designId: string, body: unknown): Promise<string> {
-  return acceptGeneration(deps, workspace, designId, 'async', body);
-}
-
-/** `POST /async/banner-builder/<id>/generate-multipage-pdf`: one PDF of every page. */
-export function acceptMultipageGeneration(
-  deps: GenerationServiceDeps,
-  workspace: Workspace,
-  designId: string,
-  body: unknown,
-): Promise<string> {
-  return acceptGeneration(deps, workspace, designId, 'multipage', body);
+  parsed: ParsedGeneration<T>,
+  output: SyncOutput,
+): GenerationInput<T> {
+  return { deps, workspace, designType: parsed.designType, found: parsed.found, request: parsed.request, output };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AppError } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { type CompletionListener, WaitTimeoutError } from './completion-listener.js';
-import { acceptSyncGeneration, type SyncOutput } from './generation.js';
+import { acceptChecked, type CheckedGeneration, type SyncOutput } from './generation.js';
 import { readStoredOutcome, readSyncOutcome } from './generation-results.js';
 import type { GenerationServiceDeps } from './generation-types.js';
 import type { Workspace } from './workspaces.js';
@@ -14,20 +14,19 @@ export interface SyncRenderDeps extends GenerationServiceDeps {
 }
 
 /**
- * A synchronous render: validate and enqueue at sync priority, then wait for the outcome within
- * the sync budget. Answers the presented Banner or throws the recorded error. Used by
- * `POST /banner-builder/<id>/generate` and by dynamic image URLs in test mode. `output.width`
- * makes the render worker scale the file down.
+ * A synchronous render of a checked sync request: enqueue at sync priority, then wait for the
+ * outcome within the sync budget. Answers the presented Banner or throws the recorded error.
+ * Used by `POST /banner-builder/<id>/generate` and by dynamic image URLs in test mode.
+ * `output.width` makes the render worker scale the file down.
  */
 export async function renderSync(
   deps: SyncRenderDeps,
   workspace: Workspace,
-  designId: string,
-  body: unknown,
+  checked: CheckedGeneration,
   output: Pick<SyncOutput, 'width'> = {},
 ): Promise<Record<string, unknown>> {
   const deadline = Date.now() + deps.syncTimeoutMs;
-  const requestId = await acceptSyncGeneration(deps, workspace, designId, body, output);
+  const requestId = await acceptChecked(deps, workspace, checked, output);
   const outcome = await waitWithinBudget(deps, deadline, requestId, () => readSyncOutcome(deps.db, deps.storage, requestId));
   if ('error' in outcome) throw outcome.error;
   return outcome.banner;
@@ -41,12 +40,11 @@ export async function renderSync(
 export async function renderSyncToKey(
   deps: SyncRenderDeps,
   workspace: Workspace,
-  designId: string,
-  body: unknown,
+  checked: CheckedGeneration,
   output: SyncOutput & { key: string },
 ): Promise<void> {
   const deadline = Date.now() + deps.syncTimeoutMs;
-  const requestId = await acceptSyncGeneration(deps, workspace, designId, body, output);
+  const requestId = await acceptChecked(deps, workspace, checked, output);
   const outcome = await waitWithinBudget(deps, deadline, requestId, () => readStoredOutcome(deps.db, requestId));
   if ('error' in outcome) throw outcome.error;
 }

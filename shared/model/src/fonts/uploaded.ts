@@ -59,9 +59,15 @@ export function withUploadedFonts(
   return { fonts, faces: new Map([...bundled.faces, ...own.faces]) };
 }
 
+/** A `font` a document or a request names, at its path (`layers[2].font`, `elements.title.font`). */
+export interface FontReference {
+  path: string;
+  value: string;
+}
+
 /** Every `font` value of a design document or import body, with its path (`layers[2].font`). */
-export function fontReferences(document: unknown): { path: string; value: string }[] {
-  const out: { path: string; value: string }[] = [];
+export function fontReferences(document: unknown): FontReference[] {
+  const out: FontReference[] = [];
   const walk = (value: unknown, path: PropertyKey[]): void => {
     if (Array.isArray(value)) {
       for (const [i, child] of value.entries()) walk(child, [...path, i]);
@@ -96,16 +102,31 @@ export function documentUsesFont(document: unknown, font: { id: string; name: st
  * layout.
  */
 export function unknownFontIssues(body: unknown, catalogue: { fonts: readonly FontRecord[] }): FieldIssue[] {
+  const own = body !== null && typeof body === 'object' ? (body as { fonts?: unknown }).fonts : undefined;
+  const families: string[] = [];
+  if (Array.isArray(own))
+    for (const face of own)
+      if (typeof (face as { family?: unknown })?.family === 'string') families.push((face as { family: string }).family);
+  return unknownFonts(fontReferences(body), catalogue, families);
+}
+
+/**
+ * `unknown_font` at the path of every reference nobody has: not a bundled family, not one of the
+ * workspace's uploads (by id or family name), and not one of `ownFamilies` (the faces a document
+ * brings). A generation request's references come from its parsed overrides (`overrideFonts`).
+ */
+export function unknownFonts(
+  references: readonly FontReference[],
+  catalogue: { fonts: readonly FontRecord[] },
+  ownFamilies: readonly string[] = [],
+): FieldIssue[] {
   const known = new Set<string>();
   for (const font of catalogue.fonts) {
     known.add(font.id.toLowerCase());
     known.add(normaliseFontName(font.name));
   }
-  const own = body !== null && typeof body === 'object' ? (body as { fonts?: unknown }).fonts : undefined;
-  if (Array.isArray(own))
-    for (const face of own)
-      if (typeof (face as { family?: unknown })?.family === 'string') known.add(normaliseFontName((face as { family: string }).family));
-  return fontReferences(body)
+  for (const family of ownFamilies) known.add(normaliseFontName(family));
+  return references
     .filter((ref) => ref.value.trim() !== '' && !known.has(ref.value.toLowerCase()) && !known.has(normaliseFontName(ref.value)))
     .map((ref) => ({
       path: ref.path,

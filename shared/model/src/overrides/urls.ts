@@ -1,4 +1,5 @@
 import { formatPath } from '../errors/zod-issues.js';
+import type { FontReference } from '../fonts/uploaded.js';
 import { widestOverride } from '../properties/overridable.js';
 import type { NormalisedOverrides } from './types.js';
 
@@ -23,6 +24,22 @@ export function overrideUrls(overrides: NormalisedOverrides, prefix: readonly Pr
     }
     for (const [i, url] of (values.text_to_image_properties?.inpaint_images ?? []).entries()) {
       out.push({ path: formatPath([...prefix, layer, 'text_to_image_properties', 'inpaint_images', i]), url });
+    }
+  }
+  return out;
+}
+
+/**
+ * Pure: every font validated overrides name (the catalogue's `font` properties), at its request
+ * path under `prefix`, as `overrideUrls` finds URLs: what the service checks against the
+ * workspace's fonts, from the parsed request rather than a walk of the body by key name.
+ */
+export function overrideFonts(overrides: NormalisedOverrides, prefix: readonly PropertyKey[]): FontReference[] {
+  const out: FontReference[] = [];
+  for (const [layer, values] of Object.entries(overrides.layers)) {
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'string' && widestOverride(name)?.kind === 'font')
+        out.push({ path: formatPath([...prefix, layer, name]), value });
     }
   }
   return out;

@@ -15,6 +15,9 @@ export const bannerResponse = z.looseObject({
   file: z.looseObject({ type: z.string(), url: z.string() }),
 });
 
+/** A format that failed in a generation request, and why (the request's `errors`). */
+export const generationError = z.object({ template_format_name: z.string(), reason: z.string() });
+
 export function bannerRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
   defineRoute(app, {
     method: 'GET',

@@ -13,9 +13,7 @@ import {
   versionNotFound,
   visibleDesign,
 } from '../services/designs-document.js';
-import { designParams } from './designs-schemas.js';
-
-const open = z.record(z.string(), z.unknown());
+import { designAsImport, designParams, designRead, designReadWithWarnings } from './designs-schemas.js';
 
 /** A version number in a path: 1 or more; anything else is not a route (404 endpoint_not_found). */
 const versionParams = designParams.extend({
@@ -59,7 +57,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     body: documented(z.unknown(), DOCUMENT_PAYLOAD_JSON_SCHEMA),
     response: {
       status: 200,
-      schema: open,
+      schema: designReadWithWarnings,
       links: {
         listDesignVersions: { operationId: 'listDesignVersions', parameters: { id: '$request.path.id' } },
         getDesign: { operationId: 'getDesign', parameters: { id: '$request.path.id' } },
@@ -104,7 +102,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     tag: 'Designs (Pressroom extension)',
     tier: 'read',
     params: versionParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: versionSummary.extend(designAsImport.shape) },
     handler: async ({ workspace, params }) => {
       const row = await visibleDesign(db, workspace.id, params.id);
       const version = await findDesignVersion(db, params.id, params.number);
@@ -124,7 +122,7 @@ export function designDocumentRoutes(app: FastifyInstance, deps: { db: pg.Pool; 
     tag: 'Designs (Pressroom extension)',
     tier: 'write',
     params: versionParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: designRead },
     handler: async ({ workspace, params }) => {
       await restoreDesignVersion(db, workspace.id, params.id, params.number);
       return read(workspace.id, params.id);

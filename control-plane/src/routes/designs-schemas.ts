@@ -1,4 +1,4 @@
-import { DESIGN_TYPES, type DesignType } from '@pressroom/model';
+import { DESIGN_TYPES, type DesignType, importWarningSchema, sdkShapes } from '@pressroom/model';
 import { z } from 'zod';
 import { commaListPattern, documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery } from '../http/paging.js';
@@ -128,3 +128,20 @@ export const renameBody = z.object({
 });
 
 export const designNameResult = z.object({ id: z.uuid(), name: z.string(), project_id: z.uuid().optional() });
+
+/** The design read (SDK `DesignDetail`; `MultipageDetail` for a printer_multipage design). */
+export const designRead = z.union([sdkShapes.DesignDetail, sdkShapes.MultipageDetail]);
+
+/** A design read with the warnings of the document that made it (PUT /designs/<id>/document). */
+export const designReadWithWarnings = z.union([
+  sdkShapes.DesignDetail.extend({ warnings: z.array(importWarningSchema) }),
+  sdkShapes.MultipageDetail.extend({ warnings: z.array(importWarningSchema) }),
+]);
+
+/** A design as an import payload, and what the export could not carry over (GET /designs/<id>/as-import). */
+export const designAsImport = z.object({
+  payload: z
+    .looseObject({ name: z.string(), type: z.enum(DESIGN_TYPES) })
+    .describe("A design in Abyssale's import format, without target: a body for POST /designs/import/json (docs/design-format.md)."),
+  warnings: z.array(importWarningSchema),
+});

@@ -1,17 +1,24 @@
-import { AppError, serializeDesignListItem, serializeFormatDetail } from '@pressroom/model';
+import { AppError, sdkShapes, serializeDesignListItem, serializeFormatDetail } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { paging, setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
 import { documentAsImport, designNotFound as notFound, readDesign, visibleDesign } from '../services/designs-document.js';
 import { deleteDesign, moveDesign, renameDesign } from '../services/designs-edits.js';
 import { listDesigns } from '../services/designs-list.js';
 import { loadDesignRecord } from '../services/designs-records.js';
-import { designNameResult, designParams, formatParams, listDesignsQuery, moveBody, readQuery, renameBody } from './designs-schemas.js';
-
-const open = z.record(z.string(), z.unknown());
+import {
+  designAsImport,
+  designNameResult,
+  designParams,
+  designRead,
+  formatParams,
+  listDesignsQuery,
+  moveBody,
+  readQuery,
+  renameBody,
+} from './designs-schemas.js';
 
 /**
  * The flattened read's attribute `value` is a string, number or boolean (docs/designs-api.md, format detail; the
@@ -40,7 +47,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     query: listDesignsQuery,
     response: {
       status: 200,
-      schema: open,
+      schema: sdkShapes.DesignListItem,
       array: true,
       links: {
         getDesign: { operationId: 'getDesign', parameters: { id: '$response.body#/0/id' } },
@@ -82,7 +89,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     query: readQuery,
     response: {
       status: 200,
-      schema: open,
+      schema: designRead,
       links: {
         getDesignFormat: { operationId: 'getDesignFormat', parameters: { id: '$request.path.id', spec: '$response.body#/formats/0/uid' } },
       },
@@ -100,7 +107,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tag: 'Designs',
     tier: 'read',
     params: formatParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: sdkShapes.DesignFormatDetail },
     handler: async ({ workspace, params }) => {
       const loaded = await loadDesignRecord(db, storage, workspace.id, params.id, dynamic);
       if (!loaded) throw notFound();
@@ -180,7 +187,7 @@ export function designRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage:
     tag: 'Design import',
     tier: 'write',
     params: designParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: designAsImport },
     handler: async ({ workspace, params }) => {
       return documentAsImport(storage, (await visibleDesign(db, workspace.id, params.id)).document);
     },

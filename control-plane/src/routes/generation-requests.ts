@@ -6,6 +6,7 @@ import { documented, UUID_JSON_SCHEMA } from '../http/documented.js';
 import { pagingQuery, setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
 import { listGenerationRequests } from '../services/generation-list.js';
+import { bannerResponse, generationError } from './banners.js';
 
 const summary = z.object({
   id: z.uuid(),
@@ -17,8 +18,8 @@ const summary = z.object({
   expected_files: z.number().int(),
   created_at_ts: z.number().int(),
   finalized_at_ts: z.number().int().nullable(),
-  banners: z.array(z.record(z.string(), z.unknown())).describe('The files, as GET /banners/<id> returns them.'),
-  errors: z.array(z.object({ template_format_name: z.string(), reason: z.string() })),
+  banners: z.array(bannerResponse).describe('The files, as GET /banners/<id> returns them.'),
+  errors: z.array(generationError),
 });
 
 const listQuery = z.object({

@@ -9,7 +9,7 @@ import { parseGeneration } from '../services/generation-request.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
-import { bannerResponse } from './banners.js';
+import { bannerResponse, generationError } from './banners.js';
 
 export interface GenerationRouteDeps extends SyncRenderDeps {
   db: pg.Pool;
@@ -18,6 +18,14 @@ export interface GenerationRouteDeps extends SyncRenderDeps {
 }
 
 const designParams = z.object({ id: uuidParam });
+
+/** `GET /generation-request/<id>` (SDK `GenerationRequestStatus`): 202 while in progress, 200 once finalised. */
+const generationRequestStatus = z.object({
+  id: z.uuid(),
+  is_finalized: z.boolean(),
+  banners: z.array(bannerResponse).describe('The files generated so far, as GET /banners/<id> returns them.'),
+  errors: z.array(generationError).describe('The formats that failed, and why.'),
+});
 const requestParams = z.object({ id: uuidParam });
 
 // Bodies stay unknown to the route schema: the request parser needs the design type, known only
@@ -193,7 +201,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     response: {
       status: 200,
       alsoStatuses: [202],
-      schema: z.record(z.string(), z.unknown()),
+      schema: generationRequestStatus,
       links: { getFile: { operationId: 'getFile', parameters: { id: '$response.body#/banners/0/id' } } },
     },
     handler: async ({ workspace, params, reply }) => {

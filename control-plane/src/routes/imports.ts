@@ -1,4 +1,14 @@
-import { AppError, type Design, type FieldIssue, IMPORT_PAYLOAD_JSON_SCHEMA, IMPORT_STATUSES, isCatalogueFont } from '@pressroom/model';
+import {
+  AppError,
+  type Design,
+  type FieldIssue,
+  IMPORT_PAYLOAD_JSON_SCHEMA,
+  IMPORT_STATUSES,
+  importErrorSchema,
+  importResultSchema,
+  importWarningSchema,
+  isCatalogueFont,
+} from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -73,13 +83,49 @@ export const listImportsQuery = z.object({
   ).optional(),
 });
 
-const open = z.record(z.string(), z.unknown());
+/** An import's links: `validate` (until the upload window closes), `status`, and `dashboard` where there is one. */
+const importLinksSchema = z.object({ validate: z.url().optional(), status: z.url(), dashboard: z.url().optional() });
+
+/** What the record and a row of the list both say first (imports-record.ts). */
+const importHead = {
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  created_at_ts: z.number().int(),
+  validated_at_ts: z.number().int().nullable(),
+};
+
+/** `GET /designs/import/json/<id>`: the full record; `result` once DONE, `error` once FAILED. */
+const importRecord = z.object({
+  ...importHead,
+  next_check_after_ms: z.number().int().nullable().describe('null once the import is DONE or FAILED.'),
+  links: importLinksSchema,
+  warnings: z.array(importWarningSchema),
+  error: importErrorSchema.nullable(),
+  result: importResultSchema.nullable(),
+});
+
+/** A row of `GET /designs/import/json`: warnings counted, error left out. */
+const importSummary = z.object({
+  ...importHead,
+  warning_count: z.number().int(),
+  links: importLinksSchema,
+  result: importResultSchema.nullable(),
+});
+
+/** The answer of `PUT /designs/import/json/<id>`: the import, queued. */
+const validatedImport = z.object({
+  id: z.uuid(),
+  status: z.enum(IMPORT_STATUSES),
+  next_check_after_ms: z.number().int(),
+  links: importLinksSchema,
+});
 
 /** The create answer (Abyssale's shape): the record's id, status and links, and the upload slots. */
 const createdImport = z.object({
   id: z.uuid(),
   status: z.enum(['WAITING_FOR_VALIDATION', 'QUEUED']),
-  links: z.record(z.string(), z.string()),
+  links: importLinksSchema,
   uploads: z.array(
     z.object({
       target: z.literal('layer'),
@@ -145,7 +191,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: 'write',
     params: idParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: validatedImport },
     handler: async ({ workspace, params }) => {
       const row = await validateImport(db, storage, workspace.id, params.id);
       // PUT never returns the dashboard link (docs/design-format.md).
@@ -166,7 +212,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     tag: 'Design import',
     tier: 'polling',
     params: idParams,
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: importRecord },
     handler: async ({ workspace, params }) => {
       const row = await findImport(db, workspace.id, params.id);
       if (!row) throw importNotFound(params.id);
@@ -184,7 +230,7 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
     query: listImportsQuery,
     response: {
       status: 200,
-      schema: open,
+      schema: importSummary,
       array: true,
       links: { getDesignImport: { operationId: 'getDesignImport', parameters: { id: '$response.body#/0/id' } } },
     },

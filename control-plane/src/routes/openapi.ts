@@ -181,6 +181,8 @@ function storableKeys(schema: JsonSchema): JsonSchema {
 
 /** Every JSON object body carries the version stamp (docs/api.md), except one with a `version` of its own (Banner). */
 function stamped(schema: JsonSchema): JsonSchema {
+  // A body of one of several shapes (the design read of a multipage design or of another): each is stamped.
+  if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(stamped) };
   if (schema['type'] !== 'object') return schema;
   if (Object.hasOwn((schema['properties'] ?? {}) as JsonSchema, 'version')) return schema;
   const properties = { ...((schema['properties'] ?? {}) as Record<string, JsonSchema>), version: versionStamp };

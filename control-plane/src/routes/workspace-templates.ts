@@ -1,4 +1,4 @@
-import { AppError, DESIGN_TYPES, type DesignType, serializeCategory, serializeWorkspaceTemplate } from '@pressroom/model';
+import { AppError, DESIGN_TYPES, type DesignType, sdkShapes, serializeCategory, serializeWorkspaceTemplate } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import { withTransaction } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
@@ -48,8 +48,6 @@ export const useTemplateBody = z.object({
   ).optional(),
 });
 
-const open = z.record(z.string(), z.unknown());
-
 export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {
   const { db, storage } = deps;
 
@@ -63,7 +61,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     query: listTemplatesQuery,
     response: {
       status: 200,
-      schema: open,
+      schema: sdkShapes.WorkspaceTemplate,
       array: true,
       links: { useWorkspaceTemplate: { operationId: 'useWorkspaceTemplate', parameters: { id: '$response.body#/0/id' } } },
     },
@@ -80,7 +78,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     summary: 'List the categories of workspace templates.',
     tag: 'Workspace templates',
     tier: 'read',
-    response: { status: 200, schema: open, array: true },
+    response: { status: 200, schema: sdkShapes.WorkspaceTemplateCategory, array: true },
     handler: async ({ workspace }) => (await listCategories(db, workspace.id)).map(serializeCategory),
   });
 
@@ -95,7 +93,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     body: useTemplateBody,
     response: {
       status: 200,
-      schema: z.object({ duplication_request_id: z.uuid() }),
+      schema: sdkShapes.DuplicationRequest,
       links: {
         getDuplicationRequest: { operationId: 'getDuplicationRequest', parameters: { id: '$response.body#/duplication_request_id' } },
       },
@@ -130,7 +128,7 @@ export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Poo
     tier: 'polling',
     params: idParams,
     errors: goneAfterRetention('duplication_request_gone', 'request'),
-    response: { status: 200, schema: open },
+    response: { status: 200, schema: sdkShapes.DuplicationRequestStatus },
     handler: async ({ workspace, params }) => {
       const row = await findDuplication(db, workspace.id, params.id);
       if (!row) throw new AppError('duplication_request_not_found', 'No duplication request with this id.');

@@ -59,6 +59,8 @@ export { serializeDesignRead } from './design/serialize/index.js';
 export { type DesignSummaryRecord, serializeDesignListItem, summaryOf } from './design/serialize/listing.js';
 export { serializeMultipageRead } from './design/serialize/multipage-read.js';
 export type { DesignRecord } from './design/serialize/record.js';
+/** The SDK's response shapes, as zod schemas: the control plane documents its responses with them. */
+export * as sdkShapes from './design/serialize/sdk-shapes.js';
 export {
   type CategoryRecord,
   serializeCategory,

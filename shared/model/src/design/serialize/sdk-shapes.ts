@@ -1,7 +1,10 @@
 /**
  * The SDK response models (abyssale `_generated.py` / `models.py`) restated as strict zod
- * schemas, so a serializer that renames, drops or mistypes a field fails a test. Strict: an
- * unexpected key is a failure too (the SDK tolerates extras, but we want to know).
+ * schemas, stated once for two readers: the control plane documents its design, format,
+ * listing and workspace-template responses with them (/openapi.json), and the serializer tests
+ * parse what the serializers produce with them, so a serializer that renames, drops or mistypes
+ * a field, or the document that says otherwise, fails a test. Strict: an unexpected key is a
+ * failure too (the SDK tolerates extras, but we want to know).
  */
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elementsSchema } from './elements.js';
-import { overrideUrls } from './urls.js';
+import { overrideFonts, overrideUrls } from './urls.js';
 
 const parse = (elements: unknown, mode: 'sync' | 'async' = 'async') => elementsSchema({ designType: 'static', mode }).parse(elements);
 
@@ -25,5 +25,22 @@ describe('overrideUrls', () => {
       { path: 'pages.page_2.logo.image_url', url: 'https://a.example/l.png' },
     ]);
     expect(overrideUrls(parse({ headline: { payload: 'http://127.0.0.1/' } }, 'sync'), ['elements'])).toEqual([]);
+  });
+});
+
+describe('overrideFonts', () => {
+  it('lists every font the parsed overrides name, at its request path, by the catalogue and not by key name', () => {
+    const font = '2f1c9a7e-8b3d-4c6a-9e21-5d4b3a2c1f00';
+    const overrides = parse({
+      headline: { font, payload: 'font' },
+      cta: { font: font.toUpperCase() },
+      vars: { font: 'not a font' },
+    });
+    expect(overrideFonts(overrides, ['elements'])).toEqual([
+      { path: 'elements.headline.font', value: font },
+      { path: 'elements.cta.font', value: font },
+    ]);
+    expect(overrideFonts(parse({ title: { font } }), ['pages', 'page_3'])).toEqual([{ path: 'pages.page_3.title.font', value: font }]);
+    expect(overrideFonts(parse({ headline: { payload: 'x' } }), ['elements'])).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@
  * failure too (the SDK tolerates extras, but we want to know).
  */
 import { z } from 'zod';
+import { layerTypesFor } from '../../properties/design-tables.js';
+import { DESIGN_TYPES, LAYER_TYPES } from '../../properties/layer-types.js';
 
 const uuid = z.string().regex(/^[0-9a-f-]{36}$/i);
 const url = z.string().url();
@@ -31,26 +33,13 @@ const groupMask = z.strictObject({
   rotation: z.number().optional(),
   radius: radius.optional(),
 });
-const elementType = z.enum([
-  'container',
-  'text',
-  'button',
-  'image',
-  'logo',
-  'shape',
-  'illustration',
-  'rating',
-  'qrcode',
-  'video',
-  'audio',
-  'group',
-  'code',
-]);
+/** `container` (the design's own root wrapper) and the layer types (a read never shows another). */
+const elementType = z.enum(['container', ...LAYER_TYPES]);
 
 const designBase = {
   id: uuid,
   name: z.string(),
-  type: z.enum(['static', 'printer', 'animated', 'printer_multipage']),
+  type: z.enum(DESIGN_TYPES),
   created_at: int,
   updated_at: int,
   project_id: uuid.nullable(),
@@ -118,17 +107,23 @@ export const DesignDetail = z.strictObject({
 
 const attributeValue = z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown())]);
 
-export const DesignPageElement = z.strictObject({
-  name: z.string(),
-  type: z.enum(['container', 'text', 'button', 'image', 'logo', 'shape', 'illustration', 'rating', 'qrcode', 'group']),
-  settings: z.strictObject({ is_mandatory: z.boolean() }),
-  attributes: z.record(z.string(), z.strictObject({ id: z.string(), help: z.string(), value: attributeValue })),
-  layout,
+/** What a flattened element says of its group, if it is one (a page's or a format's element). */
+const flatGroup = {
   layer_ids: z.array(z.string()).optional(),
   hidden: z.boolean().optional(),
   locked: z.boolean().optional(),
   group: groupLayout.optional(),
   mask: groupMask.optional(),
+};
+const attribute = z.strictObject({ id: z.string(), help: z.string(), value: attributeValue });
+
+export const DesignPageElement = z.strictObject({
+  name: z.string(),
+  type: z.enum(['container', ...layerTypesFor('printer_multipage')]),
+  settings: z.strictObject({ is_mandatory: z.boolean() }),
+  attributes: z.record(z.string(), attribute),
+  layout,
+  ...flatGroup,
 });
 
 export const MultipageDetail = z.strictObject({
@@ -153,20 +148,16 @@ export const DesignFormatElement = z.strictObject({
   name: z.string(),
   type: elementType,
   settings: z.strictObject({ is_mandatory: z.boolean() }),
-  attributes: z.array(z.strictObject({ id: z.string(), help: z.string(), value: attributeValue })),
+  attributes: z.array(attribute),
   layout,
-  layer_ids: z.array(z.string()).optional(),
-  hidden: z.boolean().optional(),
-  locked: z.boolean().optional(),
-  group: groupLayout.optional(),
-  mask: groupMask.optional(),
+  ...flatGroup,
   animation: z.strictObject({ start_at_s: z.number().nullable(), end_at_s: z.number().nullable() }).optional(),
 });
 
 export const DesignFormatDetail = DesignFormat.extend({
   animation: DesignAnimation.optional(),
   design: z.strictObject({
-    type: z.enum(['static', 'printer', 'animated', 'printer_multipage']),
+    type: z.enum(DESIGN_TYPES),
     category_name: z.string().nullable(),
     id: uuid,
     name: z.string(),
@@ -182,7 +173,7 @@ export const DesignListItem = z.strictObject({ ...designBase, preview_url: url.o
 export const WorkspaceTemplate = z.strictObject({
   id: uuid,
   name: z.string(),
-  type: z.enum(['static', 'printer', 'animated', 'printer_multipage']),
+  type: z.enum(DESIGN_TYPES),
   created_at: int,
   updated_at: int,
   preview_url: url,

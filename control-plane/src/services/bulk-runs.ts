@@ -21,7 +21,7 @@ import {
   rowIssue,
   rowRequest,
   targetName,
-  unknownFontIssues,
+  unknownFonts,
 } from '@pressroom/model';
 import {
   addBulkRunPumpJob,
@@ -47,7 +47,7 @@ import {
 import type pg from 'pg';
 import { workspaceCatalogue } from './font-lookup.js';
 import { acceptFormats } from './generation-formats.js';
-import { loadDesignFor, requestUrls } from './generation-request.js';
+import { loadDesignFor, requestFonts, requestUrls } from './generation-request.js';
 import type { Accepted, FoundDesign, GenerationServiceDeps } from './generation-types.js';
 import { MEDIA_SOURCE } from './outbound-urls.js';
 import type { Workspace } from './workspaces.js';
@@ -347,7 +347,7 @@ async function checkRows(
         for (const issue of error.issues ?? [{ path, code: error.id, message: error.message }])
           rowIssues.push(rowIssue(issue, row, plan, record.cells));
       }
-      for (const issue of unknownFontIssues(request.body, catalogue)) rowIssues.push(rowIssue(issue, row, plan, record.cells));
+      for (const issue of unknownFonts(requestFonts(parsed.value), catalogue)) rowIssues.push(rowIssue(issue, row, plan, record.cells));
       // Media URLs only a forbidden address answers, as a generation of the row refuses them.
       try {
         await deps.outbound(requestUrls(parsed.value), MEDIA_SOURCE);

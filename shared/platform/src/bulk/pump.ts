@@ -107,7 +107,7 @@ async function startRow(client: pg.PoolClient, run: BulkRunRow, row: PendingBulk
       design_id: run.design_id,
       enqueued_at: enqueuedAt,
       format_name: formatName,
-      file_type: row.file_type as RenderStaticPayload['file_type'],
+      file_type: row.file_type,
       overrides: row.overrides,
       priority: 'async',
       original_banner_id: null,

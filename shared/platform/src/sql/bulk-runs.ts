@@ -1,4 +1,4 @@
-import type { BulkRowStatus, BulkRunStatus, NormalisedOverrides } from '@pressroom/model';
+import type { BulkRowStatus, BulkRunStatus, NormalisedOverrides, StaticFileType } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 
 /**
@@ -94,7 +94,8 @@ export interface NewBulkRow {
   cells: unknown[];
   overrides: NormalisedOverrides;
   formats: string[];
-  file_type: string;
+  /** A static design's file type, as the control plane accepted it for the row. */
+  file_type: StaticFileType;
   file_name: string | null;
   ai_operations: number;
 }
@@ -196,7 +197,8 @@ export interface PendingBulkRow {
   idx: number;
   overrides: NormalisedOverrides;
   formats: string[];
-  file_type: string;
+  /** A static design's file type, as the control plane accepted it for the row. */
+  file_type: StaticFileType;
   file_name: string | null;
   ai_operations: number;
 }

@@ -120,10 +120,12 @@ export { unicodeRangeIncludes } from './fonts/unicode-range.js';
 export {
   cssFontFormat,
   documentUsesFont,
+  type FontReference,
   UPLOADED_FONT_FAMILY_PREFIX,
   UPLOADED_FONT_MAX_BYTES,
   unicodeRangeOf,
   unknownFontIssues,
+  unknownFonts,
   uploadedFontCssFamily,
   weightOfClass,
   withUploadedFonts,
@@ -136,6 +138,7 @@ export {
   type GenerationRequestKind,
   PAGE_KEY_PATTERN,
   parseGenerationRequest,
+  type RequestForDesign,
   type SyncGenerationRequest,
 } from './generation/requests.js';
 export {
@@ -205,7 +208,9 @@ export {
   defaultQuality,
   ENCODER_DEFAULTS,
   FILE_TYPES_BY_DESIGN,
+  type FileTypeOf,
   type RasterFileType,
+  type RequestFileType,
   STATIC_FILE_TYPES,
   type StaticFileType,
 } from './output-formats/index.js';
@@ -219,7 +224,7 @@ export { parseOverrides } from './overrides/parse.js';
 export { asyncAiShape, propertyShape } from './overrides/properties.js';
 export { httpsUrl, prop, WEBHOOK_URL_PATTERN } from './overrides/rules.js';
 export type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from './overrides/types.js';
-export { type OverrideUrl, overrideUrls } from './overrides/urls.js';
+export { type OverrideUrl, overrideFonts, overrideUrls } from './overrides/urls.js';
 export { isPlainObject } from './plain-object.js';
 export { RUNS_COMPILED } from './process/compiled.js';
 export { type GroupMask, LAYER_CONSTRAINTS, LAYER_PROPERTIES, radiusIsZero, UNTARGETABLE_LAYER_TYPES } from './properties/catalogue.js';

@@ -65,7 +65,8 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
       }
     </div>`;
   } else if (control.multiline) {
-    input = html`<textarea ...${common} rows="2" onInput=${(e) => onChange(e.currentTarget.value)}>${value ?? ''}</textarea>`;
+    // `value`, not children: Preact sets a textarea's children once, so an undo would leave the old text in the box.
+    input = html`<textarea ...${common} rows="2" value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)}></textarea>`;
   } else {
     input = html`<input type="text" ...${common} value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)} />`;
   }

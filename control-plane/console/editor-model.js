@@ -306,10 +306,10 @@ export function ungroup(doc, frame, name) {
   return out;
 }
 
-/** A new format; the layers keep their places, scaled from the first format. */
-export function addFormat(doc, format) {
+/** A new format; the layers placed by adapting the layout of format `fromName` (the first one unless named: `copyLayout`). */
+export function addFormat(doc, format, fromName = doc.formats[0]?.name) {
   const out = clone(doc);
-  const from = out.formats[0];
+  const from = out.formats.find((f) => f.name === fromName);
   out.formats.push({ background_color: from?.background_color, ...format });
   return from ? copyLayout(out, from.name, format.name) : out;
 }
@@ -329,20 +329,46 @@ export function removeFormat(doc, name) {
   return out;
 }
 
-/** Every layer of format `from` placed in `to`, each box scaled by the ratio of the two sizes. */
+/**
+ * Every layer of format `from` placed in `to` ("Resize to…", and a new format's first layout):
+ * the layout scaled by one factor, the smaller of the two sizes' ratios, and centred, so that a
+ * circle stays a circle and no two layers come to overlap. A layer touching an edge of `from`
+ * keeps to that edge of `to`, and one spanning a whole side (a background) spans it in `to`. Font
+ * sizes scale by the same factor, as values of `to` (the renderer fits the text again).
+ */
 export function copyLayout(doc, from, to) {
   const out = clone(doc);
   const a = frameSize(out, from);
   const b = frameSize(out, to);
   if (!a || !b) return doc;
-  const sx = b.width / a.width;
-  const sy = b.height / a.height;
+  const s = Math.min(b.width / a.width, b.height / a.height);
   for (const l of out.layers) {
     const box = l.layout[from];
     if (!isBox(box)) continue;
-    l.layout[to] = roundBox(out, { x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy });
+    const [x, width] = along(box.x, box.width, a.width, b.width, s);
+    const [y, height] = along(box.y, box.height, a.height, b.height, s);
+    l.layout[to] = roundBox(out, { x, y, width, height });
+    const size = l.properties[from]?.font_size ?? l.properties.default?.font_size;
+    if (typeof size === 'number' && from !== to) l.properties[to] = { ...l.properties[to], font_size: roundLength(out, size * s) };
   }
   return out;
+}
+
+/**
+ * One axis of `copyLayout`: a start and a length in a side of `size` placed in a side of `next`
+ * with the factor `s`. A layer at or past an edge (a bleed) keeps to it, its overshoot scaled; one
+ * across the whole side grows with the side, its overshoot kept as it is.
+ */
+function along(start, length, size, next, s) {
+  // Within half a percent of the side: a layout drawn by hand "touches" an edge.
+  const near = size * 0.005;
+  const end = start + length;
+  const atStart = start <= near;
+  const atEnd = end >= size - near;
+  if (atStart && atEnd) return [start, length + next - size];
+  if (atStart) return [start * s, length * s];
+  if (atEnd) return [next - (size - end) * s - length * s, length * s];
+  return [(next - size * s) / 2 + start * s, length * s];
 }
 
 /**
@@ -502,4 +528,32 @@ export function withFrameSize(doc, frame, width, height) {
   target.width = roundLength(out, width);
   target.height = roundLength(out, height);
   return out;
+}
+
+/** The font ids a design names (`font` in any properties bag of any layer), each once. */
+export function fontsOf(doc) {
+  const out = new Set();
+  for (const l of doc.layers) for (const bag of Object.values(l.properties ?? {})) if (typeof bag?.font === 'string') out.add(bag.font);
+  return [...out];
+}
+
+/**
+ * A value (a design, or any part of it) with every string that starts with `from` starting with
+ * `to` instead: the farm's stored-file links, which name its configured base URL, drawn from the
+ * page's own origin. The same value when nothing changes.
+ */
+export function rebased(value, from, to) {
+  if (typeof value === 'string') return value.startsWith(from) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) {
+    const out = value.map((v) => rebased(v, from, to));
+    return out.some((v, i) => v !== value[i]) ? out : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  let changed = false;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = rebased(v, from, to);
+    changed ||= out[k] !== v;
+  }
+  return changed ? out : value;
 }

@@ -34,12 +34,17 @@ export function Loading({ what }) {
   return html`<p class="loading" role="status">Loading ${what}…</p>`;
 }
 
-/** An API error in words: its message, its id, and each field issue with its path. */
+/**
+ * An API error in words: its message, its id, and each field issue with its path. A 404 is said in
+ * words alone (the thing is not there, or not in this workspace): its id (`template_not_found`) is
+ * a code for programs, kept in `data-error-id`.
+ */
 export function ErrorBox({ error, title }) {
   if (!error) return null;
-  return html`<div class="alert" role="alert">
+  const missing = error.status === 404;
+  return html`<div class="alert" role="alert" data-error-id=${error.id ?? undefined}>
     <strong>${title ?? 'Something went wrong'}:</strong> ${error.message}
-    ${error.id ? html` <code>${error.id}</code>` : null}
+    ${error.id && !missing ? html` <code>${error.id}</code>` : null}
     ${
       error.errors?.length
         ? html`<ul class="issues">

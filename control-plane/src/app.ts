@@ -121,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mcpRoutes(app, deps);
   openApiRoute(app, deps.publicBaseUrl);
   await docsRoutes(app, deps.publicBaseUrl);
-  await consoleRoutes(app);
+  // The editor's canvas draws stored pictures from the page's own origin (docs/console.md).
+  await consoleRoutes(app, { filesBase: deps.storage.driver === 'local' ? `${deps.publicBaseUrl.replace(/\/+$/, '')}/files/` : null });
   return app;
 }
 

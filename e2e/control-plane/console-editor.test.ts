@@ -119,9 +119,15 @@ describe('the editor model', () => {
     expect(doc.layers.map((l: { name: string }) => l.name)).toEqual(['bg']);
   });
 
-  it('copies a layout to another format scaled, and removes a format with the layers only it had', () => {
+  it('adapts a layout to another format (one scale, centred, edges kept), and removes a format with the layers only it had', () => {
+    // square 1000² to story 500 × 2000: one factor, 0.5; the title keeps its 4:1 box and is
+    // centred in the taller frame (750 + 100 × 0.5); the full-frame background spans the story;
+    // the font size scales with it, as a value of the story.
     let doc = m.copyLayout(two(), 'square', 'story');
-    expect(m.boxOf(doc, 'story', 'title')).toEqual({ x: 50, y: 200, width: 200, height: 200 });
+    expect(m.boxOf(doc, 'story', 'title')).toEqual({ x: 50, y: 800, width: 200, height: 50 });
+    expect(m.boxOf(doc, 'story', 'bg')).toEqual({ x: 0, y: 0, width: 500, height: 2000 });
+    expect(doc.layers[1].properties.story).toEqual({ font_size: 30 });
+    expect(doc.layers[1].properties.square).toEqual({ font_size: 60 });
     doc = m.removeFormat(two(), 'square');
     expect(doc.formats.map((f: { name: string }) => f.name)).toEqual(['story']);
     expect(doc.layers.map((l: { name: string }) => l.name)).toEqual(['bg']);
@@ -140,6 +146,84 @@ describe('the editor model', () => {
     const { doc: next } = m.addLayer(doc, 'a4', 'shape');
     expect(next.layers[0].properties.default.background_color).toMatch(/^cmyk\(/);
     expect(m.roundLength(next, 12.3456)).toBe(12.35);
+  });
+});
+
+describe('resizing to another format', () => {
+  const circles = () =>
+    m.normalizeDoc({
+      name: 'Circles',
+      type: 'static',
+      formats: [
+        { name: 'square', width: 1080, height: 1080 },
+        { name: 'banner', width: 1200, height: 300 },
+      ],
+      layers: [
+        {
+          name: 'sun',
+          type: 'shape',
+          layout: { square: { x: 700, y: 80, width: 300, height: 300 } },
+          properties: { shape_type: 'circle' },
+        },
+        { name: 'left', type: 'text', layout: { square: { x: 0, y: 500, width: 500, height: 120 } }, properties: { font_size: 50 } },
+        { name: 'right', type: 'text', layout: { square: { x: 540, y: 500, width: 540, height: 120 } }, properties: { font_size: 50 } },
+        { name: 'foot', type: 'text', layout: { square: { x: 100, y: 640, width: 880, height: 100 } }, properties: { font_size: 40 } },
+      ],
+    });
+  const overlap = (a: Box, b: Box) =>
+    Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 1 && Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 1;
+  interface Box {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }
+
+  it('keeps circles round, anchors edges, and makes no two layers overlap that did not', () => {
+    const doc = m.copyLayout(circles(), 'square', 'banner');
+    const sun = m.boxOf(doc, 'banner', 'sun');
+    expect(sun.width).toBe(sun.height);
+    expect(m.boxOf(doc, 'banner', 'left').x).toBe(0);
+    const right = m.boxOf(doc, 'banner', 'right');
+    expect(right.x + right.width).toBe(1200);
+    const names = ['sun', 'left', 'right', 'foot'];
+    for (const a of names)
+      for (const b of names)
+        if (a < b)
+          expect(overlap(m.boxOf(doc, 'banner', a), m.boxOf(doc, 'banner', b)), `${a} and ${b}`).toBe(
+            overlap(m.boxOf(doc, 'square', a), m.boxOf(doc, 'square', b)),
+          );
+    // Every box inside the banner, and the fonts scaled by the one factor (300 / 1080).
+    for (const n of names) expect(m.boxOf(doc, 'banner', n).y + m.boxOf(doc, 'banner', n).height).toBeLessThanOrEqual(300);
+    expect(doc.layers[1].properties.banner.font_size).toBe(14);
+  });
+
+  it('adds a format adapted from the current one, and refuses a taken name or a size that is not one', async () => {
+    const doc = m.addFormat(circles(), { name: 'story', width: 1080, height: 1920 }, 'square');
+    expect(m.boxOf(doc, 'story', 'sun')).toEqual({ x: 700, y: 500, width: 300, height: 300 });
+    const { newFormatProblem } = await import(new URL('../../control-plane/console/pages/editor-frames.js', import.meta.url).href);
+    expect(newFormatProblem(['square'], { name: 'square', width: '10', height: '10' })).toMatch(/already has a format named square/);
+    expect(newFormatProblem(['square'], { name: 'wide', width: '0', height: '10' })).toMatch(/above 0/);
+    expect(newFormatProblem(['square'], { name: 'wide one', width: '10', height: '10' })).toMatch(/letters, digits/);
+    expect(newFormatProblem(['square'], { name: 'wide', width: '10', height: '10' })).toBeNull();
+  });
+});
+
+describe('links and fonts of a design', () => {
+  it('points the farm’s stored-file links at another origin, leaving other values and unchanged parts as they are', () => {
+    const doc = { layers: [{ properties: { default: { image_url: 'http://localhost:8080/files/a.svg?sig=1', color: '#fff' } } }], n: 1 };
+    const moved = m.rebased(doc, 'http://localhost:8080/files/', 'http://127.0.0.1:8080/files/');
+    expect(moved.layers[0].properties.default.image_url).toBe('http://127.0.0.1:8080/files/a.svg?sig=1');
+    expect(moved.layers[0].properties.default.color).toBe('#fff');
+    expect(doc.layers[0].properties.default.image_url).toMatch(/^http:\/\/localhost/);
+    expect(m.rebased(doc, 'http://other/files/', 'x')).toBe(doc);
+  });
+
+  it('lists the fonts a design names, once each', () => {
+    const doc = two();
+    doc.layers[1].properties.square.font = 'abc';
+    doc.layers[1].properties.default.font = 'abc';
+    expect(m.fontsOf(doc)).toEqual(['abc']);
   });
 });
 

@@ -5,16 +5,14 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, apiBytes } from '../api.js';
 import { Control } from '../controls.js';
 import {
-  addFormat,
   addLayer,
-  addPage,
   backgroundOf,
   blankDesign,
   boxOf,
-  copyLayout,
   dragBox,
   edgesOf,
   findLayer,
+  fontsOf,
   frameIds,
   frameSize,
   groupLayers,
@@ -24,9 +22,8 @@ import {
   normalizeDoc,
   placeOfIssue,
   propOf,
-  removeFormat,
+  rebased,
   removeLayer,
-  removePage,
   renameLayer,
   snapBox,
   ungroup,
@@ -36,37 +33,60 @@ import {
   withProp,
 } from '../editor-model.js';
 import { controlFor, isMainProp } from '../plan.js';
+import { ProjectPicker } from '../projects.js';
 import { ErrorBox, html, Loading, leaveGuard, useApi } from '../ui.js';
+import { FramesBar } from './editor-frames.js';
 
 /** The renderer bundled for the browser: a built file the control plane serves, not a source here. */
 const CANVAS_URL = '/console/vendor/canvas.mjs';
 
-/** The canvas module and the fonts it draws with, loaded once per page. */
+/** The canvas module and the bundled font catalogue: the same for every workspace, loaded once per page. */
 let canvasReady = null;
-function loadCanvas() {
-  canvasReady ??= (async () => {
-    const [canvas, bundled, fonts] = await Promise.all([
-      import(CANVAS_URL),
-      fetch('/console/fonts/catalogue.json').then((r) => r.json()),
-      api('GET', '/fonts').then((r) => r.data),
-    ]);
-    // Uploaded faces come through the API with the key (a CSS url() cannot send it), as blob URLs.
-    const blobs = new Map();
-    const own = canvas.uploadedCatalogue(fonts, (id, weight, style) => {
-      const key = `${id}/${weight}/${style}`;
-      blobs.set(key, { id, weight, style });
-      return key;
-    });
-    await Promise.all(
-      [...blobs].map(async ([key, f]) => {
-        const bytes = await apiBytes(`/fonts/${f.id}/file?weight=${f.weight}&style=${f.style}`).catch(() => null);
-        blobs.set(key, bytes ? URL.createObjectURL(new Blob([bytes])) : '');
-      }),
-    );
-    for (const [, faces] of own.faces) for (const face of faces) face.path = blobs.get(face.path) ?? '';
-    return { canvas, catalogue: canvas.catalogueFromJson(bundled, own) };
-  })();
-  return canvasReady;
+/** The blob URL of each uploaded face, by `<font id>/<weight>/<style>`: a file is fetched once per page. */
+const faceUrls = new Map();
+
+/**
+ * The canvas and the fonts it draws with. The bundled part is loaded once; the workspace's own
+ * fonts are read again at each call (`GET /fonts`), so a font uploaded after the editor opened
+ * (on the Fonts page, or in another tab) is drawn in its own face, not in the fallback.
+ */
+export async function loadCanvas() {
+  canvasReady ??= Promise.all([
+    import(CANVAS_URL),
+    fetch('/console/fonts/catalogue.json').then((r) => r.json()),
+    fetch('/console/links.json').then((r) => r.json()),
+  ]).catch((e) => {
+    canvasReady = null;
+    throw e;
+  });
+  const [[canvas, bundled, links], fonts] = await Promise.all([canvasReady, api('GET', '/fonts').then((r) => r.data)]);
+  // Uploaded faces come through the API with the key (a CSS url() cannot send it), as blob URLs.
+  const wanted = new Map();
+  const own = canvas.uploadedCatalogue(fonts, (id, weight, style) => {
+    const key = `${id}/${weight}/${style}`;
+    wanted.set(key, { id, weight, style });
+    return key;
+  });
+  for (const [key, f] of wanted)
+    if (!faceUrls.has(key))
+      faceUrls.set(
+        key,
+        apiBytes(`/fonts/${f.id}/file?weight=${f.weight}&style=${f.style}`).then(
+          (bytes) => URL.createObjectURL(new Blob([bytes])),
+          () => {
+            faceUrls.delete(key);
+            return '';
+          },
+        ),
+      );
+  const urls = new Map(await Promise.all([...wanted.keys()].map(async (key) => [key, await faceUrls.get(key)])));
+  for (const [, faces] of own.faces) for (const face of faces) face.path = urls.get(face.path) ?? '';
+  return { canvas, catalogue: canvas.catalogueFromJson(bundled, own), filesBase: links.files_base };
+}
+
+/** The farm's stored-file links of a value, pointed at this page's origin (see `rebased`). */
+function here(kit, value) {
+  return kit.filesBase ? rebased(value, kit.filesBase, `${location.origin}/files/`) : value;
 }
 
 /** Snapping reach, in screen pixels. */
@@ -86,21 +106,18 @@ function ExistingDesign({ id }) {
   return html`<${WithDescriptors} id=${id} initial=${read.data.payload} projectId=${meta.data.project_id} />`;
 }
 
-/** "New design": the type and name, then the editor on a blank design of one frame. */
+/** "New design": the project (picked or created), the type and name, then the editor on a blank design of one frame. */
 function NewDesign() {
-  const projects = useApi('GET', '/projects', undefined, []);
-  const [project, setProject] = useState('');
+  const [projectId, setProjectId] = useState(null);
   const [type, setType] = useState('static');
   const [name, setName] = useState('Untitled design');
   const [started, setStarted] = useState(null);
-  if (projects.error) return html`<h1>New design</h1><${ErrorBox} error=${projects.error} title="The projects could not be listed" />`;
-  if (!projects.data) return html`<${Loading} what="the projects" />`;
-  const projectId = project || projects.data[0]?.id || null;
   if (started) return html`<${WithDescriptors} id=${null} initial=${started} projectId=${projectId} />`;
   return html`<h1>New design</h1>
-    <form class="row" onSubmit=${(e) => {
+    <${ProjectPicker} id="new-project" label="Project of the design" value=${projectId} onChange=${setProjectId} />
+    <form class="row" aria-label="New design" onSubmit=${(e) => {
       e.preventDefault();
-      setStarted(blankDesign(type, name));
+      if (projectId) setStarted(blankDesign(type, name));
     }}>
       <div class="field"><label for="new-name">Name</label>
         <input id="new-name" value=${name} onInput=${(e) => setName(e.currentTarget.value)} required /></div>
@@ -109,11 +126,8 @@ function NewDesign() {
           <option value="static">Static</option><option value="animated">Animated</option>
           <option value="printer">Print</option><option value="printer_multipage">Print, multipage</option>
         </select></div>
-      <div class="field"><label for="new-project">Project</label>
-        <select id="new-project" value=${projectId ?? ''} onChange=${(e) => setProject(e.currentTarget.value)}>
-          ${projects.data.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
-        </select></div>
-      <button type="submit">Start</button>
+      <button type="submit" disabled=${!projectId} aria-describedby=${projectId ? undefined : 'new-needs-project'}>Start</button>
+      ${projectId ? null : html`<p class="hint" id="new-needs-project">A design lives in a project: pick or create one first.</p>`}
     </form>`;
 }
 
@@ -124,13 +138,22 @@ function WithDescriptors({ id, initial, projectId }) {
   useEffect(() => {
     loadCanvas().then(setCanvas, setFailed);
   }, []);
+  // A font the design names that the canvas does not know (uploaded since the fonts were read):
+  // the workspace's fonts are read again, once per such font.
+  const asked = useRef(new Set());
+  const refreshFonts = (ids) => {
+    const fresh = ids.filter((f) => !asked.current.has(f));
+    if (fresh.length === 0) return;
+    for (const f of fresh) asked.current.add(f);
+    loadCanvas().then(setCanvas, () => {});
+  };
   if (failed) return html`<h1>Editor</h1><${ErrorBox} error=${failed} title="The canvas could not be loaded" />`;
   if (described.error) return html`<h1>Editor</h1><${ErrorBox} error=${described.error} title="The layer properties could not be read" />`;
   if (!canvas || !described.data) return html`<${Loading} what="the canvas" />`;
-  return html`<${Editor} id=${id} initial=${initial} projectId=${projectId} descriptors=${described.data.layers} kit=${canvas} />`;
+  return html`<${Editor} id=${id} initial=${initial} projectId=${projectId} descriptors=${described.data.layers} kit=${canvas} refreshFonts=${refreshFonts} />`;
 }
 
-function Editor({ id, initial, projectId, descriptors, kit }) {
+function Editor({ id, initial, projectId, descriptors, kit, refreshFonts }) {
   const [hist, setHist] = useState(() => history.start(normalizeDoc(initial)));
   const [saved, setSaved] = useState(() => hist.present);
   const doc = hist.present;
@@ -162,7 +185,12 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
 
   // A refused save's errors stand until the design changes again.
   useEffect(() => setIssues(null), [doc]);
-  const drawn = useMemo(() => kit.canvas.drawFormat(doc, current, kit.catalogue), [doc, current, kit]);
+  const drawn = useMemo(() => kit.canvas.drawFormat(here(kit, doc), current, kit.catalogue), [doc, current, kit]);
+  useEffect(() => {
+    const known = new Set(kit.catalogue.fonts.flatMap((f) => [f.id.toLowerCase(), f.name.toLowerCase()]));
+    const unknown = fontsOf(doc).filter((f) => !known.has(f.toLowerCase()));
+    if (unknown.length) refreshFonts(unknown);
+  }, [doc, kit]);
   const byIssue = useMemo(() => issuesByPlace(doc, issues?.errors ?? (drawn.ok ? [] : drawn.issues)), [doc, issues, drawn]);
 
   const undo = () => setHist(history.undo);
@@ -175,7 +203,7 @@ function Editor({ id, initial, projectId, descriptors, kit }) {
     setIssues(null);
     try {
       if (asNew || id === null) {
-        const created = await importCopy(doc, projectId, asNew && id !== null ? `${doc.name} (copy)` : doc.name);
+        const created = await importCopy(here(kit, doc), projectId, asNew && id !== null ? `${doc.name} (copy)` : doc.name);
         setSaved(doc);
         leaveGuard.current = null;
         location.hash = `#/editor/${created}`;
@@ -303,54 +331,6 @@ function issuesByPlace(doc, errors) {
   return out;
 }
 
-function FramesBar({ doc, frame, setFrame, commit }) {
-  const multipage = doc.type === 'printer_multipage';
-  const [copyTo, setCopyTo] = useState('');
-  const frames = frameIds(doc);
-  const addOne = () => {
-    if (multipage) {
-      const next = addPage(doc);
-      commit(next);
-      setFrame(frameIds(next).at(-1));
-      return;
-    }
-    const text = prompt('New format: name width height (in the design unit)', `format_${frames.length + 1} 1080 1920`);
-    if (!text) return;
-    const [name, w, h] = text.trim().split(/\s+/);
-    if (!name || frames.includes(name) || !(Number(w) > 0) || !(Number(h) > 0)) return;
-    commit(addFormat(doc, { name, width: Number(w), height: Number(h) }));
-    setFrame(name);
-  };
-  return html`<div class="row frames">
-    <div class="field">
-      <label for="ed-frame">${multipage ? 'Page' : 'Format'}</label>
-      <select id="ed-frame" value=${frame} onChange=${(e) => setFrame(e.currentTarget.value)}>
-        ${frames.map((f) => {
-          const s = frameSize(doc, f);
-          return html`<option value=${f}>${f} (${s.width} × ${s.height} ${s.unit})</option>`;
-        })}
-      </select>
-    </div>
-    <button type="button" class="secondary" onClick=${addOne}>Add a ${multipage ? 'page' : 'format'}</button>
-    <button type="button" class="secondary" disabled=${frames.length <= 1} onClick=${() => {
-      commit(multipage ? removePage(doc, frame) : removeFormat(doc, frame));
-      setFrame(frames.find((f) => f !== frame));
-    }}>Remove this ${multipage ? 'page' : 'format'}</button>
-    ${
-      multipage
-        ? null
-        : html`<div class="field">
-          <label for="ed-copy">Copy this layout, scaled, to</label>
-          <select id="ed-copy" value=${copyTo} onChange=${(e) => setCopyTo(e.currentTarget.value)}>
-            <option value="">(a format)</option>
-            ${frames.filter((f) => f !== frame).map((f) => html`<option value=${f}>${f}</option>`)}
-          </select>
-        </div>
-        <button type="button" class="secondary" disabled=${copyTo === ''} onClick=${() => commit(copyLayout(doc, frame, copyTo))}>Copy layout</button>`
-    }
-  </div>`;
-}
-
 /**
  * The frame as the farm draws it (an iframe with the renderer's document), scaled to fit, under
  * an overlay that takes the mouse: select, move and resize, with snapping guides; bleed and safe
@@ -362,14 +342,20 @@ function Canvas({ drawn, doc, frame, size, selected, setSelected, commit, isLock
   // The document the iframe has drawn and fitted: the canvas is ready when it is the current one.
   const [drawnDoc, setDrawnDoc] = useState(null);
   const [drag, setDrag] = useState(null);
-  const [width, setWidth] = useState(720);
+  // The room the canvas has: its column's width, and the window's height below its top edge.
+  const [room, setRoom] = useState({ width: 720, height: 720 });
   useEffect(() => {
-    const measure = () => stage.current && setWidth(stage.current.closest('.editor-stage').clientWidth - 4);
+    const measure = () => {
+      const wrap = stage.current?.parentElement;
+      if (!wrap) return;
+      const top = wrap.getBoundingClientRect().top + scrollY;
+      setRoom({ width: wrap.closest('.editor-stage').clientWidth - 4, height: Math.max(240, innerHeight - top - 16) });
+    };
     measure();
     addEventListener('resize', measure);
     return () => removeEventListener('resize', measure);
   }, []);
-  const zoom = Math.min(1, width / drawn.width);
+  const zoom = Math.min(1, room.width / drawn.width, room.height / drawn.height);
   // Screen pixels per design unit, and the bleed's offset.
   const k = zoom * drawn.pxPerUnit;
   const off = drawn.bleed;

@@ -4,6 +4,7 @@
 // the new design. Every error is listed with its path.
 import { useState } from 'preact/hooks';
 import { ApiError, api, uploadToSlot } from '../api.js';
+import { ProjectPicker } from '../projects.js';
 import { Dropzone, ErrorBox, html } from '../ui.js';
 
 const FINAL = new Set(['DONE', 'FAILED']);
@@ -12,6 +13,12 @@ const FINAL = new Set(['DONE', 'FAILED']);
 export function fileForSlot(files, slot) {
   const bare = (n) => n.replace(/\.[^.]+$/, '');
   return files.find((f) => f.name === slot.name) ?? files.find((f) => bare(f.name) === bare(slot.name)) ?? null;
+}
+
+/** A payload without a `target` goes into the chosen project as a new design; one with a target is sent as it is. */
+export function withTarget(doc, projectId) {
+  if (projectId === null || doc === null || typeof doc !== 'object' || Array.isArray(doc) || 'target' in doc) return doc;
+  return { ...doc, target: { kind: 'design', project_uuid: projectId } };
 }
 
 function megabytes(bytes) {
@@ -32,6 +39,7 @@ export function ImportPanel() {
   const [created, setCreated] = useState(null);
   const [picked, setPicked] = useState({});
   const [record, setRecord] = useState(null);
+  const [projectId, setProjectId] = useState(null);
 
   const reset = () => {
     setNote(null);
@@ -50,7 +58,7 @@ export function ImportPanel() {
 
   const parse = () => {
     try {
-      return JSON.parse(text);
+      return withTarget(JSON.parse(text), projectId);
     } catch (e) {
       throw new ApiError(400, { id: 'invalid_json', message: `The text is not JSON: ${e.message}` });
     }
@@ -131,6 +139,7 @@ export function ImportPanel() {
       <input id="import-files" type="file" multiple accept=".json,application/json,image/*,font/*,video/*,audio/*"
         onChange=${(e) => void take([...e.currentTarget.files])} />
     <//>
+    <${ProjectPicker} id="import-project" label="Project (for a payload without a target)" value=${projectId} onChange=${setProjectId} />
     <label for="import-json">Payload</label>
     <textarea id="import-json" rows="14" spellcheck="false" value=${text}
       aria-invalid=${error?.errors?.length ? 'true' : 'false'} aria-describedby="import-errors"

@@ -1,6 +1,7 @@
 // Workspace: credits, plan, projects, workspace templates with "use", rate-limit usage, and the MCP endpoint.
 import { useState } from 'preact/hooks';
 import { api, lastRateLimit, session } from '../api.js';
+import { NewProject, ProjectId } from '../projects.js';
 import { Copy, ErrorBox, html, Loading, useApi, when } from '../ui.js';
 
 function CreditBlock({ title, block }) {
@@ -58,8 +59,12 @@ export function WorkspacePage() {
     }
     <${McpEndpoint} />
     <h2>Projects</h2>
-    <${NewProject} onCreated=${projects.reload} />
-    ${projects.data ? html`<ul>${projects.data.map((p) => html`<li>${p.name} <small>(created ${when(p.created_at_ts)})</small></li>`)}</ul>` : null}
+    <${NewProject} onCreated=${() => projects.reload()} />
+    ${
+      projects.data
+        ? html`<ul class="projects">${projects.data.map((p) => html`<li>${p.name} <small>(created ${when(p.created_at_ts)})</small> <${ProjectId} project=${p} /></li>`)}</ul>`
+        : null
+    }
     <h2>Workspace templates</h2>
     <${ErrorBox} error=${templates.error} />
     ${templates.data?.length === 0 ? html`<p class="notice">No workspace template.</p>` : null}
@@ -115,32 +120,6 @@ function McpEndpoint() {
       </div>`,
     )}
   </section>`;
-}
-
-function NewProject({ onCreated }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState(null);
-  const submit = async (e) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await api('POST', '/projects', { body: { name } });
-      setName('');
-      onCreated();
-    } catch (err) {
-      setError(err);
-    }
-  };
-  const nameError = error?.errors?.find((i) => i.path === 'name')?.message ?? (error ? error.message : null);
-  return html`<form class="row" aria-label="New project" onSubmit=${submit}>
-    <div class="field">
-      <label for="project-name">New project</label>
-      <input id="project-name" value=${name} onInput=${(e) => setName(e.currentTarget.value)} aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${error ? 'project-name-error' : undefined} />
-      ${nameError ? html`<p class="error" id="project-name-error">${nameError}</p>` : null}
-    </div>
-    <button type="submit">Create</button>
-  </form>`;
 }
 
 function TemplateCard({ template: t, projects }) {

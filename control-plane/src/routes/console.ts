@@ -110,8 +110,9 @@ const FONT_TYPES: Record<string, string> = { '.woff2': 'font/woff2', '.woff': 'f
  * The web console at /console: static files, no key needed to load them. Once loaded, the page
  * talks to the public API with the key the user typed, kept in sessionStorage.
  */
-export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?: string } = {}): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?: string; filesBase?: string | null } = {}): Promise<void> {
   const galleryDir = options.galleryDir ?? GALLERY_DIR;
+  const links = { files_base: options.filesBase ?? null };
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), auth: false, raw: true };
@@ -132,6 +133,11 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
     scope.get(`${CONSOLE_PREFIX}/gallery/*`, async (request, reply) =>
       sendGallery(reply, galleryDir, (request.params as { '*': string })['*']),
     );
+    // Where the farm's stored-file links point (`<public base URL>/files/`, on the local store; null
+    // on S3). The links name the configured base (http://localhost:PORT unset), and a page opened at
+    // another origin (127.0.0.1, a domain) draws them from its own origin: the canvas's masks and
+    // the fetches of "Save as new" are cross-origin requests the file route does not allow.
+    scope.get(`${CONSOLE_PREFIX}/links.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(links));
     let fonts: ReturnType<typeof servedCatalogue> | undefined;
     const catalogue = () => {
       fonts ??= servedCatalogue(loadFontCatalogue());

@@ -312,7 +312,7 @@ describe('the console editor against npm start', () => {
       .toFile(picture);
     await go('editor/new');
     await fill('#new-name', 'Made in the editor');
-    await page.click('form button[type=submit]');
+    await page.click('form[aria-label="New design"] button[type=submit]');
     await ready();
     await fill('#ed-frame-width', '600');
     await fill('#ed-frame-height', '400');

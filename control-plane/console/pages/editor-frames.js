@@ -1,0 +1,87 @@
+// The editor's frames bar: the format (or page) shown, a new format adapted from the current one
+// ("Add a format", a form that refuses a taken name), removal, and "Resize to…" another format.
+import { useState } from 'preact/hooks';
+import { addFormat, addPage, copyLayout, frameIds, frameSize, removeFormat, removePage } from '../editor-model.js';
+import { html } from '../ui.js';
+
+/** Why a new format cannot be added as typed, or null: a name the design has, or a size that is not one. */
+export function newFormatProblem(frames, { name, width, height }) {
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) return 'A format name is letters, digits, "_" and "-".';
+  if (frames.includes(name)) return `This design already has a format named ${name}.`;
+  if (!(Number(width) > 0) || !(Number(height) > 0)) return 'Width and height are sizes above 0.';
+  return null;
+}
+
+export function FramesBar({ doc, frame, setFrame, commit }) {
+  const multipage = doc.type === 'printer_multipage';
+  const [copyTo, setCopyTo] = useState('');
+  const [adding, setAdding] = useState(null);
+  const frames = frameIds(doc);
+  const size = frameSize(doc, frame);
+  const addOne = () => {
+    if (multipage) {
+      const next = addPage(doc);
+      commit(next);
+      setFrame(frameIds(next).at(-1));
+      return;
+    }
+    setAdding({ name: `format_${frames.length + 1}`, width: String(size.height), height: String(size.width), tried: false });
+  };
+  const problem = adding ? newFormatProblem(frames, adding) : null;
+  const submit = (e) => {
+    e.preventDefault();
+    if (problem) {
+      setAdding({ ...adding, tried: true });
+      return;
+    }
+    commit(addFormat(doc, { name: adding.name, width: Number(adding.width), height: Number(adding.height) }, frame));
+    setFrame(adding.name);
+    setAdding(null);
+  };
+  const shownProblem = adding?.tried ? problem : null;
+  return html`<div class="row frames">
+    <div class="field">
+      <label for="ed-frame">${multipage ? 'Page' : 'Format'}</label>
+      <select id="ed-frame" value=${frame} onChange=${(e) => setFrame(e.currentTarget.value)}>
+        ${frames.map((f) => {
+          const s = frameSize(doc, f);
+          return html`<option value=${f}>${f} (${s.width} × ${s.height} ${s.unit})</option>`;
+        })}
+      </select>
+    </div>
+    <button type="button" class="secondary" onClick=${addOne} aria-expanded=${multipage ? undefined : adding ? 'true' : 'false'}>
+      Add a ${multipage ? 'page' : 'format'}</button>
+    <button type="button" class="secondary" disabled=${frames.length <= 1} onClick=${() => {
+      commit(multipage ? removePage(doc, frame) : removeFormat(doc, frame));
+      setFrame(frames.find((f) => f !== frame));
+    }}>Remove this ${multipage ? 'page' : 'format'}</button>
+    ${
+      multipage
+        ? null
+        : html`<div class="field">
+          <label for="ed-copy">Resize this layout to</label>
+          <select id="ed-copy" value=${copyTo} onChange=${(e) => setCopyTo(e.currentTarget.value)}>
+            <option value="">(a format)</option>
+            ${frames.filter((f) => f !== frame).map((f) => html`<option value=${f}>${f}</option>`)}
+          </select>
+        </div>
+        <button type="button" class="secondary" disabled=${copyTo === ''} onClick=${() => commit(copyLayout(doc, frame, copyTo))}>Resize to…</button>`
+    }
+  </div>
+  ${
+    adding
+      ? html`<form class="row new-format" aria-label="New format" onSubmit=${submit}>
+        ${['name', 'width', 'height'].map(
+          (k) => html`<div class="field"><label for=${`ed-new-format-${k}`}>${k === 'name' ? 'Format name' : `${k} (${size.unit})`}</label>
+            <input id=${`ed-new-format-${k}`} type=${k === 'name' ? 'text' : 'number'} step="any" min=${k === 'name' ? undefined : '0'}
+              value=${adding[k]} aria-invalid=${shownProblem ? 'true' : 'false'} aria-describedby=${shownProblem ? 'ed-new-format-error' : undefined}
+              onInput=${(e) => setAdding({ ...adding, [k]: e.currentTarget.value })} /></div>`,
+        )}
+        <button type="submit">Add format</button>
+        <button type="button" class="secondary" onClick=${() => setAdding(null)}>Cancel</button>
+        <p class="hint">The layout of ${frame} is adapted to the new size: layers keep their proportions and their edges.</p>
+        ${shownProblem ? html`<p class="error" id="ed-new-format-error" role="alert">${shownProblem}</p>` : null}
+      </form>`
+      : null
+  }`;
+}

@@ -1,0 +1,292 @@
+// The editor's defects of issue #40, each in a real Chromium against `npm start`: every example
+// drawn alike at 127.0.0.1 and at localhost (stored pictures from the page's own origin); a brand
+// font uploaded after the editor opened drawn in its own face, as the render; a text field in step
+// with Undo; a fresh workspace makes its project from New design and Import and copies its id;
+// "Add a format" refuses a taken name and keeps circles round; the canvas and the properties side
+// by side at 1024 × 768; an unknown design said in words. axe-core on each new view.
+
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { comparePng } from '@pressroom/render-worker/test/golden/compare';
+import type { Browser, Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../admin.js';
+import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
+const EXAMPLES = fileURLToPath(new URL('../../../examples/designs/', import.meta.url));
+const WAIT = { timeout: 120_000 };
+/** Debian's Liberation fonts (fonts-liberation2), as the other console tests use them. */
+const LIBERATION = '/usr/share/fonts/truetype/liberation2';
+
+describe('the editor’s defects, fixed (issue #40)', () => {
+  let farm: RunningFarm;
+  let browser: Browser;
+  let page: Page;
+  let summerSale: string;
+  let port: string;
+
+  const call = async (method: string, path: string, body?: unknown, key = farm.apiKey) => {
+    const res = await fetch(`${farm.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, data: text ? JSON.parse(text) : null };
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    farm = await startFarm({ timeoutMs: 170_000, env: { ...CONSOLE_BUDGETS, SYNC_RENDER_TIMEOUT_MS: '60000' } });
+    port = new URL(farm.baseUrl).port;
+    summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.setViewport({ width: 1440, height: 1000 });
+    page.on('dialog', (d) => void d.accept());
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  /** Opens a console route at `host` (its own sessionStorage, so the key is set there). */
+  const go = async (hash: string, { host = 'localhost', key = farm.apiKey } = {}) => {
+    await page.goto('about:blank');
+    await page.goto(`http://${host}:${port}/console`, WAIT);
+    await page.evaluate((k) => sessionStorage.setItem('pressroom.apiKey', k), key);
+    // A fresh load, which reads the key (a change of the hash alone would keep the sign-in page).
+    await page.goto('about:blank');
+    await page.goto(`http://${host}:${port}/console#/${hash}`, WAIT);
+    await page.waitForSelector('header.top nav', WAIT).catch(async (e) => {
+      throw new Error(`${host} ${hash}: ${e}\n${await page.evaluate(() => document.body.innerText)}`);
+    });
+  };
+  const ready = () => page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
+  const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
+  const fill = async (selector: string, value: string) => {
+    await page.waitForSelector(selector, WAIT);
+    await page.focus(selector);
+    await page.$eval(selector, (e) => (e as HTMLInputElement).select());
+    await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  };
+  const fieldValue = (selector: string) => page.$eval(selector, (e) => (e as HTMLInputElement).value);
+
+  it('draws every example at 127.0.0.1 as at localhost, with no request refused', async () => {
+    const count = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).length;
+    let designs: { id: string; name: string }[] = [];
+    for (let i = 0; i < 170 && designs.length < count; i++) {
+      designs = (await call('GET', '/designs')).data;
+      if (designs.length < count) await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(designs).toHaveLength(count);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    for (const design of designs) {
+      const shots: Buffer[] = [];
+      for (const host of ['localhost', '127.0.0.1']) {
+        await go(`editor/${design.id}`, { host });
+        await ready();
+        await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+        shots.push(Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' })));
+      }
+      await writeFile(join(SHOTS, `origin-${design.id}-localhost.png`), shots[0]!);
+      await writeFile(join(SHOTS, `origin-${design.id}-127.png`), shots[1]!);
+      const compared = await comparePng(shots[0]!, shots[1]!, { threshold: 40, maxRatio: 0.005 });
+      expect(compared.reason, design.name).toBeNull();
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('draws a brand font uploaded after the editor opened in its own face, as the render does', async () => {
+    await go('editor/new');
+    await fill('#new-name', 'Font after opening');
+    await page.click('form[aria-label="New design"] button[type=submit]');
+    await ready();
+    // The editor has read the workspace's fonts; the font comes now.
+    const font = await call('POST', '/fonts', {
+      file_encoded: readFileSync(`${LIBERATION}/LiberationSerif-Bold.ttf`).toString('base64'),
+      name: 'Late Brand',
+    });
+    expect(font.status, JSON.stringify(font.data)).toBeLessThan(300);
+    const fontId = font.data.id as string;
+    await fill('#ed-frame-width', '600');
+    await fill('#ed-frame-height', '300');
+    await fill('#f-root-background_color', '#FFFFFF');
+    await page.select('#ed-add-type', 'text');
+    await page.click('::-p-text(Add layer)');
+    await fill('#f-text-payload', 'Late brand font');
+    await page.type('input[aria-label="Search fonts for text.font"]', 'Late Brand');
+    await page.waitForSelector(`#f-text-font option[value="${fontId}"]`, WAIT);
+    await page.select('#f-text-font', fontId);
+    await fill('#f-text-color', '#111111');
+    await fill('#f-text-font_size', '64');
+    for (const [k, v] of Object.entries({ x: 30, y: 100, width: 540, height: 100 })) await fill(`#ed-box-${k}`, String(v));
+    await page.waitForFunction(
+      (id) => {
+        const f = document.querySelector('.canvas-frame') as HTMLIFrameElement | null;
+        return f?.contentDocument?.querySelector('style')?.textContent?.includes(id) === true;
+      },
+      WAIT,
+      fontId,
+    );
+    await ready();
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
+    const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    await ready();
+    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+    expect(Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom))).toBe(1);
+    const canvas = Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' }));
+    const render = await call('POST', `/banner-builder/${id}/generate`, { template_format_name: 'square', image_file_type: 'png' });
+    expect(render.status, JSON.stringify(render.data)).toBe(200);
+    const png = Buffer.from(await (await fetch(render.data.file.url)).arrayBuffer());
+    await writeFile(join(SHOTS, 'late-font-canvas.png'), canvas);
+    await writeFile(join(SHOTS, 'late-font-render.png'), png);
+    expect((await comparePng(canvas, png, { threshold: 40, maxRatio: 0.005 })).reason).toBeNull();
+  });
+
+  it('keeps a text field in step with Undo and Redo', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('[data-layer-item="headline"] .layer-name');
+    const before = await fieldValue('#f-headline-payload');
+    await page.focus('#f-headline-payload');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' now');
+    expect(await fieldValue('#f-headline-payload')).toBe(`${before} now`);
+    await page.click('.editor-bar button:nth-of-type(1)');
+    expect(await fieldValue('#f-headline-payload')).toBe(before);
+    await page.click('.editor-bar button:nth-of-type(2)');
+    expect(await fieldValue('#f-headline-payload')).toBe(`${before} now`);
+    await page.click('.editor-bar button:nth-of-type(1)');
+    // Typing after the undo goes on from the text the canvas shows.
+    await page.focus('#f-headline-payload');
+    await page.keyboard.press('End');
+    await page.keyboard.type('!');
+    expect(await fieldValue('#f-headline-payload')).toBe(`${before}!`);
+  });
+
+  it('lets a fresh workspace create its project from New design and Import, and shows its id to copy', async () => {
+    const made = await admin(['workspace', 'create', '--name', 'Fresh'], { DATA_DIR: farm.dataDir });
+    expect(made.code, made.stdout).toBe(0);
+    const key = made.json['api_key'] as string;
+    expect((await call('GET', '/projects', undefined, key)).data).toEqual([]);
+
+    await go('editor/new', { key });
+    await page.waitForSelector('#new-project-new', WAIT);
+    expect(await page.$eval('form[aria-label="New design"] button[type=submit]', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await axe('new design, no project');
+    await fill('#new-project-new', 'Launch');
+    await page.click('::-p-text(Create project)');
+    await page.waitForSelector('#new-project', WAIT);
+    const projects = (await call('GET', '/projects', undefined, key)).data as { id: string; name: string }[];
+    expect(projects.map((p) => p.name)).toEqual(['Launch']);
+    expect(await page.$eval('#new-project', (e) => (e as HTMLSelectElement).value)).toBe(projects[0]!.id);
+    expect(await page.$eval('.project-picker [data-project-id]', (e) => e.textContent)).toBe(projects[0]!.id);
+    expect(await page.$('::-p-text(Copy the id of Launch)')).not.toBeNull();
+    await page.click('form[aria-label="New design"] button[type=submit]');
+    await ready();
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
+    const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    expect((await call('GET', `/designs/${id}`, undefined, key)).data.project_id).toBe(projects[0]!.id);
+
+    // Import: a payload without a target goes into the project picked on the page.
+    await go('import', { key });
+    await page.waitForSelector('#import-project', WAIT);
+    expect(await page.$eval('#import-project', (e) => (e as HTMLSelectElement).value)).toBe(projects[0]!.id);
+    const payload = {
+      name: 'Imported without a target',
+      type: 'static',
+      formats: [{ name: 'square', width: 400, height: 400 }],
+      layers: [{ name: 'bg', type: 'shape', layout: { x: 0, y: 0, width: 400, height: 400 }, properties: { background_color: '#123456' } }],
+    };
+    await page.$eval(
+      '#import-json',
+      (e, text) => {
+        const area = e as HTMLTextAreaElement;
+        area.value = text;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      JSON.stringify(payload),
+    );
+    await page.click('.import .actions button:nth-of-type(2)');
+    await page.waitForSelector('.import .ok a', WAIT);
+    const designs = (await call('GET', '/designs', undefined, key)).data as { name: string; project_id: string }[];
+    expect(designs.find((d) => d.name === payload.name)?.project_id).toBe(projects[0]!.id);
+    await axe('import with a project');
+    await go('workspace', { key });
+    await page.waitForSelector(`.projects [data-project-id="${projects[0]!.id}"]`, WAIT);
+  });
+
+  it('adds a format from a form that refuses a taken name, adapting the layout: circles stay round', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('::-p-text(Add a format)');
+    await fill('#ed-new-format-name', 'square');
+    await page.click('::-p-text(Add format)');
+    await page.waitForSelector('#ed-new-format-error', WAIT);
+    expect(await page.$eval('#ed-new-format-error', (e) => e.textContent)).toMatch(/already has a format named square/);
+    expect(await page.$$eval('#ed-frame option', (o) => o.length)).toBe(3);
+    await axe('add a format, refused');
+    await fill('#ed-new-format-name', 'banner');
+    await fill('#ed-new-format-width', '1200');
+    await fill('#ed-new-format-height', '300');
+    await page.click('::-p-text(Add format)');
+    await page.waitForFunction(() => (document.getElementById('ed-frame') as HTMLSelectElement | null)?.value === 'banner', WAIT);
+    await ready();
+    const boxes = await page.$$eval('.canvas-overlay [data-hit]', (hits) =>
+      hits.map((h) => {
+        const s = (h as HTMLElement).style;
+        return { name: (h as HTMLElement).dataset.hit!, w: Number.parseFloat(s.width), h: Number.parseFloat(s.height) };
+      }),
+    );
+    const z = Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom));
+    // The round layers of the square (equal sides there) have equal sides in the banner.
+    for (const name of ['sun-glow', 'hero-ring', 'badge-disc', 'sun']) {
+      const b = boxes.find((x) => x.name === name)!;
+      expect(Math.abs(b.w - b.h) / z, name).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('shows the canvas and the properties together at 1024 × 768', async () => {
+    await page.setViewport({ width: 1024, height: 768 });
+    try {
+      await go(`editor/${summerSale}`);
+      await ready();
+      await page.click('[data-layer-item="headline"] .layer-name');
+      await page.waitForSelector('#ed-box-x', WAIT);
+      await page.evaluate(() => scrollTo(0, 0));
+      const canvas = (await (await page.$('.canvas-wrap'))!.boundingBox())!;
+      const field = (await (await page.$('#ed-box-x'))!.boundingBox())!;
+      const panel = (await (await page.$('.props-panel'))!.boundingBox())!;
+      await page.screenshot({ path: join(SHOTS, 'editor-1024.png') });
+      expect(canvas.x).toBeGreaterThanOrEqual(0);
+      expect(canvas.y).toBeGreaterThanOrEqual(0);
+      expect(canvas.x + canvas.width).toBeLessThanOrEqual(panel.x);
+      expect(canvas.y + canvas.height).toBeLessThanOrEqual(768);
+      expect(field.y + field.height).toBeLessThanOrEqual(768);
+      expect(panel.x + panel.width).toBeLessThanOrEqual(1024);
+      await axe('editor at 1024');
+    } finally {
+      await page.setViewport({ width: 1440, height: 1000 });
+    }
+  });
+
+  it('says in words that a design does not exist, without its internal code', async () => {
+    for (const route of ['editor', 'design']) {
+      await go(`${route}/00000000-0000-4000-8000-000000000000`);
+      await page.waitForSelector('.alert', WAIT);
+      const text = await page.$eval('.alert', (e) => e.textContent ?? '');
+      expect(text).toMatch(/No design with this id/);
+      expect(text).not.toContain('template_not_found');
+    }
+  });
+});

@@ -22,6 +22,7 @@ export default defineConfig({
             '**/test/**/*.test.ts',
             'scripts/**/*.test.ts',
             'e2e/**/*.test.ts',
+            'control-plane/console/**/*.test.ts',
             'n8n-nodes-pressroom/nodes/**/*.test.ts',
           ],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.deploy.test.ts'],

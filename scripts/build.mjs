@@ -5,8 +5,8 @@
 // (`@pressroom/*`, TypeScript sources) are bundled in; every npm package stays external and is
 // loaded from node_modules as usual (sharp, puppeteer, onnxruntime-node, pg, graphile-worker: native
 // or heavy code, never rebundled). Tests do not use this: vitest runs the sources. One more output
-// is for the browser: the console editor's canvas (`CANVAS`), the renderer with its npm packages
-// bundled in, minified.
+// are for the browser, with their npm packages bundled in, minified: the console itself (`CONSOLE`,
+// TypeScript with Preact and htm) and its editor's canvas (`CANVAS`, the renderer).
 //
 //   node scripts/build.mjs              build now
 //   node scripts/build.mjs --if-stale   build only when a source changed since the last build
@@ -42,8 +42,17 @@ const ALWAYS = [
  */
 export const CANVAS = { source: 'shared/renderer/src/browser.ts', output: 'control-plane/dist/console-canvas.js' };
 
-/** Every file a build writes besides chunks: the process entries, then the canvas. */
-const allOutputs = () => [...ENTRIES.map((e) => outputOf(e.name)), CANVAS.output];
+/**
+ * The web console (docs/console.md): its sources (TypeScript, and the pages' JavaScript) with Preact and htm, bundled for the
+ * browser; the control plane serves it at /console/app.js. It loads the canvas by URL, at run time.
+ */
+export const CONSOLE = { source: 'control-plane/console/app.js', output: 'control-plane/dist/console-app.js' };
+
+/** The browser bundles: each stands alone (no shared chunks), since a page loads them by URL. */
+const BROWSER = [CANVAS, CONSOLE];
+
+/** Every file a build writes besides chunks: the process entries, then the browser bundles. */
+const allOutputs = () => [...ENTRIES.map((e) => outputOf(e.name)), ...BROWSER.map((b) => b.output)];
 
 const toPosix = (path) => path.split(sep).join('/');
 // Spelt in pieces so that this file, were it ever bundled, would not rewrite its own pattern.
@@ -133,7 +142,9 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
   });
   const canvas = await esbuild({
     absWorkingDir: ROOT,
-    entryPoints: { [CANVAS.output.replace(/\.js$/, '')]: CANVAS.source },
+    entryPoints: Object.fromEntries(BROWSER.map((b) => [b.output.replace(/\.js$/, ''), b.source])),
+    // The console imports the canvas by its URL when the editor opens: a file the farm serves.
+    external: ['/console/*'],
     outdir: ROOT,
     bundle: true,
     platform: 'browser',

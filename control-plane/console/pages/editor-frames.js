@@ -1,16 +1,8 @@
 // The editor's frames bar: the format (or page) shown, a new format adapted from the current one
 // ("Add a format", a form that refuses a taken name), removal, and "Resize to…" another format.
 import { useState } from 'preact/hooks';
-import { addFormat, addPage, copyLayout, frameIds, frameSize, removeFormat, removePage } from '../editor-model.js';
+import { addFormat, addPage, copyLayout, frameIds, frameSize, newFormatProblem, removeFormat, removePage } from '../editor-model.js';
 import { html } from '../ui.js';
-
-/** Why a new format cannot be added as typed, or null: a name the design has, or a size that is not one. */
-export function newFormatProblem(frames, { name, width, height }) {
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) return 'A format name is letters, digits, "_" and "-".';
-  if (frames.includes(name)) return `This design already has a format named ${name}.`;
-  if (!(Number(width) > 0) || !(Number(height) > 0)) return 'Width and height are sizes above 0.';
-  return null;
-}
 
 export function FramesBar({ doc, frame, setFrame, commit }) {
   const multipage = doc.type === 'printer_multipage';

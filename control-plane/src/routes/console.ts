@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
 
-/** The console's own sources: plain ES modules, served as they are (docs/console.md). */
+/** The console's page and style sheet, served as they are; its code is built (`BUILT`). */
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 
 /** The picture gallery of the renderer's effects (docs/gallery/), built by its own script. */
@@ -53,23 +52,15 @@ async function galleryFile(dir: string, path: string): Promise<{ bytes: Buffer; 
   }
 }
 
-const require = createRequire(import.meta.url);
 /**
- * The browser modules the console imports, by the name its import map gives them, each served
- * from the installed package: no build step and no CDN.
+ * The browser bundles of scripts/build.mjs, by the URL they are served at: the console (`CONSOLE`,
+ * its TypeScript with Preact and htm) and the editor's canvas (`CANVAS`, the renderer). `npm run
+ * setup` and every `npm start` bring them up to date.
  */
-const VENDOR: Record<string, string> = {
-  'preact.mjs': require.resolve('preact'),
-  'hooks.mjs': require.resolve('preact/hooks'),
-  // htm's `require` entry is CommonJS; its ES module sits beside it.
-  'htm.mjs': join(dirname(require.resolve('htm')), 'htm.mjs'),
+const BUILT: Record<string, string> = {
+  [`${CONSOLE_PREFIX}/app.js`]: fileURLToPath(new URL('../../dist/console-app.js', import.meta.url)),
+  [`${CONSOLE_PREFIX}/vendor/canvas.mjs`]: fileURLToPath(new URL('../../dist/console-canvas.js', import.meta.url)),
 };
-
-/**
- * The editor's canvas: the renderer bundled for the browser by scripts/build.mjs (`CANVAS`), which
- * `npm run setup` and every `npm start` bring up to date.
- */
-const CANVAS_FILE = fileURLToPath(new URL('../../dist/console-canvas.js', import.meta.url));
 
 /**
  * The bundled font catalogue as the editor's canvas reads it: each face's `path` becomes the URL
@@ -165,24 +156,17 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
     });
     // Read again when the build rewrote it (a running farm keeps serving the current bundle).
-    let canvas: { mtimeMs: number; body: Packed } | null = null;
-    scope.get(`${CONSOLE_PREFIX}/vendor/canvas.mjs`, async (request, reply) => {
-      const mtimeMs = await stat(CANVAS_FILE).then(
-        (s) => s.mtimeMs,
-        () => null,
-      );
-      if (mtimeMs === null) throw new AppError('endpoint_not_found', 'The editor canvas is not built: run `npm run build`.');
-      if (canvas?.mtimeMs !== mtimeMs) canvas = { mtimeMs, body: packed(await readFile(CANVAS_FILE)) };
-      return sendPacked(request, reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache'), canvas.body);
-    });
-    scope.get(`${CONSOLE_PREFIX}/vendor/:file`, async (request, reply) => {
-      const file = VENDOR[(request.params as { file: string }).file];
-      if (!file) throw new AppError('endpoint_not_found', 'No such endpoint.');
-      return reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(await readFile(file));
-    });
+    const built = new Map<string, { mtimeMs: number; body: Packed }>();
+    for (const [url, file] of Object.entries(BUILT))
+      scope.get(url, async (request, reply) => {
+        const mtimeMs = await stat(file).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        if (mtimeMs === null) throw new AppError('endpoint_not_found', 'The console is not built: run `npm run build`.');
+        if (built.get(url)?.mtimeMs !== mtimeMs) built.set(url, { mtimeMs, body: packed(await readFile(file)) });
+        return sendPacked(request, reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache'), built.get(url)!.body);
+      });
   });
 }
 

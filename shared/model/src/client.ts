@@ -1,4 +1,13 @@
-// The model's entry for API clients (the `pressroom` CLI bundles it): the import's file-name rules
-// and the slug of generated file names, without zod or anything else of the model.
+// The model's entry for API clients (the `pressroom` CLI and the web console bundle it): the
+// import's file-name rules, the slug of generated file names, and the vocabulary of design and
+// layer types, without zod or anything else of the model.
 export { slug } from './banners/filename.js';
 export { BARE_FILE_NAME, UPLOAD_EXTENSIONS, uploadContentTypeOf } from './design/import-format/sources.js';
+export { isPrintDesign } from './overrides/context.js';
+export {
+  DESIGN_TYPES,
+  type DesignType,
+  LAYER_TYPES,
+  type LayerType,
+  UNTARGETABLE_LAYER_TYPES,
+} from './properties/layer-types.js';

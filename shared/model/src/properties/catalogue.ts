@@ -33,7 +33,7 @@ import {
   textProp,
   urlProp,
 } from './entry.js';
-import type { LayerType, PropContext } from './layer-types.js';
+import { type LayerType, type PropContext, UNTARGETABLE_LAYER_TYPES } from './layer-types.js';
 import {
   BOX_ALIGNMENTS,
   type BoxAlignment,
@@ -434,7 +434,7 @@ export const LAYER_CONSTRAINTS: Partial<Record<LayerType, (props: Record<string,
 };
 
 /** Layer types no request can target (docs/overrides.md): overrides on them change nothing. */
-export const UNTARGETABLE_LAYER_TYPES = ['code'] as const satisfies readonly LayerType[];
+export { UNTARGETABLE_LAYER_TYPES };
 
 /** Whether a request can target a layer of this type. */
 export function isTargetable(type: LayerType): boolean {

@@ -23,6 +23,9 @@ export const LAYER_TYPES = [
 ] as const;
 export type LayerType = (typeof LAYER_TYPES)[number];
 
+/** Layer types a generation request cannot target (docs/overrides.md); `isTargetable` in the catalogue. */
+export const UNTARGETABLE_LAYER_TYPES = ['code'] as const satisfies readonly LayerType[];
+
 /** What a property's design schema depends on: the design type fixes units and colour space. */
 export interface PropContext {
   designType: DesignType;

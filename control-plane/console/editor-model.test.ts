@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-// The editor's document operations (control-plane/console/editor-model.js), a browser module
-// loaded by URL like plan.js in console-plan.test.ts.
-const MODEL = new URL('../../control-plane/console/editor-model.js', import.meta.url).href;
-const m = await import(MODEL);
+// The editor's document operations (editor-model.ts, with editor-doc.ts and editor-layout.ts).
+import * as m from './editor-model.js';
+
+/** A layer of a design with formats, its bags of values by format, and a box that must be there. */
+const layer = (doc: m.Doc, i: number): m.Layer => doc.layers![i]!;
+const bags = (doc: m.Doc, i: number) => m.bagsOf(layer(doc, i));
+const box = (doc: m.Doc, frame: string, name: string): m.Box => m.boxOf(doc, frame, name)!;
 
 const two = () =>
   m.normalizeDoc({
@@ -27,36 +30,36 @@ const two = () =>
 describe('the editor model', () => {
   it('keys every layout by format and every properties bag by default and format', () => {
     const doc = two();
-    expect(doc.layers[0].layout).toEqual({
+    expect(layer(doc, 0).layout).toEqual({
       square: { x: 0, y: 0, width: 1000, height: 1000 },
       story: { x: 0, y: 0, width: 1000, height: 1000 },
     });
-    expect(doc.layers[0].properties).toEqual({ default: { background_color: '#112233' } });
+    expect(layer(doc, 0).properties).toEqual({ default: { background_color: '#112233' } });
     expect(m.layersIn(doc, 'story').map((l: { layer: { name: string } }) => l.layer.name)).toEqual(['bg']);
   });
 
   it('moves a box in the current format only, in whole pixels', () => {
     const doc = m.withBox(two(), 'square', 'bg', { x: 40.4, y: 0, width: 1000, height: 1000 });
     expect(m.boxOf(doc, 'square', 'bg')).toEqual({ x: 40, y: 0, width: 1000, height: 1000 });
-    expect(m.boxOf(doc, 'story', 'bg').x).toBe(0);
+    expect(box(doc, 'story', 'bg').x).toBe(0);
   });
 
   it('writes a property where the format sets it, else in the base values', () => {
     const place = { key: 'font_size', field: null, onLayer: false };
     let doc = m.withProp(two(), 'square', 'title', place, 72);
-    expect(doc.layers[1].properties).toEqual({ default: { payload: 'Hi', font_size: 40 }, square: { font_size: 72 } });
+    expect(layer(doc, 1).properties).toEqual({ default: { payload: 'Hi', font_size: 40 }, square: { font_size: 72 } });
     doc = m.withProp(doc, 'square', 'title', { key: 'shadow', field: 'blur', onLayer: false }, 4);
-    expect(doc.layers[1].properties.default.shadow).toEqual({ blur: 4 });
+    expect(bags(doc, 1).default!.shadow).toEqual({ blur: 4 });
     expect(m.propOf(doc, 'square', 'title', { key: 'shadow', field: 'blur', onLayer: false })).toBe(4);
   });
 
   it("sets a field of an object on the layer itself (an animated layer's timing)", () => {
     const place = { key: 'animation', field: 'start_at_s', onLayer: true };
     let doc = m.withProp(two(), 'square', 'title', place, 0.5);
-    expect(doc.layers[1].animation).toEqual({ start_at_s: 0.5 });
+    expect(layer(doc, 1).animation).toEqual({ start_at_s: 0.5 });
     expect(m.propOf(doc, 'square', 'title', place)).toBe(0.5);
     doc = m.withProp(doc, 'square', 'title', place, undefined);
-    expect(doc.layers[1].animation).toBeUndefined();
+    expect(layer(doc, 1).animation).toBeUndefined();
   });
 
   it('snaps a dragged box to the frame centre and to another layer, within the threshold only', () => {
@@ -108,15 +111,15 @@ describe('the editor model', () => {
     const added = m.addLayer(doc, 'square', 'text');
     expect(added.name).toBe('text');
     doc = m.groupLayers(added.doc, 'square', ['title', 'text']).doc;
-    const group = doc.layers.find((l: { type: string }) => l.type === 'group');
+    const group = doc.layers!.find((l) => l.type === 'group')!;
     expect(group.layer_ids).toEqual(['title', 'text']);
-    expect(group.layout.square).toEqual(m.unionBox([doc.layers[1].layout.square, doc.layers[2].layout.square]));
-    expect(group.layout.story).toBeUndefined();
+    expect(m.boxesOf(group).square).toEqual(m.unionBox([m.boxesOf(layer(doc, 1)).square!, m.boxesOf(layer(doc, 2)).square!]));
+    expect(m.boxesOf(group).story).toBeUndefined();
     doc = m.renameLayer(doc, 'square', 'title', 'headline');
-    expect(doc.layers.find((l: { type: string }) => l.type === 'group').layer_ids).toEqual(['headline', 'text']);
+    expect(doc.layers!.find((l) => l.type === 'group')!.layer_ids).toEqual(['headline', 'text']);
     doc = m.removeLayer(doc, 'square', 'headline');
     doc = m.removeLayer(doc, 'square', 'text');
-    expect(doc.layers.map((l: { name: string }) => l.name)).toEqual(['bg']);
+    expect(doc.layers!.map((l) => l.name)).toEqual(['bg']);
   });
 
   it('adapts a layout to another format (one scale, centred, edges kept), and removes a format with the layers only it had', () => {
@@ -126,11 +129,11 @@ describe('the editor model', () => {
     let doc = m.copyLayout(two(), 'square', 'story');
     expect(m.boxOf(doc, 'story', 'title')).toEqual({ x: 50, y: 800, width: 200, height: 50 });
     expect(m.boxOf(doc, 'story', 'bg')).toEqual({ x: 0, y: 0, width: 500, height: 2000 });
-    expect(doc.layers[1].properties.story).toEqual({ font_size: 30 });
-    expect(doc.layers[1].properties.square).toEqual({ font_size: 60 });
+    expect(bags(doc, 1).story).toEqual({ font_size: 30 });
+    expect(bags(doc, 1).square).toEqual({ font_size: 60 });
     doc = m.removeFormat(two(), 'square');
-    expect(doc.formats.map((f: { name: string }) => f.name)).toEqual(['story']);
-    expect(doc.layers.map((l: { name: string }) => l.name)).toEqual(['bg']);
+    expect(doc.formats!.map((f: { name: string }) => f.name)).toEqual(['story']);
+    expect(doc.layers!.map((l) => l.name)).toEqual(['bg']);
   });
 
   it('points an import error path at its layer and property', () => {
@@ -144,7 +147,7 @@ describe('the editor model', () => {
   it('starts print layers in CMYK and rounds print lengths to hundredths', () => {
     const doc = m.blankDesign('printer');
     const { doc: next } = m.addLayer(doc, 'a4', 'shape');
-    expect(next.layers[0].properties.default.background_color).toMatch(/^cmyk\(/);
+    expect(bags(next, 0).default!.background_color).toMatch(/^cmyk\(/);
     expect(m.roundLength(next, 12.3456)).toBe(12.35);
   });
 });
@@ -181,31 +184,30 @@ describe('resizing to another format', () => {
 
   it('keeps circles round, anchors edges, and makes no two layers overlap that did not', () => {
     const doc = m.copyLayout(circles(), 'square', 'banner');
-    const sun = m.boxOf(doc, 'banner', 'sun');
+    const sun = box(doc, 'banner', 'sun');
     expect(sun.width).toBe(sun.height);
-    expect(m.boxOf(doc, 'banner', 'left').x).toBe(0);
-    const right = m.boxOf(doc, 'banner', 'right');
+    expect(box(doc, 'banner', 'left').x).toBe(0);
+    const right = box(doc, 'banner', 'right');
     expect(right.x + right.width).toBe(1200);
     const names = ['sun', 'left', 'right', 'foot'];
     for (const a of names)
       for (const b of names)
         if (a < b)
-          expect(overlap(m.boxOf(doc, 'banner', a), m.boxOf(doc, 'banner', b)), `${a} and ${b}`).toBe(
-            overlap(m.boxOf(doc, 'square', a), m.boxOf(doc, 'square', b)),
+          expect(overlap(box(doc, 'banner', a), box(doc, 'banner', b)), `${a} and ${b}`).toBe(
+            overlap(box(doc, 'square', a), box(doc, 'square', b)),
           );
     // Every box inside the banner, and the fonts scaled by the one factor (300 / 1080).
-    for (const n of names) expect(m.boxOf(doc, 'banner', n).y + m.boxOf(doc, 'banner', n).height).toBeLessThanOrEqual(300);
-    expect(doc.layers[1].properties.banner.font_size).toBe(14);
+    for (const n of names) expect(box(doc, 'banner', n).y + box(doc, 'banner', n).height).toBeLessThanOrEqual(300);
+    expect(bags(doc, 1).banner!.font_size).toBe(14);
   });
 
   it('adds a format adapted from the current one, and refuses a taken name or a size that is not one', async () => {
     const doc = m.addFormat(circles(), { name: 'story', width: 1080, height: 1920 }, 'square');
     expect(m.boxOf(doc, 'story', 'sun')).toEqual({ x: 700, y: 500, width: 300, height: 300 });
-    const { newFormatProblem } = await import(new URL('../../control-plane/console/pages/editor-frames.js', import.meta.url).href);
-    expect(newFormatProblem(['square'], { name: 'square', width: '10', height: '10' })).toMatch(/already has a format named square/);
-    expect(newFormatProblem(['square'], { name: 'wide', width: '0', height: '10' })).toMatch(/above 0/);
-    expect(newFormatProblem(['square'], { name: 'wide one', width: '10', height: '10' })).toMatch(/letters, digits/);
-    expect(newFormatProblem(['square'], { name: 'wide', width: '10', height: '10' })).toBeNull();
+    expect(m.newFormatProblem(['square'], { name: 'square', width: '10', height: '10' })).toMatch(/already has a format named square/);
+    expect(m.newFormatProblem(['square'], { name: 'wide', width: '0', height: '10' })).toMatch(/above 0/);
+    expect(m.newFormatProblem(['square'], { name: 'wide one', width: '10', height: '10' })).toMatch(/letters, digits/);
+    expect(m.newFormatProblem(['square'], { name: 'wide', width: '10', height: '10' })).toBeNull();
   });
 });
 
@@ -213,16 +215,16 @@ describe('links and fonts of a design', () => {
   it('points the farm’s stored-file links at another origin, leaving other values and unchanged parts as they are', () => {
     const doc = { layers: [{ properties: { default: { image_url: 'http://localhost:8080/files/a.svg?sig=1', color: '#fff' } } }], n: 1 };
     const moved = m.rebased(doc, 'http://localhost:8080/files/', 'http://127.0.0.1:8080/files/');
-    expect(moved.layers[0].properties.default.image_url).toBe('http://127.0.0.1:8080/files/a.svg?sig=1');
-    expect(moved.layers[0].properties.default.color).toBe('#fff');
-    expect(doc.layers[0].properties.default.image_url).toMatch(/^http:\/\/localhost/);
+    expect(moved.layers[0]!.properties.default.image_url).toBe('http://127.0.0.1:8080/files/a.svg?sig=1');
+    expect(moved.layers[0]!.properties.default.color).toBe('#fff');
+    expect(doc.layers[0]!.properties.default.image_url).toMatch(/^http:\/\/localhost/);
     expect(m.rebased(doc, 'http://other/files/', 'x')).toBe(doc);
   });
 
   it('lists the fonts a design names, once each', () => {
     const doc = two();
-    doc.layers[1].properties.square.font = 'abc';
-    doc.layers[1].properties.default.font = 'abc';
+    bags(doc, 1).square!.font = 'abc';
+    bags(doc, 1).default!.font = 'abc';
     expect(m.fontsOf(doc)).toEqual(['abc']);
   });
 });

@@ -68,6 +68,24 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     });
   };
   const ready = () => page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
+  /**
+   * The canvas has loaded what it draws: its pictures complete, its fonts loaded, and no new
+   * resource (a CSS mask's SVG) for three looks in a row. The page's network never goes idle
+   * here: a blob: font stays in flight for the DevTools protocol.
+   */
+  const settled = () =>
+    page.waitForFunction(
+      () => {
+        const w = window as unknown as { __looks?: number[] };
+        const doc = (document.querySelector('.canvas-frame') as HTMLIFrameElement | null)?.contentDocument;
+        if (!doc) return false;
+        const done = Array.from(doc.images).every((i) => i.complete) && doc.fonts.status === 'loaded';
+        const count = doc.defaultView?.performance.getEntriesByType('resource').length ?? 0;
+        w.__looks = [...(w.__looks ?? []), done ? count : -1].slice(-3);
+        return w.__looks.length === 3 && w.__looks.every((n) => n >= 0 && n === w.__looks![0]);
+      },
+      { ...WAIT, polling: 300 },
+    );
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
   const fill = async (selector: string, value: string) => {
     await page.waitForSelector(selector, WAIT);
@@ -93,7 +111,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
       for (const host of ['localhost', '127.0.0.1']) {
         await go(`editor/${design.id}`, { host });
         await ready();
-        await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+        await settled();
         shots.push(Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' })));
       }
       await writeFile(join(SHOTS, `origin-${design.id}-localhost.png`), shots[0]!);
@@ -141,7 +159,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
     const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
     await ready();
-    await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+    await settled();
     expect(Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom))).toBe(1);
     const canvas = Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' }));
     const render = await call('POST', `/banner-builder/${id}/generate`, { template_format_name: 'square', image_file_type: 'png' });

@@ -3,6 +3,7 @@
 // layer types, without zod or anything else of the model.
 export { slug } from './banners/filename.js';
 export { BARE_FILE_NAME, UPLOAD_EXTENSIONS, uploadContentTypeOf } from './design/import-format/sources.js';
+export { FILE_TYPES_BY_DESIGN } from './output-formats/index.js';
 export { isPrintDesign } from './overrides/context.js';
 export {
   DESIGN_TYPES,

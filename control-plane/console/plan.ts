@@ -1,40 +1,114 @@
 // Pure functions of the console: what the playground shows and sends. No DOM, no fetch, so the
 // unit tier tests them alone (plan.test.ts).
+import type { DesignType, PropertyDescriptor } from '@pressroom/model';
+import { FILE_TYPES_BY_DESIGN, UNTARGETABLE_LAYER_TYPES } from '@pressroom/model/client';
 
 /** Design types rendered by the sync endpoint; every other type goes through the async one. */
-export const SYNC_TYPES = ['static'];
+export const SYNC_TYPES: readonly DesignType[] = ['static'];
 
-/** Layer types a generation request cannot target (docs/overrides.md). */
-const UNTARGETABLE = new Set(['code', 'group']);
+/** Layer types a generation request cannot target (the model's, docs/overrides.md): a group can (`hidden`, `opacity`, `gap`, `mask`). */
+const UNTARGETABLE: ReadonlySet<string> = new Set(UNTARGETABLE_LAYER_TYPES);
+
+/** The control of one property (`controlFor`), by kind. */
+export type Control =
+  | { kind: 'text'; multiline: boolean }
+  | { kind: 'number'; min: number | null; max: number | null; step: number | 'any'; range: { min: number; max: number } | null }
+  | { kind: 'select'; options: string[]; numeric: boolean }
+  | { kind: 'switch' }
+  | { kind: 'color'; gradients: boolean }
+  | { kind: 'font' }
+  | { kind: 'source'; encoded: string | null };
+
+/** One property of a form: its id, help, value in the frame, and (in a form) its control. */
+export interface FormProp {
+  id: string;
+  help: string;
+  value: unknown;
+  control?: Control | null;
+}
+
+/** A layer of a form (or the design's text variables, type `variables`). */
+export interface FormLayer {
+  name: string;
+  type: string;
+  props: FormProp[];
+}
+
+/** A frame of GET /designs/<id>: a format, or a page. */
+export interface ReadFrame {
+  id: string;
+  width: number;
+  height: number;
+  unit?: string;
+  preview_url?: string | null;
+}
+
+interface ReadAttribute {
+  id: string;
+  help?: string;
+  value?: unknown;
+  values?: Record<string, unknown>;
+}
+
+interface ReadElement {
+  name: string;
+  type: string;
+  attributes?: ReadAttribute[] | Record<string, ReadAttribute>;
+}
+
+/** GET /designs/<id>, as far as the playground reads it. */
+export interface DesignRead {
+  id: string;
+  name: string;
+  type: DesignType;
+  formats?: ReadFrame[];
+  pages?: ReadFrame[];
+  elements?: ReadElement[];
+  elements_per_page?: Record<string, ReadElement[]>;
+  variables?: Record<string, unknown>;
+}
+
+/** A design as the playground shows it (`normalizeDesign`). */
+export interface PlayDesign {
+  id: string;
+  name: string;
+  type: DesignType;
+  frames: ReadFrame[];
+  perFrame: boolean;
+  layersOf: (frameId: string) => FormLayer[];
+}
+
+/** GET /layer-properties' `layers`: each layer type's property descriptors. */
+export type Descriptors = Partial<Record<string, PropertyDescriptor[]>>;
 
 /** Properties a person changes most, shown first; the rest follow in the design's order. */
 const FIRST = ['payload', 'image_url', 'color', 'background_color', 'font', 'font_size', 'icon_url', 'hidden'];
 
 /** Whether a property is shown at once; the others wait behind "More properties". */
-export function isMainProp(layerType, prop) {
+export function isMainProp(layerType: string, prop: string): boolean {
   return layerType === 'variables' || FIRST.includes(prop);
 }
 
-function byUse(props) {
-  const rank = (p) => {
+function byUse<P extends { id: string }>(props: P[]): P[] {
+  const rank = (p: P) => {
     const i = FIRST.indexOf(p.id);
     return i === -1 ? FIRST.length : i;
   };
   return props
-    .map((p, i) => [p, i])
+    .map((p, i) => [p, i] as const)
     .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
     .map(([p]) => p);
 }
 
 /** The design's text variables as one more "layer": the reserved `vars` key of `elements`. */
-function variablesLayer(variables) {
+function variablesLayer(variables: Record<string, unknown> | undefined): FormLayer[] {
   const names = Object.keys(variables ?? {});
   if (names.length === 0) return [];
   return [
     {
       name: 'vars',
       type: 'variables',
-      props: names.map((n) => ({ id: n, help: `Text variable {${n}}`, value: String(variables[n] ?? '') })),
+      props: names.map((n) => ({ id: n, help: `Text variable {${n}}`, value: String(variables?.[n] ?? '') })),
     },
   ];
 }
@@ -43,10 +117,16 @@ function variablesLayer(variables) {
  * One shape for every design type: frames (formats, or pages of a multipage design) and, per
  * frame, the layers with each attribute's value in that frame.
  */
-export function normalizeDesign(read) {
-  const frameOf = (f) => ({ id: f.id, width: f.width, height: f.height, unit: f.unit, preview_url: f.preview_url ?? null });
+export function normalizeDesign(read: DesignRead): PlayDesign {
+  const frameOf = (f: ReadFrame): ReadFrame => ({
+    id: f.id,
+    width: f.width,
+    height: f.height,
+    unit: f.unit,
+    preview_url: f.preview_url ?? null,
+  });
   /** The layers a request can target, each with its attributes as `{ id, help, value }` in one frame. */
-  const layers = (elements, valuesOf) =>
+  const layers = (elements: ReadElement[], valuesOf: (e: ReadElement) => ReadAttribute[]): FormLayer[] =>
     elements
       .filter((e) => !UNTARGETABLE.has(e.type) && (e.type !== 'container' || e.name === 'root'))
       .map((e) => ({
@@ -55,24 +135,24 @@ export function normalizeDesign(read) {
         props: byUse(valuesOf(e).map((a) => ({ id: a.id, help: a.help ?? '', value: a.value }))),
       }));
   if (read.type === 'printer_multipage') {
-    const layersOf = (frameId) => layers(read.elements_per_page?.[frameId] ?? [], (e) => Object.values(e.attributes ?? {}));
-    return { id: read.id, name: read.name, type: read.type, frames: read.pages.map(frameOf), perFrame: true, layersOf };
+    const layersOf = (frameId: string) => layers(read.elements_per_page?.[frameId] ?? [], (e) => Object.values(e.attributes ?? {}));
+    return { id: read.id, name: read.name, type: read.type, frames: (read.pages ?? []).map(frameOf), perFrame: true, layersOf };
   }
-  const layersOf = (frameId) => [
+  const layersOf = (frameId: string) => [
     ...variablesLayer(read.variables),
-    ...layers(read.elements, (e) => (e.attributes ?? []).map((a) => ({ ...a, value: a.values?.[frameId] }))),
+    ...layers(read.elements ?? [], (e) => Object.values(e.attributes ?? {}).map((a) => ({ ...a, value: a.values?.[frameId] }))),
   ];
-  return { id: read.id, name: read.name, type: read.type, frames: read.formats.map(frameOf), perFrame: false, layersOf };
+  return { id: read.id, name: read.name, type: read.type, frames: (read.formats ?? []).map(frameOf), perFrame: false, layersOf };
 }
 
 /**
  * The root layer is the format's background, not a layer type, so GET /layer-properties does not
  * describe it; its one property takes the colour grammar (docs/overrides.md).
  */
-const ROOT_DESCRIPTOR = { name: 'background_color', kind: 'color', color: 'rgb-fill', override: {}, help: '' };
+const ROOT_DESCRIPTOR: PropertyDescriptor = { name: 'background_color', kind: 'color', color: 'rgb-fill', override: {}, help: '' };
 
 /** Source properties a request may also send as an upload, and the property the upload goes in. */
-const ENCODED = { image_url: 'image_encoded', icon_url: 'icon_encoded' };
+const ENCODED: Record<string, string> = { image_url: 'image_encoded', icon_url: 'icon_encoded' };
 
 /**
  * The control of one property, from its descriptor (GET /layer-properties): a text area for
@@ -80,7 +160,10 @@ const ENCODED = { image_url: 'image_encoded', icon_url: 'icon_encoded' };
  * switch, a colour picker with a field for the whole colour grammar, a font from /fonts, a URL
  * with an upload. Null when a request cannot override it (or nothing describes it).
  */
-export function controlFor(descriptor, layerType) {
+export function controlFor(
+  descriptor: (Pick<PropertyDescriptor, 'name'> & Partial<PropertyDescriptor>) | null,
+  layerType: string,
+): Control | null {
   if (layerType === 'variables') return { kind: 'text', multiline: false };
   const d = layerType === 'container' && descriptor?.name === ROOT_DESCRIPTOR.name ? ROOT_DESCRIPTOR : descriptor;
   if (!d || d.override === null || d.override === undefined) return null;
@@ -123,17 +206,18 @@ export function controlFor(descriptor, layerType) {
  * values come first (most-used first), then the other overridable properties of the layer type
  * with their defaults. `descriptors` is GET /layer-properties' `layers`.
  */
-export function formOf(layer, descriptors) {
+export function formOf(layer: FormLayer, descriptors: Descriptors | null | undefined): FormProp[] {
   if (layer.type === 'variables') return layer.props.map((p) => ({ ...p, control: controlFor(null, 'variables') }));
   const described = descriptors?.[layer.type] ?? [];
-  const byName = new Map(described.map((d) => [d.name, d]));
+  const byName = new Map(described.map((d): [string, PropertyDescriptor] => [d.name, d]));
   const set = new Set(layer.props.map((p) => p.id));
   const own = layer.props.map((p) => ({ ...p, control: controlFor(byName.get(p.id) ?? { name: p.id }, layer.type) }));
   const designValues = new Map(layer.props.map((p) => [p.id, p.value]));
-  const initialValue = (d) => {
+  const initialValue = (d: PropertyDescriptor) => {
     if (!d.name.includes('.')) return d.default;
     const [parent, field] = d.name.split('.');
-    return designValues.get(parent)?.[field] ?? d.default;
+    const value = designValues.get(parent ?? '');
+    return (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field ?? ''] : undefined) ?? d.default;
   };
   const rest = described
     .filter((d) => !set.has(d.name))
@@ -142,16 +226,27 @@ export function formOf(layer, descriptors) {
 }
 
 /** The image-layer AI operations (GET /capabilities' `ai`), in the order the form shows them. */
-export const AI_OPERATIONS = ['remove_bg', 'auto_focus', 'upscale', 'expand', 'text_to_image'];
+export const AI_OPERATIONS = ['remove_bg', 'auto_focus', 'upscale', 'expand', 'text_to_image'] as const;
+
+/** GET /capabilities, as far as the playground reads it. */
+export interface Capabilities {
+  ai?: Partial<Record<string, { available: boolean; reason?: string | null; design_types: string[]; sync: boolean }>>;
+}
+
+/** An AI control offered on a layer, or one not offered with the reason. */
+export interface AiControls {
+  offered: { op: string; kind: 'prompt' | 'switch'; sync: boolean }[];
+  unavailable: { op: string; reason: string }[];
+}
 
 /**
  * The AI controls of a layer: the operations this farm runs on this design type, and the others
  * with the reason they are not offered. Only image layers take them.
  */
-export function aiControlsFor(layerType, designType, capabilities) {
+export function aiControlsFor(layerType: string, designType: string, capabilities: Capabilities | null | undefined): AiControls {
   if (layerType !== 'image' || !capabilities) return { offered: [], unavailable: [] };
-  const offered = [];
-  const unavailable = [];
+  const offered: AiControls['offered'] = [];
+  const unavailable: AiControls['unavailable'] = [];
   for (const op of AI_OPERATIONS) {
     const c = capabilities.ai?.[op];
     if (!c) continue;
@@ -163,19 +258,19 @@ export function aiControlsFor(layerType, designType, capabilities) {
 }
 
 /** The AI properties the sync endpoint refuses: left out of the live preview, sent by Generate. */
-export function asyncOnly(capabilities) {
-  return AI_OPERATIONS.filter((op) => capabilities?.ai?.[op] && capabilities.ai[op].sync === false);
+export function asyncOnly(capabilities: Capabilities | null | undefined): string[] {
+  return AI_OPERATIONS.filter((op) => capabilities?.ai?.[op]?.sync === false);
 }
 
 /** A CSS hex for the swatch when the value is one, else null (CMYK, gradients, names stay text). */
-export function swatchOf(value) {
+export function swatchOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(value.trim());
-  return m ? `#${m[1].toLowerCase()}` : null;
+  return m ? `#${m[1]!.toLowerCase()}` : null;
 }
 
 /** The DOM id of a property's control; error paths map onto it (fieldKeyOfPath). */
-export function fieldKey(layer, prop) {
+export function fieldKey(layer: string, prop: string): string {
   return `f-${layer}-${prop}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
@@ -183,9 +278,9 @@ export function fieldKey(layer, prop) {
  * The control an error path points at: `elements.title.color` (sync and async) or
  * `pages.page_2.title.color` (multipage); `elements.photo.image_encoded` points at the source.
  */
-export function fieldKeyOfPath(path) {
+export function fieldKeyOfPath(path: string): string | null {
   const parts = String(path).split('.');
-  let rest;
+  let rest: string[];
   if (parts[0] === 'elements') rest = parts.slice(1);
   else if (parts[0] === 'pages') rest = parts.slice(2);
   else return null;
@@ -194,21 +289,28 @@ export function fieldKeyOfPath(path) {
     .slice(1)
     .join('.')
     .replace(/_encoded$/, '_url');
-  return fieldKey(rest[0], prop);
+  return fieldKey(rest[0]!, prop);
 }
 
 /** A typed value back from a control's text, for the request body. */
-export function coerce(control, text) {
+export function coerce(control: { kind: Control['kind']; numeric?: boolean }, text: string): string | number | undefined {
   if (control.kind === 'number') {
     const n = Number(text);
     return text.trim() === '' ? undefined : Number.isNaN(n) ? text : n;
   }
-  if (control.kind === 'select' && control.numeric) return Number(text);
+  if (control.kind === 'select' && control.numeric === true) return Number(text);
   return text;
 }
 
 /** Which endpoint a playground render uses, by design type and wish. */
-export function endpointFor(design, async) {
+/** The endpoint of a render: method, path, and whether it answers at once. */
+export interface Endpoint {
+  method: 'POST';
+  path: string;
+  async: boolean;
+}
+
+export function endpointFor(design: Pick<PlayDesign, 'id' | 'type'>, async: boolean): Endpoint {
   if (design.type === 'printer_multipage')
     return { method: 'POST', path: `/async/banner-builder/${design.id}/generate-multipage-pdf`, async: true };
   if (async || !SYNC_TYPES.includes(design.type))
@@ -216,49 +318,74 @@ export function endpointFor(design, async) {
   return { method: 'POST', path: `/banner-builder/${design.id}/generate`, async: false };
 }
 
-/** File types a playground may ask for, by design type (docs/generation.md). */
-export const FILE_TYPES = {
-  static: ['jpeg', 'png', 'webp', 'avif', 'pdf'],
-  animated: ['mp4', 'gif', 'html5'],
-  printer: ['pdf'],
-  printer_multipage: ['pdf'],
-};
+/** File types a playground may ask for, by design type (the model's, docs/generation.md). */
+export const FILE_TYPES = FILE_TYPES_BY_DESIGN;
+
+/** What the playground changed: by scope (a page id, or `all`), layer → property → value. */
+export type Changes = Record<string, Record<string, Record<string, unknown>>>;
 
 /**
  * The request body of a playground render. `changes` maps a scope (a page id on multipage
  * designs, `all` otherwise) to layer → property → value; only changed properties are sent, less
  * those in `omit` (the AI properties the sync endpoint refuses, for the live preview).
  */
-export function buildBody(design, { frame, fileType, changes, async, omit = [] }) {
-  const elementsOf = (scope) => {
-    const out = {};
+export function buildBody(
+  design: Pick<PlayDesign, 'id' | 'type'> & { frames: { id: string }[] },
+  {
+    frame,
+    fileType,
+    changes,
+    async = false,
+    omit = [],
+  }: { frame: string; fileType?: string | null; changes: Changes; async?: boolean; omit?: readonly string[] },
+): Record<string, unknown> {
+  const elementsOf = (scope: string) => {
+    const out: Record<string, Record<string, unknown>> = {};
     for (const [layer, props] of Object.entries(changes[scope] ?? {})) {
-      const kept = {};
+      const kept: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(props)) {
         if (v === undefined || omit.includes(k)) continue;
         // `parent.field` goes inside its object property.
         const [parent, field] = k.split('.');
         if (field === undefined) kept[k] = v;
-        else kept[parent] = { ...(typeof kept[parent] === 'object' ? kept[parent] : {}), [field]: v };
+        else kept[parent!] = { ...(typeof kept[parent!] === 'object' ? (kept[parent!] as object) : {}), [field]: v };
       }
       if (Object.keys(kept).length > 0) out[layer] = kept;
     }
     return out;
   };
   if (design.type === 'printer_multipage') {
-    const pages = {};
+    const pages: Record<string, unknown> = {};
     for (const f of design.frames) pages[f.id] = elementsOf(f.id);
     return { pages };
   }
   const elements = elementsOf('all');
-  const body = endpointFor(design, async).async ? { template_format_names: [frame] } : { template_format_name: frame };
+  const body: Record<string, unknown> = endpointFor(design, async).async
+    ? { template_format_names: [frame] }
+    : { template_format_name: frame };
   if (fileType) body.image_file_type = fileType;
   body.elements = elements;
   return body;
 }
 
 /** "Copy as" snippets of one request: curl, the abyssale Python SDK, and Node's fetch. */
-export function snippets({ baseUrl, apiKey, design, endpoint, body }) {
+export function snippets({
+  baseUrl,
+  apiKey,
+  design,
+  endpoint,
+  body,
+}: {
+  baseUrl: string;
+  apiKey: string;
+  design: Pick<PlayDesign, 'id' | 'type'>;
+  endpoint: Endpoint;
+  body: unknown;
+}): {
+  curl: string;
+  python: string;
+  node: string;
+} {
   const json = JSON.stringify(body, null, 2);
   const url = `${baseUrl}${endpoint.path}`;
   const curl = [
@@ -287,12 +414,12 @@ export function snippets({ baseUrl, apiKey, design, endpoint, body }) {
   return { curl, python, node };
 }
 
-function pyString(s) {
+function pyString(s: unknown): string {
   return JSON.stringify(String(s));
 }
 
 /** A JSON value as a Python literal (True/False/None), indented like json.dumps(indent=4). */
-export function toPython(value, depth) {
+export function toPython(value: unknown, depth: number): string {
   const pad = '    '.repeat(depth + 1);
   const end = '    '.repeat(depth);
   if (value === null) return 'None';
@@ -304,13 +431,13 @@ export function toPython(value, depth) {
     if (value.length === 0) return '[]';
     return `[\n${value.map((v) => pad + toPython(v, depth + 1)).join(',\n')}\n${end}]`;
   }
-  const entries = Object.entries(value);
+  const entries = Object.entries(value as object);
   if (entries.length === 0) return '{}';
   return `{\n${entries.map(([k, v]) => `${pad}${pyString(k)}: ${toPython(v, depth + 1)}`).join(',\n')}\n${end}}`;
 }
 
 /** How a generated file is shown inline. */
-export function fileKind(fileType) {
+export function fileKind(fileType: string): 'video' | 'pdf' | 'html5' | 'image' {
   if (fileType === 'mp4') return 'video';
   if (fileType === 'pdf') return 'pdf';
   if (fileType === 'zip' || fileType === 'html5') return 'html5';
@@ -318,12 +445,11 @@ export function fileKind(fileType) {
 }
 
 /** A delay that restarts on every call: the preview renders once typing pauses. */
-export function debounce(fn, ms) {
-  let timer = null;
-  const call = (...args) => {
+export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const call = (...args: A) => {
     clearTimeout(timer);
     timer = setTimeout(() => fn(...args), ms);
   };
-  call.cancel = () => clearTimeout(timer);
-  return call;
+  return Object.assign(call, { cancel: () => clearTimeout(timer) });
 }

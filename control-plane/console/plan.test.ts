@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-// The console's plan is a browser module (plain JS, no build): loaded by URL so the type checker,
-// which reads no JavaScript here, leaves it alone.
-const PLAN = new URL('../../control-plane/console/plan.js', import.meta.url).href;
-const plan = await import(PLAN);
+// The console's plan (plan.ts): what the playground shows and sends.
+import * as plan from './plan.js';
 
-const staticRead = {
+const staticRead: plan.DesignRead = {
   id: 'd1',
   name: 'Summer',
   type: 'static',
@@ -35,8 +33,24 @@ describe('console plan', () => {
     expect(d.frames.map((f: { id: string }) => f.id)).toEqual(['square', 'story']);
     const layers = d.layersOf('story');
     expect(layers.map((l: { name: string }) => l.name)).toEqual(['vars', 'root', 'title']);
-    expect(layers[2].props.map((p: { id: string }) => p.id)).toEqual(['payload', 'color', 'font_size']);
-    expect(layers[2].props[2].value).toBe(60);
+    expect(layers[2]!.props.map((p: { id: string }) => p.id)).toEqual(['payload', 'color', 'font_size']);
+    expect(layers[2]!.props[2]!.value).toBe(60);
+  });
+
+  it('offers a group layer (the catalogue lets a request set its hidden, opacity, gap and mask), not a code layer', () => {
+    const read: plan.DesignRead = {
+      ...staticRead,
+      elements: [
+        ...(staticRead.elements ?? []),
+        { name: 'cluster', type: 'group', attributes: [{ id: 'opacity', values: { square: 1 } }] },
+      ],
+    };
+    expect(
+      plan
+        .normalizeDesign(read)
+        .layersOf('square')
+        .map((l) => l.name),
+    ).toEqual(['vars', 'root', 'title', 'cluster']);
   });
 
   it('normalises a multipage design page by page', () => {
@@ -50,7 +64,7 @@ describe('console plan', () => {
       },
     });
     expect(d.perFrame).toBe(true);
-    expect(d.layersOf('page_1')[0].props[0]).toMatchObject({ id: 'payload', value: 'Brew' });
+    expect(d.layersOf('page_1')[0]!.props[0]).toMatchObject({ id: 'payload', value: 'Brew' });
   });
 
   it('picks the control from the property kind, with the override bounds, and offers nothing that cannot be overridden', () => {
@@ -81,9 +95,9 @@ describe('console plan', () => {
       options: ['100', '200'],
       numeric: true,
     });
-    expect(plan.controlFor(d({ kind: 'boolean' }), 'text').kind).toBe('switch');
+    expect(plan.controlFor(d({ kind: 'boolean' }), 'text')?.kind).toBe('switch');
     expect(plan.controlFor(d({ kind: 'color', color: 'solid' }), 'text')).toEqual({ kind: 'color', gradients: false });
-    expect(plan.controlFor(d({ kind: 'font' }), 'text').kind).toBe('font');
+    expect(plan.controlFor(d({ kind: 'font' }), 'text')?.kind).toBe('font');
     expect(plan.controlFor(d({ name: 'image_url', kind: 'url' }), 'image')).toEqual({ kind: 'source', encoded: 'image_encoded' });
     expect(plan.controlFor(d({ name: 'video_url', kind: 'url' }), 'video')).toEqual({ kind: 'source', encoded: null });
     expect(plan.controlFor(d({ kind: 'number', override: null }), 'text')).toBeNull();
@@ -94,17 +108,17 @@ describe('console plan', () => {
       max: 22,
     });
     expect(plan.controlFor(d({ name: 'mask_properties.radius', kind: 'object' }), 'image')).toBeNull();
-    expect(plan.controlFor(undefined, 'text')).toBeNull();
-    expect(plan.controlFor({ name: 'background_color' }, 'container').kind).toBe('color');
-    expect(plan.controlFor(null, 'variables').kind).toBe('text');
+    expect(plan.controlFor(null, 'text')).toBeNull();
+    expect(plan.controlFor({ name: 'background_color' }, 'container')?.kind).toBe('color');
+    expect(plan.controlFor(null, 'variables')?.kind).toBe('text');
     expect(plan.isMainProp('text', 'payload')).toBe(true);
     expect(plan.isMainProp('text', 'skew_y')).toBe(false);
     expect(plan.isMainProp('variables', 'first_name')).toBe(true);
   });
 
   it('builds a layer form: its own values first, then the other overridable properties of its type with their defaults', () => {
-    const layer = plan.normalizeDesign(staticRead).layersOf('square')[2];
-    const descriptors = {
+    const layer = plan.normalizeDesign(staticRead).layersOf('square')[2]!;
+    const descriptors: plan.Descriptors = {
       text: [
         { name: 'rotation', kind: 'number', override: null, help: '' },
         { name: 'font_size', kind: 'integer', min: 1, max: 2000, override: { min: 1 }, help: '' },
@@ -197,7 +211,10 @@ describe('console plan', () => {
       id: 'm',
       name: 'M',
       type: 'printer_multipage',
-      pages: [{ id: 'page_1' }, { id: 'page_2' }],
+      pages: [
+        { id: 'page_1', width: 210, height: 297 },
+        { id: 'page_2', width: 210, height: 297 },
+      ],
       elements_per_page: {},
     });
     expect(plan.buildBody(m, { frame: 'page_2', changes: { page_2: { t: { payload: 'x' } } } })).toEqual({

@@ -52,6 +52,15 @@ module.exports = {
       dependencyTypes: ['core'],
     }),
     forbid(
+      'console-is-a-browser-client',
+      'The web console (control-plane/console/) runs in the browser: Preact, htm, its own modules and the model client entry (and types of the model); no Node built-ins, no server code.',
+      production('^control-plane/console/'),
+      {
+        pathNot: ['^control-plane/console/', 'node_modules/(preact|htm)/', '^shared/model/src/client\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    ),
+    forbid(
       'model-pure',
       'The model is zod and plain TypeScript: no other package, no Node built-ins, none of our other code.',
       production('^shared/model/'),

@@ -64,7 +64,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     await page.goto('about:blank');
     await page.goto(`http://${host}:${port}/console#/${hash}`, WAIT);
     await page.waitForSelector('header.top nav', WAIT).catch(async (e) => {
-      throw new Error(`${host} ${hash}: ${e}\n${await page.evaluate(() => document.body.innerText)}`);
+      throw new Error(`${host} ${hash}: ${e}\n${await page.evaluate(() => document.body.textContent)}`);
     });
   };
   const ready = () => page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);

@@ -1,6 +1,6 @@
 // Pure functions of the console: what the playground shows and sends. No DOM, no fetch, so the
 // unit tier tests them alone (plan.test.ts).
-import type { DesignType, PropertyDescriptor } from '@pressroom/model';
+import type { DesignType, PropertyDescriptor } from '@pressroom/model/client';
 import { FILE_TYPES_BY_DESIGN, UNTARGETABLE_LAYER_TYPES } from '@pressroom/model/client';
 
 /** Design types rendered by the sync endpoint; every other type goes through the async one. */

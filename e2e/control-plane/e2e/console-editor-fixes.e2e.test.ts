@@ -298,6 +298,38 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     }
   });
 
+  it('lists the versions of a saved design and restores an older one, which the editor then shows', async () => {
+    await go(`editor/${summerSale}`);
+    await ready();
+    await page.click('[data-layer-item="headline"] .layer-name');
+    const original = await fieldValue('#f-headline-payload');
+    await fill('#f-headline-payload', 'Second version');
+    await page.click('.editor-bar button:nth-of-type(3)');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+    await page.click('.versions summary');
+    await page.waitForFunction(() => document.querySelectorAll('.version-list li').length >= 2, WAIT);
+    const versions = (await call('GET', `/designs/${summerSale}/versions`)).data as { number: number; current: boolean }[];
+    const older = versions.find((v) => !v.current)!;
+    expect(await page.$eval('.version-list li:first-child', (e) => e.textContent)).toContain('(current)');
+    await axe('versions');
+    await page.click(`.version-list li[data-version="${older.number}"] button`);
+    // The editor opens again on the restored document: the list (read again) has the restore on top.
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.version-list li').length === n + 1 && !document.querySelector('.version-list button[disabled]'),
+      WAIT,
+      versions.length,
+    );
+    await ready();
+    await page.click('[data-layer-item="headline"] .layer-name');
+    expect(await fieldValue('#f-headline-payload')).toBe(original);
+    const layer = (await call('GET', `/designs/${summerSale}/as-import`)).data.payload.layers.find(
+      (l: { name: string }) => l.name === 'headline',
+    );
+    expect(JSON.stringify(layer.properties)).toContain(JSON.stringify(original));
+    const after = (await call('GET', `/designs/${summerSale}/versions`)).data as { number: number; current: boolean; made_by: string }[];
+    expect(after[0]).toMatchObject({ current: true, made_by: 'restore' });
+  });
+
   it('says in words that a design does not exist, without its internal code', async () => {
     for (const route of ['editor', 'design']) {
       await go(`${route}/00000000-0000-4000-8000-000000000000`);

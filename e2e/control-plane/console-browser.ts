@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
+import type { RunningFarm } from './farm.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -50,4 +51,31 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
+export async function fillField(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForSelector(selector, { timeout: 120_000 });
+  await page.focus(selector);
+  await page.$eval(selector, (e) => (e as HTMLInputElement).select());
+  await page.keyboard.type(value);
+  await page.keyboard.press('Tab');
+}
+
+/** A call to the farm's API with a key (the farm's own unless given): the status and the JSON answer. */
+export async function callApi(
+  farm: Pick<RunningFarm, 'baseUrl' | 'apiKey'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  key = farm.apiKey,
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the API answered
+): Promise<{ status: number; data: any }> {
+  const res = await fetch(`${farm.baseUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, data: text ? JSON.parse(text) : null };
 }

@@ -13,7 +13,7 @@ import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../admin.js';
-import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, callApi, fillField, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
@@ -29,15 +29,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
   let summerSale: string;
   let port: string;
 
-  const call = async (method: string, path: string, body?: unknown, key = farm.apiKey) => {
-    const res = await fetch(`${farm.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, data: text ? JSON.parse(text) : null };
-  };
+  const call = (method: string, path: string, body?: unknown, key = farm.apiKey) => callApi(farm, method, path, body, key);
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -87,13 +79,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
       { ...WAIT, polling: 300 },
     );
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
-  const fill = async (selector: string, value: string) => {
-    await page.waitForSelector(selector, WAIT);
-    await page.focus(selector);
-    await page.$eval(selector, (e) => (e as HTMLInputElement).select());
-    await page.keyboard.type(value);
-    await page.keyboard.press('Tab');
-  };
+  const fill = (selector: string, value: string) => fillField(page, selector, value);
   const fieldValue = (selector: string) => page.$eval(selector, (e) => (e as HTMLInputElement).value);
 
   it('draws every example at 127.0.0.1 as at localhost, with no request refused', async () => {

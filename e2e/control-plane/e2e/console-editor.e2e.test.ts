@@ -12,7 +12,7 @@ import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import type { Browser, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { CONSOLE_BUDGETS, callApi, fillField, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
@@ -34,15 +34,7 @@ describe('the console editor against npm start', () => {
   let answer = true;
   let dialogShown: (() => void) | null = null;
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${farm.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': farm.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, data: text ? JSON.parse(text) : null };
-  };
+  const call = (method: string, path: string, body?: unknown) => callApi(farm, method, path, body);
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -83,14 +75,7 @@ describe('the console editor against npm start', () => {
     return 'x' in l.layout ? (l.layout as unknown as ImportLayer['layout'][string]) : l.layout[format]!;
   };
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
-  /** Sets a field's value as a person would: select it all, type, and leave it (change fires). */
-  const fill = async (selector: string, value: string) => {
-    await page.waitForSelector(selector, WAIT);
-    await page.focus(selector);
-    await page.$eval(selector, (e) => (e as HTMLInputElement).select());
-    await page.keyboard.type(value);
-    await page.keyboard.press('Tab');
-  };
+  const fill = (selector: string, value: string) => fillField(page, selector, value);
 
   /** The selected layer's box, through the properties panel's fields. */
   const setBox = async (x: number, y: number, width: number, height: number) => {

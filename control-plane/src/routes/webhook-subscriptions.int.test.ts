@@ -94,20 +94,19 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
     const page = await app.inject({ method: 'GET', url: '/console' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('"preact": "/console/vendor/preact.mjs"');
+    // One built bundle (scripts/build.mjs `CONSOLE`, Preact and htm inside): no import map, no vendor modules.
+    expect(page.body).toContain('src="/console/app.js"');
+    expect(page.body).not.toContain('importmap');
     expect((await app.inject({ method: 'GET', url: '/console/' })).statusCode).toBe(200);
-    for (const asset of [
-      '/console/app.js',
-      '/console/style.css',
-      '/console/vendor/preact.mjs',
-      '/console/vendor/hooks.mjs',
-      '/console/vendor/htm.mjs',
-    ]) {
+    for (const asset of ['/console/app.js', '/console/style.css', '/console/links.json']) {
       expect((await app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
     }
-    expect((await app.inject({ method: 'GET', url: '/console/vendor/other.mjs' })).statusCode).toBe(404);
-    const htm = await app.inject({ method: 'GET', url: '/console/vendor/htm.mjs' });
-    expect(htm.body).toContain('export');
+    const bundle = await app.inject({ method: 'GET', url: '/console/app.js' });
+    expect(bundle.headers['content-type']).toContain('text/javascript');
+    for (const gone of ['/console/vendor/preact.mjs', '/console/vendor/htm.mjs', '/console/vendor/other.mjs'])
+      expect((await app.inject({ method: 'GET', url: gone })).statusCode, gone).toBeGreaterThanOrEqual(400);
+    // Where the farm's stored-file links point, for the editor's canvas (the local store: the farm's /files/).
+    expect((await app.inject({ method: 'GET', url: '/console/links.json' })).json().files_base).toMatch(/\/files\/$/);
 
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     for (const [path, method] of [

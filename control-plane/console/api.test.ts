@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-
-// The console's API client (control-plane/console/api.js), a browser module loaded by URL like
-// plan.js in console-plan.test.ts.
-const API = new URL('../../control-plane/console/api.js', import.meta.url).href;
-const { ApiError, keyRefused } = await import(API);
+// The console's API client (api.ts): which errors of the key check sign out.
+import { ApiError, keyRefused } from './api.js';
 
 describe('console key check', () => {
   it('signs out only on a refused key, never because the farm could not answer the check now', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourAt, expectNear } from '../control-plane/e2e/pixels.js';
-import { type RunningFarm, startFarm, waitForDesigns } from '../control-plane/farm.js';
+import { fetchPolitely, type RunningFarm, startFarm, waitForDesigns } from '../control-plane/farm.js';
 import type { Json } from '../render-worker/tasks/testing/farm-processes.js';
 import { HAS_BULK_API } from './bulk-api.js';
 import { buildCli, type Cli, cliFor } from './cli-runner.js';
@@ -27,10 +27,14 @@ describe('the pressroom CLI on a farm', () => {
   let stem: string;
 
   const api = async (path: string) => {
-    const res = await fetch(`${farm.baseUrl}${path}`, { headers: { 'x-api-key': farm.apiKey } });
+    const res = await fetchPolitely(`${farm.baseUrl}${path}`, { headers: { 'x-api-key': farm.apiKey } });
     return res.json() as Promise<Json>;
   };
-  const versions = async () => ((await api(`/designs/${designId}/versions`)) as unknown[]).length;
+  const versions = async () => {
+    const listed = await api(`/designs/${designId}/versions`);
+    expect(Array.isArray(listed), JSON.stringify(listed)).toBe(true);
+    return (listed as unknown[]).length;
+  };
 
   beforeAll(async () => {
     buildCli();

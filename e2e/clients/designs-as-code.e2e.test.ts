@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type RunningFarm, startFarm, waitForDemo, waitForDesigns } from '../control-plane/farm.js';
+import { fetchPolitely, type RunningFarm, startFarm, waitForDemo, waitForDesigns } from '../control-plane/farm.js';
 import type { Json } from '../render-worker/tasks/testing/farm-processes.js';
 import { buildCli, CLI, ROOT } from './cli-runner.js';
 
@@ -43,7 +43,9 @@ describe('the designs-as-code workflow on a farm', () => {
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: repo, encoding: 'utf8' });
   const api = async (path: string, init: RequestInit = {}): Promise<Json> =>
-    (await fetch(`${farm.baseUrl}${path}`, { ...init, headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' } })).json();
+    (
+      await fetchPolitely(`${farm.baseUrl}${path}`, { ...init, headers: { 'x-api-key': farm.apiKey, 'content-type': 'application/json' } })
+    ).json();
   /** `${{ vars.X }}` and `${{ secrets.X }}` from `values`; anything else is an error of the workflow. */
   const expand = (env: Record<string, string> = {}) =>
     Object.fromEntries(

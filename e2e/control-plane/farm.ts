@@ -96,6 +96,21 @@ function watch(child: ChildProcess): { output: () => string; exited: Promise<num
   return { output: () => out, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
+/**
+ * `fetch`, tried again after a 429 as a client should (the farm's default rate ceilings are a few
+ * requests a second, and a test's checks between CLI runs can pass them, as the CLI's own calls
+ * do and retry): waits the answer's `Retry-After` (1 s when absent), up to five times.
+ */
+export async function fetchPolitely(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, init);
+    if (res.status !== 429 || attempt >= 5) return res;
+    await res.body?.cancel();
+    const seconds = Number(res.headers.get('retry-after'));
+    await new Promise((r) => setTimeout(r, (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) : 1) * 1000));
+  }
+}
+
 /** The demo designs are imported by a worker job after start; waits until `query` lists some. */
 export async function waitForDesigns(
   farm: RunningFarm,

@@ -8,9 +8,11 @@ export function defaultFontId(): string {
 }
 
 /** Ids of the fallback families, in stack order; resolve their faces like any font. */
-export function fallbackFontIds(): string[] {
-  return FALLBACK_FONT_SLUGS.map(fontIdForSlug);
+export function fallbackFontIds(): readonly string[] {
+  fallbackIds ??= FALLBACK_FONT_SLUGS.map(fontIdForSlug); // a name-based UUID (SHA-1) each: computed once
+  return fallbackIds;
 }
+let fallbackIds: readonly string[] | undefined;
 
 /**
  * Family names to append to every font stack so CJK, Arabic and emoji never render as boxes

@@ -45,10 +45,30 @@ export function bundledFacesFor(plan: RenderPlan, catalogue: FontCatalogue): Fon
 
 const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 
-function facesAt(fontId: string, font: PlanFont, catalogue: FontCatalogue): FontFaceFile[] {
+/**
+ * The faces of `fontId` nearest the planned weight and style. Asked for every font of every render
+ * and each family of its fallback stack (hundreds of CJK subsets among them), so answered once per
+ * family's list of faces: a workspace's catalogue (its uploads added) shares the bundled families'
+ * lists, and an upload brings a new list.
+ */
+function facesAt(fontId: string, font: PlanFont, catalogue: FontCatalogue): readonly FontFaceFile[] {
+  const all = catalogue.faces.get(fontId);
+  if (all === undefined) return [];
   const weight: FontWeight = isFontWeight(font.weight) ? font.weight : 400;
-  return resolveFontFaces(fontId, weight, font.style, catalogue)?.faces ?? [];
+  let memo = resolvedFaces.get(all);
+  if (memo === undefined) {
+    memo = new Map();
+    resolvedFaces.set(all, memo);
+  }
+  const key = `${weight}:${font.style}`;
+  let faces = memo.get(key);
+  if (faces === undefined) {
+    faces = resolveFontFaces(fontId, weight, font.style, catalogue)?.faces ?? [];
+    memo.set(key, faces);
+  }
+  return faces;
 }
+const resolvedFaces = new WeakMap<readonly FontFaceFile[], Map<string, readonly FontFaceFile[]>>();
 
 /** The families appended to every stack, by name. */
 export { fallbackFamilies } from '@pressroom/model';

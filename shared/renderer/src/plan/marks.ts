@@ -83,6 +83,27 @@ export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
     background: toCss(p.background_color),
   };
   if (payload === '') return { ...node, size: 0, path: '', iconRef: null };
+  const { size, path } = qrModules(payload, level);
+  return { ...node, size, path, iconRef: icon === null ? null : ctx.addAsset('image', icon) };
+}
+
+/** QR matrices drawn lately, by level and payload: a bulk run draws one design's code row after row. */
+const drawnQrcodes = new Map<string, { size: number; path: string }>();
+const MAX_DRAWN_QRCODES = 256;
+
+/**
+ * A QR code's modules as one SVG path, in module units (one `M…h…v1h…z` per run of dark modules
+ * in a row). Encoding (masks scored, error correction) costs about a millisecond: the last
+ * `MAX_DRAWN_QRCODES` codes are kept, least recently drawn first out.
+ */
+function qrModules(payload: string, level: 'L' | 'M' | 'Q' | 'H'): { size: number; path: string } {
+  const key = `${level}:${payload}`;
+  const drawn = drawnQrcodes.get(key);
+  if (drawn !== undefined) {
+    drawnQrcodes.delete(key); // to the end: most recently drawn
+    drawnQrcodes.set(key, drawn);
+    return drawn;
+  }
   const qr = QRCode.create(payload, { errorCorrectionLevel: level });
   const size = qr.modules.size;
   let path = '';
@@ -95,5 +116,7 @@ export function planQrcode(ctx: LayerContext<'qrcode'>): QrcodeNode {
       x += run - 1;
     }
   }
-  return { ...node, size, path, iconRef: icon === null ? null : ctx.addAsset('image', icon) };
+  if (drawnQrcodes.size >= MAX_DRAWN_QRCODES) drawnQrcodes.delete(drawnQrcodes.keys().next().value!);
+  drawnQrcodes.set(key, { size, path });
+  return { size, path };
 }

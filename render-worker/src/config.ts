@@ -26,6 +26,11 @@ export const renderWorkerOptions = {
     '1',
     'Chromium pages beyond PAGE_POOL_SIZE that only sync renders lease, so a sync render never waits for a page behind async or bulk renders (docs/bulk.md, "Interactive renders first"); 0 turns the reserve off.',
   ),
+  pagePoolNiceness: option(
+    env.int(0, 19),
+    '10',
+    "Nice value (CPU priority, 0–19) of the Chromium browsers of the PAGE_POOL_SIZE pages; the SYNC_RESERVED_PAGES pages have a browser of their own at the worker's priority, so a sync render gets the CPU before async and bulk renders (docs/bulk.md, \"Interactive renders first\"); 0 keeps every browser at the worker's priority.",
+  ),
   renderInteractiveSlots: option(
     env.int(0, 64),
     '1',

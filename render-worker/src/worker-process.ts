@@ -60,6 +60,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     poolSize: config.pagePoolSize,
     // A sync render (graphile-worker priority -10) may also lease the reserved pages.
     reservedPages: config.syncReservedPages,
+    poolNiceness: config.pagePoolNiceness,
     urgentBelow: JOB_PRIORITY.async,
     browsers: config.browserCount,
     recycleAfterRenders: config.recycleAfterRenders === 0 ? null : config.recycleAfterRenders,

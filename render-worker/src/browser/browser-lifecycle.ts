@@ -9,6 +9,8 @@ import { processTreeRssBytes } from './process-memory.js';
 /** One browser slot of the pool: its live browser, the launch under way, the pages being opened. */
 export interface Lane {
   index: number;
+  /** Serves the pool's reserved slots only (page-pool.ts), at the worker's own CPU priority. */
+  readonly reserved: boolean;
   current: BrowserInstance | null;
   launching: Promise<BrowserInstance> | null;
   /** Pages being opened in this lane right now (counted before the browser is there). */
@@ -43,8 +45,11 @@ export interface PooledPage {
 }
 
 export interface LifecycleOptions {
+  /** Lanes of the pool's pages. */
   browsers: number;
-  launch: () => Promise<LaunchedBrowser>;
+  /** Lanes of the reserved pages only, after those (0 or 1). */
+  reservedBrowsers: number;
+  launch: (lane: Lane) => Promise<LaunchedBrowser>;
   metrics: BrowserMetrics;
   logger: Logger | undefined;
   /** Replace a browser after this many renders; null never. */
@@ -68,7 +73,13 @@ export class BrowserLifecycle {
   private halted = false;
 
   constructor(private readonly options: LifecycleOptions) {
-    this.lanes = Array.from({ length: options.browsers }, (_, index) => ({ index, current: null, launching: null, opening: 0 }));
+    this.lanes = Array.from({ length: options.browsers + options.reservedBrowsers }, (_, index) => ({
+      index,
+      reserved: index >= options.browsers,
+      current: null,
+      launching: null,
+      opening: 0,
+    }));
   }
 
   /** The lane's browser when it may lease pages (connected, not retiring), else null. */
@@ -134,7 +145,7 @@ export class BrowserLifecycle {
   }
 
   private async startInstance(lane: Lane): Promise<BrowserInstance> {
-    const launched = await this.options.launch();
+    const launched = await this.options.launch(lane);
     const { browser } = launched;
     const gen: BrowserInstance = {
       id: this.nextInstanceId++,
@@ -159,6 +170,7 @@ export class BrowserLifecycle {
       {
         instance: gen.id,
         lane: lane.index,
+        reserved: lane.reserved,
         pid: launched.chromium.pid,
         executable: launched.chromium.executablePath,
         frameMode: launched.chromium.frameMode,

@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import { type AddressInfo, createServer, type Server } from 'node:net';
+import { getPriority } from 'node:os';
 import type { Counter } from 'prom-client';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { capture } from './capture.js';
 import { PoolSaturatedError, RenderTimeoutError } from './errors.js';
 import { launchBrowser } from './launch-browser.js';
 import { printPdf } from './print-pdf.js';
+import { childrenOf } from './process-memory.js';
 import { withPage } from './with-page.js';
 
 /** Real Chromium. Each test builds its own supervisor and stops it. */
@@ -179,6 +182,62 @@ describe('browsers (lanes)', () => {
     const sup = build({ poolSize: 1, browsers: 3 });
     await sup.start();
     expect(sup.browserPids()).toHaveLength(1);
+  });
+});
+
+/** The nice value of every thread of every process in a tree, and how many processes it has. */
+async function treeNiceness(pid: number): Promise<{ processes: number; nice: number[] }> {
+  const nice: number[] = [];
+  let processes = 0;
+  for (const pending = [pid]; pending.length > 0; ) {
+    const next = pending.pop()!;
+    processes++;
+    for (const tid of await readdir(`/proc/${next}/task`).catch(() => [])) nice.push(getPriority(Number(tid)));
+    pending.push(...(await childrenOf(next)));
+  }
+  return { processes, nice };
+}
+
+describe('CPU priority', () => {
+  it("runs the pool's browsers at poolNiceness, every process and thread, and the reserved pages' browser at the worker's own", async () => {
+    const own = getPriority();
+    const sup = build({ poolSize: 2, browsers: 1, reservedPages: 1, urgentBelow: 0, poolNiceness: 10 });
+    const bulk = await sup.acquirePage(undefined, undefined, 10);
+    const sync = await sup.acquirePage(undefined, undefined, -10);
+    expect(sync.page.browser()).not.toBe(bulk.page.browser());
+    // A second pool page, opened after the launch: its renderer is lowered too.
+    const later = await sup.acquirePage(undefined, undefined, 10);
+    expect(later.page.browser()).toBe(bulk.page.browser());
+    await Promise.all([bulk, sync, later].map((p) => p.page.setContent(CARD)));
+    await Promise.all([bulk, sync, later].map((p) => capture(p.page, { width: 200, height: 100, format: 'jpeg' })));
+    const [poolPid, reservedPid] = sup.browserPids();
+    // Chromium run as root raises a few of its threads back when it sets their type: they are
+    // lowered again within 5 seconds.
+    await until(async () => Math.min(...(await treeNiceness(poolPid!)).nice) >= 10, 8_000);
+    const pool = await treeNiceness(poolPid!);
+    const reserved = await treeNiceness(reservedPid!);
+    // The browser, its zygotes, GPU and utility processes, and a renderer per page at least.
+    expect(pool.processes).toBeGreaterThanOrEqual(4);
+    expect(reserved.processes).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...reserved.nice)).toBeLessThanOrEqual(own);
+    for (const p of [bulk, sync, later]) sup.releasePage(p);
+    // A sync render with the reserved page busy takes a pool page; the freed reserved page is its next.
+    const busy = await sup.acquirePage(undefined, undefined, -10);
+    expect(busy.page.browser()).toBe(sync.page.browser());
+    const overflow = await sup.acquirePage(undefined, undefined, -10);
+    expect(overflow.page.browser()).toBe(bulk.page.browser());
+    sup.releasePage(busy);
+    sup.releasePage(overflow);
+  });
+
+  it("leaves every browser at the worker's priority when poolNiceness is 0", async () => {
+    const own = getPriority();
+    const sup = build({ poolSize: 1, reservedPages: 1, urgentBelow: 0 });
+    const page = await sup.acquirePage(undefined, undefined, 10);
+    await page.page.setContent(CARD);
+    const tree = await treeNiceness(sup.browserPids()[0]!);
+    expect(Math.max(...tree.nice)).toBe(own);
+    sup.releasePage(page);
   });
 });
 

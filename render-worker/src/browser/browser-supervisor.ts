@@ -1,12 +1,13 @@
 import type { Logger } from '@pressroom/platform';
 import type { Page } from 'puppeteer';
-import { type BrowserInstance, BrowserLifecycle, type PooledPage } from './browser-lifecycle.js';
+import { type BrowserInstance, BrowserLifecycle, type Lane, type PooledPage } from './browser-lifecycle.js';
+import { keepTreePriorityLowered, lowerTreePriority } from './cpu-priority.js';
 import { SupervisorStoppedError } from './errors.js';
 import { interceptRequests } from './intercept-requests.js';
 import { pickLane } from './lanes.js';
 import { type LaunchedBrowser, launchBrowser } from './launch-browser.js';
 import { type BrowserMetrics, createBrowserMetrics, poolGauges } from './metrics.js';
-import { PagePool } from './page-pool.js';
+import { PagePool, type Slot } from './page-pool.js';
 
 export type { PooledPage } from './browser-lifecycle.js';
 
@@ -21,9 +22,17 @@ export interface SupervisorOptions {
   browsers?: number;
   /**
    * Pages beyond `poolSize` that only urgent renders lease (priority below `urgentBelow`), so an
-   * urgent render never waits for a page behind the others. Default 0.
+   * urgent render never waits for a page behind the others. They are opened in a browser of their
+   * own, which keeps the worker's CPU priority when `poolNiceness` lowers the others'. Default 0.
    */
   reservedPages?: number;
+  /**
+   * The nice value (1–19) the browsers of the pool's pages run at, every process and thread of
+   * them: the kernel then gives the CPU to the reserved pages' browser (and to the rest of the
+   * farm) first, so an urgent render is not slowed by the renders around it (docs/bulk.md,
+   * "Interactive renders first"). 0 (default): the worker's own priority.
+   */
+  poolNiceness?: number;
   /** The priority below which a render is urgent (graphile-worker's order: lower first). Default 0. */
   urgentBelow?: number;
   /** Renders that may wait for a page; one more fails fast with PoolSaturatedError. Default 16. */
@@ -65,18 +74,26 @@ export class BrowserSupervisor {
 
   private readonly pool: PagePool;
   private readonly browsers: BrowserLifecycle;
+  private readonly poolNiceness: number;
   private stopped = false;
 
   constructor(options: SupervisorOptions = {}) {
     const poolSize = options.poolSize ?? 2;
     const maxQueueLength = options.maxQueueLength ?? 16;
     const launch = options.launch ?? (() => launchBrowser());
+    const reservedPages = options.reservedPages ?? 0;
+    this.poolNiceness = options.poolNiceness ?? 0;
     this.metrics = options.metrics ?? createBrowserMetrics();
     this.logger = options.logger;
     this.closeWhenIdle = options.closeWhenIdle ?? false;
     this.browsers = new BrowserLifecycle({
       browsers: Math.max(1, Math.min(options.browsers ?? 1, poolSize)),
-      launch,
+      reservedBrowsers: reservedPages > 0 ? 1 : 0,
+      launch: async (lane) => {
+        const launched = await launch();
+        if (!lane.reserved) await keepTreePriorityLowered(launched.chromium, this.poolNiceness);
+        return launched;
+      },
       metrics: this.metrics,
       logger: this.logger,
       recycleAfterRenders: options.recycleAfterRenders === undefined ? 500 : options.recycleAfterRenders,
@@ -96,7 +113,6 @@ export class BrowserSupervisor {
             isolateCrashes: false,
             closeWhenIdle: true,
           });
-    const reservedPages = options.reservedPages ?? 0;
     this.pool = new PagePool({
       size: poolSize,
       reserved: reservedPages,
@@ -124,8 +140,9 @@ export class BrowserSupervisor {
   async acquirePage(signal?: AbortSignal, prefer?: (page: Page) => boolean, priority = 0): Promise<PooledPage> {
     if (this.stopped) throw new SupervisorStoppedError();
     signal?.throwIfAborted();
-    if (!this.pool.take(priority)) await this.pool.wait(signal, priority); // the releasing render hands its slot over
-    return this.openLeased(signal, prefer);
+    // Without a free slot, the render waits: the releasing render hands its slot over.
+    const slot = this.pool.take(priority) ?? (await this.pool.wait(signal, priority));
+    return this.openLeased(slot, signal, prefer);
   }
 
   /**
@@ -141,7 +158,7 @@ export class BrowserSupervisor {
     if (reusable) gen.idle.push(pooled);
     else void pooled.page.close().catch(() => undefined);
     this.browsers.rendered(gen);
-    this.pool.release();
+    this.pool.release(slotOf(gen.lane));
     if (this.closeWhenIdle && this.pool.state().leased === 0 && gen.leased === 0 && !gen.retiring) this.browsers.closeIdle(gen);
   }
 
@@ -184,9 +201,9 @@ export class BrowserSupervisor {
    * Opens a page for a slot already held. Opening can mean launching Chromium (seconds), so an
    * abort stops the wait at once; a page that arrives after that goes straight back to the pool.
    */
-  private openLeased(signal: AbortSignal | undefined, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const opening = this.openPage(false, prefer).catch((error: unknown) => {
-      this.pool.release();
+  private openLeased(slot: Slot, signal: AbortSignal | undefined, prefer?: (page: Page) => boolean): Promise<PooledPage> {
+    const opening = this.openPage(slot, false, prefer).catch((error: unknown) => {
+      this.pool.release(slot);
       throw error;
     });
     if (!signal) return opening;
@@ -207,8 +224,8 @@ export class BrowserSupervisor {
     });
   }
 
-  private async openPage(retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const lanes = this.browsers.lanes;
+  private async openPage(slot: Slot, retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
+    const lanes = this.browsers.lanes.filter((lane) => slotOf(lane) === slot);
     const at = pickLane(
       lanes.map((lane) => ({ live: this.browsers.live(lane), opening: lane.opening })),
       (pooled) => !pooled.page.isClosed(),
@@ -235,7 +252,7 @@ export class BrowserSupervisor {
       // have run yet): forget it and open the page on a fresh one, once.
       if (!retried && !gen.browser.connected && !this.stopped) {
         this.browsers.forget(gen);
-        return this.openPage(true, prefer);
+        return this.openPage(slot, true, prefer);
       }
       throw error;
     }
@@ -257,6 +274,22 @@ export class BrowserSupervisor {
       pooled.crashed = true; // "Page crashed!": the renderer process died
     });
     await interceptRequests(page, () => pooled.assets);
+    // A new page may have brought a renderer process of its own, which inherits its zygote's
+    // priority (lowered at launch); it is lowered before its first render all the same.
+    await this.deprioritize(gen.lane, gen.launched.chromium.pid);
     return pooled;
   }
+
+  /** Lowers a pool lane's browser to `poolNiceness`; a reserved lane's keeps the worker's priority. */
+  private async deprioritize(lane: Lane, pid: number): Promise<void> {
+    if (lane.reserved || this.poolNiceness === 0) return;
+    const lowered = await lowerTreePriority(pid, this.poolNiceness);
+    if (lowered > 0)
+      this.logger?.debug({ lane: lane.index, pid, threads: lowered, niceness: this.poolNiceness }, 'browser priority lowered');
+  }
+}
+
+/** The pool slot a lane's pages serve. */
+function slotOf(lane: Lane): Slot {
+  return lane.reserved ? 'reserved' : 'pool';
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PoolSaturatedError } from './errors.js';
-import { PagePool, type PoolState } from './page-pool.js';
+import { PagePool, type PoolState, type Slot } from './page-pool.js';
 
 /** Takes a slot at once or waits for one, as the supervisor does. */
-async function acquire(p: PagePool, signal: AbortSignal | undefined, priority: number): Promise<void> {
-  if (!p.take(priority)) await p.wait(signal, priority);
+async function acquire(p: PagePool, signal: AbortSignal | undefined, priority: number): Promise<Slot> {
+  return p.take(priority) ?? (await p.wait(signal, priority));
 }
 
 /** Lets queued promise callbacks run. */
@@ -31,11 +31,11 @@ describe('PagePool', () => {
     await expect(acquire(p, undefined, 0)).rejects.toBeInstanceOf(PoolSaturatedError);
     await settle();
     expect(served).toBe(false);
-    p.release(); // handed straight to the waiter: still two leased
+    p.release('pool'); // handed straight to the waiter: still two leased
     await third;
     expect(last()).toEqual({ leased: 2, waiting: 0 });
-    p.release();
-    p.release();
+    p.release('pool');
+    p.release('pool');
     expect(last()).toEqual({ leased: 0, waiting: 0 });
   });
 
@@ -46,11 +46,11 @@ describe('PagePool', () => {
     const wait = (name: string, priority: number) =>
       acquire(p, undefined, priority).then(() => {
         served.push(name);
-        p.release();
+        p.release('pool');
       });
     // Two bulk renders queue first (graphile priority 10), then an async (0) and a sync one (-10).
     const all = [wait('bulk 1', 10), wait('bulk 2', 10), wait('async', 0), wait('sync', -10)];
-    p.release();
+    p.release('pool');
     await Promise.all(all);
     expect(served).toEqual(['sync', 'async', 'bulk 1', 'bulk 2']);
   });
@@ -64,33 +64,52 @@ describe('PagePool', () => {
     await expect(waiting).rejects.toThrow('gave up');
     expect(last()).toEqual({ leased: 1, waiting: 0 });
     const next = acquire(p, undefined, 0);
-    p.release();
+    p.release('pool');
     await next;
     expect(last()).toEqual({ leased: 1, waiting: 0 });
   });
 
-  it('leases its reserved pages to urgent renders only (priority below urgentBelow)', async () => {
+  it('leases its reserved pages to urgent renders only (priority below urgentBelow), and to them first', async () => {
     const { pool: p, last } = pool(1, 4, 1);
-    await acquire(p, undefined, 10); // a bulk render takes the pool's one page
-    let bulk = false;
-    const waitingBulk = acquire(p, undefined, 10).then(() => {
-      bulk = true;
+    expect(await acquire(p, undefined, 10)).toBe('pool'); // a bulk render takes the pool's one page
+    let bulk: Slot | null = null;
+    const waitingBulk = acquire(p, undefined, 10).then((slot) => {
+      bulk = slot;
     });
-    await acquire(p, undefined, -10); // a sync render takes the reserved page at once
+    expect(await acquire(p, undefined, -10)).toBe('reserved'); // a sync render takes the reserved page at once
     expect(last()).toEqual({ leased: 2, waiting: 1 });
     await settle();
-    expect(bulk).toBe(false);
+    expect(bulk).toBe(null);
     // The reserved page comes back while only a bulk render waits: it stays free for urgent ones.
-    p.release();
+    p.release('reserved');
     await settle();
-    expect(bulk).toBe(false);
+    expect(bulk).toBe(null);
     expect(last()).toEqual({ leased: 1, waiting: 1 });
-    await acquire(p, undefined, -10);
-    // Both pages come back: the bulk render gets one, the reserved one stays free.
-    p.release();
-    p.release();
+    expect(await acquire(p, undefined, -10)).toBe('reserved');
+    // Both pages come back: the bulk render gets the pool's, the reserved one stays free.
+    p.release('reserved');
+    p.release('pool');
     await waitingBulk;
+    expect(bulk).toBe('pool');
     expect(last()).toEqual({ leased: 1, waiting: 0 });
+  });
+
+  it('gives an urgent render a pool page when the reserved ones are taken, and hands a freed pool page to the first waiter', async () => {
+    const { pool: p, last } = pool(2, 4, 1);
+    expect(await acquire(p, undefined, -10)).toBe('reserved');
+    expect(await acquire(p, undefined, -10)).toBe('pool');
+    expect(await acquire(p, undefined, 10)).toBe('pool');
+    const served: [string, Slot][] = [];
+    const wait = (name: string, priority: number) => acquire(p, undefined, priority).then((slot) => void served.push([name, slot]));
+    const all = [wait('bulk', 10), wait('sync', -10)];
+    p.release('pool'); // to the sync render, first in the queue
+    p.release('pool'); // to the bulk render
+    await Promise.all(all);
+    expect(served).toEqual([
+      ['sync', 'pool'],
+      ['bulk', 'pool'],
+    ]);
+    expect(last()).toEqual({ leased: 3, waiting: 0 });
   });
 
   it('rejects every waiter when asked to, and the leases stand', async () => {

@@ -6,10 +6,17 @@ export interface PoolState {
   waiting: number;
 }
 
+/**
+ * Which of the pool's slots a render holds: one of the `size` pages any render may lease, or one
+ * of the `reserved` pages only urgent renders lease. The supervisor opens a reserved slot's page in
+ * the reserved browser, which keeps the worker's CPU priority (docs/bulk.md, "Interactive renders first").
+ */
+export type Slot = 'pool' | 'reserved';
+
 interface Waiter {
   /** graphile-worker's order: lower is served first; equal ones in arrival order. */
   priority: number;
-  resolve: () => void;
+  resolve: (slot: Slot) => void;
   reject: (error: unknown) => void;
 }
 
@@ -28,13 +35,14 @@ export interface PagePoolOptions {
 
 /**
  * The page pool's slots: at most `size` pages leased at once (plus `reserved` ones that only
- * urgent renders take, so a sync render never waits behind the others), and a bounded queue of
- * renders waiting for one, served by priority (a sync render before the bulk renders already
- * waiting; docs/bulk.md, "Interactive renders first"). A slot that comes free is handed to the
- * first waiter directly. It holds no pages itself: the browser supervisor opens one for each slot.
+ * urgent renders take, those first, so a sync render never waits behind the others), and a bounded
+ * queue of renders waiting for one, served by priority (a sync render before the bulk renders
+ * already waiting; docs/bulk.md, "Interactive renders first"). A slot that comes free is handed to
+ * the first waiter that may hold it. It holds no pages itself: the browser supervisor opens one for
+ * each slot, a reserved slot's in the reserved browser.
  */
 export class PagePool {
-  private leased = 0;
+  private readonly leased: Record<Slot, number> = { pool: 0, reserved: 0 };
   private readonly waiters: Waiter[] = [];
   private readonly onChange: (state: PoolState) => void;
 
@@ -44,15 +52,24 @@ export class PagePool {
   }
 
   state(): PoolState {
-    return { leased: this.leased, waiting: this.waiters.length };
+    return { leased: this.leased.pool + this.leased.reserved, waiting: this.waiters.length };
   }
 
-  /** Takes a free slot at once, if there is one a render of this priority may count on. */
-  take(priority: number): boolean {
-    if (this.leased >= this.capacityFor(priority)) return false;
-    this.leased++;
+  /**
+   * Takes a free slot at once, if there is one a render of this priority may count on: an urgent
+   * render a reserved one first, then any; null when there is none.
+   */
+  take(priority: number): Slot | null {
+    const slot =
+      this.isUrgent(priority) && this.leased.reserved < this.options.reserved
+        ? 'reserved'
+        : this.leased.pool < this.options.size
+          ? 'pool'
+          : null;
+    if (slot === null) return null;
+    this.leased[slot]++;
     this.changed();
-    return true;
+    return slot;
   }
 
   /**
@@ -60,30 +77,29 @@ export class PagePool {
    * over. A full queue refuses at once (throws PoolSaturatedError). Aborting `signal` leaves the
    * queue and rejects with the signal's reason.
    */
-  wait(signal: AbortSignal | undefined, priority: number): Promise<void> {
+  wait(signal: AbortSignal | undefined, priority: number): Promise<Slot> {
     if (this.waiters.length >= this.options.maxQueueLength) throw new PoolSaturatedError(this.waiters.length);
     return this.enqueue(signal, priority);
   }
 
   /**
-   * A slot came free: hand it to the first waiter (they are in priority order) if its capacity
-   * admits it, else give it back to the pool. A reserved page freed while only non-urgent renders
-   * wait stays free for the next urgent one.
+   * A slot came free: hand it to the first waiter (they are in priority order) if it may hold that
+   * slot, else give it back. A reserved slot freed while only non-urgent renders wait stays free
+   * for the next urgent one.
    */
-  release(): void {
+  release(slot: Slot): void {
     const next = this.waiters[0];
-    if (next && this.leased - 1 < this.capacityFor(next.priority)) {
+    if (next && (slot === 'pool' || this.isUrgent(next.priority))) {
       this.waiters.shift();
-      next.resolve(); // the slot passes to it: `leased` is unchanged
+      next.resolve(slot); // the slot passes to it: the counts are unchanged
     } else {
-      this.leased--;
+      this.leased[slot]--;
     }
     this.changed();
   }
 
-  /** Pages a render of this priority may count on: the pool, plus the reserve for urgent ones. */
-  private capacityFor(priority: number): number {
-    return this.options.size + (priority < this.options.urgentBelow ? this.options.reserved : 0);
+  private isUrgent(priority: number): boolean {
+    return priority < this.options.urgentBelow;
   }
 
   /** Rejects every waiting render, each with an error of its own (the supervisor stops). */
@@ -92,8 +108,8 @@ export class PagePool {
     this.changed();
   }
 
-  private enqueue(signal: AbortSignal | undefined, priority: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  private enqueue(signal: AbortSignal | undefined, priority: number): Promise<Slot> {
+    return new Promise<Slot>((resolve, reject) => {
       const onAbort = () => {
         const index = this.waiters.indexOf(waiter);
         if (index !== -1) this.waiters.splice(index, 1);
@@ -102,9 +118,9 @@ export class PagePool {
       };
       const waiter: Waiter = {
         priority,
-        resolve: () => {
+        resolve: (slot) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve();
+          resolve(slot);
         },
         reject: (error) => {
           signal?.removeEventListener('abort', onAbort);

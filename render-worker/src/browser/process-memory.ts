@@ -29,7 +29,8 @@ async function rssBytes(pid: number): Promise<number | null> {
   }
 }
 
-async function childrenOf(pid: number): Promise<number[]> {
+/** The direct children of a process (of any of its threads), from /proc. */
+export async function childrenOf(pid: number): Promise<number[]> {
   try {
     const tasks = await readdir(`/proc/${pid}/task`);
     const lists = await Promise.all(tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/children`, 'utf8').catch(() => '')));

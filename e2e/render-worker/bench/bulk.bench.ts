@@ -10,7 +10,9 @@
 //   2. the sync render p99 of the other workspace, unloaded (serial);
 //   3. a bulk run of BENCH_BULK_ROWS rows × 1 format (default 10,000), its rows per second against
 //      (1) (goal ≥ 85 %), the other workspace's sync p99 while it goes (goal ≤ 2× unloaded), and
-//      each process's resident memory, idle against its peak during the run (goal ≤ 150 MB above).
+//      each process's resident memory, idle against its peak during the run (goal ≤ 150 MB above),
+//      and where the CPU went while it ran (each process, the render worker's main thread and its
+//      Chromium apart, Postgres), with the sync latencies' spread.
 // No pass/fail: the figures depend on the machine and its load.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -39,15 +41,39 @@ function percentile(ms: number[], q: number): number {
  * (Pss) of it and its descendants (the render worker's Chromium). Pss divides each shared page
  * among the processes that map it: a sum of RSS counts Chromium's shared pages once per process.
  */
+/** Every descendant of a process (the children of its main thread, which spawns them all here). */
+function descendants(pid: number): number[] {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return kids.flatMap((k) => [k, ...descendants(k)]);
+  } catch {
+    return [];
+  }
+}
+
+/** utime + stime (+ reaped children's, with `children`) of /proc/<path>/stat, in seconds. */
+function statCpuSeconds(path: string, children: boolean): number {
+  try {
+    const fields = readFileSync(`/proc/${path}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number);
+    // After "pid (comm) ": state is fields[0]; utime, stime, cutime, cstime are fields[11..14].
+    const ticks = fields[11]! + fields[12]! + (children ? fields[13]! + fields[14]! : 0);
+    return ticks / 100;
+  } catch {
+    return 0; // gone
+  }
+}
+
+/**
+ * CPU seconds used so far: `main`, a process's main thread; `own`, all its threads; `tree`, it and
+ * its descendants, those already ended and reaped included (Chromium's recycled browsers).
+ */
+function cpuSeconds(pid: number): { main: number; own: number; tree: number } {
+  const tree = [pid, ...descendants(pid)].reduce((sum, p) => sum + statCpuSeconds(String(p), true), 0);
+  return { main: statCpuSeconds(`${pid}/task/${pid}`, false), own: statCpuSeconds(String(pid), false), tree };
+}
+
 function memoryMb(pid: number): { own: number; tree: number } {
-  const children = (p: number): number[] => {
-    try {
-      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      return kids.flatMap((k) => [k, ...children(k)]);
-    } catch {
-      return [];
-    }
-  };
+  const children = descendants;
   const field = (path: string, name: string) => {
     try {
       return Number(new RegExp(`${name}:\\s+(\\d+)`).exec(readFileSync(path, 'utf8'))?.[1] ?? 0);
@@ -110,6 +136,20 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   // 3. The bulk run, with the other workspace's sync renders and every process's memory beside it.
   const processes: FarmProcess[] = [farm.controlPlane, ...farm.workers, ...farm.mediaWorkers];
   const idle = new Map(processes.map((p) => [p.name, memoryMb(p.child.pid!)]));
+  // Postgres is this process's own child (the bench farm's embedded database); the roles are the farm's.
+  const farmPids = new Set(processes.map((p) => p.child.pid!));
+  const postgresPids = () =>
+    readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+      .filter((p) => p > 0 && !farmPids.has(p));
+  const cpuNow = () => ({
+    roles: new Map(processes.map((p) => [p.name, cpuSeconds(p.child.pid!)])),
+    postgres: postgresPids().reduce((sum, p) => sum + cpuSeconds(p).tree, 0),
+    bench: cpuSeconds(process.pid).own,
+  });
+  const cpuBefore = cpuNow();
   const peak = new Map([...idle].map(([name, m]) => [name, { ...m }]));
   // The run's credits, whatever the throughput measure spent (a 10,000-row run needs them all).
   await setCredits(pool, seed.workspaceId, 'generation', ROWS + 100);
@@ -126,6 +166,7 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   const runId = String(created.body.id);
   process.stdout.write(`bulk run ${runId}: ${ROWS} rows × 1 format accepted in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   const loadedLatencies: number[] = [];
+  const runStarted = performance.now();
   let rowsEnded = 0;
   let rowsSeconds = Number.NaN;
   let stop = false;
@@ -161,6 +202,8 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
     }
     await new Promise((res) => setTimeout(res, 1000));
   }
+  const cpuAfter = cpuNow();
+  const runSeconds = (performance.now() - runStarted) / 1000;
   stop = true;
   await syncLoop;
   clearInterval(sampler);
@@ -171,7 +214,18 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
     `bulk run ended: ${JSON.stringify(finished.rows)}, ${rowsPerSecond.toFixed(2)} rows/s over ${rowsSeconds.toFixed(0)} s\n`,
   );
   process.stdout.write(
-    `sync renders of another workspace during the run: p50 ${percentile(loadedLatencies, 0.5).toFixed(0)} ms, p99 ${loadedP99.toFixed(0)} ms (n=${loadedLatencies.length})\n`,
+    `sync renders of another workspace during the run: p50 ${percentile(loadedLatencies, 0.5).toFixed(0)} ms, p90 ${percentile(loadedLatencies, 0.9).toFixed(0)} ms, p99 ${loadedP99.toFixed(0)} ms, max ${Math.max(...loadedLatencies).toFixed(0)} ms (n=${loadedLatencies.length})\n`,
+  );
+  process.stdout.write(`\nCPU while the run went (${runSeconds.toFixed(0)} s; cores used on average):\n`);
+  const cores = (seconds: number) => `${(seconds / runSeconds).toFixed(2)}`;
+  for (const p of processes) {
+    const [from, to] = [cpuBefore.roles.get(p.name)!, cpuAfter.roles.get(p.name)!];
+    process.stdout.write(
+      `  ${p.name}: main thread ${cores(to.main - from.main)}, all its threads ${cores(to.own - from.own)}, with children ${cores(to.tree - from.tree)}\n`,
+    );
+  }
+  process.stdout.write(
+    `  postgres: ${cores(cpuAfter.postgres - cpuBefore.postgres)}; this bench: ${cores(cpuAfter.bench - cpuBefore.bench)}\n`,
   );
   process.stdout.write('\nmemory, idle → peak during the run (the process alone, RSS; with its children, PSS):\n');
   for (const p of processes) {

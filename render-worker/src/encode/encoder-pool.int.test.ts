@@ -97,3 +97,26 @@ describe('EncoderPool.stop', () => {
     await expect(own.encode(capturedPng, { format: 'png' })).rejects.toBeInstanceOf(EncoderStoppedError);
   });
 });
+
+describe('EncoderPool priority', () => {
+  it('serves a waiting sync encode before the bulk encodes queued ahead of it', async () => {
+    const one = createEncoderPool({ threads: 1 });
+    try {
+      // A large AVIF keeps the one thread busy while the others queue.
+      const big = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const order: string[] = [];
+      const run = (name: string, priority: number) => one.encode(big, { format: 'avif' }, priority).then(() => void order.push(name));
+      const busy = run('first', 10);
+      await new Promise((r) => setTimeout(r, 50)); // the thread takes it
+      const rest = [run('bulk 1', 10), run('bulk 2', 10), run('sync', -10)];
+      await Promise.all([busy, ...rest]);
+      // 'first' may still be waiting for the thread to start on a busy machine: wherever it ran,
+      // the sync encode went before both bulk encodes queued ahead of it, and those kept their order.
+      expect(order.filter((name) => name !== 'first')).toEqual(['sync', 'bulk 1', 'bulk 2']);
+    } finally {
+      await one.stop();
+    }
+  });
+});

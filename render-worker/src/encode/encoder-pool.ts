@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { RasterFileType } from '@pressroom/model';
 import { RUNS_COMPILED } from '@pressroom/model';
-import { Piscina } from 'piscina';
+import { Piscina, queueOptionsSymbol } from 'piscina';
 import type { EncodedImage, EncodeOptions } from './encode-image.js';
+import { type EncodeQueueOptions, PriorityTaskQueue } from './priority-queue.js';
 
 export interface EncoderPoolOptions {
   /** Encoder threads. Default: the number of cores. */
@@ -10,8 +11,11 @@ export interface EncoderPoolOptions {
 }
 
 export interface EncoderPool {
-  /** Re-encode a captured PNG/JPEG into the requested format, optionally resized. */
-  encode(input: Buffer | Uint8Array, options: EncodeOptions): Promise<EncodedImage>;
+  /**
+   * Re-encode a captured PNG/JPEG into the requested format, optionally resized. Waiting encodes
+   * are served by `priority` (the job's graphile-worker priority, lower first; default 0).
+   */
+  encode(input: Buffer | Uint8Array, options: EncodeOptions, priority?: number): Promise<EncodedImage>;
   /** Crop to exactly `width`×`height` around the most salient region (`auto_focus`). */
   cropToFocus(input: Buffer | Uint8Array, options: { width: number; height: number; format?: RasterFileType }): Promise<EncodedImage>;
   stop(): Promise<void>;
@@ -37,14 +41,19 @@ export function createEncoderPool(options: EncoderPoolOptions = {}): EncoderPool
     minThreads: Math.min(1, threads),
     maxThreads: threads,
     execArgv: RUNS_COMPILED || underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    taskQueue: new PriorityTaskQueue(),
+    // A task taken from the queue while no thread was free goes back to its place (unshift), not
+    // to the tail, which would put it behind the encodes of its priority that came after it.
+    stricterFIFO: true,
   });
 
   // piscina quietly spawns new threads after destroy(); a stopped pool must refuse instead.
   let stopped = false;
 
-  async function run(input: Buffer | Uint8Array, encodeOptions: EncodeOptions): Promise<EncodedImage> {
+  async function run(input: Buffer | Uint8Array, encodeOptions: EncodeOptions, priority = 0): Promise<EncodedImage> {
     if (stopped) throw new EncoderStoppedError();
-    const result: EncodedImage = await pool.run({ ...encodeOptions, input });
+    const queue: EncodeQueueOptions = { priority };
+    const result: EncodedImage = await pool.run({ ...encodeOptions, input, [queueOptionsSymbol]: queue });
     // Structured clone delivers a Uint8Array; callers get a Buffer as promised.
     return { ...result, bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength) };
   }

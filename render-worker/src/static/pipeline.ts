@@ -107,12 +107,12 @@ export function createChromiumRenderer(
     const aiReused = options.ai ? await applyAiOps(plan, resources, options.ai, input) : 0;
     timings.fetch = seconds(t);
 
-    // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some; its time is
-    // measured inside and taken out of capture.
+    // Encoding of PNG/WebP/AVIF runs in the encoder threads when there are some, by the job's
+    // priority; its time is measured inside and taken out of capture.
     const encode: EncodeCapture | undefined = encoder
       ? async (png, encodeOptions) => {
           const e = performance.now();
-          const out = await encoder.encode(png, encodeOptions);
+          const out = await encoder.encode(png, encodeOptions, input.priority);
           timings.encode += seconds(e);
           return out;
         }

@@ -43,10 +43,10 @@ const ALWAYS = [
 export const CANVAS = { source: 'shared/renderer/src/browser.ts', output: 'control-plane/dist/console-canvas.js' };
 
 /**
- * The web console (docs/console.md): its sources (TypeScript, and the pages' JavaScript) with Preact and htm, bundled for the
+ * The web console (docs/console.md): its TypeScript sources with Preact and htm, bundled for the
  * browser; the control plane serves it at /console/app.js. It loads the canvas by URL, at run time.
  */
-export const CONSOLE = { source: 'control-plane/console/app.js', output: 'control-plane/dist/console-app.js' };
+export const CONSOLE = { source: 'control-plane/console/app.ts', output: 'control-plane/dist/console-app.js' };
 
 /** The browser bundles: each stands alone (no shared chunks), since a page loads them by URL. */
 const BROWSER = [CANVAS, CONSOLE];

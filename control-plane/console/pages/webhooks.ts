@@ -1,14 +1,15 @@
 // Webhooks: subscriptions (add, remove, event filter), the delivery log with every attempt,
 // redelivery, and the signing secret with rotate and revoke.
+
+import { EVENT_TYPES, type EventType } from '@pressroom/model/client';
 import { useState } from 'preact/hooks';
+import type { Delivery, SigningSecret as Secret, Subscription } from '../answers.js';
 import { api } from '../api.js';
-import { ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { checkedOf, ErrorBox, fieldValue, html, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 
-const EVENT_TYPES = ['NEW_BANNER', 'NEW_BANNER_BATCH', 'NEW_EXPORT', 'TEMPLATE_STATUS'];
-
-export function WebhooksPage() {
-  const subs = useApi('GET', '/webhook-subscriptions');
-  const deliveries = useApi('GET', '/webhook-deliveries', { query: { per_page: 50 } });
+export function WebhooksPage(): View {
+  const subs = useApi<Subscription[]>('GET', '/webhook-subscriptions');
+  const deliveries = useApi<Delivery[]>('GET', '/webhook-deliveries', { query: { per_page: 50 } });
   return html`
     <h1>Webhooks</h1>
     <${SigningSecret} />
@@ -34,17 +35,17 @@ export function WebhooksPage() {
   `;
 }
 
-function SigningSecret() {
-  const secret = useApi('GET', '/signing-secret');
-  const [shown, setShown] = useState(false);
-  const [error, setError] = useState(null);
-  const act = async (path, query) => {
+function SigningSecret(): View {
+  const secret = useApi<Secret>('GET', '/signing-secret');
+  const [visible, setVisible] = useState(false);
+  const [error, setError] = useState<Shown | null>(null);
+  const act = async (path: string) => {
     setError(null);
     try {
-      await api('POST', path, { query });
+      await api('POST', path);
       secret.reload();
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     }
   };
   return html`<section aria-labelledby="secret-title">
@@ -53,8 +54,8 @@ function SigningSecret() {
     <${ErrorBox} error=${secret.error ?? error} />
     ${
       secret.data
-        ? html`<p><code id="signing-secret">${shown ? secret.data.secret : `${secret.data.secret.slice(0, 10)}…`}</code>
-          <button type="button" class="secondary" onClick=${() => setShown(!shown)}>${shown ? 'Hide' : 'Show'}</button></p>
+        ? html`<p><code id="signing-secret">${visible ? secret.data.secret : `${secret.data.secret.slice(0, 10)}…`}</code>
+          <button type="button" class="secondary" onClick=${() => setVisible(!visible)}>${visible ? 'Hide' : 'Show'}</button></p>
           <p>Created ${when(secret.data.created_at_ts)}${secret.data.rotated_at_ts ? `, rotated ${when(secret.data.rotated_at_ts)}` : ''}.
             ${secret.data.previous_secret_expires_at_ts ? `The previous secret keeps verifying until ${when(secret.data.previous_secret_expires_at_ts)}.` : ''}</p>
           <p class="row">
@@ -66,14 +67,14 @@ function SigningSecret() {
   </section>`;
 }
 
-function AddSubscription({ onAdded }) {
+function AddSubscription({ onAdded }: { onAdded: () => void }): View {
   const [url, setUrl] = useState('');
-  const [types, setTypes] = useState([]);
-  const [error, setError] = useState(null);
+  const [types, setTypes] = useState<EventType[]>([]);
+  const [error, setError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
-  const fieldError = (field) =>
+  const fieldError = (field: string) =>
     error?.errors?.find((e) => e.path === field || e.path.startsWith(`${field}.`) || e.path.startsWith(`${field}[`))?.message;
-  const submit = async (event) => {
+  const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -83,7 +84,7 @@ function AddSubscription({ onAdded }) {
       setTypes([]);
       onAdded();
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     } finally {
       setBusy(false);
     }
@@ -93,14 +94,14 @@ function AddSubscription({ onAdded }) {
     <div class="field">
       <label for="sub-url">HTTPS URL</label>
       <input id="sub-url" type="url" required size="50" placeholder="https://example.com/hooks/pressroom" value=${url}
-        onInput=${(e) => setUrl(e.currentTarget.value)} aria-invalid=${urlError ? 'true' : 'false'} aria-describedby=${urlError ? 'sub-url-error' : undefined} />
+        onInput=${(e: Event) => setUrl(fieldValue(e))} aria-invalid=${urlError ? 'true' : 'false'} aria-describedby=${urlError ? 'sub-url-error' : undefined} />
       ${urlError ? html`<p class="error" id="sub-url-error">${urlError}</p>` : null}
     </div>
     <fieldset class="field">
       <legend>Events (none ticked: every event)</legend>
       ${EVENT_TYPES.map(
         (t) => html`<label><input type="checkbox" checked=${types.includes(t)}
-          onChange=${(e) => setTypes(e.currentTarget.checked ? [...types, t] : types.filter((x) => x !== t))} /> ${t}</label>`,
+          onChange=${(e: Event) => setTypes(checkedOf(e) ? [...types, t] : types.filter((x) => x !== t))} /> ${t}</label>`,
       )}
     </fieldset>
     ${error && !urlError ? html`<${ErrorBox} error=${error} title="The subscription was refused" />` : null}
@@ -108,14 +109,14 @@ function AddSubscription({ onAdded }) {
   </form>`;
 }
 
-function SubscriptionRow({ sub, onRemoved }) {
-  const [error, setError] = useState(null);
+function SubscriptionRow({ sub, onRemoved }: { sub: Subscription; onRemoved: () => void }): View {
+  const [error, setError] = useState<Shown | null>(null);
   const remove = async () => {
     try {
       await api('DELETE', `/webhook-subscriptions/${sub.id}`);
       onRemoved();
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     }
   };
   return html`<tr>
@@ -126,17 +127,17 @@ function SubscriptionRow({ sub, onRemoved }) {
   </tr>`;
 }
 
-function DeliveryItem({ delivery: d, onRedelivered }) {
-  const [error, setError] = useState(null);
-  const [queued, setQueued] = useState(null);
+function DeliveryItem({ delivery: d, onRedelivered }: { delivery: Delivery; onRedelivered: () => void }): View {
+  const [error, setError] = useState<Shown | null>(null);
+  const [queued, setQueued] = useState<number | null>(null);
   const redeliver = async () => {
     setError(null);
     try {
-      const { data } = await api('POST', `/webhook-deliveries/${d.id}/redeliver`);
+      const { data } = await api<{ attempt: number }>('POST', `/webhook-deliveries/${d.id}/redeliver`);
       setQueued(data.attempt);
       setTimeout(onRedelivered, 1500);
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     }
   };
   return html`<article class="notice delivery" aria-labelledby=${`del-${d.id}`}>

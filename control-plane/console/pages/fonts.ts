@@ -1,21 +1,16 @@
 // Fonts: the workspace's uploaded brand fonts (docs/fonts.md). Upload by drag and drop, a specimen
 // of each family at each weight it has, the designs that use it, and delete.
+
+import type { AvailableWeight } from '@pressroom/model';
 import { useEffect, useState } from 'preact/hooks';
+import type { Font } from '../answers.js';
 import { api, apiBytes } from '../api.js';
-import { Dropzone, ErrorBox, html, Loading, useApi } from '../ui.js';
+import { base64Of, Dropzone, ErrorBox, filesOf, html, Loading, type Shown, shown, useApi, type View } from '../ui.js';
 
 const SPECIMEN = 'The quick brown fox jumps over the lazy dog 0123456789';
 
-/** A file as base64 (what `POST /fonts` takes as `file_encoded`). */
-async function base64Of(file) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** `700` → weight 700 normal; `'400-italic'` → 400 italic. */
-function faceOf(entry) {
+function faceOf(entry: AvailableWeight): { weight: number; style: 'normal' | 'italic' } {
   return typeof entry === 'number' ? { weight: entry, style: 'normal' } : { weight: Number(entry.slice(0, 3)), style: 'italic' };
 }
 
@@ -24,7 +19,7 @@ function faceOf(entry) {
  * which a CSS url() cannot send) and is added to the document with the FontFace API, under a
  * family name of its own so that nothing else can stand in for it.
  */
-function Specimen({ font, entry }) {
+function Specimen({ font, entry }: { font: Font; entry: AvailableWeight }): View {
   const { weight, style } = faceOf(entry);
   const family = `specimen-${font.id}-${weight}-${style}`;
   const [state, setState] = useState('loading');
@@ -33,7 +28,7 @@ function Specimen({ font, entry }) {
     apiBytes(`/fonts/${font.id}/file?weight=${weight}&style=${style}`)
       .then((bytes) => new FontFace(family, bytes, { weight: String(weight), style }).load())
       .then((face) => {
-        document.fonts.add(face);
+        (document.fonts as FontFaceSet & { add: (face: FontFace) => void }).add(face);
         if (live) setState('ready');
       })
       .catch(() => live && setState('failed'));
@@ -51,9 +46,12 @@ function Specimen({ font, entry }) {
   </li>`;
 }
 
-function FontFamily({ font, onDeleted }) {
-  const users = useApi('GET', `/fonts/${font.id}/designs`, undefined, [font.id, font.available_weights.join()]);
-  const [error, setError] = useState(null);
+function FontFamily({ font, onDeleted }: { font: Font; onDeleted: () => void }): View {
+  const users = useApi<{ id: string; name: string }[]>('GET', `/fonts/${font.id}/designs`, undefined, [
+    font.id,
+    font.available_weights.join(),
+  ]);
+  const [error, setError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
     setBusy(true);
@@ -62,7 +60,7 @@ function FontFamily({ font, onDeleted }) {
       await api('DELETE', `/fonts/${font.id}`);
       onDeleted();
     } catch (e) {
-      setError(e);
+      setError(shown(e));
       users.reload();
     } finally {
       setBusy(false);
@@ -83,18 +81,18 @@ function FontFamily({ font, onDeleted }) {
   </li>`;
 }
 
-function Upload({ onUploaded }) {
-  const [steps, setSteps] = useState([]);
-  const [error, setError] = useState(null);
-  const run = async (files) => {
+function Upload({ onUploaded }: { onUploaded: () => void }): View {
+  const [steps, setSteps] = useState<string[]>([]);
+  const [error, setError] = useState<Shown | null>(null);
+  const run = async (files: File[]) => {
     setError(null);
     setSteps([]);
     for (const file of files) {
       try {
-        const { data } = await api('POST', '/fonts', { body: { file_encoded: await base64Of(file) } });
+        const { data } = await api<Font>('POST', '/fonts', { body: { file_encoded: await base64Of(file) } });
         setSteps((s) => [...s, `${file.name}: added to ${data.name} (${data.available_weights.join(', ')})`]);
       } catch (e) {
-        setError(e);
+        setError(shown(e));
         break;
       }
     }
@@ -106,15 +104,15 @@ function Upload({ onUploaded }) {
       <p>Drop TTF, OTF, WOFF or WOFF2 files here (15 MB each at most), or choose them. Each file joins the family its own name table says.
         You are responsible for the licence of the fonts you upload.</p>
       <label for="font-files">Font files</label>
-      <input id="font-files" type="file" multiple accept=".ttf,.otf,.woff,.woff2,font/*" onChange=${(e) => run([...e.currentTarget.files])} />
+      <input id="font-files" type="file" multiple accept=".ttf,.otf,.woff,.woff2,font/*" onChange=${(e: Event) => run(filesOf(e))} />
     <//>
     ${steps.length ? html`<ol aria-live="polite" class="upload-steps">${steps.map((s) => html`<li>${s}</li>`)}</ol>` : null}
     <${ErrorBox} error=${error} title="The upload failed" />
   </section>`;
 }
 
-export function FontsPage() {
-  const fonts = useApi('GET', '/fonts');
+export function FontsPage(): View {
+  const fonts = useApi<Font[]>('GET', '/fonts');
   const own = (fonts.data ?? []).filter((f) => f.type === 'custom');
   return html`
     <h1>Fonts</h1>

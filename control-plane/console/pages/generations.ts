@@ -1,14 +1,16 @@
 // Generations: requests and their files, newest first, with status, errors, downloads and the
 // event deliveries of each.
 import { useState } from 'preact/hooks';
-import { ErrorBox, html, Loading, useApi, when } from '../ui.js';
-import { FileView } from './playground.js';
+import type { Delivery, GenerationRequest } from '../answers.js';
+import { here } from '../links.js';
+import { ErrorBox, html, Loading, useApi, type View, when } from '../ui.js';
+import { FileView } from './files.js';
 
 const PER_PAGE = 20;
 
-export function GenerationsPage() {
+export function GenerationsPage(): View {
   const [page, setPage] = useState(1);
-  const list = useApi('GET', '/generation-requests', { query: { page, per_page: PER_PAGE } }, [page]);
+  const list = useApi<GenerationRequest[]>('GET', '/generation-requests', { query: { page, per_page: PER_PAGE } }, [page]);
   const total = Number(list.headers?.get('x-total-count') ?? 0);
   return html`
     <h1>Generations</h1>
@@ -24,9 +26,9 @@ export function GenerationsPage() {
     </nav>`;
 }
 
-const STATUS = { in_progress: 'In progress', finalized: 'Finished', gone: 'Expired (kept 7 days)' };
+const STATUS: Record<string, string> = { in_progress: 'In progress', finalized: 'Finished', gone: 'Expired (kept 7 days)' };
 
-function RequestCard({ request: r }) {
+function RequestCard({ request: r }: { request: GenerationRequest }): View {
   const [open, setOpen] = useState(false);
   return html`<article class="notice" aria-labelledby=${`req-${r.id}`}>
     <h2 id=${`req-${r.id}`}>
@@ -40,8 +42,8 @@ function RequestCard({ request: r }) {
         ? html`<ul class="gallery">
           ${r.banners.map(
             (b) => html`<li class="card">
-              <${FileView} url=${b.file.cdn_url ?? b.file.url} type=${b.file.type} fallback=${b.file.fallback_image_url} alt=${`${r.design_name ?? 'File'}, ${b.format?.id ?? ''}`} />
-              <div class="body"><span>${b.format?.id ?? ''}</span><a href=${b.file.url}>Download ${b.file.filename ?? b.file.type}</a></div>
+              <${FileView} url=${here(b.file.cdn_url ?? b.file.url)} type=${b.file.type} fallback=${here(b.file.fallback_image_url)} alt=${`${r.design_name ?? 'File'}, ${b.format?.id ?? ''}`} />
+              <div class="body"><span>${b.format?.id ?? ''}</span><a href=${here(b.file.url)}>Download ${b.file.filename ?? b.file.type}</a></div>
             </li>`,
           )}
         </ul>`
@@ -54,10 +56,10 @@ function RequestCard({ request: r }) {
   </article>`;
 }
 
-function Deliveries({ requestId }) {
-  const list = useApi('GET', '/webhook-deliveries', { query: { generation_request_id: requestId } }, [requestId]);
+function Deliveries({ requestId }: { requestId: string }): View {
+  const list = useApi<Delivery[]>('GET', '/webhook-deliveries', { query: { generation_request_id: requestId } }, [requestId]);
   if (list.loading && !list.data) return html`<${Loading} what="deliveries" />`;
-  if (list.error) return html`<${ErrorBox} error=${list.error} />`;
+  if (list.error || !list.data) return html`<${ErrorBox} error=${list.error} />`;
   if (list.data.length === 0) return html`<p>No event was delivered for this request (no callback_url and no subscription).</p>`;
   return html`<ul>
     ${list.data.map((d) => html`<li>${d.event_type} to <code>${d.url}</code>: ${d.status} after ${d.attempts} attempt(s)</li>`)}

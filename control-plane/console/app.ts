@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, keyRefused, session } from './api.js';
+import { loadLinks } from './links.js';
 import { BulkPage } from './pages/bulk.js';
 import { DesignPage } from './pages/design.js';
 import { DesignsPage } from './pages/designs.js';
@@ -12,9 +13,9 @@ import { ImportPage } from './pages/import.js';
 import { PlaygroundPage } from './pages/playground.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { WorkspacePage } from './pages/workspace.js';
-import { ErrorBox, html, leaveGuard } from './ui.js';
+import { ErrorBox, fieldValue, html, leaveGuard, type Shown, shown, type View } from './ui.js';
 
-const NAV = [
+const NAV: readonly (readonly [string, string])[] = [
   ['designs', 'Designs'],
   ['import', 'Import'],
   ['generations', 'Generations'],
@@ -24,12 +25,18 @@ const NAV = [
   ['workspace', 'Workspace'],
 ];
 
-function parseRoute(hash) {
+/** A route: the page, and the id it shows (a design's), from the hash `#/<page>/<id>`. */
+interface Route {
+  page: string;
+  id: string | null;
+}
+
+function parseRoute(hash: string): Route {
   const [page = 'designs', id = null] = hash.replace(/^#\/?/, '').split('/');
   return { page: page || 'designs', id };
 }
 
-function useRoute() {
+function useRoute(): Route {
   const [route, setRoute] = useState(parseRoute(location.hash));
   useEffect(() => {
     let last = location.hash;
@@ -48,21 +55,26 @@ function useRoute() {
   return route;
 }
 
-function SignIn({ onSignedIn }) {
+/** POST /auth: the workspace the key belongs to. */
+interface Auth {
+  company: string;
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: (company: string) => void }): View {
   const [key, setKey] = useState('');
-  const [error, setError] = useState(null);
+  const [error, setError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event) => {
+  const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     session.signIn(key.trim());
     try {
-      const { data } = await api('POST', '/auth');
+      const { data } = await api<Auth>('POST', '/auth');
       onSignedIn(data.company);
     } catch (e) {
       session.signOut();
-      setError(e);
+      setError(shown(e));
     } finally {
       setBusy(false);
     }
@@ -75,7 +87,7 @@ function SignIn({ onSignedIn }) {
       <div class="field">
         <label for="api-key">API key</label>
         <input id="api-key" name="api-key" type="password" autocomplete="off" required size="48" placeholder="prk_…"
-          value=${key} onInput=${(e) => setKey(e.currentTarget.value)} aria-invalid=${error ? 'true' : 'false'}
+          value=${key} onInput=${(e: Event) => setKey(fieldValue(e))} aria-invalid=${error ? 'true' : 'false'}
           aria-describedby=${error ? 'api-key-error' : undefined} />
         ${error ? html`<p class="error" id="api-key-error">${error.message}</p>` : null}
       </div>
@@ -84,16 +96,16 @@ function SignIn({ onSignedIn }) {
   </main>`;
 }
 
-function Shell({ company, onSignOut }) {
+const TITLES: Record<string, string> = { designs: 'Designs', design: 'Design', playground: 'Playground', editor: 'Editor' };
+
+function Shell({ company, onSignOut }: { company: string; onSignOut: () => void }): View {
   const route = useRoute();
   const current = ['design', 'playground', 'editor'].includes(route.page) ? 'designs' : route.page;
   useEffect(() => {
-    const title =
-      { designs: 'Designs', design: 'Design', playground: 'Playground', editor: 'Editor' }[route.page] ??
-      NAV.find(([p]) => p === route.page)?.[1];
+    const title = TITLES[route.page] ?? NAV.find(([p]) => p === route.page)?.[1];
     document.title = `${title ?? 'Console'} · Pressroom`;
   }, [route.page]);
-  let page;
+  let page: View;
   if (route.page === 'designs') page = html`<${DesignsPage} />`;
   else if (route.page === 'design') page = html`<${DesignPage} id=${route.id} />`;
   else if (route.page === 'editor') page = html`<${EditorPage} id=${route.id} />`;
@@ -106,7 +118,7 @@ function Shell({ company, onSignOut }) {
   else if (route.page === 'workspace') page = html`<${WorkspacePage} />`;
   else page = html`<${ErrorBox} error=${{ message: `There is no page “${route.page}”.` }} />`;
   return html`
-    <a class="skip" href="#main" onClick=${(e) => {
+    <a class="skip" href="#main" onClick=${(e: Event) => {
       e.preventDefault();
       document.getElementById('main')?.focus();
     }}>Skip to content</a>
@@ -126,19 +138,19 @@ function Shell({ company, onSignOut }) {
     <main id="main" tabindex="-1" key=${`${route.page}/${route.id}`}>${page}</main>`;
 }
 
-function App() {
-  const [company, setCompany] = useState(null);
+function App(): View {
+  const [company, setCompany] = useState<string | null>(null);
   const [checking, setChecking] = useState(session.key() !== null);
-  const [checkError, setCheckError] = useState(null);
+  const [checkError, setCheckError] = useState<Shown | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!session.key()) return;
     setChecking(true);
     setCheckError(null);
-    api('POST', '/auth')
+    api<Auth>('POST', '/auth')
       .then(({ data }) => setCompany(data.company))
       // Only a refused key signs out; a check the farm could not answer now keeps it.
-      .catch((e) => (keyRefused(e) ? session.signOut() : setCheckError(e)))
+      .catch((e: unknown) => (keyRefused(e) ? session.signOut() : setCheckError(shown(e))))
       .finally(() => setChecking(false));
   }, [attempt]);
   if (checking) return html`<main id="main"><p class="loading" role="status">Checking your key…</p></main>`;
@@ -157,6 +169,9 @@ function App() {
   />`;
 }
 
-const root = document.getElementById('app');
-root.textContent = '';
-render(html`<${App} />`, root);
+const root = document.getElementById('app')!;
+// The farm's file links are known before anything shows one (links.ts).
+void loadLinks().then(() => {
+  root.textContent = '';
+  render(html`<${App} />`, root);
+});

@@ -3,43 +3,45 @@
 // presigned form POST, validate (PUT) when there were uploads, poll to DONE or FAILED, and open
 // the new design. Every error is listed with its path.
 import { useState } from 'preact/hooks';
-import { ApiError, api, uploadToSlot } from '../api.js';
+import type { ImportCreated, ImportRecord } from '../answers.js';
+import { ApiError, api, type UploadSlot, uploadToSlot } from '../api.js';
 import { ProjectPicker } from '../projects.js';
-import { Dropzone, ErrorBox, html } from '../ui.js';
+import { checkedOf, Dropzone, ErrorBox, fieldValue, filesOf, html, type Shown, shown, type View } from '../ui.js';
 
 const FINAL = new Set(['DONE', 'FAILED']);
 
 /** The dropped file that fills a slot: same name, or same name without its extension. */
-export function fileForSlot(files, slot) {
-  const bare = (n) => n.replace(/\.[^.]+$/, '');
+export function fileForSlot(files: File[], slot: Pick<UploadSlot, 'name'>): File | null {
+  const bare = (n: string) => n.replace(/\.[^.]+$/, '');
   return files.find((f) => f.name === slot.name) ?? files.find((f) => bare(f.name) === bare(slot.name)) ?? null;
 }
 
 /** A payload without a `target` goes into the chosen project as a new design; one with a target is sent as it is. */
-export function withTarget(doc, projectId) {
+export function withTarget(doc: unknown, projectId: string | null): unknown {
   if (projectId === null || doc === null || typeof doc !== 'object' || Array.isArray(doc) || 'target' in doc) return doc;
   return { ...doc, target: { kind: 'design', project_uuid: projectId } };
 }
 
-function megabytes(bytes) {
+function megabytes(bytes: number | undefined): string {
+  if (bytes === undefined) return 'no set size';
   return `${Math.round(bytes / 1_000_000)} MB`;
 }
 
-export function ImportPage() {
+export function ImportPage(): View {
   return html`<h1>Import</h1><${ImportPanel} />`;
 }
 
-export function ImportPanel() {
+export function ImportPanel(): View {
   const [text, setText] = useState('');
-  const [assets, setAssets] = useState([]);
+  const [assets, setAssets] = useState<File[]>([]);
   const [strict, setStrict] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState(null);
-  const [error, setError] = useState(null);
-  const [created, setCreated] = useState(null);
-  const [picked, setPicked] = useState({});
-  const [record, setRecord] = useState(null);
-  const [projectId, setProjectId] = useState(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const [created, setCreated] = useState<ImportCreated | null>(null);
+  const [picked, setPicked] = useState<Record<string, File>>({});
+  const [record, setRecord] = useState<ImportRecord | null>(null);
+  const [projectId, setProjectId] = useState<string | null>(null);
 
   const reset = () => {
     setNote(null);
@@ -49,7 +51,7 @@ export function ImportPanel() {
     setRecord(null);
   };
 
-  const take = async (files) => {
+  const take = async (files: File[]) => {
     const json = files.find((f) => f.name.endsWith('.json') || f.type === 'application/json');
     if (json) setText(await json.text());
     setAssets(files.filter((f) => f !== json));
@@ -60,25 +62,25 @@ export function ImportPanel() {
     try {
       return withTarget(JSON.parse(text), projectId);
     } catch (e) {
-      throw new ApiError(400, { id: 'invalid_json', message: `The text is not JSON: ${e.message}` });
+      throw new ApiError(400, { id: 'invalid_json', message: `The text is not JSON: ${shown(e).message}` });
     }
   };
 
-  const act = (fn) => async () => {
+  const act = (fn: () => Promise<void>) => async () => {
     setBusy(true);
     setError(null);
     try {
       await fn();
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     } finally {
       setBusy(false);
     }
   };
 
-  const poll = async (id) => {
+  const poll = async (id: string) => {
     for (;;) {
-      const { data } = await api('GET', `/designs/import/json/${id}`);
+      const { data } = await api<ImportRecord>('GET', `/designs/import/json/${id}`);
       setRecord(data);
       if (FINAL.has(data.status)) {
         if (data.status === 'FAILED') {
@@ -104,9 +106,9 @@ export function ImportPanel() {
   const start = act(async () => {
     reset();
     const doc = parse();
-    const { data } = await api('POST', '/designs/import/json', { body: doc, query: strict ? { strict: 'true' } : {} });
+    const { data } = await api<ImportCreated>('POST', '/designs/import/json', { body: doc, query: strict ? { strict: 'true' } : {} });
     setCreated(data);
-    const matched = {};
+    const matched: Record<string, File> = {};
     for (const slot of data.uploads) {
       const file = fileForSlot(assets, slot);
       if (file) matched[slot.name] = file;
@@ -119,8 +121,10 @@ export function ImportPanel() {
   });
 
   const uploadAll = act(async () => {
+    if (!created) return;
     for (const slot of created.uploads) {
-      await uploadToSlot(slot, picked[slot.name]);
+      const file = picked[slot.name];
+      if (file) await uploadToSlot(slot, file);
     }
     await api('PUT', `/designs/import/json/${created.id}`);
     setNote('Uploaded and validated: the import is queued.');
@@ -137,15 +141,15 @@ export function ImportPanel() {
       <p>Paste the payload below, or drop a design JSON here (with the files its layers name, if any).</p>
       <label for="import-files">Design JSON and files</label>
       <input id="import-files" type="file" multiple accept=".json,application/json,image/*,font/*,video/*,audio/*"
-        onChange=${(e) => void take([...e.currentTarget.files])} />
+        onChange=${(e: Event) => void take(filesOf(e))} />
     <//>
     <${ProjectPicker} id="import-project" label="Project (for a payload without a target)" value=${projectId} onChange=${setProjectId} />
     <label for="import-json">Payload</label>
     <textarea id="import-json" rows="14" spellcheck="false" value=${text}
       aria-invalid=${error?.errors?.length ? 'true' : 'false'} aria-describedby="import-errors"
-      onInput=${(e) => setText(e.currentTarget.value)}></textarea>
+      onInput=${(e: Event) => setText(fieldValue(e))}></textarea>
     ${assets.length ? html`<p>Files ready to upload: ${assets.map((f) => f.name).join(', ')}</p>` : null}
-    <label class="inline"><input type="checkbox" checked=${strict} onChange=${(e) => setStrict(e.currentTarget.checked)} /> Strict (a text that does not fit fails the import)</label>
+    <label class="inline"><input type="checkbox" checked=${strict} onChange=${(e: Event) => setStrict(checkedOf(e))} /> Strict (a text that does not fit fails the import)</label>
     <div class="actions">
       <button type="button" onClick=${check} disabled=${busy || !text.trim()}>Check</button>
       <button type="button" onClick=${start} disabled=${busy || !text.trim()}>Import</button>
@@ -157,8 +161,11 @@ export function ImportPanel() {
           ${slots.map(
             (slot) => html`<li>
               <label for=${`slot-${slot.name}`}><code>${slot.name}</code> (${slot.page}, up to ${megabytes(slot.max_bytes)})</label>
-              <input id=${`slot-${slot.name}`} type="file" onChange=${(e) => setPicked({ ...picked, [slot.name]: e.currentTarget.files[0] })} />
-              ${picked[slot.name] ? html`<span> ${picked[slot.name].name}</span>` : null}
+              <input id=${`slot-${slot.name}`} type="file" onChange=${(e: Event) => {
+                const [file] = filesOf(e);
+                if (file) setPicked({ ...picked, [slot.name]: file });
+              }} />
+              ${picked[slot.name] ? html`<span> ${picked[slot.name]?.name}</span>` : null}
             </li>`,
           )}
         </ul>

@@ -1,13 +1,30 @@
-// The control of one layer property, chosen by its kind (plan.js `controlFor`): shared by the
+// The control of one layer property, chosen by its kind (plan.ts `controlFor`): shared by the
 // playground and the editor, so each kind has one control.
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
+import type { Font } from './answers.js';
 import { api } from './api.js';
-import { coerce, fieldKey, swatchOf } from './plan.js';
-import { html } from './ui.js';
+import { type Control as ControlKind, coerce, type FormProp, fieldKey, swatchOf } from './plan.js';
+import { checkedOf, fieldValue, html, type View } from './ui.js';
+
+/** What a control takes: the layer, the property with its control, its value, and what to do with a change. */
+export interface ControlProps {
+  layer: string;
+  prop: FormProp & { control: ControlKind };
+  value: unknown;
+  /** The data URL an upload set instead of the URL (the playground's `image_encoded`), if any. */
+  encoded?: unknown;
+  error?: string | null | undefined;
+  onChange: (value: unknown) => void;
+  onEncoded?: (prop: string, dataUrl: string) => void;
+  onPick?: (hex: string) => void;
+}
+
+/** A value shown in a text field: a string as it is, nothing as empty. */
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 /** `onPick`, when given, takes the colour picker's hex instead of `onChange` (the editor converts it to the design's colour space). */
-export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick }) {
+export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick }: ControlProps): View {
   const control = prop.control;
   const id = fieldKey(layer, prop.id);
   const errorId = `${id}-error`;
@@ -17,58 +34,59 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
     'aria-invalid': error ? 'true' : 'false',
     'aria-describedby': error ? errorId : undefined,
   };
-  let input;
+  let input: View;
   if (control.kind === 'switch') {
-    input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e) => onChange(e.currentTarget.checked)} />`;
+    input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e: Event) => onChange(checkedOf(e))} />`;
   } else if (control.kind === 'number') {
     const numeric = typeof value === 'number' ? value : '';
     input = html`<div class="number-row">
       <input type="number" ...${common} step=${control.step} min=${control.min ?? undefined} max=${control.max ?? undefined}
-        value=${value ?? ''} onInput=${(e) => onChange(coerce(control, e.currentTarget.value))} />
+        value=${text(value)} onInput=${(e: Event) => onChange(coerce(control, fieldValue(e)))} />
       ${
         control.range
           ? html`<input type="range" aria-label=${`${layer} ${prop.id} slider`} min=${control.range.min} max=${control.range.max}
-              step=${control.step} value=${numeric === '' ? control.range.min : numeric} onInput=${(e) => onChange(Number(e.currentTarget.value))} />`
+              step=${control.step} value=${numeric === '' ? control.range.min : numeric} onInput=${(e: Event) => onChange(Number(fieldValue(e)))} />`
           : null
       }
     </div>`;
   } else if (control.kind === 'select') {
     const current = value === undefined || value === null ? '' : String(value);
-    input = html`<select ...${common} value=${current} onChange=${(e) => onChange(e.currentTarget.value === '' ? undefined : coerce(control, e.currentTarget.value))}>
+    input = html`<select ...${common} value=${current} onChange=${(e: Event) => onChange(fieldValue(e) === '' ? undefined : coerce(control, fieldValue(e)))}>
       ${control.options.includes(current) ? null : html`<option value="">${current === '' ? '(design value)' : `${current} (design value)`}</option>`}
       ${control.options.map((o) => html`<option value=${o}>${o}</option>`)}
     </select>`;
   } else if (control.kind === 'color') {
     const swatch = swatchOf(value);
     input = html`<div class="color-row">
-      <input type="text" ...${common} value=${value ?? ''} spellcheck="false"
-        placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e) => onChange(e.currentTarget.value)} />
-      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e) => (onPick ?? onChange)(e.currentTarget.value)} />
+      <input type="text" ...${common} value=${text(value)} spellcheck="false"
+        placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e: Event) => onChange(fieldValue(e))} />
+      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e: Event) => (onPick ?? onChange)(fieldValue(e))} />
     </div>`;
   } else if (control.kind === 'font') {
     input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;
   } else if (control.kind === 'source') {
     input = html`<div>
-      <input type="url" ...${common} value=${encoded ? '' : (value ?? '')} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
-        onInput=${(e) => onChange(e.currentTarget.value)} />
+      <input type="url" ...${common} value=${encoded ? '' : text(value)} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
+        onInput=${(e: Event) => onChange(fieldValue(e))} />
       ${
         control.encoded
           ? html`<label class="hint" for=${`${id}-upload`}>…or upload a file</label>
-            <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${async (e) => {
-              const file = e.currentTarget.files?.[0];
-              if (!file) return;
+            <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${(e: Event) => {
+              const file = (e.currentTarget as HTMLInputElement).files?.[0];
+              const field = control.encoded;
+              if (!file || field === null) return;
               const reader = new FileReader();
-              reader.onload = () => onEncoded(control.encoded, String(reader.result));
+              reader.onload = () => onEncoded?.(field, String(reader.result));
               reader.readAsDataURL(file);
             }} />`
           : null
       }
     </div>`;
-  } else if (control.multiline) {
+  } else if (control.kind === 'text' && control.multiline) {
     // `value`, not children: Preact sets a textarea's children once, so an undo would leave the old text in the box.
-    input = html`<textarea ...${common} rows="2" value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)}></textarea>`;
+    input = html`<textarea ...${common} rows="2" value=${text(value)} onInput=${(e: Event) => onChange(fieldValue(e))}></textarea>`;
   } else {
-    input = html`<input type="text" ...${common} value=${value ?? ''} onInput=${(e) => onChange(e.currentTarget.value)} />`;
+    input = html`<input type="text" ...${common} value=${text(value)} onInput=${(e: Event) => onChange(fieldValue(e))} />`;
   }
   return html`<div class="field">
     ${control.kind === 'switch' ? null : html`<label for=${id}>${prop.id}</label>`}
@@ -84,12 +102,14 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
  * the workspace's read budget, so a page opens with one read, not one per control. A failed read
  * is not kept: the next control to ask reads again.
  */
-export function fontLists() {
-  const byName = new Map();
+export type FontLister = (name: string) => Promise<Font[]>;
+
+export function fontLists(): FontLister {
+  const byName = new Map<string, Promise<Font[]>>();
   return (name) => {
     let list = byName.get(name);
     if (!list) {
-      list = api('GET', '/fonts', { query: { name: name || undefined } }).then(({ data }) => data.slice(0, 200));
+      list = api<Font[]>('GET', '/fonts', { query: { name: name || undefined } }).then(({ data }) => data.slice(0, 200));
       list.catch(() => byName.delete(name));
       byName.set(name, list);
     }
@@ -98,15 +118,23 @@ export function fontLists() {
 }
 
 /** The page's font lists (fontLists); a control outside one reads its own. */
-export const FontLists = createContext(null);
+export const FontLists = createContext<FontLister | null>(null);
 
 /** A font from /fonts: a search box, and a choice among the matches (the current font stays listed). */
-function FontSelect({ common, value, onChange }) {
+function FontSelect({
+  common,
+  value,
+  onChange,
+}: {
+  common: { id: string; name: string };
+  value: unknown;
+  onChange: (v: unknown) => void;
+}): View {
   const [q, setQ] = useState('');
-  const [fonts, setFonts] = useState([]);
+  const [fonts, setFonts] = useState<Font[]>([]);
   const shared = useContext(FontLists);
-  const [own] = useState(() => (shared ? null : fontLists()));
-  const lists = shared ?? own;
+  const [own] = useState<FontLister | null>(() => (shared ? null : fontLists()));
+  const lists = (shared ?? own) as FontLister;
   useEffect(() => {
     let alive = true;
     const t = setTimeout(() => {
@@ -121,8 +149,8 @@ function FontSelect({ common, value, onChange }) {
   }, [q, lists]);
   const listed = fonts.some((f) => f.id === value);
   return html`<div>
-    <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e) => setQ(e.currentTarget.value)} />
-    <select ...${common} value=${value ?? ''} onChange=${(e) => onChange(e.currentTarget.value)}>
+    <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e: Event) => setQ(fieldValue(e))} />
+    <select ...${common} value=${text(value)} onChange=${(e: Event) => onChange(fieldValue(e))}>
       ${!listed && value ? html`<option value=${value}>Current font (${String(value).length > 24 ? `${String(value).slice(0, 8)}…` : value})</option>` : null}
       ${fonts.map((f) => html`<option value=${f.id}>${f.name} (${f.category})</option>`)}
     </select>

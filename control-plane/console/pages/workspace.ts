@@ -1,10 +1,15 @@
 // Workspace: credits, plan, projects, workspace templates with "use", rate-limit usage, and the MCP endpoint.
 import { useState } from 'preact/hooks';
+import type { CreditBlock as Block, Credits, Duplication, Project, Workspace, WorkspaceTemplate } from '../answers.js';
 import { api, lastRateLimit, session } from '../api.js';
+import { here } from '../links.js';
 import { NewProject, ProjectId } from '../projects.js';
-import { Copy, ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { Copy, ErrorBox, fieldValue, html, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 
-function CreditBlock({ title, block }) {
+/** The rate-limit tiers the page lists, in its order. */
+const TIERS = ['read', 'write', 'polling', 'validation'] as const;
+
+function CreditBlock({ title, block }: { title: string; block: Block }): View {
   return html`<div class="notice">
     <h3>${title}</h3>
     <p><strong>${block.available}</strong> available of ${block.limit}${block.extra ? ` + ${block.extra} extra` : ''} (${block.consumed} used)</p>
@@ -12,11 +17,12 @@ function CreditBlock({ title, block }) {
   </div>`;
 }
 
-export function WorkspacePage() {
-  const ws = useApi('GET', '/workspace');
-  const credits = useApi('GET', '/credits');
-  const projects = useApi('GET', '/projects');
-  const templates = useApi('GET', '/workspace-templates');
+export function WorkspacePage(): View {
+  const ws = useApi<Workspace>('GET', '/workspace');
+  const credits = useApi<Credits>('GET', '/credits');
+  const projects = useApi<Project[]>('GET', '/projects');
+  const templates = useApi<WorkspaceTemplate[]>('GET', '/workspace-templates');
+  const limits = ws.data?.rate_limits;
   const usage = ws.headers
     ? {
         limit: ws.headers.get('x-ratelimit-limit'),
@@ -42,17 +48,14 @@ export function WorkspacePage() {
     }
     <h2>Rate limits</h2>
     ${
-      ws.data
+      limits
         ? html`<div class="table-wrap" tabindex="0"><table>
           <thead><tr><th scope="col">Tier</th><th scope="col">Per minute</th><th scope="col">Per hour</th></tr></thead>
           <tbody>
-            ${['read', 'write', 'polling', 'validation'].map(
-              (t) =>
-                html`<tr><th scope="row">${t}</th><td>${ws.data.rate_limits[t].per_minute}</td><td>${ws.data.rate_limits[t].per_hour}</td></tr>`,
-            )}
+            ${TIERS.map((t) => html`<tr><th scope="row">${t}</th><td>${limits[t].per_minute}</td><td>${limits[t].per_hour}</td></tr>`)}
           </tbody>
         </table></div>
-        <p>Every workspace: at most ${ws.data.rate_limits.global_per_second} requests per second.
+        <p>Every workspace: at most ${limits.global_per_second} requests per second.
           ${usage?.limit ? ` Read tier now: ${usage.remaining} of ${usage.limit} left in the window closest to its limit (resets ${when(Number(usage.reset))}).` : ''}
           ${lastRateLimit.value && lastRateLimit.value.path !== '/workspace' ? ` Last budgeted call (${lastRateLimit.value.path}): ${lastRateLimit.value.remaining} of ${lastRateLimit.value.limit} left.` : ''}</p>`
         : null
@@ -80,7 +83,7 @@ export function WorkspacePage() {
  * The MCP client configurations of docs/mcp.md, for this farm and the signed-in key: a client that
  * takes a URL and headers, Claude Code's command, and a stdio-only client through mcp-remote.
  */
-export function mcpConfigs(endpoint, key) {
+export function mcpConfigs(endpoint: string, key: string): [id: string, label: string, text: string][] {
   const native = { mcpServers: { pressroom: { url: endpoint, headers: { 'x-api-key': key } } } };
   const bridged = {
     mcpServers: {
@@ -106,7 +109,7 @@ export function mcpConfigs(endpoint, key) {
   ];
 }
 
-function McpEndpoint() {
+function McpEndpoint(): View {
   const endpoint = `${location.origin}/mcp`;
   return html`<section aria-labelledby="mcp-title">
     <h2 id="mcp-title">MCP endpoint for AI agents</h2>
@@ -122,18 +125,23 @@ function McpEndpoint() {
   </section>`;
 }
 
-function TemplateCard({ template: t, projects }) {
+/** The use of a template: under way, done (with the new design), or failed. */
+type UseState = { busy: true } | { done: true; designId: string | null; status: string } | { error: Shown };
+
+function TemplateCard({ template: t, projects }: { template: WorkspaceTemplate; projects: Project[] }): View {
   const [chosen, setProject] = useState('');
   const project = chosen || projects[0]?.id || '';
-  const [state, setState] = useState(null);
+  const [state, setState] = useState<UseState | null>(null);
   const use = async () => {
     setState({ busy: true });
     try {
-      const { data } = await api('POST', `/workspace-templates/${t.id}/use`, { body: { project_id: project } });
+      const { data } = await api<{ duplication_request_id: string }>('POST', `/workspace-templates/${t.id}/use`, {
+        body: { project_id: project },
+      });
       const requestId = data.duplication_request_id;
       for (;;) {
-        const { data: d } = await api('GET', `/design-duplication-requests/${requestId}`);
-        const designId = d.designs?.[0]?.target_design_id;
+        const { data: d } = await api<Duplication>('GET', `/design-duplication-requests/${requestId}`);
+        const designId = d.designs?.[0]?.target_design_id ?? null;
         if (d.status !== 'INIT' && d.status !== 'IN_PROGRESS') {
           setState({ done: true, designId, status: d.status });
           return;
@@ -141,22 +149,22 @@ function TemplateCard({ template: t, projects }) {
         await new Promise((r) => setTimeout(r, 1000));
       }
     } catch (e) {
-      setState({ error: e });
+      setState({ error: shown(e) });
     }
   };
   const selectId = `use-${t.id}`;
   return html`<li class="card">
-    ${t.preview_url ? html`<img src=${t.preview_url} alt=${`Preview of ${t.name}`} loading="lazy" />` : null}
+    ${t.preview_url ? html`<img src=${here(t.preview_url)} alt=${`Preview of ${t.name}`} loading="lazy" />` : null}
     <div class="body">
       <h3>${t.name}</h3>
       <label for=${selectId}>Into project</label>
-      <select id=${selectId} value=${project} onChange=${(e) => setProject(e.currentTarget.value)}>
+      <select id=${selectId} value=${project} onChange=${(e: Event) => setProject(fieldValue(e))}>
         ${projects.map((p) => html`<option value=${p.id}>${p.name}</option>`)}
       </select>
-      <button type="button" onClick=${use} disabled=${state?.busy || !project}>Use<span class="skip"> ${t.name}</span></button>
-      ${state?.busy ? html`<p role="status">Copying…</p>` : null}
-      ${state?.done ? html`<p class="ok" role="status">Copied (${state.status}).${state.designId ? html` <a href=${`#/design/${state.designId}`}>Open the new design</a>` : null}</p>` : null}
-      ${state?.error ? html`<${ErrorBox} error=${state.error} title="The template could not be used" />` : null}
+      <button type="button" onClick=${use} disabled=${(state !== null && 'busy' in state) || !project}>Use<span class="skip"> ${t.name}</span></button>
+      ${state && 'busy' in state ? html`<p role="status">Copying…</p>` : null}
+      ${state && 'done' in state ? html`<p class="ok" role="status">Copied (${state.status}).${state.designId ? html` <a href=${`#/design/${state.designId}`}>Open the new design</a>` : null}</p>` : null}
+      ${state && 'error' in state ? html`<${ErrorBox} error=${state.error} title="The template could not be used" />` : null}
     </div>
   </li>`;
 }

@@ -1,9 +1,14 @@
 // Designs: a gallery with previews, filtered by type and project and searched, as GET /designs offers.
-import { useState } from 'preact/hooks';
-import { debounce } from '../plan.js';
-import { ErrorBox, html, Loading, useApi } from '../ui.js';
 
-const TYPES = [
+import type { DesignType } from '@pressroom/model/client';
+import { useState } from 'preact/hooks';
+import type { DesignSummary, Project } from '../answers.js';
+import { here } from '../links.js';
+import { debounce } from '../plan.js';
+import { ErrorBox, fieldValue, html, Loading, useApi, type View } from '../ui.js';
+
+/** The type filter: every type, or one (the model's design types, each with its name here). */
+const TYPES: readonly (readonly ['' | DesignType, string])[] = [
   ['', 'Every type'],
   ['static', 'Static'],
   ['animated', 'Animated'],
@@ -11,35 +16,39 @@ const TYPES = [
   ['printer_multipage', 'Print, multipage'],
 ];
 
-export function DesignsPage() {
+export function DesignsPage(): View {
   const [type, setType] = useState('');
   const [project, setProject] = useState('');
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const [applySearch] = useState(() => debounce(setSearch, 300));
-  const projects = useApi('GET', '/projects');
-  const designs = useApi('GET', '/designs', { query: { type, project_id: project, query: search, sort: 'name' } }, [type, project, search]);
+  const projects = useApi<Project[]>('GET', '/projects');
+  const designs = useApi<DesignSummary[]>('GET', '/designs', { query: { type, project_id: project, query: search, sort: 'name' } }, [
+    type,
+    project,
+    search,
+  ]);
   return html`
     <h1>Designs</h1>
     <p><a class="button" href="#/editor/new">New design</a></p>
-    <form class="row" role="search" onSubmit=${(e) => e.preventDefault()}>
+    <form class="row" role="search" onSubmit=${(e: Event) => e.preventDefault()}>
       <div class="field">
         <label for="design-search">Search</label>
         <input id="design-search" type="search" value=${typed} placeholder="Name or words"
-          onInput=${(e) => {
-            setTyped(e.currentTarget.value);
-            applySearch(e.currentTarget.value);
+          onInput=${(e: Event) => {
+            setTyped(fieldValue(e));
+            applySearch(fieldValue(e));
           }} />
       </div>
       <div class="field">
         <label for="design-type">Type</label>
-        <select id="design-type" value=${type} onChange=${(e) => setType(e.currentTarget.value)}>
+        <select id="design-type" value=${type} onChange=${(e: Event) => setType(fieldValue(e))}>
           ${TYPES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
         </select>
       </div>
       <div class="field">
         <label for="design-project">Project</label>
-        <select id="design-project" value=${project} onChange=${(e) => setProject(e.currentTarget.value)}>
+        <select id="design-project" value=${project} onChange=${(e: Event) => setProject(fieldValue(e))}>
           <option value="">Every project</option>
           ${(projects.data ?? []).map((p) => html`<option value=${p.id}>${p.name}</option>`)}
         </select>
@@ -54,7 +63,7 @@ export function DesignsPage() {
           <ul class="gallery">
             ${designs.data.map(
               (d) => html`<li class="card">
-                ${d.preview_url ? html`<img src=${d.preview_url} alt=${`Preview of ${d.name}`} loading="lazy" />` : html`<div class="notice">No preview yet</div>`}
+                ${d.preview_url ? html`<img src=${here(d.preview_url)} alt=${`Preview of ${d.name}`} loading="lazy" />` : html`<div class="notice">No preview yet</div>`}
                 <div class="body">
                   <h2><a href=${`#/design/${d.id}`}>${d.name}</a></h2>
                   <p><span class="tag">${d.type}</span> <span class="tag">${d.project_name}</span></p>

@@ -1,38 +1,41 @@
 // Design: formats, layers and their properties from the design read; the as-import download;
 // the import panel (pages/import.js) to bring another design in.
 import { useState } from 'preact/hooks';
+import type { DesignDetail } from '../answers.js';
 import { api } from '../api.js';
+import { here } from '../links.js';
 import { normalizeDesign } from '../plan.js';
-import { downloadJson, ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { downloadJson, ErrorBox, html, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 import { ImportPanel } from './import.js';
 
-function show(value) {
+function show(value: unknown): string {
   if (value === undefined || value === null) return '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
-export function DesignPage({ id }) {
-  const read = useApi('GET', `/designs/${id}`, undefined, [id]);
-  const [downloadError, setDownloadError] = useState(null);
+export function DesignPage({ id }: { id: string }): View {
+  const read = useApi<DesignDetail>('GET', `/designs/${id}`, undefined, [id]);
+  const [downloadError, setDownloadError] = useState<Shown | null>(null);
   if (read.loading && !read.data) return html`<${Loading} what="the design" />`;
-  if (read.error) return html`<h1>Design</h1><${ErrorBox} error=${read.error} title="The design could not be read" />`;
+  if (read.error || !read.data) return html`<h1>Design</h1><${ErrorBox} error=${read.error} title="The design could not be read" />`;
+  const detail = read.data;
   const design = normalizeDesign(read.data);
   const frame = design.frames[0];
   const layers = frame ? design.layersOf(frame.id) : [];
   const asImport = async () => {
     setDownloadError(null);
     try {
-      const { data } = await api('GET', `/designs/${id}/as-import`);
+      const { data } = await api<{ payload: unknown }>('GET', `/designs/${id}/as-import`);
       downloadJson(data.payload, `${design.name.replace(/[^\w.-]+/g, '-')}.json`);
     } catch (e) {
-      setDownloadError(e);
+      setDownloadError(shown(e));
     }
   };
   return html`
     <h1>${design.name}</h1>
-    <p><span class="tag">${design.type}</span> <span class="tag">${read.data.project_name ?? ''}</span>
-      Updated ${when(read.data.updated_at)}</p>
+    <p><span class="tag">${design.type}</span> <span class="tag">${detail.project_name ?? ''}</span>
+      Updated ${when(detail.updated_at)}</p>
     <p class="row">
       <a class="button" href=${`#/playground/${id}`}>Open in the playground</a>
       <a class="button" href=${`#/editor/${id}`}>Edit</a>
@@ -48,7 +51,7 @@ export function DesignPage({ id }) {
           (f) => html`<tr>
             <th scope="row">${f.id}</th>
             <td>${f.width} × ${f.height} ${f.unit}</td>
-            <td>${f.preview_url ? html`<a href=${f.preview_url} target="_blank" rel="noopener">Preview of ${f.id}</a>` : '—'}</td>
+            <td>${f.preview_url ? html`<a href=${here(f.preview_url)} target="_blank" rel="noopener">Preview of ${f.id}</a>` : '—'}</td>
           </tr>`,
         )}
       </tbody>

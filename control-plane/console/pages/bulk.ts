@@ -2,27 +2,45 @@
 // layer property (and fix the mapping), preview the first rows rendered by the farm, run it with
 // a progress bar, then download the ZIP and the result CSV. Earlier runs are listed below.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import type { BulkReport, BulkRun, DesignDetail, DesignSummary, PreviewRow } from '../answers.js';
+import { api, type FieldIssue } from '../api.js';
+import { here } from '../links.js';
 import { normalizeDesign } from '../plan.js';
-import { Dropzone, ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import {
+  base64Of,
+  checkedOf,
+  Dropzone,
+  ErrorBox,
+  fieldValue,
+  filesOf,
+  html,
+  Loading,
+  type Shown,
+  shown,
+  useApi,
+  type View,
+  when,
+} from '../ui.js';
 
 const POLL_MS = 1000;
 /** The special columns a header may map to (docs/bulk.md, "Columns"). */
 const SPECIAL = ['_format', '_file_type', '_file_name'];
 
-/** A file as base64 (what `source.csv_encoded` takes). */
-async function base64Of(file) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** A sheet picked: its name, and its bytes as base64 (what `source.csv_encoded` takes). */
+interface Sheet {
+  name: string;
+  base64: string;
 }
 
-export function BulkPage() {
-  const designs = useApi('GET', '/designs', { query: { type: 'static', sort: 'name' } }, []);
+/** A column's target as the user set it: a layer property, or null (ignored). */
+type Mapping = Record<string, string | null>;
+
+export function BulkPage(): View {
+  const designs = useApi<DesignSummary[]>('GET', '/designs', { query: { type: 'static', sort: 'name' } }, []);
   const [designId, setDesignId] = useState('');
   useEffect(() => {
-    if (!designId && designs.data?.length) setDesignId(designs.data[0].id);
+    const first = designs.data?.[0];
+    if (!designId && first) setDesignId(first.id);
   }, [designs.data]);
   return html`
     <h1>Bulk</h1>
@@ -34,7 +52,7 @@ export function BulkPage() {
       designs.data
         ? html`<div class="field">
             <label for="bulk-design">Design</label>
-            <select id="bulk-design" value=${designId} onChange=${(e) => setDesignId(e.currentTarget.value)}>
+            <select id="bulk-design" value=${designId} onChange=${(e: Event) => setDesignId(fieldValue(e))}>
               ${designs.data.map((d) => html`<option value=${d.id}>${d.name}</option>`)}
             </select>
           </div>`
@@ -44,16 +62,16 @@ export function BulkPage() {
     <${Runs} />`;
 }
 
-function BulkForm({ designId }) {
-  const read = useApi('GET', `/designs/${designId}`, undefined, [designId]);
-  const [file, setFile] = useState(null);
-  const [mapping, setMapping] = useState({});
-  const [report, setReport] = useState(null);
-  const [error, setError] = useState(null);
+function BulkForm({ designId }: { designId: string }): View {
+  const read = useApi<DesignDetail>('GET', `/designs/${designId}`, undefined, [designId]);
+  const [file, setFile] = useState<Sheet | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [report, setReport] = useState<BulkReport | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
-  const [run, setRun] = useState(null);
+  const [run, setRun] = useState<BulkRun | null>(null);
   const idempotencyKey = useRef('');
-  const [formats, setFormats] = useState(null);
+  const [formats, setFormats] = useState<string[] | null>(null);
   const design = useMemo(() => (read.data ? normalizeDesign(read.data) : null), [read.data]);
   const targets = useMemo(() => {
     if (!design) return [];
@@ -62,13 +80,13 @@ function BulkForm({ designId }) {
   }, [design]);
 
   const chosenFormats = formats ?? design?.frames.map((f) => f.id) ?? [];
-  const body = (csv) => ({ source: { type: 'csv', csv_encoded: csv }, mapping, formats: chosenFormats });
-  const check = async (chosen = file, withMapping = mapping, withFormats = chosenFormats) => {
+  const body = (csv: string) => ({ source: { type: 'csv', csv_encoded: csv }, mapping, formats: chosenFormats });
+  const check = async (chosen: Sheet | null = file, withMapping: Mapping = mapping, withFormats: string[] = chosenFormats) => {
     if (!chosen) return;
     setBusy(true);
     setError(null);
     try {
-      const { data } = await api('POST', `/designs/${designId}/bulk-runs`, {
+      const { data } = await api<BulkReport>('POST', `/designs/${designId}/bulk-runs`, {
         query: { validate_only: 'true' },
         body: { source: { type: 'csv', csv_encoded: chosen.base64 }, mapping: withMapping, formats: withFormats },
       });
@@ -76,12 +94,12 @@ function BulkForm({ designId }) {
       idempotencyKey.current = crypto.randomUUID();
     } catch (e) {
       setReport(null);
-      setError(e);
+      setError(shown(e));
     } finally {
       setBusy(false);
     }
   };
-  const onFiles = async (files) => {
+  const onFiles = async (files: File[]) => {
     const picked = files[0];
     if (!picked) return;
     const chosen = { name: picked.name, base64: await base64Of(picked) };
@@ -91,32 +109,33 @@ function BulkForm({ designId }) {
     await check(chosen, {});
   };
   const start = async () => {
+    if (!file) return;
     setBusy(true);
     setError(null);
     try {
       // One key per checked sheet and mapping: a retried click answers the same run, never a second one.
-      const { data } = await api('POST', `/designs/${designId}/bulk-runs`, {
+      const { data } = await api<BulkRun>('POST', `/designs/${designId}/bulk-runs`, {
         body: body(file.base64),
         headers: { 'idempotency-key': idempotencyKey.current },
       });
       setRun(data);
     } catch (e) {
-      setError(e);
+      setError(shown(e));
     } finally {
       setBusy(false);
     }
   };
 
   if (read.loading && !read.data) return html`<${Loading} what="the design" />`;
-  if (read.error) return html`<${ErrorBox} error=${read.error} title="The design could not be read" />`;
+  if (read.error || !design) return html`<${ErrorBox} error=${read.error} title="The design could not be read" />`;
   const headers = report ? Object.keys(report.columns) : error?.errors?.length ? headersFromErrors(error.errors) : [];
   return html`
     <fieldset class="row">
       <legend>Formats of every row (a <code>_format</code> column overrides them)</legend>
       ${design.frames.map(
         (f) => html`<label><input type="checkbox" name="bulk-format" value=${f.id} checked=${chosenFormats.includes(f.id)}
-          onChange=${(e) => {
-            const next = e.currentTarget.checked ? [...chosenFormats, f.id] : chosenFormats.filter((x) => x !== f.id);
+          onChange=${(e: Event) => {
+            const next = checkedOf(e) ? [...chosenFormats, f.id] : chosenFormats.filter((x) => x !== f.id);
             setFormats(next);
             void check(file, mapping, next);
           }} /> ${f.id}</label>`,
@@ -126,7 +145,7 @@ function BulkForm({ designId }) {
       <p>Drop a CSV or TSV here, or choose one.</p>
       <p><label for="bulk-file">Sheet</label>
         <input id="bulk-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
-          onChange=${(e) => onFiles([...(e.currentTarget.files ?? [])])} /></p>
+          onChange=${(e: Event) => onFiles(filesOf(e))} /></p>
       ${file ? html`<p>Sheet: <strong>${file.name}</strong></p>` : null}
     <//>
     <datalist id="bulk-targets">${targets.map((t) => html`<option value=${t} />`)}</datalist>
@@ -142,8 +161,8 @@ function BulkForm({ designId }) {
                   <td>
                     <input id=${`map-${i}`} list="bulk-targets" placeholder="ignored" data-column=${h} aria-label=${`Target of ${h}`}
                       value=${Object.hasOwn(mapping, h) ? (mapping[h] ?? '') : (report?.columns[h] ?? '')}
-                      onChange=${(e) => {
-                        const value = e.currentTarget.value.trim();
+                      onChange=${(e: Event) => {
+                        const value = fieldValue(e).trim();
                         const next = { ...mapping, [h]: value === '' ? null : value };
                         setMapping(next);
                         void check(file, next);
@@ -169,29 +188,29 @@ function BulkForm({ designId }) {
 }
 
 /** Headers named by column errors (`columns.<header>`), so a sheet refused for its columns can still be mapped. */
-function headersFromErrors(errors) {
+function headersFromErrors(errors: FieldIssue[]): string[] {
   return [...new Set(errors.flatMap((e) => (e.path.startsWith('columns.') ? [e.path.slice(8)] : [])))];
 }
 
 /** The first rows, rendered by the farm (the sync endpoint, as the playground's live preview). */
-function Previews({ designId, rows }) {
-  const [images, setImages] = useState([]);
-  const [error, setError] = useState(null);
+function Previews({ designId, rows }: { designId: string; rows: PreviewRow[] }): View {
+  const [images, setImages] = useState<string[]>([]);
+  const [error, setError] = useState<Shown | null>(null);
   const seq = useRef(0);
   useEffect(() => {
     const mine = ++seq.current;
     setImages([]);
     setError(null);
     (async () => {
-      const out = [];
+      const out: string[] = [];
       for (const row of rows) {
-        const { data } = await api('POST', `/banner-builder/${designId}/generate`, {
+        const { data } = await api<{ file: { url: string; cdn_url?: string | null } }>('POST', `/banner-builder/${designId}/generate`, {
           body: { template_format_name: row.template_format_names[0], image_file_type: row.image_file_type, elements: row.elements },
         });
-        out.push(data.file.cdn_url ?? data.file.url);
+        out.push(here(data.file.cdn_url ?? data.file.url));
         if (mine === seq.current) setImages([...out]);
       }
-    })().catch((e) => mine === seq.current && setError(e));
+    })().catch((e: unknown) => mine === seq.current && setError(shown(e)));
   }, [designId, JSON.stringify(rows)]);
   return html`<section aria-labelledby="bulk-previews">
     <h2 id="bulk-previews">First rows</h2>
@@ -210,13 +229,13 @@ function Previews({ designId, rows }) {
 }
 
 /** A run's progress bar, polled until it has finished, then its downloads. */
-function Progress({ initial }) {
-  const [run, setRun] = useState(initial);
+function Progress({ initial }: { initial: BulkRun }): View {
+  const [run, setRun] = useState<BulkRun>(initial);
   useEffect(() => {
     if (run.finished_at_ts !== null) return;
     const timer = setTimeout(async () => {
       try {
-        setRun((await api('GET', `/bulk-runs/${run.id}`)).data);
+        setRun((await api<BulkRun>('GET', `/bulk-runs/${run.id}`)).data);
       } catch {
         setRun({ ...run });
       }
@@ -229,7 +248,7 @@ function Progress({ initial }) {
   </section>`;
 }
 
-function RunLine({ run }) {
+function RunLine({ run }: { run: BulkRun }): View {
   const ended = run.rows.done + run.rows.failed;
   return html`<div class="bulk-run" data-status=${run.status}>
     <progress max=${run.row_count} value=${ended} aria-label=${`Rows of run ${run.id}`}>${ended} of ${run.row_count}</progress>
@@ -238,16 +257,16 @@ function RunLine({ run }) {
     ${
       run.finished_at_ts !== null
         ? html`<p class="row">
-            ${run.archive_url ? html`<a href=${run.archive_url} class="download-zip">Download the ZIP</a>` : null}
-            ${run.result_csv_url ? html`<a href=${run.result_csv_url} class="download-csv">Download the result CSV</a>` : null}
+            ${run.archive_url ? html`<a href=${here(run.archive_url)} class="download-zip">Download the ZIP</a>` : null}
+            ${run.result_csv_url ? html`<a href=${here(run.result_csv_url)} class="download-csv">Download the result CSV</a>` : null}
           </p>`
         : null
     }
   </div>`;
 }
 
-function Runs() {
-  const list = useApi('GET', '/bulk-runs', { query: { per_page: 20 } }, []);
+function Runs(): View {
+  const list = useApi<BulkRun[]>('GET', '/bulk-runs', { query: { per_page: 20 } }, []);
   return html`<section aria-labelledby="bulk-runs">
     <h2 id="bulk-runs">Earlier runs</h2>
     <p><button type="button" class="secondary" onClick=${list.reload}>Refresh</button></p>

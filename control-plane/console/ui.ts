@@ -1,0 +1,149 @@
+// Shared pieces of the pages: the template tag, loading and error states in words, small hooks.
+import { html } from 'htm/preact';
+import type { ComponentChildren, VNode } from 'preact';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, type CallOptions, type FieldIssue } from './api.js';
+
+/** The template tag of every page: htm bound to Preact's `h`. */
+export { html };
+
+/** What a page or component draws: the template tag's answer, or nothing. */
+export type View = VNode | null;
+
+/**
+ * Asked before the route changes: a page with unsaved work (the editor) sets `current` to a
+ * function that answers whether leaving is fine.
+ */
+export const leaveGuard: { current: (() => boolean) | null } = { current: null };
+
+/** An error as the pages show it: an `ApiError` (status, id, field issues) or a plain `Error`. */
+export interface Shown {
+  message: string;
+  status?: number;
+  id?: string;
+  errors?: FieldIssue[];
+}
+
+/** Whatever a `catch` caught, as an error to show. */
+export function shown(error: unknown): Shown {
+  if (error instanceof Error) return error;
+  return { message: String(error) };
+}
+
+/** An API call as page state. */
+export interface ApiState<T> {
+  data: T | null;
+  error: Shown | null;
+  loading: boolean;
+  headers: Headers | null;
+  reload: () => void;
+}
+
+/** An API call as page state: `{ data, error, loading, headers, reload }`, read again when `deps` change. */
+export function useApi<T>(method: string, path: string, options?: CallOptions, deps: unknown[] = []): ApiState<T> {
+  const [state, setState] = useState<Omit<ApiState<T>, 'reload'>>({ data: null, error: null, loading: true, headers: null });
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    api<T>(method, path, options)
+      .then((res) => live && setState({ data: res.data, error: null, loading: false, headers: res.headers }))
+      .catch((error: unknown) => live && setState({ data: null, error: shown(error), loading: false, headers: null }));
+    return () => {
+      live = false;
+    };
+  }, [...deps, tick]);
+  return { ...state, reload };
+}
+
+export function Loading({ what }: { what: string }): View {
+  return html`<p class="loading" role="status">Loading ${what}…</p>`;
+}
+
+/**
+ * An API error in words: its message, its id, and each field issue with its path. A 404 is said in
+ * words alone (the thing is not there, or not in this workspace): its id (`template_not_found`) is
+ * a code for programs, kept in `data-error-id`.
+ */
+export function ErrorBox({ error, title }: { error: Shown | null | undefined; title?: string }): View {
+  if (!error) return null;
+  const missing = error.status === 404;
+  return html`<div class="alert" role="alert" data-error-id=${error.id ?? undefined}>
+    <strong>${title ?? 'Something went wrong'}:</strong> ${error.message}
+    ${error.id && !missing ? html` <code>${error.id}</code>` : null}
+    ${
+      error.errors?.length
+        ? html`<ul class="issues">
+          ${error.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`)}
+        </ul>`
+        : null
+    }
+  </div>`;
+}
+
+/** A time of the API (seconds since the epoch) in the reader's words; a dash for none. */
+export function when(ts: number | null | undefined): string {
+  if (ts === null || ts === undefined) return '—';
+  return new Date(ts * 1000).toLocaleString();
+}
+
+export function Copy({ text, label }: { text: string; label?: string }): View {
+  const [done, setDone] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setDone(true);
+      setTimeout(() => setDone(false), 1500);
+    } catch {
+      setDone(false);
+    }
+  };
+  return html`<button type="button" class="secondary" onClick=${copy}>${done ? 'Copied' : (label ?? 'Copy')}</button>`;
+}
+
+/** Saves a JSON value as a file the browser downloads. */
+export function downloadJson(value: unknown, filename: string): void {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** A drop target for files (highlighted while something is dragged over it); its children say what to drop. */
+export function Dropzone({ onFiles, children }: { onFiles: (files: File[]) => unknown; children?: ComponentChildren }): View {
+  const [over, setOver] = useState(false);
+  return html`<div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e: DragEvent) => {
+    e.preventDefault();
+    setOver(true);
+  }} onDragLeave=${() => setOver(false)} onDrop=${(e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    void onFiles(Array.from(e.dataTransfer?.files ?? []));
+  }}>${children}</div>`;
+}
+
+/** The value of the field an event came from (an input, a select, a text area). */
+export function fieldValue(event: Event): string {
+  return (event.currentTarget as HTMLInputElement).value;
+}
+
+/** Whether the checkbox an event came from is ticked. */
+export function checkedOf(event: Event): boolean {
+  return (event.currentTarget as HTMLInputElement).checked;
+}
+
+/** The files of the file field an event came from. */
+export function filesOf(event: Event): File[] {
+  return Array.from((event.currentTarget as HTMLInputElement).files ?? []);
+}
+
+/** A file as base64 (what `file_encoded` and `csv_encoded` take). */
+export async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

@@ -12,6 +12,12 @@ export const CONSOLE_PREFIX = '/console';
 /** The console's page and style sheet, served as they are; its code is built (`BUILT`). */
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 
+/**
+ * The files of CONSOLE_DIR served as they are, by their path under /console: the style sheet. The
+ * page is served at /console; the sources (TypeScript, their tests) are not served, only their bundle.
+ */
+const STATIC_FILES: ReadonlySet<string> = new Set(['/style.css']);
+
 /** The picture gallery of the renderer's effects (docs/gallery/), built by its own script. */
 const GALLERY_DIR = fileURLToPath(new URL('../../../docs/gallery/', import.meta.url));
 
@@ -108,7 +114,13 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
     scope.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), auth: false, raw: true };
     });
-    await scope.register(fastifyStatic, { root: CONSOLE_DIR, prefix: `${CONSOLE_PREFIX}/`, index: false, decorateReply: false });
+    await scope.register(fastifyStatic, {
+      root: CONSOLE_DIR,
+      prefix: `${CONSOLE_PREFIX}/`,
+      index: false,
+      decorateReply: false,
+      allowedPath: (path) => STATIC_FILES.has(path),
+    });
     // The page itself, at /console and /console/ alike (the API ignores trailing slashes).
     scope.get(CONSOLE_PREFIX, async (_request, reply) =>
       reply
@@ -126,8 +138,8 @@ export async function consoleRoutes(app: FastifyInstance, options: { galleryDir?
     );
     // Where the farm's stored-file links point (`<public base URL>/files/`, on the local store; null
     // on S3). The links name the configured base (http://localhost:PORT unset), and a page opened at
-    // another origin (127.0.0.1, a domain) draws them from its own origin: the canvas's masks and
-    // the fetches of "Save as new" are cross-origin requests the file route does not allow.
+    // another origin (127.0.0.1, a domain) draws them from its own origin: `localhost` is not this
+    // farm for a browser on another machine (the file route allows any origin, for other clients).
     scope.get(`${CONSOLE_PREFIX}/links.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(links));
     let fonts: ReturnType<typeof servedCatalogue> | undefined;
     const catalogue = () => {

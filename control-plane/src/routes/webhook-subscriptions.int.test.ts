@@ -103,7 +103,18 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
     }
     const bundle = await app.inject({ method: 'GET', url: '/console/app.js' });
     expect(bundle.headers['content-type']).toContain('text/javascript');
-    for (const gone of ['/console/vendor/preact.mjs', '/console/vendor/htm.mjs', '/console/vendor/other.mjs'])
+    // Only the bundle and the style sheet: never the sources, their tests or the page by its file name.
+    for (const gone of [
+      '/console/vendor/preact.mjs',
+      '/console/vendor/htm.mjs',
+      '/console/vendor/other.mjs',
+      '/console/api.ts',
+      '/console/app.ts',
+      '/console/plan.test.ts',
+      '/console/pages/designs.ts',
+      '/console/pages/editor.js',
+      '/console/index.html',
+    ])
       expect((await app.inject({ method: 'GET', url: gone })).statusCode, gone).toBeGreaterThanOrEqual(400);
     // Where the farm's stored-file links point, for the editor's canvas (the local store: the farm's /files/).
     expect((await app.inject({ method: 'GET', url: '/console/links.json' })).json().files_base).toMatch(/\/files\/$/);

@@ -24,6 +24,9 @@ describe('local file serving through signed URLs', () => {
     expect(res.body).toBe('bytes!');
     expect(res.headers['content-type']).toBe('text/plain');
     expect(res.headers['content-disposition']).toContain('hello.txt');
+    // Readable from any origin's page (a CSS mask or a fetch is a CORS request), credentials never sent.
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
   it('refuses a tampered signature', async () => {

@@ -26,10 +26,13 @@ export function fileRoutes(app: FastifyInstance, storage: LocalObjectStorage): v
       );
     const file = await localFileResponse(storage, key, { filename: verdict.grant.filename });
     if (!file) throw new AppError('not_found', 'No such file.');
+    // Any page may read a file by its signed link (the link is the grant; no cookie goes with it):
+    // the console opened at another host than the links name, a CSS mask, a canvas, a fetch.
     reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=3600');
+      .header('cache-control', 'private, max-age=3600')
+      .header('access-control-allow-origin', '*');
     if (file.contentDisposition) reply.header('content-disposition', file.contentDisposition);
     return reply.send(file.stream);
   });

@@ -44,7 +44,7 @@ export function galleryHtml(entries: readonly GalleryEntry[]): string {
         `<section><h2>${escapeHtml(family)}</h2><div class="grid">${list
           .map(
             (e) =>
-              `<figure id="${escapeHtml(e.name)}"><img src="${escapeHtml(e.name)}.webp" alt="" aria-describedby="${escapeHtml(e.name)}-caption"><figcaption id="${escapeHtml(e.name)}-caption"><a href="#${escapeHtml(e.name)}">${escapeHtml(e.name)}</a>: ${escapeHtml(e.caption)}</figcaption><pre>${escapeHtml(JSON.stringify(shownJson(e), null, 2))}</pre></figure>`,
+              `<figure id="${escapeHtml(e.name)}"><img src="${escapeHtml(e.name)}.webp" alt="" aria-describedby="${escapeHtml(e.name)}-caption"><figcaption id="${escapeHtml(e.name)}-caption"><a href="#${escapeHtml(e.name)}">${escapeHtml(e.name)}</a>: ${escapeHtml(e.caption)}</figcaption><pre tabindex="0">${escapeHtml(JSON.stringify(shownJson(e), null, 2))}</pre></figure>`,
           )
           .join('\n')}</div></section>`,
     )

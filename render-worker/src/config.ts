@@ -29,7 +29,7 @@ export const renderWorkerOptions = {
   pagePoolNiceness: option(
     env.int(0, 19),
     '10',
-    "Nice value (CPU priority, 0–19) of the Chromium browsers of the PAGE_POOL_SIZE pages; the SYNC_RESERVED_PAGES pages have a browser of their own at the worker's priority, so a sync render gets the CPU before async and bulk renders (docs/bulk.md, \"Interactive renders first\"); 0 keeps every browser at the worker's priority.",
+    'Nice value (CPU priority, 0–19) of the Chromium browsers of the PAGE_POOL_SIZE pages; the SYNC_RESERVED_PAGES pages have a browser of their own at the worker\'s priority, so a sync render gets the CPU before async and bulk renders (docs/bulk.md, "Interactive renders first"); 0 keeps every browser at the worker\'s priority.',
   ),
   renderInteractiveSlots: option(
     env.int(0, 64),

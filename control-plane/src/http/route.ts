@@ -7,7 +7,40 @@ import { findUnstorableText } from './json-bounds.js';
 /** Rate-limit tiers of the documented Limits part; `null` is the unbudgeted tier. */
 export type Tier = 'polling' | 'read' | 'validation' | 'write';
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+/** A route's documented success response. */
+export interface ResponseSpec<R extends z.ZodType = z.ZodType> {
+  status: number;
+  schema: R;
+  description?: string;
+  array?: boolean;
+  /** A non-JSON success body (an image): documented as binary of this type. */
+  contentType?: string;
+  links?: Record<string, OpenApiLink>;
+  /** Other success statuses answered with the same body (201 created, 200 existing). */
+  alsoStatuses?: number[];
+  /** A success answered with no body (204 of a dry run), documented beside the main one. */
+  noContent?: { status: number; description: string };
+}
+
+/**
+ * What a handler returns for its documented response: the schema's output (an array of it for
+ * `array: true`), `undefined` for a documented no-content answer (the handler sets its status),
+ * and the reply itself for a non-JSON body it sends (a file, an image). A route that documents
+ * no response returns whatever it sends.
+ */
+export type ResponseBody<S> =
+  S extends ResponseSpec<infer R>
+    ? S extends { contentType: string }
+      ? FastifyReply
+      : (S extends { array: true } ? z.output<R>[] : z.output<R>) | (S extends { noContent: object } ? undefined : never)
+    : unknown;
+
+export interface RouteSpec<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  S extends ResponseSpec | undefined = ResponseSpec | undefined,
+> {
   method: HTTPMethods;
   url: string;
   operationId: string;
@@ -20,20 +53,8 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   body?: B;
   query?: Q;
   params?: P;
-  /** Documented success response (OpenAPI only); handlers are trusted to return it. */
-  response?: {
-    status: number;
-    schema: z.ZodType;
-    description?: string;
-    array?: boolean;
-    /** A non-JSON success body (an image): documented as binary of this type. */
-    contentType?: string;
-    links?: Record<string, OpenApiLink>;
-    /** Other success statuses answered with the same body (201 created, 200 existing). */
-    alsoStatuses?: number[];
-    /** A success answered with no body (204 of a dry run), documented beside the main one. */
-    noContent?: { status: number; description: string };
-  };
+  /** The documented success response: OpenAPI states it, and the handler's return type is checked against it. */
+  response?: S;
   /** Error statuses this route answers beyond those its inputs imply (410 for a record past retention). */
   errors?: Record<string, string>;
   /** Responds with something other than JSON (files); skips the Accept check. */
@@ -42,7 +63,7 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   malformedJsonId?: ErrorId;
   /** This route's largest body in bytes, when it differs from the app's (a font upload carries a file). */
   bodyLimit?: number;
-  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<unknown>;
+  handler: (ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>) => Promise<ResponseBody<S>>;
 }
 
 /** An OpenAPI link: how a value of this response reaches another operation's parameters. */
@@ -73,7 +94,7 @@ export interface RegisteredRoute {
   body: z.ZodType | undefined;
   query: z.ZodType | undefined;
   params: z.ZodType | undefined;
-  response: RouteSpec<z.ZodType, z.ZodType, z.ZodType>['response'];
+  response: ResponseSpec | undefined;
   errors: Record<string, string> | undefined;
 }
 
@@ -99,7 +120,8 @@ export function defineRoute<
   B extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
->(app: FastifyInstance, spec: RouteSpec<B, Q, P>): void {
+  S extends ResponseSpec | undefined = undefined,
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P, S>): void {
   app.routeRegistry.push({
     method: spec.method,
     url: spec.url,
@@ -170,8 +192,13 @@ function parseOr404<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 
 /** `defineRoute` for a group of routes under one OpenAPI tag: the group states its tag once. */
 export function taggedRoutes(app: FastifyInstance, tag: string) {
-  return <B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
-    spec: Omit<RouteSpec<B, Q, P>, 'tag'>,
+  return <
+    B extends z.ZodType = z.ZodUndefined,
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    S extends ResponseSpec | undefined = undefined,
+  >(
+    spec: Omit<RouteSpec<B, Q, P, S>, 'tag'>,
   ): void => defineRoute(app, { ...spec, tag });
 }
 

@@ -4,6 +4,9 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { defineRoute } from '../http/route.js';
 
+/** What `GET /ready` answers, 200 or 503. */
+const readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+
 /** `GET /ready` answers 200 for any key (it tests the service, never a key); `POST /auth` tests a key. */
 export function healthRoutes(app: FastifyInstance, db: pg.Pool): void {
   defineRoute(app, {
@@ -13,8 +16,13 @@ export function healthRoutes(app: FastifyInstance, db: pg.Pool): void {
     summary: 'Service health: answers 200 when the database is reachable, 503 otherwise. Needs no key.',
     tag: 'Health',
     auth: false,
-    response: { status: 200, schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
-    handler: async ({ reply }) => {
+    response: {
+      status: 200,
+      // 503 answers the same body, saying what is unavailable.
+      alsoStatuses: [503],
+      schema: readiness,
+    },
+    handler: async ({ reply }): Promise<z.output<typeof readiness>> => {
       try {
         await pingDatabase(db);
         return { status: 'ok', database: 'ok' };

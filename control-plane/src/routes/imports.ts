@@ -172,11 +172,14 @@ export function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): void 
       // Last: it waits on the network. validate_only checks the same.
       const unreachable = (await deps.checkSources?.(plan.design)) ?? [];
       if (unreachable.length > 0) throw AppError.fromIssues(unreachable);
-      if (query.validate_only === 'true') return reply.status(204).send();
+      if (query.validate_only === 'true') {
+        reply.status(204);
+        return undefined;
+      }
       const created = await createImport(db, storage, workspace.id, { ...plan, windowSeconds, strict: query.strict === 'true' });
       return {
         id: created.row.id,
-        status: created.row.status,
+        status: created.status,
         links: importLinks(created.row, publicBaseUrl, new Date()),
         uploads: created.uploads,
       };

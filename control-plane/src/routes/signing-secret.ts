@@ -35,9 +35,10 @@ export function signingSecretRoutes(
   options: SigningSecretOptions = { overlapMs: DEFAULT_OVERLAP_MS },
 ): void {
   /** Every route here sits under the one tag and answers the secret's state. */
+  const response = { status: 200, schema: signingSecret };
   const secretRoute = <Q extends z.ZodType = z.ZodUndefined>(
-    spec: Omit<RouteSpec<z.ZodUndefined, Q, z.ZodUndefined>, 'tag' | 'response'>,
-  ) => defineRoute(app, { ...spec, tag: 'Signing secret', response: { status: 200, schema: signingSecret } });
+    spec: Omit<RouteSpec<z.ZodUndefined, Q, z.ZodUndefined, typeof response>, 'tag' | 'response'>,
+  ) => defineRoute(app, { ...spec, tag: 'Signing secret', response });
 
   secretRoute({
     method: 'GET',

@@ -410,7 +410,7 @@ async function checkRows(
 }
 
 /** `GET /bulk-runs/<id>`: 404 `bulk_run_not_found` for another workspace's run too. */
-export async function readBulkRun(db: pg.Pool, storage: ObjectStorage, workspaceId: string, id: string): Promise<Record<string, unknown>> {
+export async function readBulkRun(db: pg.Pool, storage: ObjectStorage, workspaceId: string, id: string): Promise<BulkRunResource> {
   const run = await findBulkRun(db, workspaceId, id);
   if (!run) throw new AppError('bulk_run_not_found', `Bulk run ${id} was not found.`);
   return presentBulkRun(db, storage, run);
@@ -421,18 +421,13 @@ export async function listWorkspaceBulkRuns(
   storage: ObjectStorage,
   workspaceId: string,
   filter: { designId: string | null; limit: number; offset: number },
-): Promise<{ runs: Record<string, unknown>[]; total: number }> {
+): Promise<{ runs: BulkRunResource[]; total: number }> {
   const { runs, total } = await listBulkRuns(db, workspaceId, filter);
   return { runs: await Promise.all(runs.map((r) => presentBulkRun(db, storage, r))), total };
 }
 
 /** `POST /bulk-runs/<id>/cancel`: rows not started are cancelled (never rendered, never charged). */
-export async function cancelBulkRun(
-  db: pg.Pool,
-  storage: ObjectStorage,
-  workspaceId: string,
-  id: string,
-): Promise<Record<string, unknown>> {
+export async function cancelBulkRun(db: pg.Pool, storage: ObjectStorage, workspaceId: string, id: string): Promise<BulkRunResource> {
   await withTransaction(db, async (client) => {
     const run = await lockBulkRun(client, id);
     if (!run || run.workspace_id !== workspaceId) throw new AppError('bulk_run_not_found', `Bulk run ${id} was not found.`);
@@ -459,8 +454,26 @@ export async function openBulkResults(
   return { stream: await storage.getStream(run.result_key), filename: `bulk-run-${run.id}.csv` };
 }
 
+/** A run as the API answers it (docs/bulk.md, "BulkRun"; the route's `bulkRunSchema` documents it). */
+export type BulkRunResource = {
+  id: string;
+  design_id: string;
+  status: BulkRunWithCounts['status'];
+  row_count: number;
+  file_count: number;
+  rows: { done: number; failed: number; pending: number };
+  formats: string[];
+  created_at_ts: number;
+  finished_at_ts: number | null;
+  result_csv_url: string | null;
+  export_id: string | null;
+  archive_url: string | null;
+  error: string | null;
+  version: string;
+};
+
 /** A run as the API answers it (docs/bulk.md, "BulkRun"). */
-export async function presentBulkRun(db: pg.Pool, storage: ObjectStorage, run: BulkRunWithCounts): Promise<Record<string, unknown>> {
+export async function presentBulkRun(db: pg.Pool, storage: ObjectStorage, run: BulkRunWithCounts): Promise<BulkRunResource> {
   const exported = run.export_id ? await findExport(db, run.workspace_id, run.export_id) : undefined;
   return {
     id: run.id,

@@ -3,6 +3,7 @@ import {
   type Design,
   type DesignWarning,
   fontWeightWarnings,
+  type ImportPayload,
   isCatalogueFont,
   serializeDesignRead,
   toImportPayload,
@@ -149,7 +150,7 @@ function storedAssetsOf(design: Design): Design['assets'] {
 export async function documentAsImport(
   storage: ObjectStorage,
   design: Design,
-): Promise<{ payload: Record<string, unknown>; warnings: DesignWarning[] }> {
+): Promise<{ payload: ImportPayload; warnings: DesignWarning[] }> {
   const resolveSource = await sourceResolver(storage, design);
   return toImportPayload(design, {
     assetUrl: (name) => {

@@ -56,8 +56,16 @@ export async function listDesignFormats(db: Queryable, designId: string): Promis
   return selectDesignFormats(db, designId);
 }
 
+/** The Dynamic image resource (the route's schema documents it). */
+export type DynamicImageResource = {
+  id: string;
+  design_id: string;
+  formats: { id: string; uid: string; width: number; height: number; unit: 'px'; dynamic_image_url: string }[];
+  settings: { enable_rate_limit: boolean; enable_production_mode: boolean; require_signed_urls: boolean };
+};
+
 /** The Dynamic image resource. */
-export function presentDynamicImage(row: DynamicImageRow, formats: DesignFormatRow[], base: string) {
+export function presentDynamicImage(row: DynamicImageRow, formats: DesignFormatRow[], base: string): DynamicImageResource {
   return {
     id: row.id,
     design_id: row.design_id,

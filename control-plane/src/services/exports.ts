@@ -1,5 +1,5 @@
 import { AppError } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import type { ExportState, ObjectStorage } from '@pressroom/platform';
 import { addExportZipJob, createExport, exportState, findExistingBannerIds, findExport, withTransaction } from '@pressroom/platform';
 import type pg from 'pg';
 import { uuidParam } from '../http/route.js';
@@ -29,8 +29,20 @@ export async function acceptExport(
   });
 }
 
+/** An export as `GET /exports/<id>` answers it (the route's `exportStatus` documents it). */
+export type ExportResource = {
+  export_id: string;
+  status: Exclude<ExportState, 'gone'>;
+  banner_ids: string[];
+  archive_url: string | null;
+  archive_size: number | null;
+  error: string | null;
+  created_at_ts: number;
+  finished_at_ts: number | null;
+};
+
 /** `GET /exports/<id>` (a Pressroom extension): the export's state, with the archive URL once done. */
-export async function readExport(db: pg.Pool, storage: ObjectStorage, workspaceId: string, id: string): Promise<Record<string, unknown>> {
+export async function readExport(db: pg.Pool, storage: ObjectStorage, workspaceId: string, id: string): Promise<ExportResource> {
   const row = await findExport(db, workspaceId, id);
   if (!row) throw new AppError('not_found', `Export ${id} was not found.`);
   const state = exportState(row, new Date());

@@ -1,4 +1,4 @@
-import type { ObjectStorage, Queryable } from '@pressroom/platform';
+import type { BannerResource, GenerationKind, ObjectStorage, Queryable } from '@pressroom/platform';
 import {
   countGenerationRequests,
   listBannersOfRequests,
@@ -13,13 +13,13 @@ export interface GenerationRequestSummary {
   id: string;
   design_id: string;
   design_name: string | null;
-  kind: string;
+  kind: GenerationKind;
   file_type: string;
   status: 'in_progress' | 'finalized' | 'gone';
   expected_files: number;
   created_at_ts: number;
   finalized_at_ts: number | null;
-  banners: Record<string, unknown>[];
+  banners: BannerResource[];
   errors: { template_format_name: string; reason: string }[];
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import type { BannerResource, ObjectStorage } from '@pressroom/platform';
 import {
   findGenerationRequest,
   isGenerationRequestFinalized,
@@ -10,7 +10,7 @@ import {
 } from '@pressroom/platform';
 import type pg from 'pg';
 
-export type SyncOutcome = { banner: Record<string, unknown> } | { error: AppError };
+export type SyncOutcome = { banner: BannerResource } | { error: AppError };
 
 /**
  * One read of a sync request: undefined while nothing is recorded. A recorded failure becomes
@@ -42,6 +42,14 @@ async function readSyncError(db: pg.Pool, requestId: string): Promise<{ error: A
   return { error: new AppError('internal_server_error', 'The render failed.') };
 }
 
+/** A generation request as `GET /generation-request/<id>` answers it (the route's schema documents it). */
+export type GenerationRequestResource = {
+  id: string;
+  is_finalized: boolean;
+  banners: BannerResource[];
+  errors: { template_format_name: string; reason: string }[];
+};
+
 /** `GET /generation-request/<id>`: the resource and whether it is finished (200) or not (202). */
 export async function readGenerationRequest(
   db: pg.Pool,
@@ -49,7 +57,7 @@ export async function readGenerationRequest(
   workspaceId: string,
   id: string,
   now: Date = new Date(),
-): Promise<{ finalized: boolean; body: Record<string, unknown> }> {
+): Promise<{ finalized: boolean; body: GenerationRequestResource }> {
   const row = await findGenerationRequest(db, workspaceId, id);
   if (!row) throw new AppError('generation_request_not_found', `Generation request ${id} was not found.`);
   const state = requestState(row, now);

@@ -31,11 +31,9 @@ export function isTerminal(status: ImportStatus): boolean {
  * Links (docs/designs-api.md, imports): `validate` until the import is terminal by expiry, `status` always,
  * `dashboard` on a workspace-template import from creation and on a design import once DONE.
  */
-export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { dashboard: boolean } = { dashboard: true }) {
+export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { dashboard: boolean } = { dashboard: true }): ImportLinks {
   const self = `${baseUrl}/designs/import/json/${row.id}`;
-  const links: Record<string, string> = {};
-  if (!isExpired(row, now)) links.validate = self;
-  links.status = self;
+  const links: ImportLinks = isExpired(row, now) ? { status: self } : { validate: self, status: self };
   if (opts.dashboard) {
     if (row.target_kind === 'workspace_template') {
       links.dashboard = row.target_category_id
@@ -47,6 +45,9 @@ export function importLinks(row: ImportRow, baseUrl: string, now: Date, opts: { 
   }
   return links;
 }
+
+/** An import's links: `validate` until the upload window closes, `status`, and `dashboard` where there is one. */
+export type ImportLinks = { validate?: string; status: string; dashboard?: string };
 
 /** What the record and the list row both say first: identity, effective status and timestamps. */
 function importHead(row: ImportRow, now: Date) {

@@ -62,6 +62,8 @@ export interface UploadSlot {
 
 export interface CreatedImport {
   row: ImportRow;
+  /** The new record's status: QUEUED when nothing is to be uploaded, else WAITING_FOR_VALIDATION. */
+  status: 'WAITING_FOR_VALIDATION' | 'QUEUED';
   uploads: UploadSlot[];
 }
 
@@ -129,7 +131,7 @@ export async function createImport(
         expires_at_ts: Math.floor(expiresAt.getTime() / 1000),
       });
     }
-    return { row, uploads };
+    return { row, status: queued ? 'QUEUED' : 'WAITING_FOR_VALIDATION', uploads };
   });
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import type { BannerResource, ObjectStorage } from '@pressroom/platform';
 import { type CompletionListener, WaitTimeoutError } from './completion-listener.js';
 import { acceptChecked, type CheckedGeneration, type SyncOutput } from './generation.js';
 import { readStoredOutcome, readSyncOutcome } from './generation-results.js';
@@ -24,7 +24,7 @@ export async function renderSync(
   workspace: Workspace,
   checked: CheckedGeneration,
   output: Pick<SyncOutput, 'width'> = {},
-): Promise<Record<string, unknown>> {
+): Promise<BannerResource> {
   const deadline = Date.now() + deps.syncTimeoutMs;
   const requestId = await acceptChecked(deps, workspace, checked, output);
   const outcome = await waitWithinBudget(deps, deadline, requestId, () => readSyncOutcome(deps.db, deps.storage, requestId));

@@ -45,7 +45,7 @@ export { DOCUMENT_PAYLOAD_JSON_SCHEMA, IMPORT_PAYLOAD_JSON_SCHEMA } from './desi
 export { IMPORT_SPELLINGS } from './design/import-format/names.js';
 export { type ImportTarget, type ParseImportResult, parseImportPayload } from './design/import-format/parse.js';
 export { importPathOfAsset, importSources, replaceImportSources } from './design/import-format/paths.js';
-export { toImportPayload } from './design/import-format/serialize.js';
+export { type ImportPayload, toImportPayload } from './design/import-format/serialize.js';
 export { parseDesignDocument } from './design/parse/document.js';
 export { type ResolvedLayer, resolveFrame } from './design/resolve.js';
 export {

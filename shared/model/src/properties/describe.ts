@@ -15,7 +15,7 @@ export interface PropertyDescriptor {
   name: string;
   kind: PropertyKind;
   /** `enum`: the values the design model takes. */
-  values?: readonly (string | number)[];
+  values?: (string | number)[];
   /** `number`/`integer`: the design range. */
   min?: number;
   max?: number;
@@ -23,7 +23,7 @@ export interface PropertyDescriptor {
    * What a request may send on this layer type; `null`: not overridable. An exclusive lower
    * bound (`star_dimension` above 0) is reported as `min`.
    */
-  override: null | { min?: number; max?: number; values?: readonly (string | number)[] };
+  override: null | { min?: number; max?: number; values?: (string | number)[] };
   default?: unknown;
   /** `color`: where a gradient is accepted. */
   color?: ColorKind;
@@ -49,7 +49,7 @@ export function describeLayerProperties(designType: DesignType): Partial<Record<
 
 function describe(name: string, entry: PropertyEntry, overrideRule: PropertyDescriptor['override']): PropertyDescriptor {
   const d: PropertyDescriptor = { name, kind: entry.kind, override: overrideRule, help: entry.help };
-  if (entry.values !== undefined) d.values = entry.values;
+  if (entry.values !== undefined) d.values = [...entry.values];
   const range: DesignRange | undefined = entry.numeric !== undefined ? NUMERIC_PROPERTIES[entry.numeric].design : entry.range;
   if (range !== undefined) {
     d.min = range.min;
@@ -67,7 +67,7 @@ function override(type: LayerType, name: string): PropertyDescriptor['override']
   const min = facts.range?.min ?? facts.range?.above;
   if (min !== undefined) out.min = min;
   if (facts.range?.max !== undefined) out.max = facts.range.max;
-  if (facts.values !== undefined) out.values = facts.values;
+  if (facts.values !== undefined) out.values = [...facts.values];
   return out;
 }
 
@@ -77,6 +77,6 @@ function fieldOverride(entry: PropertyEntry): PropertyDescriptor['override'] {
   const range: NumericRange | null | undefined = entry.numeric === undefined ? undefined : NUMERIC_PROPERTIES[entry.numeric].override;
   if (range?.min !== undefined) out.min = range.min;
   if (range?.max !== undefined) out.max = range.max;
-  if (entry.values !== undefined) out.values = entry.values;
+  if (entry.values !== undefined) out.values = [...entry.values];
   return out;
 }

@@ -3,14 +3,10 @@ import { findDesignReviews, visualStatusOf } from '../review/review.js';
 import { type BannerRow, findProjectSummaries } from '../sql/banners.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { fallbackImageFilename, fallbackImageKey } from './fallback.js';
-import { serializeBanner } from './serialize.js';
+import { type BannerResource, serializeBanner } from './serialize.js';
 
 /** Banner rows as API resources: signed URLs from storage, projects and design reviews from the database. */
-export async function presentBanners(
-  db: Queryable,
-  storage: ObjectStorage,
-  rows: readonly BannerRow[],
-): Promise<Record<string, unknown>[]> {
+export async function presentBanners(db: Queryable, storage: ObjectStorage, rows: readonly BannerRow[]): Promise<BannerResource[]> {
   const projects = await findProjectSummaries(
     db,
     rows.flatMap((r) => (r.project_id ? [r.project_id] : [])),

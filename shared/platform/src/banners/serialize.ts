@@ -1,4 +1,5 @@
 import { MULTIPAGE_OUTPUT } from '@pressroom/model';
+import type { VisualStatus } from '../review/review.js';
 import type { BannerRow, ProjectSummary } from '../sql/banners.js';
 
 export interface BannerUrls {
@@ -7,6 +8,19 @@ export interface BannerUrls {
   /** HTML5 banners (zip): the backup JPEG. */
   fallback_image_url?: string;
 }
+
+/** The Banner resource as the API answers it (the control plane's `bannerResponse` documents it). */
+export type BannerResource = {
+  id: string;
+  version: number;
+  sharing_id: string;
+  file: { type: string; url: string; cdn_url?: string; filename: string; fallback_image_url?: string };
+  format: { id?: string; unit: string; width: number; height: number };
+  template: BannerRow['template'];
+  project?: ProjectSummary;
+  image: { type: string; url: string };
+  visual_status?: VisualStatus;
+};
 
 /**
  * The Banner resource (docs/api.md). Its `version` is the file's integer counter,
@@ -17,8 +31,8 @@ export function serializeBanner(
   row: BannerRow,
   urls: BannerUrls,
   project: ProjectSummary | null,
-  visualStatus: Record<string, unknown> | null = null,
-): Record<string, unknown> {
+  visualStatus: VisualStatus | null = null,
+): BannerResource {
   const type = row.file_type;
   return {
     id: row.id,

@@ -19,8 +19,17 @@ export interface DesignReview {
 /** A reason is free text; bounded like the other free-text fields. */
 export const MAX_REVIEW_REASON_LENGTH = 10_000;
 
+/** Banner.visual_status: the SDK's `VisualStatus`. */
+export type VisualStatus = {
+  status: ReviewStatus;
+  status_updated_at_ts: number;
+  reason: string | null;
+  content_to_replace: null;
+  content_to_hide: null;
+};
+
 /** Banner.visual_status of a reviewed design (the SDK's `VisualStatus`); review feedback fields stay null. */
-export function visualStatusOf(review: Pick<DesignReview, 'status' | 'reason' | 'updatedAt'>): Record<string, unknown> {
+export function visualStatusOf(review: Pick<DesignReview, 'status' | 'reason' | 'updatedAt'>): VisualStatus {
   return {
     status: review.status,
     status_updated_at_ts: Math.floor(review.updatedAt.getTime() / 1000),

@@ -7,7 +7,9 @@ import type { BannerRow } from './banners.js';
  * statement; each takes the caller's pool or client, so it runs inside the caller's transaction.
  */
 
-export type GenerationKind = 'sync' | 'async' | 'multipage';
+/** How a generation request was made: a sync render, an async one, a multipage PDF. */
+export const GENERATION_KINDS = ['sync', 'async', 'multipage'] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
 export interface GenerationRequestRow {
   id: string;
@@ -166,7 +168,7 @@ export interface RequestListRow {
   id: string;
   design_id: string;
   design_name: string | null;
-  kind: string;
+  kind: GenerationKind;
   file_type: string;
   expected_files: number;
   is_finalized: boolean;

@@ -24,9 +24,12 @@ export interface AsImportOptions {
 }
 
 type Json = Record<string, unknown>;
+
+/** An import payload: a design's name and type, then what its type carries (docs/design-format.md). */
+export type ImportPayload = Json & { name: string; type: Design['type'] };
 type Path = (string | number)[];
 
-export function toImportPayload(design: Design, opts: AsImportOptions = {}): { payload: Json; warnings: DesignWarning[] } {
+export function toImportPayload(design: Design, opts: AsImportOptions = {}): { payload: ImportPayload; warnings: DesignWarning[] } {
   const warnings: DesignWarning[] = [];
   const warn = (code: string, path: Path, message: string, layer?: string) =>
     warnings.push({ code, message, path: formatPath(path), ...(layer === undefined ? {} : { layer }) });
@@ -47,7 +50,7 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
   };
 
   const codeLayers = new Set(allElements(design).flatMap((e) => (e.type === 'code' ? [e.name] : [])));
-  const payload: Json = { name: design.name, type: design.type };
+  const payload: ImportPayload = { name: design.name, type: design.type };
   if (design.type === 'printer_multipage') {
     const { print, page_size } = design;
     Object.assign(payload, {

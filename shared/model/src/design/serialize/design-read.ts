@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import { printZones } from '../print.js';
 import { type ResolvedLayer, resolveFrame } from '../resolve.js';
-import type { Box, DesignElement, FormatDesign } from '../types.js';
+import type { DesignElement, FormatDesign } from '../types.js';
 import { type AttributeValue, attributesOf, ROOT_HELP } from './attributes.js';
 import { type DesignRecord, designHeader, type ReadOptions } from './record.js';
+import type { DesignDetail, DesignElement as DesignElementShape, GroupLayout } from './sdk-shapes.js';
 
 export interface AttributeRead {
   id: string;
@@ -10,24 +12,17 @@ export interface AttributeRead {
   values: Record<string, AttributeValue>;
 }
 
-export interface ElementRead {
-  name: string;
-  type: string;
-  layout: Record<string, Box>;
-  layer_ids?: string[];
-  hidden?: Record<string, boolean>;
-  locked?: Record<string, boolean>;
-  group?: Record<string, Record<string, unknown>>;
-  mask?: Record<string, Record<string, unknown>>;
-  animation?: Record<string, unknown>;
-  attributes: AttributeRead[];
-}
+/** One element of a design read (SDK `DesignElement`). */
+export type ElementRead = z.output<typeof DesignElementShape>;
 
 /**
  * `GET /designs/<id>` for static, animated and printer designs (SDK `DesignDetail`). Multipage
  * designs go through `serializeMultipageRead`; `serializeDesignRead` dispatches.
  */
-export function serializeFormatDesignRead(r: DesignRecord & { design: FormatDesign }, opts: ReadOptions = {}) {
+export function serializeFormatDesignRead(
+  r: DesignRecord & { design: FormatDesign },
+  opts: ReadOptions = {},
+): z.output<typeof DesignDetail> {
   const d = r.design;
   const resolve = opts.resolveSource ?? ((s: string) => s);
   const formats = d.formats.map((f) => {
@@ -98,7 +93,12 @@ function elementRead(
     out.hidden = byFormat((l) => l.hidden);
     out.locked = byFormat((l) => l.locked);
     if (!animated) out.group = byFormat((l) => groupLayout(l));
-    if (e.properties.mask) out.mask = byFormat((l) => ({ ...(l.properties as { mask?: object }).mask }));
+    if (e.properties.mask)
+      out.mask = Object.fromEntries(
+        present.flatMap(({ format, layer }) =>
+          layer.type === 'group' && layer.properties.mask ? [[format, { ...layer.properties.mask }]] : [],
+        ),
+      );
   }
   if (animated && e.animation) {
     const { start_at_s, end_at_s, tweens } = e.animation;
@@ -119,10 +119,10 @@ function elementRead(
 }
 
 /** Group layout of one format: direction, placement and gap only when auto-layout is on. */
-export function groupLayout(l: ResolvedLayer): Record<string, unknown> {
+export function groupLayout(l: ResolvedLayer): GroupLayout {
   if (l.type !== 'group' || !l.properties.auto_layout) return { auto_layout: false };
   const p = l.properties;
-  const out: Record<string, unknown> = { auto_layout: true };
+  const out: GroupLayout = { auto_layout: true };
   if (p.direction !== undefined) out.direction = p.direction;
   if (p.placement !== undefined) out.placement = p.placement;
   if (p.gap !== undefined) out.gap = p.gap;

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import type { FormatDesign, MultipageDesign } from '../types.js';
 import { serializeFormatDesignRead } from './design-read.js';
 import { serializeMultipageRead } from './multipage-read.js';
 import type { DesignRecord, ReadOptions } from './record.js';
+import type { DesignDetail, MultipageDetail } from './sdk-shapes.js';
 
 export * from './attributes.js';
 export * from './design-read.js';
@@ -13,7 +15,10 @@ export * from './record.js';
 export * from './workspace-template.js';
 
 /** `GET /designs/<id>`: the multipage shape for printer_multipage, the format shape otherwise. */
-export function serializeDesignRead(r: DesignRecord, opts: ReadOptions = {}): Record<string, unknown> {
+export function serializeDesignRead(
+  r: DesignRecord,
+  opts: ReadOptions = {},
+): z.output<typeof DesignDetail> | z.output<typeof MultipageDetail> {
   return r.design.type === 'printer_multipage'
     ? serializeMultipageRead(r as DesignRecord & { design: MultipageDesign }, opts)
     : serializeFormatDesignRead(r as DesignRecord & { design: FormatDesign }, opts);

@@ -1,30 +1,24 @@
+import type { z } from 'zod';
 import { printZones } from '../print.js';
 import { resolveFrame } from '../resolve.js';
-import type { Box, MultipageDesign } from '../types.js';
-import { type AttributeValue, attributesOf, ROOT_HELP } from './attributes.js';
+import type { MultipageDesign } from '../types.js';
+import { attributesOf, ROOT_HELP } from './attributes.js';
 import { groupLayout } from './design-read.js';
 import { type DesignRecord, designHeader, type ReadOptions } from './record.js';
+import type { DesignPageElement, MultipageDetail } from './sdk-shapes.js';
 
 /** One element of `elements_per_page` (SDK `DesignPageElement`): flat, attributes as an object. */
-export interface PageElementRead {
-  name: string;
-  type: string;
-  settings: { is_mandatory: boolean };
-  attributes: Record<string, { id: string; help: string; value: AttributeValue }>;
-  layout: Box;
-  layer_ids?: string[];
-  hidden?: boolean;
-  locked?: boolean;
-  group?: Record<string, unknown>;
-  mask?: Record<string, unknown>;
-}
+export type PageElementRead = z.output<typeof DesignPageElement>;
 
 /**
  * `GET /designs/<id>` for printer_multipage designs: pages instead of formats, one flat element
  * list per page whose `attributes` is an object keyed by attribute id (SDK `DesignPageElement`),
  * and document-level dpi/bleed_size/safe_size.
  */
-export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesign }, opts: ReadOptions = {}) {
+export function serializeMultipageRead(
+  r: DesignRecord & { design: MultipageDesign },
+  opts: ReadOptions = {},
+): z.output<typeof MultipageDetail> {
   const d = r.design;
   const resolve = opts.resolveSource ?? ((s: string) => s);
   const zones = printZones(d);
@@ -60,7 +54,7 @@ export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesi
           }
           return out;
         });
-      return [p.id, [root, ...layers]] as const;
+      return [p.id, [root, ...layers]];
     }),
   );
   return {

@@ -21,6 +21,8 @@ const groupLayout = z.strictObject({
   placement: z.string().optional(),
   gap: z.number().optional(),
 });
+/** A group's auto-layout in one format (`groupLayout`). */
+export type GroupLayout = z.output<typeof groupLayout>;
 const radius = z.union([z.number(), z.strictObject({ tl: z.number(), tr: z.number(), br: z.number(), bl: z.number() })]);
 const groupMask = z.strictObject({
   shape: z.string(),

@@ -49,6 +49,13 @@ function check<T>(schema: { safeParse(v: unknown): { success: boolean; error?: u
   return value;
 }
 
+/** The design read of a format design (not multipage): its elements are a list. */
+function formatRead(r: DesignRecord, opts?: Parameters<typeof serializeDesignRead>[1]) {
+  const read = serializeDesignRead(r, opts);
+  if (!('elements' in read)) throw new Error(`${r.design.type} reads without elements`);
+  return read;
+}
+
 describe('design read (SDK DesignDetail)', () => {
   it.each(Object.keys(examples))('%s matches the SDK model in both views', (name) => {
     const d = examples[name] as Design;
@@ -81,8 +88,8 @@ describe('design read (SDK DesignDetail)', () => {
   it('shows group layers only in the advanced view, with per-format computed state and mask', () => {
     const r = record(examples['static-summer-sale'] as Design);
     const names = (read: Record<string, unknown>) => (read.elements as { name: string }[]).map((e) => e.name);
-    expect(names(serializeDesignRead(r))).not.toContain('hero-frame');
-    const advanced = serializeDesignRead(r, { advanced: true }).elements as Record<string, unknown>[];
+    expect(names(formatRead(r))).not.toContain('hero-frame');
+    const advanced = formatRead(r, { advanced: true }).elements as Record<string, unknown>[];
     const group = advanced.find((e) => e.name === 'hero-frame');
     expect(group).toMatchObject({
       type: 'group',
@@ -95,11 +102,11 @@ describe('design read (SDK DesignDetail)', () => {
     const ids = ((group?.attributes ?? []) as { id: string }[]).map((a) => a.id);
     expect(ids).toEqual(expect.arrayContaining(['opacity', 'rotation', 'shadow_blur']));
     for (const own of ['hidden', 'locked', 'auto_layout', 'mask']) expect(ids).not.toContain(own);
-    expect(names(serializeDesignRead(r, { advanced: true }))[0]).toBe('root');
+    expect(names(formatRead(r, { advanced: true }))[0]).toBe('root');
   });
 
   it('gives attribute values per format, with overrides applied and sources resolved', () => {
-    const read = serializeDesignRead(record(examples['static-summer-sale'] as Design), { resolveSource });
+    const read = formatRead(record(examples['static-summer-sale'] as Design), { resolveSource });
     const headline = (read.elements as { name: string; attributes: { id: string; values: Record<string, unknown> }[] }[]).find(
       (e) => e.name === 'headline',
     );
@@ -113,12 +120,12 @@ describe('design read (SDK DesignDetail)', () => {
   });
 
   it('reports print formats with dpi and zones, and the animation block on animated designs', () => {
-    const flyer = serializeDesignRead(record(examples['printer-cafe-flyer'] as Design)) as { formats: Record<string, unknown>[] };
+    const flyer = formatRead(record(examples['printer-cafe-flyer'] as Design)) as { formats: Record<string, unknown>[] };
     expect(flyer.formats).toEqual([
       expect.objectContaining({ id: 'a5', unit: 'mm', width: 148, dpi: 300, bleed_size: 3, safe_size: 5 }),
       expect.objectContaining({ id: 'a6', dpi: 300, bleed_size: 3, safe_size: 4 }),
     ]);
-    const teaser = serializeDesignRead(record(examples['animated-product-launch'] as Design), { advanced: true });
+    const teaser = formatRead(record(examples['animated-product-launch'] as Design), { advanced: true });
     expect(teaser.animation).toEqual({ duration: 6, screenshot_at_s: 4 });
     const offer = (teaser.elements as Record<string, unknown>[]).find((e) => e.name === 'offer');
     expect(offer?.animation).toEqual({ start_at_s: 2.4, end_at_s: null });

@@ -1,13 +1,5 @@
 import { type ConfigOf, env, loadConfig, option } from '@pressroom/model';
-import {
-  databaseOptions,
-  ffmpegOptions,
-  jobFencingOptions,
-  observabilityOptions,
-  outboundOptions,
-  storageOptions,
-  workerStaleOptions,
-} from '@pressroom/platform';
+import { ffmpegOptions, jobWorkerOptions } from '@pressroom/platform';
 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
@@ -40,12 +32,7 @@ export const mediaWorkerOptions = {
   ),
   bulkIntervalMs: option(env.int(10, 60000), '250', 'How often the bulk runner looks at a running bulk run to start its next rows (ms).'),
   apiHostName: option(env.string(), 'localhost', 'API host name sent in the X-Referer header of webhooks.'),
-  ...databaseOptions,
-  ...storageOptions,
-  ...observabilityOptions,
-  ...outboundOptions,
-  ...workerStaleOptions,
-  ...jobFencingOptions,
+  ...jobWorkerOptions,
 };
 
 export type MediaWorkerConfig = ConfigOf<typeof mediaWorkerOptions>;

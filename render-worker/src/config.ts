@@ -1,15 +1,5 @@
 import { ConfigError, type ConfigOf, env, loadConfig, option } from '@pressroom/model';
-import {
-  aiModelOptions,
-  DEFAULT_HEARTBEAT_INTERVAL_MS,
-  databaseOptions,
-  ffmpegOptions,
-  jobFencingOptions,
-  observabilityOptions,
-  outboundOptions,
-  storageOptions,
-  workerStaleOptions,
-} from '@pressroom/platform';
+import { aiModelOptions, DEFAULT_HEARTBEAT_INTERVAL_MS, ffmpegOptions, jobWorkerOptions } from '@pressroom/platform';
 import { parseSizes } from './ai/http-plan.js';
 import { NORMALISATIONS } from './ai/onnx-image.js';
 
@@ -94,8 +84,6 @@ export const renderWorkerOptions = {
     String(DEFAULT_HEARTBEAT_INTERVAL_MS),
     'How often this worker records that it is alive (and sweeps for dead workers); two small queries each time.',
   ),
-  ...workerStaleOptions,
-  ...jobFencingOptions,
   workerPollIntervalMs: option(
     env.int(50),
     '200',
@@ -134,10 +122,7 @@ export const renderWorkerOptions = {
   ),
   aiFocusDetectorMinScore: option(env.number(0), '0.25', 'Lowest class score of a detection auto_focus takes as an object (0–1).'),
   ...aiHttpOptions(),
-  ...databaseOptions,
-  ...storageOptions,
-  ...observabilityOptions,
-  ...outboundOptions,
+  ...jobWorkerOptions,
 };
 
 /** The OpenAI-compatible images API that runs text_to_image and expand when their provider is `http` (docs/ai.md). */

@@ -33,13 +33,11 @@ const requestParams = z.object({ id: uuidParam });
 // The document states `elements` from the property catalogue, with the widest rule of each
 // property (the one checked before the design is known) and, in its description, where a layer
 // type narrows it; the other fields depend on the design (docs/api.md).
-const compressionLevel = nullable({
-  type: 'integer',
-  minimum: OUTPUT_OPTION_BOUNDS.file_compression_level.min,
-  maximum: OUTPUT_OPTION_BOUNDS.file_compression_level.max,
-  description:
-    'Output quality, 1-100, higher is better: jpeg/webp/avif quality, png zlib effort, mp4 CRF, gif palette size, html5 backup image quality; refused on pdf (docs/generation.md).',
-});
+const compressionLevel = bounded(
+  'integer',
+  'file_compression_level',
+  'Output quality, 1-100, higher is better: jpeg/webp/avif quality, png zlib effort, mp4 CRF, gif palette size, html5 backup image quality; refused on pdf (docs/generation.md).',
+);
 const syncBody = documented(z.unknown(), {
   type: 'object',
   properties: { elements: nullable(elementsJsonSchema('sync')), file_compression_level: compressionLevel },
@@ -52,7 +50,7 @@ const vendorOptions = {
     additionalProperties: false,
     description: 'mp4 only.',
     properties: {
-      fps: nullable({ type: 'number', minimum: OUTPUT_OPTION_BOUNDS['video.fps'].min, maximum: OUTPUT_OPTION_BOUNDS['video.fps'].max }),
+      fps: bounded('number', 'video.fps'),
     },
   }),
   gif: nullable({
@@ -60,16 +58,8 @@ const vendorOptions = {
     additionalProperties: false,
     description: 'gif only.',
     properties: {
-      max_fps: nullable({
-        type: 'number',
-        minimum: OUTPUT_OPTION_BOUNDS['gif.max_fps'].min,
-        maximum: OUTPUT_OPTION_BOUNDS['gif.max_fps'].max,
-      }),
-      repeat: nullable({
-        type: 'integer',
-        minimum: OUTPUT_OPTION_BOUNDS['gif.repeat'].min,
-        maximum: OUTPUT_OPTION_BOUNDS['gif.repeat'].max,
-      }),
+      max_fps: bounded('number', 'gif.max_fps'),
+      repeat: bounded('integer', 'gif.repeat'),
     },
   }),
   html5: nullable({
@@ -81,11 +71,7 @@ const vendorOptions = {
       click_tag: nullable({ type: 'string', format: 'uri' }),
       ad_network: nullable({ type: 'string', enum: [...AD_NETWORKS] }),
       include_backup_image: nullable({ type: 'boolean' }),
-      repeat: nullable({
-        type: 'integer',
-        minimum: OUTPUT_OPTION_BOUNDS['html5.repeat'].min,
-        maximum: OUTPUT_OPTION_BOUNDS['html5.repeat'].max,
-      }),
+      repeat: bounded('integer', 'html5.repeat'),
     },
   }),
   print: nullable({
@@ -130,6 +116,12 @@ const multipageBody = documented(z.unknown(), {
 
 function nullable(schema: Record<string, unknown>): Record<string, unknown> {
   return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** A vendor output option's number, nullable, within the bounds the model checks it against. */
+function bounded(type: 'number' | 'integer', option: keyof typeof OUTPUT_OPTION_BOUNDS, description?: string): Record<string, unknown> {
+  const { min, max } = OUTPUT_OPTION_BOUNDS[option];
+  return nullable({ type, minimum: min, maximum: max, ...(description === undefined ? {} : { description }) });
 }
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {

@@ -1,6 +1,6 @@
 import { type CreditCosts, creditCostOfFile } from '@pressroom/model';
-import type { GenerationDesign, Queryable } from '@pressroom/platform';
-import { type GenerationKind, openPaidRequest as openRequest } from '@pressroom/platform';
+import type { GenerationDesign, NewGenerationRequest, Queryable } from '@pressroom/platform';
+import { openPaidRequest as openRequest } from '@pressroom/platform';
 
 /**
  * The generation request row and its credits (platform `openPaidRequest`), priced by the design's
@@ -8,23 +8,17 @@ import { type GenerationKind, openPaidRequest as openRequest } from '@pressroom/
  */
 export async function openPaidRequest(
   client: Queryable,
-  input: {
-    workspaceId: string;
+  input: Pick<NewGenerationRequest, 'workspaceId' | 'kind' | 'callbackUrl' | 'fileType'> & {
     found: GenerationDesign;
-    kind: GenerationKind;
-    callbackUrl: string | null;
-    fileType: string;
     files: number;
     creditCosts: CreditCosts;
   },
 ): Promise<string> {
+  const { found, files, creditCosts, ...request } = input;
   return openRequest(client, {
-    workspaceId: input.workspaceId,
-    designId: input.found.id,
-    kind: input.kind,
-    callbackUrl: input.callbackUrl,
-    fileType: input.fileType,
-    files: input.files,
-    creditPerFile: creditCostOfFile(input.found.design.type, input.creditCosts),
+    ...request,
+    designId: found.id,
+    expectedFiles: files,
+    creditPerFile: creditCostOfFile(found.design.type, creditCosts),
   });
 }

@@ -6,21 +6,11 @@ import {
   COMPOSITION_FILE,
   HTML5_DEFAULT_LOOPS,
 } from '@pressroom/model';
-import {
-  animationPartKey,
-  assertJobLease,
-  fileOutcomeExists,
-  isJobFenced,
-  jobTask,
-  partStored,
-  recordOutcome,
-  recordPart,
-} from '@pressroom/platform';
+import { animationPartKey, assertJobLease, fileOutcomeExists, jobTask, partStored, recordOutcome, recordPart } from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
-import { classifyFailure, designFaultReason, isDesignFault } from '../tasks/failures.js';
-import { ERROR_ID, failInvalidFileJob } from '../tasks/file-job.js';
+import { failInvalidFileJob, judgeFailedAttempt } from '../tasks/file-job.js';
 import { type RangeTurn, RangeTurns } from './range-turns.js';
 import type { AnimationPartInput } from './render-animation.js';
 
@@ -202,22 +192,15 @@ async function runPart(
       await recordPart(deps.db, payload, part, '');
     }
   } catch (error) {
-    if (isJobFenced(error)) throw error;
-    const failure = classifyFailure(error);
-    deps.renderMetrics.failures.inc({ class: failure });
-    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    const designFault = isDesignFault(failure, helpers.job.attempts);
-    if (!designFault && (!lastAttempt || helpers.abortSignal.aborted)) throw error;
+    const judged = judgeFailedAttempt(deps, helpers, error, {
+      formatName: payload.format_name,
+      internalReason: `The ${payload.file_type} file could not be rendered.`,
+    });
+    if ('throw' in judged) throw error;
     deps.logger.warn(
-      { err: error, failure, requestId: payload.generation_request_id, format: payload.format_name },
+      { err: error, failure: judged.failure, requestId: payload.generation_request_id, format: payload.format_name },
       'animation part failed',
     );
-    const reason = designFault ? designFaultReason(failure, error) : `The ${payload.file_type} file could not be rendered.`;
-    await recordOutcome(
-      deps.db,
-      payload.generation_request_id,
-      { kind: 'error', formatName: payload.format_name, errorId: designFault ? ERROR_ID[failure] : 'internal_server_error', reason },
-      deps.storage,
-    );
+    await recordOutcome(deps.db, payload.generation_request_id, judged.outcome, deps.storage);
   }
 }

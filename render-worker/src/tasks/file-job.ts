@@ -20,6 +20,39 @@ export const ERROR_ID: Record<FailureClass, FileErrorId> = {
   internal: 'internal_server_error',
 };
 
+/**
+ * A failed attempt of a job that renders a file (or a part of one), judged once: `throw` when it
+ * goes back to graphile-worker (another execution owns the job, the worker is shutting down, or
+ * an infrastructure failure has attempts left), else the error outcome its file is recorded with
+ * (a design fault at once, any other failure on its last attempt). Counts the failure's class.
+ */
+export function judgeFailedAttempt(
+  deps: Pick<RenderDeps, 'renderMetrics'>,
+  helpers: { job: Pick<JobHelpers['job'], 'attempts' | 'max_attempts'>; abortSignal: AbortSignal },
+  error: unknown,
+  file: { formatName: string; internalReason: string },
+):
+  | { throw: 'fenced' | 'shutdown' }
+  | { throw: 'retry'; failure: FailureClass }
+  | { failure: FailureClass; outcome: Extract<FileOutcome, { kind: 'error' }> } {
+  // Another execution owns the job now: nothing of this one is recorded, not even a failure.
+  if (isJobFenced(error)) return { throw: 'fenced' };
+  const failure = classifyFailure(error);
+  deps.renderMetrics.failures.inc({ class: failure });
+  const designFault = isDesignFault(failure, helpers.job.attempts);
+  if (!designFault && helpers.abortSignal.aborted) return { throw: 'shutdown' }; // another worker takes it
+  if (!designFault && helpers.job.attempts < helpers.job.max_attempts) return { throw: 'retry', failure };
+  return {
+    failure,
+    outcome: {
+      kind: 'error',
+      formatName: file.formatName,
+      errorId: designFault ? ERROR_ID[failure] : 'internal_server_error',
+      reason: designFault ? designFaultReason(failure, error) : file.internalReason,
+    },
+  };
+}
+
 export interface FileJob {
   requestId: string;
   /** The `format_name` the outcome is recorded under. */
@@ -62,36 +95,28 @@ export async function runFileJob(
       Math.max(0, Date.now() - job.enqueuedAt) / 1000,
     );
   } catch (error) {
-    // Another execution owns the job now: nothing of this one is recorded, not even a failure.
-    if (isJobFenced(error)) throw error;
-    const failure = classifyFailure(error);
-    deps.renderMetrics.failures.inc({ class: failure });
-    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    const designFault = isDesignFault(failure, helpers.job.attempts);
-    if (!designFault && helpers.abortSignal.aborted) throw error; // shutdown: another worker takes it
-    if (!designFault && !lastAttempt) {
-      // Said here, with its class, so an operator sees why a file took long before it succeeded.
-      deps.logger.warn(
-        {
-          err: error,
-          failure,
-          requestId: job.requestId,
-          format: job.outputName,
-          attempt: helpers.job.attempts,
-          maxAttempts: helpers.job.max_attempts,
-        },
-        'render attempt failed; graphile-worker retries it',
-      );
+    const judged = judgeFailedAttempt(deps, helpers, error, {
+      formatName: job.outputName,
+      internalReason: 'The render failed; the farm could not produce this file.',
+    });
+    if ('throw' in judged) {
+      if (judged.throw === 'retry')
+        // Said here, with its class, so an operator sees why a file took long before it succeeded.
+        deps.logger.warn(
+          {
+            err: error,
+            failure: judged.failure,
+            requestId: job.requestId,
+            format: job.outputName,
+            attempt: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+          },
+          'render attempt failed; graphile-worker retries it',
+        );
       throw error;
     }
-    deps.logger.warn({ err: error, failure, requestId: job.requestId, format: job.outputName }, 'render failed');
-    const reason = designFault ? designFaultReason(failure, error) : 'The render failed; the farm could not produce this file.';
-    await recordOutcome(
-      deps.db,
-      job.requestId,
-      { kind: 'error', formatName: job.outputName, errorId: designFault ? ERROR_ID[failure] : 'internal_server_error', reason },
-      deps.storage,
-    );
+    deps.logger.warn({ err: error, failure: judged.failure, requestId: job.requestId, format: job.outputName }, 'render failed');
+    await recordOutcome(deps.db, job.requestId, judged.outcome, deps.storage);
   }
 }
 

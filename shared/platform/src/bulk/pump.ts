@@ -90,7 +90,7 @@ async function startRow(client: pg.PoolClient, run: BulkRunRow, row: PendingBulk
     kind: 'async',
     callbackUrl: null,
     fileType: row.file_type,
-    files: row.formats.length,
+    expectedFiles: row.formats.length,
     creditPerFile: run.credit_per_file,
     bulkRunId: run.id,
   });

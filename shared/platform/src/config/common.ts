@@ -86,3 +86,16 @@ export const jobFencingOptions = {
     'on: every result write checks, in its transaction, that this execution still owns its job, so a worker cut off from Postgres longer than WORKER_STALE_AFTER_MS writes no second result when it returns. off: only for tests that must show that failure.',
   ),
 };
+
+/**
+ * What every job-worker process (render, media) is configured with besides its own work: the
+ * database, object storage, logs and metrics, outbound HTTP, the dead-worker sweep and fencing.
+ */
+export const jobWorkerOptions = {
+  ...databaseOptions,
+  ...storageOptions,
+  ...observabilityOptions,
+  ...outboundOptions,
+  ...workerStaleOptions,
+  ...jobFencingOptions,
+};

@@ -1,7 +1,7 @@
 import { AppError } from '@pressroom/model';
 import { spendCredits } from '../credits/credits.js';
 import type { Queryable } from '../db/pool.js';
-import { createGenerationRequest, type GenerationKind } from '../sql/generation-requests.js';
+import { createGenerationRequest, type NewGenerationRequest } from '../sql/generation-requests.js';
 
 /**
  * The generation request row and its credits, inside the caller's transaction: every generation
@@ -11,30 +11,10 @@ import { createGenerationRequest, type GenerationKind } from '../sql/generation-
  * refunds what was charged even if the price changes later. Out of credits: 429
  * `rate_limit_exceeded`, thrown (the caller's transaction, or savepoint, undoes the row).
  */
-export async function openPaidRequest(
-  client: Queryable,
-  input: {
-    workspaceId: string;
-    designId: string;
-    kind: GenerationKind;
-    callbackUrl: string | null;
-    fileType: string;
-    files: number;
-    creditPerFile: number;
-    bulkRunId?: string | null;
-  },
-): Promise<string> {
-  const requestId = await createGenerationRequest(client, {
-    workspaceId: input.workspaceId,
-    designId: input.designId,
-    kind: input.kind,
-    callbackUrl: input.callbackUrl,
-    fileType: input.fileType,
-    expectedFiles: input.files,
-    creditPerFile: input.creditPerFile,
-    bulkRunId: input.bulkRunId ?? null,
-  });
-  if (!(await spendCredits(client, input.workspaceId, 'generation', input.creditPerFile * input.files, 'generation', requestId))) {
+export async function openPaidRequest(client: Queryable, input: NewGenerationRequest): Promise<string> {
+  const requestId = await createGenerationRequest(client, input);
+  const credits = input.creditPerFile * input.expectedFiles;
+  if (!(await spendCredits(client, input.workspaceId, 'generation', credits, 'generation', requestId))) {
     throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
   }
   return requestId;

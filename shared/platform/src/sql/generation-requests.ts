@@ -37,20 +37,20 @@ export interface GenerationErrorRow {
 const COLUMNS = `id, workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file, is_finalized,
   finalized_at, created_at, purged_at, bulk_run_id`;
 
-export async function createGenerationRequest(
-  client: Queryable,
-  input: {
-    workspaceId: string;
-    designId: string;
-    kind: GenerationKind;
-    callbackUrl: string | null;
-    fileType: string;
-    expectedFiles: number;
-    creditPerFile: number;
-    /** A bulk run's row (docs/bulk.md). */
-    bulkRunId?: string | null;
-  },
-): Promise<string> {
+/** A generation request to open: its workspace, design, kind, callback, file type, files and price per file. */
+export interface NewGenerationRequest {
+  workspaceId: string;
+  designId: string;
+  kind: GenerationKind;
+  callbackUrl: string | null;
+  fileType: string;
+  expectedFiles: number;
+  creditPerFile: number;
+  /** A bulk run's row (docs/bulk.md). */
+  bulkRunId?: string | null;
+}
+
+export async function createGenerationRequest(client: Queryable, input: NewGenerationRequest): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO generation_requests (workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file, bulk_run_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,

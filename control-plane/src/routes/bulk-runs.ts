@@ -13,9 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { pagingQuery, setTotalCount } from '../http/paging.js';
-import { defineRoute, idParams, uuidParam } from '../http/route.js';
+import { idParams, type Tier, taggedRoutes, uuidParam } from '../http/route.js';
 import {
   type BulkRunDeps,
+  type BulkRunResource,
   cancelBulkRun,
   createBulkRun,
   listWorkspaceBulkRuns,
@@ -114,12 +115,24 @@ const validationReport = z.object({
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function bulkRunRoutes(app: FastifyInstance, deps: BulkRunDeps & { checkCallbackUrl: CallbackUrlCheck }): void {
-  defineRoute(app, {
+  const route = taggedRoutes(app, TAG);
+  /** A route on one run (`/bulk-runs/:id…`) that answers the run as `act` leaves it. */
+  const runRoute = (
+    spec: { method: 'GET' | 'POST'; url: string; operationId: string; summary: string; tier: Tier },
+    act: (workspaceId: string, runId: string) => Promise<BulkRunResource>,
+  ) =>
+    route({
+      ...spec,
+      params: idParams,
+      response: { status: 200, schema: bulkRunSchema },
+      handler: async ({ workspace, params }) => act(workspace.id, params.id),
+    });
+
+  route({
     method: 'POST',
     url: '/designs/:id/bulk-runs',
     operationId: 'createBulkRun',
     summary: `Start a bulk run: one file per row and format from a CSV/TSV, a CSV URL or JSON rows (at most ${BULK_MAX_ROWS} rows); every row is checked first. 202 with the run; ?validate_only=true answers the report. Header Idempotency-Key makes a retry answer the same run. \`_format\` takes several formats joined by "${BULK_FORMAT_SEPARATOR}".`,
-    tag: TAG,
     tier: 'write',
     params: idParams,
     query: createQuery,
@@ -150,24 +163,22 @@ export function bulkRunRoutes(app: FastifyInstance, deps: BulkRunDeps & { checkC
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/bulk-runs/:id',
-    operationId: 'getBulkRun',
-    summary: 'Poll a bulk run: rows done, failed and pending; the result CSV and the ZIP once it has finished.',
-    tag: TAG,
-    tier: 'polling',
-    params: idParams,
-    response: { status: 200, schema: bulkRunSchema },
-    handler: async ({ workspace, params }) => readBulkRun(deps.db, deps.storage, workspace.id, params.id),
-  });
+  runRoute(
+    {
+      method: 'GET',
+      url: '/bulk-runs/:id',
+      operationId: 'getBulkRun',
+      summary: 'Poll a bulk run: rows done, failed and pending; the result CSV and the ZIP once it has finished.',
+      tier: 'polling',
+    },
+    (workspaceId, runId) => readBulkRun(deps.db, deps.storage, workspaceId, runId),
+  );
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/bulk-runs',
     operationId: 'listBulkRuns',
     summary: 'List the bulk runs of the workspace, newest first (optionally of one design); X-Total-Count.',
-    tag: TAG,
     tier: 'read',
     query: listQuery,
     response: { status: 200, schema: bulkRunSchema, array: true },
@@ -183,24 +194,22 @@ export function bulkRunRoutes(app: FastifyInstance, deps: BulkRunDeps & { checkC
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/bulk-runs/:id/cancel',
-    operationId: 'cancelBulkRun',
-    summary: 'Cancel a bulk run: rows not started are neither rendered nor charged; finished rows keep their files.',
-    tag: TAG,
-    tier: 'write',
-    params: idParams,
-    response: { status: 200, schema: bulkRunSchema },
-    handler: async ({ workspace, params }) => cancelBulkRun(deps.db, deps.storage, workspace.id, params.id),
-  });
+  runRoute(
+    {
+      method: 'POST',
+      url: '/bulk-runs/:id/cancel',
+      operationId: 'cancelBulkRun',
+      summary: 'Cancel a bulk run: rows not started are neither rendered nor charged; finished rows keep their files.',
+      tier: 'write',
+    },
+    (workspaceId, runId) => cancelBulkRun(deps.db, deps.storage, workspaceId, runId),
+  );
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/bulk-runs/:id/results.csv',
     operationId: 'getBulkRunResults',
     summary: 'The result CSV of a finished run: the input columns, then _status, _error and the file URL(s) of each row.',
-    tag: TAG,
     tier: 'read',
     params: idParams,
     raw: true,

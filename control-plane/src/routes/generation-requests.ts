@@ -1,4 +1,5 @@
-import { GENERATION_KINDS, type ObjectStorage } from '@pressroom/platform';
+import { GENERATION_REQUEST_KINDS } from '@pressroom/model';
+import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ const summary = z.object({
   id: z.uuid(),
   design_id: z.uuid(),
   design_name: z.string().nullable().describe('null once the design is deleted.'),
-  kind: z.enum(GENERATION_KINDS),
+  kind: z.enum(GENERATION_REQUEST_KINDS),
   file_type: z.string(),
   status: z.enum(['in_progress', 'finalized', 'gone']),
   expected_files: z.number().int(),

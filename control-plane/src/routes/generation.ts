@@ -1,14 +1,22 @@
-import { AD_NETWORKS, DELIVERY_OPTIONS, elementsJsonSchema, OUTPUT_OPTION_BOUNDS, PAGE_KEY_PATTERN } from '@pressroom/model';
+import {
+  AD_NETWORKS,
+  DELIVERY_OPTIONS,
+  elementsJsonSchema,
+  type GenerationRequestKind,
+  OUTPUT_OPTION_BOUNDS,
+  PAGE_KEY_PATTERN,
+} from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, uuidParam } from '../http/route.js';
+import { defineRoute, goneAfterRetention, idParams } from '../http/route.js';
 import { acceptGeneration, checkGeneration } from '../services/generation.js';
 import { parseGeneration } from '../services/generation-request.js';
 import { readGenerationRequest } from '../services/generation-results.js';
 import type { CallbackUrlCheck } from '../services/outbound-urls.js';
 import { renderSync, type SyncRenderDeps } from '../services/sync-render.js';
+import type { Workspace } from '../services/workspaces.js';
 import { bannerResponse, generationError } from './banners.js';
 
 export interface GenerationRouteDeps extends SyncRenderDeps {
@@ -17,8 +25,6 @@ export interface GenerationRouteDeps extends SyncRenderDeps {
   checkCallbackUrl: CallbackUrlCheck;
 }
 
-const designParams = z.object({ id: uuidParam });
-
 /** `GET /generation-request/<id>` (SDK `GenerationRequestStatus`): 202 while in progress, 200 once finalised. */
 const generationRequestStatus = z.object({
   id: z.uuid(),
@@ -26,7 +32,8 @@ const generationRequestStatus = z.object({
   banners: z.array(bannerResponse).describe('The files generated so far, as GET /banners/<id> returns them.'),
   errors: z.array(generationError).describe('The formats that failed, and why.'),
 });
-const requestParams = z.object({ id: uuidParam });
+/** What an asynchronous generation answers: the request to poll. */
+const acceptedRequest = z.object({ generation_request_id: z.uuid() });
 
 // Bodies stay unknown to the route schema: the request parser needs the design type, known only
 // after lookup; each handler parses its body once (parseGeneration) and hands the service that.
@@ -125,6 +132,13 @@ function bounded(type: 'number' | 'integer', option: keyof typeof OUTPUT_OPTION_
 }
 
 export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps): void {
+  /** An asynchronous generation (formats, or a multipage PDF): its callback checked, then its jobs queued. */
+  const queueGeneration = async (workspace: Workspace, designId: string, kind: Exclude<GenerationRequestKind, 'sync'>, body: unknown) => {
+    await deps.checkCallbackUrl(body);
+    const id = await acceptGeneration(deps, workspace, await parseGeneration(deps, workspace, designId, kind, body));
+    return { generation_request_id: id };
+  };
+
   defineRoute(app, {
     method: 'POST',
     url: '/banner-builder/:id/generate',
@@ -132,7 +146,7 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     summary: 'Render one static image synchronously (10-second budget) and return its Banner.',
     tag: 'Generation',
     tier: null,
-    params: designParams,
+    params: idParams,
     body: syncBody,
     response: { status: 200, schema: bannerResponse },
     handler: async ({ workspace, params, body }) => {
@@ -148,20 +162,16 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     summary: 'Queue one render per format; poll GET /generation-request/<id> or receive NEW_BANNER_BATCH.',
     tag: 'Generation',
     tier: null,
-    params: designParams,
+    params: idParams,
     body: asyncBody,
     // The asynchronous endpoint answers a body that is not JSON as invalid_payload (docs/api.md).
     malformedJsonId: 'invalid_payload',
     response: {
       status: 200,
-      schema: z.object({ generation_request_id: z.uuid() }),
+      schema: acceptedRequest,
       links: { getGenerationRequest: { operationId: 'getGenerationRequest', parameters: { id: '$response.body#/generation_request_id' } } },
     },
-    handler: async ({ workspace, params, body }) => {
-      await deps.checkCallbackUrl(body);
-      const id = await acceptGeneration(deps, workspace, await parseGeneration(deps, workspace, params.id, 'async', body));
-      return { generation_request_id: id };
-    },
+    handler: async ({ workspace, params, body }) => queueGeneration(workspace, params.id, 'async', body),
   });
 
   defineRoute(app, {
@@ -171,14 +181,10 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     summary: 'Queue one press-ready CMYK PDF of every page of a printer_multipage design, with per-page overrides.',
     tag: 'Generation',
     tier: null,
-    params: designParams,
+    params: idParams,
     body: multipageBody,
-    response: { status: 200, schema: z.object({ generation_request_id: z.uuid() }) },
-    handler: async ({ workspace, params, body }) => {
-      await deps.checkCallbackUrl(body);
-      const id = await acceptGeneration(deps, workspace, await parseGeneration(deps, workspace, params.id, 'multipage', body));
-      return { generation_request_id: id };
-    },
+    response: { status: 200, schema: acceptedRequest },
+    handler: async ({ workspace, params, body }) => queueGeneration(workspace, params.id, 'multipage', body),
   });
 
   defineRoute(app, {
@@ -188,8 +194,8 @@ export function generationRoutes(app: FastifyInstance, deps: GenerationRouteDeps
     summary: 'Poll a generation request: 202 while in progress, 200 once finalised, 410 after 7 days.',
     tag: 'Generation',
     tier: 'polling',
-    params: requestParams,
-    errors: { '410': 'generation_request_gone: the request is older than 7 days' },
+    params: idParams,
+    errors: goneAfterRetention('generation_request_gone', 'request'),
     response: {
       status: 200,
       alsoStatuses: [202],

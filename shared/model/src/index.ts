@@ -134,6 +134,7 @@ export { assertPlanAllows, type WorkspacePlan } from './generation/plan-check.js
 export {
   type AsyncGenerationRequest,
   checkFileType,
+  GENERATION_REQUEST_KINDS,
   type GenerationRequest,
   type GenerationRequestKind,
   PAGE_KEY_PATTERN,

@@ -25,7 +25,9 @@ import {
  * module in the endpoint's mode, and per-layer-type rules wait for checkAgainstDesign.
  */
 
-export type GenerationRequestKind = 'sync' | 'async' | 'multipage';
+/** How a generation is asked for: a sync render, async formats, a multipage PDF (the request's `kind`). */
+export const GENERATION_REQUEST_KINDS = ['sync', 'async', 'multipage'] as const;
+export type GenerationRequestKind = (typeof GENERATION_REQUEST_KINDS)[number];
 
 export interface RequestContext<T extends DesignType = DesignType> {
   designType: T;

@@ -1,3 +1,4 @@
+import type { GenerationRequestKind } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 import type { BannerRow } from './banners.js';
 
@@ -7,9 +8,8 @@ import type { BannerRow } from './banners.js';
  * statement; each takes the caller's pool or client, so it runs inside the caller's transaction.
  */
 
-/** How a generation request was made: a sync render, an async one, a multipage PDF. */
-export const GENERATION_KINDS = ['sync', 'async', 'multipage'] as const;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
+/** How a generation request was made (the model's request kinds). */
+export type GenerationKind = GenerationRequestKind;
 
 export interface GenerationRequestRow {
   id: string;

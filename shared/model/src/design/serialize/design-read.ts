@@ -1,10 +1,9 @@
-import type { z } from 'zod';
 import { printZones } from '../print.js';
 import { type ResolvedLayer, resolveFrame } from '../resolve.js';
 import type { DesignElement, FormatDesign } from '../types.js';
 import { type AttributeValue, attributesOf, ROOT_HELP } from './attributes.js';
 import { type DesignRecord, designHeader, type ReadOptions } from './record.js';
-import type { DesignDetail, DesignElement as DesignElementShape, GroupLayout } from './sdk-shapes.js';
+import type { DesignDetail, DesignElement as ElementRead, GroupLayout } from './sdk-shapes.js';
 
 export interface AttributeRead {
   id: string;
@@ -12,17 +11,11 @@ export interface AttributeRead {
   values: Record<string, AttributeValue>;
 }
 
-/** One element of a design read (SDK `DesignElement`). */
-export type ElementRead = z.output<typeof DesignElementShape>;
-
 /**
  * `GET /designs/<id>` for static, animated and printer designs (SDK `DesignDetail`). Multipage
  * designs go through `serializeMultipageRead`; `serializeDesignRead` dispatches.
  */
-export function serializeFormatDesignRead(
-  r: DesignRecord & { design: FormatDesign },
-  opts: ReadOptions = {},
-): z.output<typeof DesignDetail> {
+export function serializeFormatDesignRead(r: DesignRecord & { design: FormatDesign }, opts: ReadOptions = {}): DesignDetail {
   const d = r.design;
   const resolve = opts.resolveSource ?? ((s: string) => s);
   const formats = d.formats.map((f) => {

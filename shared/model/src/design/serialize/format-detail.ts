@@ -1,12 +1,9 @@
-import type { z } from 'zod';
 import { resolveFrame } from '../resolve.js';
 import type { DesignFormat, FormatDesign } from '../types.js';
 import { attributesOf, ROOT_HELP } from './attributes.js';
 import { groupLayout } from './design-read.js';
 import type { DesignRecord, ReadOptions } from './record.js';
 import type { DesignFormatDetail, DesignFormatElement } from './sdk-shapes.js';
-
-type FormatElementRead = z.output<typeof DesignFormatElement>;
 
 /** A format by name or uid (uid preferred by docs/design-format.md, both accepted). Multipage: never. */
 export function findFormat(r: DesignRecord, specifier: string): DesignFormat | null {
@@ -24,14 +21,14 @@ export function serializeFormatDetail(
   r: DesignRecord,
   specifier: string,
   opts: Omit<ReadOptions, 'advanced'> = {},
-): z.output<typeof DesignFormatDetail> | null {
+): DesignFormatDetail | null {
   const format = findFormat(r, specifier);
   const frame = format ? resolveFrame(r.design, format.name) : null;
   if (!format || !frame || r.design.type === 'printer_multipage') return null;
   const d: FormatDesign = r.design;
   const resolve = opts.resolveSource ?? ((s: string) => s);
   const animated = d.type === 'animated';
-  const root: FormatElementRead = {
+  const root: DesignFormatElement = {
     name: 'root',
     type: 'container',
     settings: { is_mandatory: false },
@@ -39,7 +36,7 @@ export function serializeFormatDetail(
     layout: { x: 0, y: 0, width: format.width, height: format.height },
   };
   const elements = frame.layers.map((l) => {
-    const out: FormatElementRead = {
+    const out: DesignFormatElement = {
       name: l.name,
       type: l.type,
       settings: { is_mandatory: false },

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { FormatDesign, MultipageDesign } from '../types.js';
 import { serializeFormatDesignRead } from './design-read.js';
 import { serializeMultipageRead } from './multipage-read.js';
@@ -15,10 +14,7 @@ export * from './record.js';
 export * from './workspace-template.js';
 
 /** `GET /designs/<id>`: the multipage shape for printer_multipage, the format shape otherwise. */
-export function serializeDesignRead(
-  r: DesignRecord,
-  opts: ReadOptions = {},
-): z.output<typeof DesignDetail> | z.output<typeof MultipageDetail> {
+export function serializeDesignRead(r: DesignRecord, opts: ReadOptions = {}): DesignDetail | MultipageDetail {
   return r.design.type === 'printer_multipage'
     ? serializeMultipageRead(r as DesignRecord & { design: MultipageDesign }, opts)
     : serializeFormatDesignRead(r as DesignRecord & { design: FormatDesign }, opts);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { printZones } from '../print.js';
 import { resolveFrame } from '../resolve.js';
 import type { MultipageDesign } from '../types.js';
@@ -7,18 +6,12 @@ import { groupLayout } from './design-read.js';
 import { type DesignRecord, designHeader, type ReadOptions } from './record.js';
 import type { DesignPageElement, MultipageDetail } from './sdk-shapes.js';
 
-/** One element of `elements_per_page` (SDK `DesignPageElement`): flat, attributes as an object. */
-export type PageElementRead = z.output<typeof DesignPageElement>;
-
 /**
  * `GET /designs/<id>` for printer_multipage designs: pages instead of formats, one flat element
  * list per page whose `attributes` is an object keyed by attribute id (SDK `DesignPageElement`),
  * and document-level dpi/bleed_size/safe_size.
  */
-export function serializeMultipageRead(
-  r: DesignRecord & { design: MultipageDesign },
-  opts: ReadOptions = {},
-): z.output<typeof MultipageDetail> {
+export function serializeMultipageRead(r: DesignRecord & { design: MultipageDesign }, opts: ReadOptions = {}): MultipageDetail {
   const d = r.design;
   const resolve = opts.resolveSource ?? ((s: string) => s);
   const zones = printZones(d);
@@ -32,7 +25,7 @@ export function serializeMultipageRead(
   const elements_per_page = Object.fromEntries(
     d.pages.map((p) => {
       const frame = resolveFrame(d, p.id);
-      const root: PageElementRead = {
+      const root: DesignPageElement = {
         name: 'root',
         type: 'container',
         settings: { is_mandatory: false },
@@ -42,9 +35,9 @@ export function serializeMultipageRead(
       };
       const layers = (frame?.layers ?? [])
         .filter((l) => opts.advanced || l.type !== 'group')
-        .map((l): PageElementRead => {
+        .map((l): DesignPageElement => {
           const attributes = Object.fromEntries(attributesOf(l.type, l.properties, resolve).map((a) => [a.id, a]));
-          const out: PageElementRead = { name: l.name, type: l.type, settings: { is_mandatory: false }, attributes, layout: l.box };
+          const out: DesignPageElement = { name: l.name, type: l.type, settings: { is_mandatory: false }, attributes, layout: l.box };
           if (l.type === 'group') {
             out.layer_ids = l.layer_ids ?? [];
             out.hidden = l.hidden;

@@ -95,6 +95,7 @@ export const DesignElement = z.strictObject({
     .optional(),
   attributes: z.array(z.strictObject({ id: z.string(), help: z.string(), values })),
 });
+export type DesignElement = z.output<typeof DesignElement>;
 
 export const DesignAnimation = z.strictObject({ duration: z.number().nullable(), screenshot_at_s: z.number().nullable() });
 
@@ -106,6 +107,7 @@ export const DesignDetail = z.strictObject({
   variables: z.record(z.string(), z.string()),
   animation: DesignAnimation.optional(),
 });
+export type DesignDetail = z.output<typeof DesignDetail>;
 
 const attributeValue = z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.unknown())]);
 
@@ -127,6 +129,7 @@ export const DesignPageElement = z.strictObject({
   layout,
   ...flatGroup,
 });
+export type DesignPageElement = z.output<typeof DesignPageElement>;
 
 export const MultipageDetail = z.strictObject({
   ...designBase,
@@ -145,6 +148,7 @@ export const MultipageDetail = z.strictObject({
   bleed_size: z.number(),
   safe_size: z.number(),
 });
+export type MultipageDetail = z.output<typeof MultipageDetail>;
 
 export const DesignFormatElement = z.strictObject({
   name: z.string(),
@@ -155,6 +159,7 @@ export const DesignFormatElement = z.strictObject({
   ...flatGroup,
   animation: z.strictObject({ start_at_s: z.number().nullable(), end_at_s: z.number().nullable() }).optional(),
 });
+export type DesignFormatElement = z.output<typeof DesignFormatElement>;
 
 export const DesignFormatDetail = DesignFormat.extend({
   animation: DesignAnimation.optional(),
@@ -169,6 +174,7 @@ export const DesignFormatDetail = DesignFormat.extend({
   elements: z.array(DesignFormatElement),
   variables: z.record(z.string(), z.string()),
 });
+export type DesignFormatDetail = z.output<typeof DesignFormatDetail>;
 
 export const DesignListItem = z.strictObject({ ...designBase, preview_url: url.optional() });
 

@@ -20,7 +20,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       !Buffer.isBuffer(payload) &&
       !Object.hasOwn(payload, 'version')
     ) {
-      return { ...(payload as Record<string, unknown>), version: API_VERSION };
+      return { ...payload, version: API_VERSION };
     }
     return payload;
   });

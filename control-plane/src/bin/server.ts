@@ -15,7 +15,7 @@ import {
 import { buildApp } from '../app.js';
 import { loadControlPlaneConfig } from '../config.js';
 import { drainAndClose } from '../plugins/drain.js';
-import { sweepDynamicImageCounters } from '../services/dynamic-images.js';
+import { sweepDynamicImageCounters } from '../services/dynamic-images/resource.js';
 import { sweepRateLimitWindows } from '../services/rate-limits.js';
 
 const config = loadControlPlaneConfig();

@@ -5,9 +5,9 @@ import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, idParams, uuidParam } from '../http/route.js';
-import { assertDynamicCapable, listDesignFormats, presentDynamicImage, upsertDynamicImage } from '../services/dynamic-images.js';
-import { parseDynamicQuery, THUMBNAIL_WIDTH } from '../services/dynamic-images-plan.js';
-import { type DynamicImageServeDeps, dynamicImageServer } from '../services/dynamic-images-serve.js';
+import { parseDynamicQuery, THUMBNAIL_WIDTH } from '../services/dynamic-images/plan.js';
+import { assertDynamicCapable, listDesignFormats, presentDynamicImage, upsertDynamicImage } from '../services/dynamic-images/resource.js';
+import { type DynamicImageServeDeps, dynamicImageServer } from '../services/dynamic-images/serve.js';
 
 export interface DynamicImageRouteDeps extends DynamicImageServeDeps {
   storage: ObjectStorage;

@@ -1,6 +1,6 @@
 import type { Design, DesignRecord } from '@pressroom/model';
 import { type ObjectStorage, type Queryable, selectVisibleDesign } from '@pressroom/platform';
-import { dynamicImageUrl } from './dynamic-images.js';
+import { dynamicImageUrl } from './dynamic-images/resource.js';
 
 /**
  * A design record ready for the shared serializers: preview keys become URLs and stored assets

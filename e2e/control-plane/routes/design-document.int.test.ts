@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images';
+import { findServedFormat } from '@pressroom/control-plane/services/dynamic-images/resource';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR } from '@pressroom/platform';

@@ -1,12 +1,12 @@
 import { AppError, contentTypeOf, FILE_TYPES_BY_DESIGN, isObjectNotFound } from '@pressroom/model';
 import { dynamicVariantKey, findBanner, loadSigningSecrets, SIGNATURE_PARAM, verifyDynamicSignature } from '@pressroom/platform';
-import { countDynamicEvent, findServedFormat, type ServedFormat } from './dynamic-images.js';
-import { canonicalJson, type DynamicQuery, matchesEtag, negotiateFileType, variantHash, visitorHash } from './dynamic-images-plan.js';
-import { type CheckedGeneration, checkGeneration } from './generation.js';
-import { parseGeneration } from './generation-request.js';
-import { decide } from './rate-limit-plan.js';
-import { countRequest } from './rate-limits.js';
-import { renderSync, renderSyncToKey, type SyncRenderDeps } from './sync-render.js';
+import { type CheckedGeneration, checkGeneration } from '../generation.js';
+import { parseGeneration } from '../generation-request.js';
+import { decide } from '../rate-limit-plan.js';
+import { countRequest } from '../rate-limits.js';
+import { renderSync, renderSyncToKey, type SyncRenderDeps } from '../sync-render.js';
+import { canonicalJson, type DynamicQuery, matchesEtag, negotiateFileType, variantHash, visitorHash } from './plan.js';
+import { countDynamicEvent, findServedFormat, type ServedFormat } from './resource.js';
 
 /**
  * Serving a dynamic image (docs/dynamic-images.md): the format's image with the query as the

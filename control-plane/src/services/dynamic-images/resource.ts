@@ -12,7 +12,7 @@ import {
   selectServedFormat,
   upsertDynamicImageRow,
 } from '@pressroom/platform';
-import type { Workspace } from './workspaces.js';
+import type { Workspace } from '../workspaces.js';
 
 /**
  * Dynamic images (docs/dynamic-images.md): one per design, created or updated by

@@ -10,7 +10,7 @@ import {
   parseDynamicQuery,
   variantHash,
   visitorHash,
-} from './dynamic-images-plan.js';
+} from './plan.js';
 
 function refusal(fn: () => unknown): AppError {
   try {

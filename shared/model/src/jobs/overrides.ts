@@ -6,10 +6,10 @@ import {
   FOCUS_FRAMINGS,
   FOCUS_TARGETS,
   FOCUS_ZOOMS,
-  INPAINT_MAX_BY_MODEL,
   REMOVE_BG_MODELS,
-  type TextToImageModel,
-  UPSCALE_FACTORS_BY_MODEL,
+  TEXT_TO_IMAGE_MODELS,
+  UPSCALE_FACTORS,
+  UPSCALE_MODELS,
 } from '../overrides/enums.js';
 import type { LayerOverride, NormalisedOverrides } from '../overrides/types.js';
 import { isPlainObject } from '../plain-object.js';
@@ -49,10 +49,6 @@ const BY_RULE: Record<ObjectRuleName, z.ZodType> = {
 };
 
 const encoded: Stored<'image_encoded'> = z.object({ mime: z.string().min(1), base64: z.string().min(1) });
-const textToImageModel = z.custom<TextToImageModel>((v) => typeof v === 'string' && Object.hasOwn(INPAINT_MAX_BY_MODEL, v));
-const upscaleModel = z.custom<keyof typeof UPSCALE_FACTORS_BY_MODEL>(
-  (v) => typeof v === 'string' && Object.hasOwn(UPSCALE_FACTORS_BY_MODEL, v),
-);
 
 /** The properties a request may send that are no layer property (docs/overrides.md, docs/ai.md). */
 const REQUEST_ONLY = {
@@ -75,7 +71,7 @@ const REQUEST_ONLY = {
   text_to_image: z.boolean() satisfies Stored<'text_to_image'>,
   text_to_image_properties: z.looseObject({
     prompt: z.string(),
-    model: textToImageModel.optional(),
+    model: z.enum(TEXT_TO_IMAGE_MODELS).optional(),
     ratio: z.string().optional(),
     quality: z.string().optional(),
     inpaint_images: z.array(z.string()).optional(),
@@ -84,8 +80,8 @@ const REQUEST_ONLY = {
   expand_properties: z.looseObject({ model: z.enum(EXPAND_MODELS).optional() }) satisfies Stored<'expand_properties'>,
   upscale: z.boolean() satisfies Stored<'upscale'>,
   upscale_properties: z.looseObject({
-    model: upscaleModel.optional(),
-    upscale_factor: z.literal([1, 2, 3, 4]).optional(),
+    model: z.enum(UPSCALE_MODELS).optional(),
+    upscale_factor: z.literal(UPSCALE_FACTORS).optional(),
   }) satisfies Stored<'upscale_properties'>,
 };
 

@@ -9,16 +9,15 @@ import {
   FOCUS_ZOOMS,
   INPAINT_MAX_BY_MODEL,
   REMOVE_BG_MODELS,
-  type TextToImageModel,
+  TEXT_TO_IMAGE_MODELS,
+  UPSCALE_FACTORS,
   UPSCALE_FACTORS_BY_MODEL,
+  UPSCALE_MODELS,
 } from './enums.js';
 import { boolean, fail, httpUrl, oneOf, prop, string } from './rules.js';
 import type { AutoFocusSettings, TextToImageProperties, UpscaleProperties } from './types.js';
 
 /** Image-layer AI properties (docs/ai.md). */
-
-const TEXT_TO_IMAGE_MODELS = Object.keys(INPAINT_MAX_BY_MODEL) as TextToImageModel[];
-const UPSCALE_MODELS = Object.keys(UPSCALE_FACTORS_BY_MODEL) as (keyof typeof UPSCALE_FACTORS_BY_MODEL)[];
 
 /** Top-level `focus_zoom` spells off as `false`; both spellings normalise to 'off'. */
 export function focusZoom(): z.ZodType<(typeof FOCUS_ZOOMS)[number]> {
@@ -54,7 +53,7 @@ export function expandProperties() {
 
 export function upscaleProperties(): z.ZodType<UpscaleProperties> {
   return z
-    .object({ model: prop(oneOf(UPSCALE_MODELS)), upscale_factor: prop(oneOf([1, 2, 3, 4] as const)) })
+    .object({ model: prop(oneOf(UPSCALE_MODELS)), upscale_factor: prop(oneOf(UPSCALE_FACTORS)) })
     .superRefine((value, ctx) => {
       const allowed: readonly number[] = UPSCALE_FACTORS_BY_MODEL[value.model ?? DEFAULT_UPSCALE_MODEL];
       if (value.upscale_factor !== undefined && !allowed.includes(value.upscale_factor)) {

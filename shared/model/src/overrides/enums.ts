@@ -12,13 +12,17 @@ export const FOCUS_TARGETS = ['largest', 'left', 'middle', 'right', 'all'] as co
 export const REMOVE_BG_MODELS = ['bria-rmbg-2-0', 'birefnet', 'pixelcut', 'imageUtils', 'ideogram', 'leonardo-remove-bg'] as const;
 export const EXPAND_MODELS = ['image-outpaint', 'flux-2-pro-outpaint', 'bria-expand'] as const;
 
+/** Every `upscale_factor` a request may send; each model takes all or some of them. */
+export const UPSCALE_FACTORS = [1, 2, 3, 4] as const;
 /** Upscale models and the factors each accepts. */
 export const UPSCALE_FACTORS_BY_MODEL = {
-  'seedvr-upscale': [1, 2, 3, 4],
-  'topaz-precision': [1, 2, 3, 4],
-  'crystal-upscaler': [1, 2, 3, 4],
+  'seedvr-upscale': UPSCALE_FACTORS,
+  'topaz-precision': UPSCALE_FACTORS,
+  'crystal-upscaler': UPSCALE_FACTORS,
   'bria-increase-resolution': [2, 4],
 } as const;
+export type UpscaleModel = keyof typeof UPSCALE_FACTORS_BY_MODEL;
+export const UPSCALE_MODELS = Object.keys(UPSCALE_FACTORS_BY_MODEL) as UpscaleModel[];
 export const DEFAULT_UPSCALE_MODEL = 'seedvr-upscale';
 /** `upscale_factor` when a request sends none. */
 export const DEFAULT_UPSCALE_FACTOR = 2;
@@ -46,4 +50,5 @@ export const INPAINT_MAX_BY_MODEL = {
   'nano-banana': 3,
 } as const;
 export type TextToImageModel = keyof typeof INPAINT_MAX_BY_MODEL;
+export const TEXT_TO_IMAGE_MODELS = Object.keys(INPAINT_MAX_BY_MODEL) as TextToImageModel[];
 export const DEFAULT_TEXT_TO_IMAGE_MODEL: TextToImageModel = 'nano-banana-2';

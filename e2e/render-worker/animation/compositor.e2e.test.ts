@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCompositor } from '@pressroom/media-worker/animation/compositor';
+import { i420Bytes, rgbaToI420 } from '@pressroom/media-worker/animation/i420';
 import type { AnimatedDesign, Easing, ElementAnimation, Tween } from '@pressroom/model';
 import { frameCount, VIDEO_FPS } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
@@ -73,6 +74,24 @@ async function bothWays(design: AnimatedDesign, formatName: string, frames: numb
     layers.composition,
     layers.rasters.map((r) => r.bytes),
   );
+  // The MP4's frames come out as I420 (i420.ts): every frame, drawn in order as the encode asks
+  // for them, is exactly the RGBA frame converted, so the comparison below holds for both.
+  const rgba = createCompositor(
+    layers.composition,
+    layers.rasters.map((r) => r.bytes),
+  );
+  const i420 = createCompositor(
+    layers.composition,
+    layers.rasters.map((r) => r.bytes),
+    'i420',
+  );
+  const converted = Buffer.alloc(i420Bytes(rgba.width, rgba.height));
+  const differing: number[] = [];
+  for (let i = 0; i < layers.composition.states.length; i += 1) {
+    rgbaToI420(rgba.frame(i), rgba.width, rgba.height, converted, rgba.width, rgba.height, 0, 0);
+    if (!converted.equals(i420.frame(i))) differing.push(i);
+  }
+  expect(differing).toEqual([]);
   if (process.env.COMPOSITOR_DEBUG) {
     // Every frame in order, as the encode asks for them: CPU per frame of the compositor alone.
     const fresh = createCompositor(

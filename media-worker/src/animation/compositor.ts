@@ -1,5 +1,7 @@
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { Composition } from '@pressroom/model';
+import { i420Bytes, rgbaToI420 } from './i420.js';
+import { skia } from './skia.js';
 
 /**
  * The layer compositor (docs/animation.md, "Frames composited from layer rasters"): every frame
@@ -10,15 +12,24 @@ import type { Composition } from '@pressroom/model';
  * character shown and the one with none. Frames are raw RGBA for the encoder: no JPEG between.
  */
 export interface Compositor {
-  /** Frame `i` (from the composition's first), `width × height × 4` bytes of RGBA. */
+  /** Frame `i` (from the composition's first): `width × height × 4` bytes of RGBA, or I420 (`pixels: 'i420'`). */
   frame(i: number): Buffer;
   readonly width: number;
   readonly height: number;
+  readonly pixels: FramePixels;
 }
 
+/**
+ * How frames come out: RGBA (a GIF's palette works on RGB), or I420 (yuv420p, the MP4's
+ * encoding format: ffmpeg then converts nothing, i420.ts). I420 needs an even width and height.
+ */
+export type FramePixels = 'rgba' | 'i420';
+
 /** `rasters[k]` are the raw RGBA bytes of `composition.rasters[k]`. */
-export function createCompositor(composition: Composition, rasters: readonly Buffer[]): Compositor {
+export function createCompositor(composition: Composition, rasters: readonly Buffer[], pixels: FramePixels = 'rgba'): Compositor {
+  const { createCanvas } = skia();
   const { width, height } = composition;
+  if (pixels === 'i420' && (width % 2 !== 0 || height % 2 !== 0)) throw new Error(`I420 frames need an even size, not ${width}×${height}`);
   const images = composition.rasters.map((r, k) => {
     const [, , w, h] = r.box;
     const bytes = rasters[k]!;
@@ -69,7 +80,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   type Box = [number, number, number, number];
   // Frames go out through a stream that holds a few of them at once: each frame is written into
   // the next of a ring of buffers, never into one still queued.
-  const ring = Array.from({ length: FRAME_RING }, () => Buffer.alloc(width * height * 4));
+  const ring = Array.from({ length: FRAME_RING }, () => Buffer.alloc(pixels === 'i420' ? i420Bytes(width, height) : width * height * 4));
   let ringAt = 0;
   let previous: { states: Composition['states'][number]; boxes: (Box | null)[]; bytes: Buffer } | null = null;
 
@@ -142,6 +153,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   return {
     width,
     height,
+    pixels,
     frame(i) {
       const states = composition.states[Math.min(i, composition.states.length - 1)]!;
       const boxes = composition.items.map((item) => boxOf(item, states));
@@ -160,7 +172,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
           dirty = union(dirty, boxes[k] ?? null);
         }
       }
-      const clipped = dirty && clip(dirty, width, height);
+      // I420 converts whole 2×2 blocks: the box is widened to even edges.
+      const clipped = dirty && clip(dirty, width, height, pixels === 'i420' ? 2 : 1);
       if (previous && !clipped) {
         previous = { ...previous, states };
         return previous.bytes;
@@ -175,9 +188,12 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       ctx.clip();
       draw(states);
       ctx.restore();
-      const pixels = ctx.getImageData(dx, dy, dw, dh).data;
-      const source = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
-      for (let y = 0; y < dh; y += 1) source.copy(out, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
+      const drawn = ctx.getImageData(dx, dy, dw, dh).data;
+      if (pixels === 'i420') rgbaToI420(drawn, dw, dh, out, width, height, dx, dy);
+      else {
+        const source = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
+        for (let y = 0; y < dh; y += 1) source.copy(out, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
+      }
       previous = { states, boxes, bytes: out };
       return out;
     },
@@ -215,12 +231,17 @@ function union(
   return [x, y, Math.max(a[0] + a[2], b[0] + b[2]) - x, Math.max(a[1] + a[3], b[1] + b[3]) - y];
 }
 
-/** A box rounded out to whole pixels inside the canvas; null when nothing of it is. */
-function clip([x, y, w, h]: [number, number, number, number], width: number, height: number): [number, number, number, number] | null {
-  const x0 = Math.max(0, Math.floor(x));
-  const y0 = Math.max(0, Math.floor(y));
-  const x1 = Math.min(width, Math.ceil(x + w));
-  const y1 = Math.min(height, Math.ceil(y + h));
+/** A box rounded out to whole multiples of `step` px inside the canvas; null when nothing of it is. */
+function clip(
+  [x, y, w, h]: [number, number, number, number],
+  width: number,
+  height: number,
+  step: number,
+): [number, number, number, number] | null {
+  const x0 = Math.max(0, Math.floor(x / step) * step);
+  const y0 = Math.max(0, Math.floor(y / step) * step);
+  const x1 = Math.min(width, Math.ceil((x + w) / step) * step);
+  const y1 = Math.min(height, Math.ceil((y + h) / step) * step);
   return x1 > x0 && y1 > y0 ? [x0, y0, x1 - x0, y1 - y0] : null;
 }
 

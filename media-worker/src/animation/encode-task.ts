@@ -41,8 +41,8 @@ import {
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
-import { createCompositor } from './compositor.js';
-import { gifArgs, mp4Args } from './ffmpeg-args.js';
+import { createCompositor, type FramePixels } from './compositor.js';
+import { gifArgs, gifPaletteArgs, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { zipFiles } from './zip.js';
@@ -125,11 +125,18 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
           // Part 0 is recorded (it enqueued this job): its key says how the frames come.
           const first = (await listParts(deps.db, payload.banner_id)).find((p) => p.part === 0);
           const composited = first !== undefined && first.storage_key.endsWith(`/${COMPOSITION_FILE}`);
-          const frames = composited
-            ? compositedFrames(deps, payload, first.storage_key, deps.config.animationPartWaitMs, feed.signal, waited)
-            : streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
-          const raw = composited ? { width: format.width, height: format.height } : undefined;
-          file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal, raw);
+          // An MP4's composited frames come as I420 (yuv420p, what x264 encodes) when the size allows.
+          const pixels: FramePixels = payload.file_type === 'mp4' && format.width % 2 === 0 && format.height % 2 === 0 ? 'i420' : 'rgba';
+          const raw = composited ? { width: format.width, height: format.height, pixels } : undefined;
+          if (composited) {
+            const frames = await compositedFrames(deps, payload, first.storage_key, pixels, feed.signal);
+            file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal, raw);
+            // The other parts drew nothing: they are waited for, so the parts are dropped only once every one is recorded.
+            await drainParts(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
+          } else {
+            const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
+            file = await encodeVideo(ffmpeg, payload, format, () => frames, sound, helpers.abortSignal, raw);
+          }
         } finally {
           feed.abort();
           helpers.abortSignal.removeEventListener('abort', stop);
@@ -212,25 +219,25 @@ async function* streamFrames(
 /**
  * The frames of a composited file (docs/animation.md, "Frames composited from layer rasters"):
  * part 0 holds the composition and its rasters; every frame is composited here, raw, as the
- * encoder takes it. The other parts are empty (their ranges drew nothing): they are waited for,
- * so the parts are dropped only once every one is recorded.
+ * encoder takes it. Each call of the answer composites the frames afresh from the first (a GIF's
+ * two passes read them twice).
  */
-async function* compositedFrames(
+async function compositedFrames(
   deps: MediaDeps,
   payload: AnimatedFilePayload,
   key: string,
-  waitMs: number,
+  pixels: FramePixels,
   signal: AbortSignal,
-  waited: (seconds: number) => void,
-): AsyncGenerator<Buffer> {
+): Promise<() => AsyncIterable<Buffer>> {
   const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
   const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
-  const compositor = createCompositor(composition, rasters);
-  for (let i = 0; i < payload.frames; i += 1) {
-    if (signal.aborted) return;
-    yield compositor.frame(i);
-  }
-  await drainParts(deps, payload, waitMs, signal, waited);
+  return async function* () {
+    const compositor = createCompositor(composition, rasters, pixels);
+    for (let i = 0; i < payload.frames; i += 1) {
+      if (signal.aborted) return;
+      yield compositor.frame(i);
+    }
+  };
 }
 
 /** Waits for every part of the file to be recorded, reading none. */
@@ -266,10 +273,11 @@ async function encodeVideo(
   ffmpeg: string,
   payload: AnimatedFilePayload,
   format: { width: number; height: number },
-  frames: AsyncIterable<Buffer>,
+  /** The frames, from the first; called twice for a composited GIF (two passes, see gifArgs). */
+  frames: () => AsyncIterable<Buffer>,
   sound: Buffer | null,
   signal: AbortSignal,
-  raw?: { width: number; height: number },
+  raw?: { width: number; height: number; pixels: FramePixels },
 ): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-encode-'));
   try {
@@ -280,24 +288,25 @@ async function encodeVideo(
       await writeFile(audio.path, sound);
     }
     const quality = payload.quality ?? null;
-    const args =
-      payload.file_type === 'gif'
-        ? gifArgs(
-            { fps: payload.fps, ...(raw ? { raw } : {}) },
-            {
-              path,
-              ...gifSize(format, payload.delivery.gif_max_width),
-              fps: payload.fps,
-              ...(quality === null ? {} : { colours: gifColours(quality) }),
-              ...(payload.delivery.gif_repeat == null ? {} : { repeat: payload.delivery.gif_repeat }),
-            },
-            format,
-          )
-        : mp4Args(
-            { fps: payload.fps, ...(raw ? { raw } : {}) },
-            { path, width: format.width, height: format.height, audio, ...(quality === null ? {} : { crf: x264Crf(quality) }) },
-          );
-    await runFfmpeg(ffmpeg, args, frames, signal);
+    const input = { fps: payload.fps, ...(raw ? { raw } : {}) };
+    if (payload.file_type === 'gif') {
+      const out = {
+        path,
+        ...gifSize(format, payload.delivery.gif_max_width),
+        fps: payload.fps,
+        ...(quality === null ? {} : { colours: gifColours(quality) }),
+        ...(payload.delivery.gif_repeat == null ? {} : { repeat: payload.delivery.gif_repeat }),
+      };
+      if (raw) {
+        // Composited frames can be made twice: the palette first, then the GIF, never every frame held (gifArgs).
+        const palette = join(dir, 'palette.png');
+        await runFfmpeg(ffmpeg, gifPaletteArgs(input, out, format, palette), frames(), signal);
+        await runFfmpeg(ffmpeg, gifArgs(input, out, format, palette), frames(), signal);
+      } else await runFfmpeg(ffmpeg, gifArgs(input, out, format), frames(), signal);
+    } else {
+      const out = { path, width: format.width, height: format.height, audio, ...(quality === null ? {} : { crf: x264Crf(quality) }) };
+      await runFfmpeg(ffmpeg, mp4Args(input, out), frames(), signal);
+    }
     return await readFile(path);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifArgs, mp4Args } from './ffmpeg-args.js';
+import { gifArgs, gifPaletteArgs, mp4Args } from './ffmpeg-args.js';
 
 describe('ffmpeg arguments', () => {
   it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
@@ -44,6 +44,14 @@ describe('ffmpeg arguments', () => {
     }
   });
 
+  it('composited MP4 frames in I420: yuv420p from stdin, nothing to convert', () => {
+    const args = mp4Args(
+      { fps: 25, raw: { width: 1080, height: 720, pixels: 'i420' } },
+      { path: '/tmp/o.mp4', width: 1080, height: 720, audio: null },
+    );
+    expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 6)).toEqual(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '1080x720']);
+  });
+
   it('MP4 with sound: the raw mix as a second input, AAC, both streams mapped', () => {
     const args = mp4Args(
       { fps: 25 },
@@ -69,6 +77,20 @@ describe('ffmpeg arguments', () => {
     expect(filter).toContain('palettegen');
     expect(filter).toContain('paletteuse');
     expect(args[args.indexOf('-loop') + 1]).toBe('0');
+  });
+
+  it('GIF in two passes (composited frames): the palette alone, then the GIF from the frames and the palette', () => {
+    const raw = { fps: 12.5, raw: { width: 1920, height: 1080 } };
+    const out = { path: 'o.gif', width: 540, height: 304, fps: 12.5, colours: 64 };
+    const first = gifPaletteArgs(raw, out, { width: 1920, height: 1080 }, '/tmp/p.png');
+    expect(first[first.indexOf('-vf') + 1]).toBe('fps=12.5,scale=540:304:flags=lanczos,palettegen=max_colors=64:stats_mode=diff');
+    expect(first.slice(-3)).toEqual(['-frames:v', '1', '/tmp/p.png']);
+    const second = gifArgs(raw, out, { width: 1920, height: 1080 }, '/tmp/p.png');
+    expect(second.slice(second.indexOf('pipe:0') + 1, second.indexOf('pipe:0') + 3)).toEqual(['-i', '/tmp/p.png']);
+    expect(second[second.indexOf('-filter_complex') + 1]).toBe(
+      '[0:v]fps=12.5,scale=540:304:flags=lanczos[f];[f][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
+    );
+    expect(second).not.toContain('palettegen');
   });
 
   it('GIF: scaled to exactly the size asked when smaller than the frames', () => {

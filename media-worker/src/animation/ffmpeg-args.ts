@@ -9,10 +9,10 @@ export interface FramesInput {
   /** Frames per second of the input stream. */
   fps: number;
   /**
-   * Raw RGBA frames of this size (the layer compositor's, docs/animation.md) instead of the
-   * Chromium frames' JPEGs: nothing to decode.
+   * Raw frames of this size (the layer compositor's, docs/animation.md) instead of the Chromium
+   * frames' JPEGs: nothing to decode. RGBA, or I420 (yuv420p: what x264 encodes, nothing to convert).
    */
-  raw?: { width: number; height: number };
+  raw?: { width: number; height: number; pixels?: 'rgba' | 'i420' };
 }
 
 export interface Mp4Output {
@@ -43,7 +43,7 @@ const INPUT = (input: FramesInput) => [
   '-analyzeduration',
   '0',
   ...(input.raw
-    ? ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${input.raw.width}x${input.raw.height}`]
+    ? ['-f', 'rawvideo', '-pix_fmt', input.raw.pixels === 'i420' ? 'yuv420p' : 'rgba', '-s', `${input.raw.width}x${input.raw.height}`]
     : ['-f', 'image2pipe', '-c:v', 'mjpeg']),
   '-framerate',
   String(input.fps),
@@ -116,19 +116,24 @@ export interface GifOutput {
  * GIF: one palette per file (palettegen over the whole clip, paletteuse with light dithering),
  * looping forever unless `repeat` says otherwise, at the size asked. Frames arrive at the format's size; they are scaled
  * (lanczos) only when the request asked for a smaller GIF.
+ *
+ * In one pass (`palette` unset: frames that can be read once, Chromium's) ffmpeg holds every frame
+ * until the palette of the whole clip is made: 4 bytes a pixel a frame, 290 MB for 5 s at 1080²,
+ * growing with the length. Frames that can be made twice (the compositor's) go through two passes
+ * instead, `gifPaletteArgs` then this with the palette's path: the same GIF, byte for byte, with
+ * one frame in flight.
  */
-export function gifArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }): string[] {
-  const scale = out.width === source.width && out.height === source.height ? '' : `,scale=${out.width}:${out.height}:flags=lanczos`;
-  const filter = [
-    `fps=${out.fps}${scale},split[a][b]`,
-    `[a]palettegen=max_colors=${out.colours ?? 256}:stats_mode=diff[p]`,
-    '[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
-  ].join(';');
+export function gifArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }, palette?: string): string[] {
+  const use = `paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`;
+  const filter = palette
+    ? `[0:v]${gifFrames(out, source)}[f];[f][1:v]${use}`
+    : [`${gifFrames(out, source)},split[a][b]`, `[a]${palettegen(out)}[p]`, `[b][p]${use}`].join(';');
   const repeat = out.repeat ?? -1;
   const loop = repeat === -1 ? 0 : repeat === 0 ? -1 : repeat;
   return [
     ...QUIET.filter((a) => a !== '-nostdin'),
     ...INPUT(input),
+    ...(palette ? ['-i', palette] : []),
     '-filter_complex',
     filter,
     '-loop',
@@ -137,4 +142,27 @@ export function gifArgs(input: FramesInput, out: GifOutput, source: { width: num
     'gif',
     out.path,
   ];
+}
+
+/** A GIF's first pass (see gifArgs): the palette of the whole clip, as a PNG at `palette`. */
+export function gifPaletteArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }, palette: string): string[] {
+  return [
+    ...QUIET.filter((a) => a !== '-nostdin'),
+    ...INPUT(input),
+    '-vf',
+    `${gifFrames(out, source)},${palettegen(out)}`,
+    '-frames:v',
+    '1',
+    palette,
+  ];
+}
+
+/** The frames a GIF is made of: thinned to its rate, scaled to its size. */
+function gifFrames(out: GifOutput, source: { width: number; height: number }): string {
+  const scale = out.width === source.width && out.height === source.height ? '' : `,scale=${out.width}:${out.height}:flags=lanczos`;
+  return `fps=${out.fps}${scale}`;
+}
+
+function palettegen(out: GifOutput): string {
+  return `palettegen=max_colors=${out.colours ?? 256}:stats_mode=diff`;
 }

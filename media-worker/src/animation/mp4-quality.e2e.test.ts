@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { resolveFfmpegPath, runFfmpeg } from '@pressroom/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Args, X264 } from './ffmpeg-args.js';
+import { i420Bytes, rgbaToI420 } from './i420.js';
 
 const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
 const FRAMES = 50;
@@ -40,9 +41,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Encodes the frames with `args` and answers each decoded frame's SSIM against its JPEG. */
-async function ssimOf(args: string[]): Promise<number[]> {
-  await runFfmpeg(ffmpeg, args, frames);
+/** Encodes the frames (`input`, default the JPEGs) with `args` and answers each decoded frame's SSIM against its JPEG. */
+async function ssimOf(args: string[], input: Buffer = frames): Promise<number[]> {
+  await runFfmpeg(ffmpeg, args, input);
   const path = args.at(-1)!;
   const stats = join(dir, 'ssim.log');
   const reference = join(dir, 'frames.mjpeg');
@@ -67,6 +68,29 @@ async function ssimOf(args: string[]): Promise<number[]> {
 describe('MP4 quality of the chosen x264 settings', () => {
   it(`keeps every frame: mean SSIM ≥ ${MP4_SSIM.mean}, worst frame ≥ ${MP4_SSIM.worst}`, async () => {
     const ssim = await ssimOf(mp4Args({ fps: 25 }, { path: join(dir, 'chosen.mp4'), width: SIZE, height: SIZE, audio: null }));
+    expect(ssim).toHaveLength(FRAMES);
+    expect(ssim.reduce((a, b) => a + b, 0) / ssim.length).toBeGreaterThanOrEqual(MP4_SSIM.mean);
+    expect(Math.min(...ssim)).toBeGreaterThanOrEqual(MP4_SSIM.worst);
+  });
+
+  it("keeps every composited frame too: the compositor's I420 (rgbaToI420) encoded as it streams it", async () => {
+    // The JPEGs decoded to RGBA, as the compositor's canvas holds them, converted per frame.
+    const rgba = await runFfmpeg(
+      ffmpeg,
+      ['-v', 'error', '-f', 'mjpeg', '-i', 'pipe:0', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'],
+      frames,
+    );
+    const size = SIZE * SIZE * 4;
+    const i420 = Buffer.alloc(i420Bytes(SIZE, SIZE) * FRAMES);
+    for (let k = 0; k < FRAMES; k += 1) {
+      const frame = i420.subarray(k * i420Bytes(SIZE, SIZE), (k + 1) * i420Bytes(SIZE, SIZE));
+      rgbaToI420(new Uint8Array(rgba.buffer, rgba.byteOffset + k * size, size), SIZE, SIZE, frame, SIZE, SIZE, 0, 0);
+    }
+    const raw = { width: SIZE, height: SIZE, pixels: 'i420' as const };
+    const ssim = await ssimOf(
+      mp4Args({ fps: 25, raw }, { path: join(dir, 'composited.mp4'), width: SIZE, height: SIZE, audio: null }),
+      i420,
+    );
     expect(ssim).toHaveLength(FRAMES);
     expect(ssim.reduce((a, b) => a + b, 0) / ssim.length).toBeGreaterThanOrEqual(MP4_SSIM.mean);
     expect(Math.min(...ssim)).toBeGreaterThanOrEqual(MP4_SSIM.worst);

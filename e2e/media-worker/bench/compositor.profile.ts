@@ -1,0 +1,129 @@
+// `npx tsx e2e/media-worker/bench/compositor.profile.ts [mp4|gif|composite|all]` — where the layer
+// compositor's CPU per frame goes (docs/animation.md, "Measured", "Where a composited frame's CPU
+// goes"): the example's `square` format, 5 s at 1080², its rasters drawn once in Chromium (kept in
+// a temp dir between runs), then every frame composited in this process and, for mp4 and gif,
+// streamed to ffmpeg exactly as the media worker does. Prints CPU per frame of this process
+// (compositing and the pipe) and of ffmpeg (its `-benchmark` times). Run with `node --cpu-prof`
+// through tsx to see the composite's own split.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCompositor, type FramePixels } from '@pressroom/media-worker/animation/compositor';
+import { gifArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
+import type { AnimatedDesign, Composition } from '@pressroom/model';
+import { frameCount, GIF_FPS, parseComposition, VIDEO_FPS } from '@pressroom/model';
+import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
+import { createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
+import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
+import { exampleAssetLoader } from '@pressroom/render-worker/test/example-assets';
+
+const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
+const mode = process.argv[2] ?? 'all';
+const ffmpeg = resolveFfmpegPath(process.env['FFMPEG_PATH']);
+
+/** The rasters of the example at `fps`, drawn once and kept under the temp dir. */
+async function rastersAt(fps: number): Promise<{ composition: Composition; rasters: Buffer[] }> {
+  const dir = join(tmpdir(), `pressroom-compositor-profile-${SECONDS}s-${fps}`);
+  if (!existsSync(join(dir, 'composition.json'))) {
+    const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, 'animated-product-launch.json'), 'utf8')));
+    if (!parsed.ok) throw new Error('the example animated design does not parse');
+    const design = { ...(parsed.design as AnimatedDesign) };
+    design.animation = { ...design.animation, duration: SECONDS };
+    const supervisor = new BrowserSupervisor({ poolSize: 1 });
+    try {
+      const animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath: ffmpeg });
+      const drawn = await animator.layers({
+        design,
+        formatName: 'square',
+        overrides: { layers: {}, vars: {} },
+        fileType: 'mp4',
+        loadAsset: exampleAssetLoader(design),
+        loadMedia: async () => null,
+        signal: new AbortController().signal,
+        fps,
+        frames: frameCount(SECONDS, fps),
+        withSoundtrack: false,
+      });
+      await mkdir(dir, { recursive: true });
+      for (const r of drawn.rasters) writeFileSync(join(dir, r.name), r.bytes);
+      writeFileSync(join(dir, 'composition.json'), JSON.stringify(drawn.composition));
+    } finally {
+      await supervisor.stop();
+    }
+  }
+  const composition = parseComposition(JSON.parse(readFileSync(join(dir, 'composition.json'), 'utf8')));
+  return { composition, rasters: composition.rasters.map((r) => readFileSync(join(dir, r.key))) };
+}
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+}
+
+/** ffmpeg's own CPU from `-benchmark` (utime + stime), ms. */
+function ffmpegCpuMs(stderr: string): number {
+  const m = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
+  return m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN;
+}
+
+async function run(kind: 'mp4' | 'gif' | 'composite') {
+  const fps = kind === 'gif' ? GIF_FPS : VIDEO_FPS;
+  const { composition, rasters } = await rastersAt(fps);
+  const frames = composition.states.length;
+  const { width, height } = composition;
+  // As the encode does: I420 for an MP4 (PROFILE_PIXELS=rgba for the RGBA path), RGBA for a GIF.
+  const pixels: FramePixels = kind === 'mp4' && process.env['PROFILE_PIXELS'] !== 'rgba' ? 'i420' : 'rgba';
+  const compositor = createCompositor(composition, rasters, pixels);
+  let compositeMs = 0;
+  async function* feed() {
+    for (let i = 0; i < frames; i += 1) {
+      const c0 = process.cpuUsage();
+      const f = compositor.frame(i);
+      compositeMs += cpuMs(c0);
+      yield f;
+    }
+  }
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  let ffmpegMs = 0;
+  if (kind === 'composite') {
+    for await (const _ of feed()) {
+      // composited only
+    }
+  } else {
+    const out = join(tmpdir(), `pressroom-compositor-profile.${kind}`);
+    const raw = { width, height, pixels };
+    const args =
+      kind === 'mp4'
+        ? mp4Args({ fps, raw }, { path: out, width, height, audio: null })
+        : gifArgs({ fps, raw }, { path: out, width, height, fps }, { width, height });
+    // -benchmark prints ffmpeg's CPU at the end (on stderr: runFfmpeg's error path keeps it).
+    const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed());
+    ffmpegMs = ffmpegCpuMs(stderr);
+  }
+  const wall = performance.now() - t0;
+  const node = cpuMs(c0);
+  const per = (ms: number) => (ms / frames).toFixed(2);
+  process.stdout.write(
+    `${kind} (${pixels}): ${frames} frames ${width}×${height}, wall ${(wall / 1000).toFixed(2)} s; CPU/frame: composite ${per(compositeMs)} ms, ` +
+      `node in all ${per(node)} ms (pipe and the rest ${per(node - compositeMs)}), ffmpeg ${per(ffmpegMs)} ms, total ${per(node + ffmpegMs)} ms\n`,
+  );
+}
+
+/** runFfmpeg, keeping ffmpeg's stderr (its -benchmark line). */
+async function runWithStderr(args: string[], input: AsyncIterable<Buffer>): Promise<string> {
+  const { spawn } = await import('node:child_process');
+  const { Readable } = await import('node:stream');
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    child.on('close', (code) => (code === 0 ? resolve(stderr) : reject(new Error(stderr.slice(-2000)))));
+    Readable.from(input, { objectMode: false }).pipe(child.stdin);
+  });
+}
+
+for (const kind of mode === 'all' ? (['composite', 'mp4', 'gif'] as const) : [mode as 'mp4' | 'gif' | 'composite']) await run(kind);

@@ -44,12 +44,17 @@ const ANIMATED = 'animated-product-launch.json';
  * measures. The overlap of capture and encode comes from Postgres's clock: the encode starts
  * when a media worker locks its job, the capture ends when the last part is recorded.
  */
-function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchContext) => { text: string; seconds: number }): BenchCase {
+function animatedCase(
+  fileType: 'mp4' | 'gif' | 'html5',
+  target: (ctx: BenchContext) => { text: string; seconds: number },
+  /** Another seeded design (by its key in `ctx.designs`) and its length; default the example, cut to the bench's length. */
+  other?: { design: string; seconds: number; name: string },
+): BenchCase {
   return {
-    name: `${fileType} square 1080×1080`,
-    warmUp: true,
+    name: other?.name ?? `${fileType} square 1080×1080`,
+    warmUp: other === undefined,
     async run(ctx) {
-      const { key, designId } = ctx.designs[ANIMATED]!;
+      const { key, designId } = ctx.designs[other?.design ?? ANIMATED]!;
       const cpu0 = { render: cpuSeconds(ctx.farm.workers), media: cpuSeconds(ctx.farm.mediaWorkers) };
       const t0 = performance.now();
       const res = await api(ctx.farm, key, 'POST', `/async/banner-builder/${designId}/generate`, {
@@ -89,7 +94,8 @@ function animatedCase(fileType: 'mp4' | 'gif' | 'html5', target: (ctx: BenchCont
       const banner = (final.banners as Json[])[0]!;
       const bytes = (await (await fetch(banner.file.url)).arrayBuffer()).byteLength;
       const framesSeconds = ((framesDone ?? performance.now()) - t0) / 1000;
-      const frames = fileType === 'html5' ? 1 : Math.round(ctx.animationSeconds * (fileType === 'gif' ? 12.5 : 25));
+      const seconds = other?.seconds ?? ctx.animationSeconds;
+      const frames = fileType === 'html5' ? 1 : Math.round(seconds * (fileType === 'gif' ? 12.5 : 25));
       const goal = target(ctx);
       const mib = (b: number) => Math.round(b / 2 ** 20);
       return {
@@ -243,6 +249,25 @@ export const BENCH_CASES: BenchCase[] = [
   animatedCase('gif', (ctx) => ({ text: `≤ ${ctx.animationSeconds} s`, seconds: ctx.animationSeconds + 1e-9 })),
   animatedCase('html5', () => ({ text: '< 3 s', seconds: 3 })),
 ];
+
+/** Key in `BenchContext.designs` of the example with a video layer, 60 s long (seeded by the bench). */
+export const VIDEO_DESIGN = 'animated-product-launch.json + video layer';
+export const VIDEO_SECONDS = 60;
+/** The memory a worker may use: the manifests' limit for a render worker (deploy/k8s/render-worker.yaml). */
+export const WORKER_MEMORY_MIB = 3 * 1024;
+
+/**
+ * Issue #39's memory case: a 60 s 1080² MP4 of the example with a 1080² video layer over the whole
+ * clip. Its peak memory (each worker with its Chromium or ffmpeg) must stay within the 3 GiB the
+ * manifests give a render worker. Run once, not warmed up.
+ */
+export const VIDEO_LAYER_CASE: BenchCase = {
+  ...animatedCase('mp4', () => ({ text: `peak ≤ ${WORKER_MEMORY_MIB} MiB a worker`, seconds: Number.POSITIVE_INFINITY }), {
+    design: VIDEO_DESIGN,
+    seconds: VIDEO_SECONDS,
+    name: `mp4 square 1080×1080, ${VIDEO_SECONDS} s with a video layer`,
+  }),
+};
 
 /** The case re-run with a second render worker to show the fan-out. */
 export const SCALING_CASE = BENCH_CASES[0]!;

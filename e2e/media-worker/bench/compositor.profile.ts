@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCompositor, type FramePixels } from '@pressroom/media-worker/animation/compositor';
-import { gifArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
+import { gifArgs, gifPaletteArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
 import type { AnimatedDesign, Composition } from '@pressroom/model';
 import { frameCount, GIF_FPS, parseComposition, VIDEO_FPS } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
@@ -74,9 +74,9 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   const { width, height } = composition;
   // As the encode does: I420 for an MP4 (PROFILE_PIXELS=rgba for the RGBA path), RGBA for a GIF.
   const pixels: FramePixels = kind === 'mp4' && process.env['PROFILE_PIXELS'] !== 'rgba' ? 'i420' : 'rgba';
-  const compositor = createCompositor(composition, rasters, pixels);
   let compositeMs = 0;
   async function* feed() {
+    const compositor = createCompositor(composition, rasters, pixels);
     for (let i = 0; i < frames; i += 1) {
       const c0 = process.cpuUsage();
       const f = compositor.frame(i);
@@ -94,13 +94,20 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   } else {
     const out = join(tmpdir(), `pressroom-compositor-profile.${kind}`);
     const raw = { width, height, pixels };
-    const args =
+    const gif = { path: out, width, height, fps };
+    const palette = join(tmpdir(), 'pressroom-compositor-profile-palette.png');
+    // A GIF in two passes, as the encode makes a composited one (PROFILE_GIF_PASSES=1: the one-pass graph).
+    const passes =
       kind === 'mp4'
-        ? mp4Args({ fps, raw }, { path: out, width, height, audio: null })
-        : gifArgs({ fps, raw }, { path: out, width, height, fps }, { width, height });
-    // -benchmark prints ffmpeg's CPU at the end (on stderr: runFfmpeg's error path keeps it).
-    const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed());
-    ffmpegMs = ffmpegCpuMs(stderr);
+        ? [mp4Args({ fps, raw }, { path: out, width, height, audio: null })]
+        : process.env['PROFILE_GIF_PASSES'] === '1'
+          ? [gifArgs({ fps, raw }, gif, { width, height })]
+          : [gifPaletteArgs({ fps, raw }, gif, { width, height }, palette), gifArgs({ fps, raw }, gif, { width, height }, palette)];
+    for (const args of passes) {
+      // -benchmark prints ffmpeg's CPU at the end, on stderr.
+      const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed());
+      ffmpegMs += ffmpegCpuMs(stderr);
+    }
   }
   const wall = performance.now() - t0;
   const node = cpuMs(c0);

@@ -42,7 +42,7 @@ import {
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
 import { createCompositor, type FramePixels } from './compositor.js';
-import { gifArgs, gifPaletteArgs, mp4Args } from './ffmpeg-args.js';
+import { gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { zipFiles } from './zip.js';
@@ -297,7 +297,7 @@ async function encodeVideo(
         ...(quality === null ? {} : { colours: gifColours(quality) }),
         ...(payload.delivery.gif_repeat == null ? {} : { repeat: payload.delivery.gif_repeat }),
       };
-      if (raw) {
+      if (raw && gifPasses(payload.frames, format) === 2) {
         // Composited frames can be made twice: the palette first, then the GIF, never every frame held (gifArgs).
         const palette = join(dir, 'palette.png');
         await runFfmpeg(ffmpeg, gifPaletteArgs(input, out, format, palette), frames(), signal);

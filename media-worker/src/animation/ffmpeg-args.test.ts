@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifArgs, gifPaletteArgs, mp4Args } from './ffmpeg-args.js';
+import { GIF_ONE_PASS_MAX_BYTES, gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
 
 describe('ffmpeg arguments', () => {
   it('MP4: JPEG frames from stdin at the video rate to H.264 yuv420p with faststart', () => {
@@ -91,6 +91,14 @@ describe('ffmpeg arguments', () => {
       '[0:v]fps=12.5,scale=540:304:flags=lanczos[f];[f][1:v]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
     );
     expect(second).not.toContain('palettegen');
+  });
+
+  it('GIF passes: one while the frames fit GIF_ONE_PASS_MAX_BYTES, two beyond', () => {
+    const square = { width: 1080, height: 1080 };
+    expect(gifPasses(63, square)).toBe(1); // 5 s at 12.5 fps: 294 MB
+    expect(gifPasses(Math.floor(GIF_ONE_PASS_MAX_BYTES / (1080 * 1080 * 4)), square)).toBe(1);
+    expect(gifPasses(Math.floor(GIF_ONE_PASS_MAX_BYTES / (1080 * 1080 * 4)) + 1, square)).toBe(2);
+    expect(gifPasses(750, square)).toBe(2); // 60 s: 3.5 GB in one pass
   });
 
   it('GIF: scaled to exactly the size asked when smaller than the frames', () => {

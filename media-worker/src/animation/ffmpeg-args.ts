@@ -117,11 +117,11 @@ export interface GifOutput {
  * looping forever unless `repeat` says otherwise, at the size asked. Frames arrive at the format's size; they are scaled
  * (lanczos) only when the request asked for a smaller GIF.
  *
- * In one pass (`palette` unset: frames that can be read once, Chromium's) ffmpeg holds every frame
- * until the palette of the whole clip is made: 4 bytes a pixel a frame, 290 MB for 5 s at 1080²,
- * growing with the length. Frames that can be made twice (the compositor's) go through two passes
- * instead, `gifPaletteArgs` then this with the palette's path: the same GIF, byte for byte, with
- * one frame in flight.
+ * In one pass (`palette` unset) ffmpeg holds every frame until the palette of the whole clip is
+ * made: 4 bytes a pixel a frame, 290 MB for 5 s at 1080², growing with the length. Frames that can
+ * be made twice (the compositor's) go through two passes when they would hold more than
+ * `GIF_ONE_PASS_MAX_BYTES` (`gifPasses`): `gifPaletteArgs`, then this with the palette's path —
+ * the same GIF, byte for byte, with one frame in flight.
  */
 export function gifArgs(input: FramesInput, out: GifOutput, source: { width: number; height: number }, palette?: string): string[] {
   const use = `paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle`;
@@ -142,6 +142,19 @@ export function gifArgs(input: FramesInput, out: GifOutput, source: { width: num
     'gif',
     out.path,
   ];
+}
+
+/**
+ * What one pass may hold of a GIF's frames (4 bytes a pixel a frame, at the format's size): 512 MiB,
+ * a 1080² GIF of up to 9 s. A second pass composites and pipes every frame again (measured on the
+ * example, 5 s at 1080²: 47–52 ms of CPU a frame in two passes against 36–41 in one; ffmpeg's peak
+ * 186 MB against 674 MB), so it is spent only where the one pass would hold more.
+ */
+export const GIF_ONE_PASS_MAX_BYTES = 512 * 2 ** 20;
+
+/** Passes for a GIF of frames that can be made twice (the compositor's): one while its frames fit GIF_ONE_PASS_MAX_BYTES. */
+export function gifPasses(frames: number, size: { width: number; height: number }): 1 | 2 {
+  return frames * size.width * size.height * 4 <= GIF_ONE_PASS_MAX_BYTES ? 1 : 2;
 }
 
 /** A GIF's first pass (see gifArgs): the palette of the whole clip, as a PNG at `palette`. */

@@ -80,7 +80,10 @@ function animatedCase(
           if (r.partsStored >= r.parts) captureEndAt = r.lastPartAt;
         }
         if (r.done) break;
-        if (r.failed) throw new Error(`the ${fileType} file failed:\n${farmWarnings(ctx.farm)}`);
+        if (r.failed) {
+          const failed = await api(ctx.farm, key, 'GET', `/generation-request/${id}`);
+          throw new Error(`the ${fileType} file failed: ${JSON.stringify(failed.body.errors)}\n${farmWarnings(ctx.farm)}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       // The request is finalised with its banner (one transaction): the API answers it now.

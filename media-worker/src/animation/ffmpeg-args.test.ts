@@ -95,7 +95,8 @@ describe('ffmpeg arguments', () => {
 
   it('GIF passes: one while the frames fit GIF_ONE_PASS_MAX_BYTES, two beyond', () => {
     const square = { width: 1080, height: 1080 };
-    expect(gifPasses(63, square)).toBe(1); // 5 s at 12.5 fps: 294 MB
+    expect(gifPasses(25, square)).toBe(1); // 2 s at 12.5 fps: 117 MB
+    expect(gifPasses(63, square)).toBe(2); // 5 s: 294 MB, about 674 MB of ffmpeg
     expect(gifPasses(Math.floor(GIF_ONE_PASS_MAX_BYTES / (1080 * 1080 * 4)), square)).toBe(1);
     expect(gifPasses(Math.floor(GIF_ONE_PASS_MAX_BYTES / (1080 * 1080 * 4)) + 1, square)).toBe(2);
     expect(gifPasses(750, square)).toBe(2); // 60 s: 3.5 GB in one pass

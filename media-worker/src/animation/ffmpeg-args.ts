@@ -145,12 +145,15 @@ export function gifArgs(input: FramesInput, out: GifOutput, source: { width: num
 }
 
 /**
- * What one pass may hold of a GIF's frames (4 bytes a pixel a frame, at the format's size): 512 MiB,
- * a 1080² GIF of up to 9 s. A second pass composites and pipes every frame again (measured on the
- * example, 5 s at 1080²: 47–52 ms of CPU a frame in two passes against 36–41 in one; ffmpeg's peak
- * 186 MB against 674 MB), so it is spent only where the one pass would hold more.
+ * What one pass may hold of a GIF's frames (4 bytes a pixel a frame, at the format's size): 128 MiB,
+ * a 1080² GIF of up to 28 frames (2.2 s), a 540² one of up to 9 s. ffmpeg's resident memory in one
+ * pass is about 2.3 times the frames' bytes (674 MB for the 294 MB of a 5 s 1080² GIF; the bench's
+ * media worker peaked at 940 MiB), and the manifests give a media worker 2 GiB for two jobs at once
+ * (deploy/k8s/media-worker.yaml). A second pass composites and pipes every frame again (the example,
+ * 5 s at 1080²: 47–52 ms of CPU a frame in two passes against 36–41 in one; ffmpeg's peak 186 MB),
+ * so it is spent only where one pass would hold more.
  */
-export const GIF_ONE_PASS_MAX_BYTES = 512 * 2 ** 20;
+export const GIF_ONE_PASS_MAX_BYTES = 128 * 2 ** 20;
 
 /** Passes for a GIF of frames that can be made twice (the compositor's): one while its frames fit GIF_ONE_PASS_MAX_BYTES. */
 export function gifPasses(frames: number, size: { width: number; height: number }): 1 | 2 {

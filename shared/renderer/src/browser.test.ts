@@ -1,6 +1,6 @@
 import { loadFontCatalogue } from '@pressroom/platform';
 import { describe, expect, it } from 'vitest';
-import { catalogueFromJson, colorInSpace, drawFormat, importPlaceOf, uploadedCatalogue } from './browser.js';
+import { catalogueFromJson, colorInSpace, drawFormat, importPlaceOf, momentAt, uploadedCatalogue } from './browser.js';
 
 const catalogue = loadFontCatalogue();
 
@@ -15,6 +15,41 @@ const payload = {
 };
 
 describe('the editor canvas entry', () => {
+  it("answers an animated design's moment as the frame renderer samples it: a layer hidden before its window, a fade halfway", () => {
+    const animated = {
+      ...payload,
+      type: 'animated',
+      animation: { duration: 4 },
+      layers: [
+        { ...payload.layers[0]!, animation: { start_at_s: 1 } },
+        {
+          ...payload.layers[1]!,
+          animation: {
+            tweens: [
+              {
+                id: 'in',
+                type: 'fade',
+                keyframes: [
+                  { time: 0, attr: { opacity: 0 } },
+                  { time: 2, attr: { opacity: 1 } },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const early = momentAt(animated, 0.5);
+    expect(early?.at).toBe(0.5);
+    expect(early?.states.find((s) => s.name === 'band')?.visible).toBe(false);
+    const later = momentAt(animated, 1);
+    expect(later?.states.find((s) => s.name === 'band')?.visible).toBe(true);
+    expect(later?.states.find((s) => s.name === 'title')?.opacity).toBeCloseTo(0.5, 5);
+    // Past the end, the last moment; a static design has none.
+    expect(momentAt(animated, 9)?.at).toBe(4);
+    expect(momentAt(payload, 1)).toBeNull();
+  });
+
   it('draws a payload in the import format as the workers do, every layer with data-layer', () => {
     const drawn = drawFormat(payload, 'wide', catalogue);
     if (!drawn.ok) throw new Error(JSON.stringify(drawn.issues));

@@ -20,6 +20,8 @@ import {
   uploadedFontCssFamily,
   withUploadedFonts,
 } from '@pressroom/model';
+import { PLAYER_SCRIPT, typewritingLayers } from './animation/player.js';
+import { type LayerState, planTimeline, stateAt, type TextSplit } from './animation/timeline.js';
 import { buildDocument } from './html/build-document.js';
 import { bundledFacesFor, fallbackFamilies } from './html/font-faces.js';
 import { fontStackCss } from './html/index.js';
@@ -164,4 +166,31 @@ export function colorInSpace(designType: string, value: string): string {
   const print = designType === 'printer' || designType === 'printer_multipage';
   if (parsed.color.kind === (print ? 'cmyk' : 'hex')) return value;
   return formatColor(print ? toCmykSpace(parsed.color) : toRgbSpace(parsed.color));
+}
+
+/** The in-page player the render workers install to draw one moment of an animated design (`__prAnim`). */
+export { PLAYER_SCRIPT };
+
+/** One moment of an animated design, as the frame renderer draws it: what the player needs. */
+export interface Moment {
+  /** Seconds, within the design's duration. */
+  at: number;
+  duration: number;
+  /** Every moving layer's state at `at` (`__prAnim.apply`). */
+  states: LayerState[];
+  /** The text layers typewriting splits (`__prAnim.prepare`). */
+  typewriting: [string, TextSplit][];
+}
+
+/**
+ * The state of every moving layer of an animated design at `t` seconds (the timeline's
+ * `stateAt`, as the frame renderer samples it), for the editor's timeline scrub; null for a design
+ * that is not animated or not valid.
+ */
+export function momentAt(payload: unknown, t: number): Moment | null {
+  const parsed = parseImportPayload(payload, { requireTarget: false });
+  if (!parsed.ok || parsed.design.type !== 'animated') return null;
+  const timeline = planTimeline(parsed.design);
+  const at = Math.min(Math.max(0, t), timeline.duration);
+  return { at, duration: timeline.duration, states: stateAt(timeline, at), typewriting: typewritingLayers(timeline) };
 }

@@ -139,9 +139,9 @@ function setIn(target: Bag, { key, field }: Place, value: unknown): void {
   else target[key] = obj;
 }
 
-/** A name no layer of the design has yet: `text`, `text_2`, … */
-export function freeName(doc: Doc, base: string): string {
-  const taken = new Set(allLayers(doc).map((l) => l.name));
+/** A name no layer of the design has yet, nor any of `also`: `text`, `text_2`, … */
+export function freeName(doc: Doc, base: string, also: Iterable<string> = []): string {
+  const taken = new Set([...allLayers(doc).map((l) => l.name), ...also]);
   if (!taken.has(base)) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}_${i}`)) return `${base}_${i}`;
 }

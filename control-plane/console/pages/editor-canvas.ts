@@ -1,106 +1,284 @@
-// The editor's canvas: the frame as the farm draws it (the renderer's document in an iframe), scaled
-// to fit, under an overlay that selects, moves and resizes with snapping guides; and the timing of
-// an animated design's layers.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { boxOf, dragBox, edgesOf, layersIn, snapBox, withBox } from '../editor-model.js';
-import { html } from '../ui.js';
+// The editor's canvas: the frame as the farm draws it (the renderer's document in an iframe), at
+// the zoom asked (fit, or a factor, scrolled to pan), under an overlay that selects (click,
+// Shift-click, marquee), moves the selection and resizes a layer, with snapping guides; on an
+// animated design, the moment the timeline asks for, drawn by the workers' own player.
+import { html } from 'htm/preact';
+import type { VNode } from 'preact';
+import { type Dispatch, type StateUpdater, useEffect, useRef, useState } from 'preact/hooks';
+import { moveLayers, movers } from '../editor-arrange.js';
+import type { Drawn, LayerState, Moment } from '../editor-io.js';
+import {
+  type Box,
+  boxOf,
+  type Doc,
+  dragBox,
+  edgesOf,
+  type FrameSize,
+  type Guide,
+  type Handle,
+  layersIn,
+  snapBox,
+  unionBox,
+  withBox,
+} from '../editor-model.js';
 
 /** Snapping reach, in screen pixels. */
 const SNAP_PX = 6;
-const HANDLES = ['nw', 'ne', 'sw', 'se'];
+const HANDLES = ['nw', 'ne', 'sw', 'se'] as const;
+/** A marquee smaller than this (screen pixels) is a click on the empty canvas. */
+const CLICK_PX = 3;
+
+const meets = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const dot = (p: Point): Box => ({ ...p, width: 0, height: 0 });
 
 /**
- * The frame as the farm draws it (an iframe with the renderer's document), scaled to fit, under
- * an overlay that takes the mouse: select, move and resize, with snapping guides; bleed and safe
- * zones on print.
+ * Follows the pointer until it is released: the listeners go on at once, in the pointerdown
+ * handler (an effect would add them after the next render, and a quick click released before it
+ * would leave a drag stuck to the pointer).
  */
-export function Canvas({ drawn, doc, frame, size, selected, setSelected, commit, isLocked }) {
-  const stage = useRef(null);
-  const frameEl = useRef(null);
+function follow(onMove: (e: PointerEvent) => void, onUp: () => void): void {
+  const up = () => {
+    removeEventListener('pointermove', onMove);
+    removeEventListener('pointerup', up);
+    onUp();
+  };
+  addEventListener('pointermove', onMove);
+  addEventListener('pointerup', up);
+}
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/** The window of the canvas's iframe: the renderer's document, and the workers' player once installed. */
+interface CanvasWindow {
+  document: Document;
+  __pressroom?: { ready: Promise<unknown> };
+  __prAnim?: {
+    prepare(typewriting: [string, string][], videos: [string, string][]): void;
+    apply(states: LayerState[], videoFrames: Record<string, string | null>): Promise<void>;
+  };
+}
+
+/** A drag of the selection (`move`) or of one layer's corner, with the box it started from and the box now. */
+interface Drag {
+  names: string[];
+  handle: Handle;
+  x0: number;
+  y0: number;
+  box: Box;
+  now: Box;
+  guides: Guide[];
+}
+
+interface Marquee {
+  from: Point;
+  to: Point;
+  add: boolean;
+}
+
+export interface CanvasProps {
+  drawn: Extract<Drawn, { ok: true }>;
+  doc: Doc;
+  frame: string;
+  size: FrameSize;
+  selected: string[];
+  setSelected: Dispatch<StateUpdater<string[]>>;
+  commit: (doc: Doc) => void;
+  isLocked: (name: string) => boolean;
+  /** `fit`, or a zoom factor. */
+  zoom: 'fit' | number;
+  /** Set to the zoom that fits, for the zoom keys to step from. */
+  fitted: { current: number };
+  zoomBy: (dir: 1 | -1) => void;
+  /** The moment of an animation to show, or null: as designed. */
+  moment: Moment | null;
+  player: string;
+}
+
+export function Canvas({
+  drawn,
+  doc,
+  frame,
+  size,
+  selected,
+  setSelected,
+  commit,
+  isLocked,
+  zoom,
+  fitted,
+  zoomBy,
+  moment,
+  player,
+}: CanvasProps): VNode {
+  const stage = useRef<HTMLDivElement>(null);
+  const frameEl = useRef<HTMLIFrameElement>(null);
   // The document the iframe has drawn and fitted: the canvas is ready when it is the current one.
-  const [drawnDoc, setDrawnDoc] = useState(null);
-  const [drag, setDrag] = useState(null);
+  const [drawnDoc, setDrawnDoc] = useState<string | null>(null);
+  // Set again to draw the document afresh (after a moment was shown, "as designed").
+  const [loads, setLoads] = useState(0);
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [marquee, setMarquee] = useState<Marquee | null>(null);
   // The room the canvas has: its column's width, and the window's height below its top edge.
   const [room, setRoom] = useState({ width: 720, height: 720 });
   useEffect(() => {
     const measure = () => {
-      const wrap = stage.current?.parentElement;
-      if (!wrap) return;
+      const wrap = stage.current?.closest('.canvas-scroll');
+      const column = wrap?.closest('.editor-stage');
+      if (!wrap || !column) return;
       const top = wrap.getBoundingClientRect().top + scrollY;
-      setRoom({ width: wrap.closest('.editor-stage').clientWidth - 4, height: Math.max(240, innerHeight - top - 16) });
+      setRoom({ width: column.clientWidth - 4, height: Math.max(240, innerHeight - top - 16) });
     };
     measure();
     addEventListener('resize', measure);
     return () => removeEventListener('resize', measure);
   }, []);
-  const zoom = Math.min(1, room.width / drawn.width, room.height / drawn.height);
+  const fit = Math.min(1, room.width / drawn.width, room.height / drawn.height);
+  fitted.current = fit;
+  const z = zoom === 'fit' ? fit : zoom;
   // Screen pixels per design unit, and the bleed's offset.
-  const k = zoom * drawn.pxPerUnit;
+  const k = z * drawn.pxPerUnit;
   const off = drawn.bleed;
   useEffect(() => {
     const el = frameEl.current;
+    if (!el) return;
     const onLoad = () => {
-      const fitted = el.contentWindow?.__pressroom?.ready ?? Promise.resolve();
-      fitted.then(() => setDrawnDoc(drawn.document));
+      const ready = (el.contentWindow as unknown as CanvasWindow | null)?.__pressroom?.ready ?? Promise.resolve();
+      ready.then(() => {
+        setShownAt(null);
+        setDrawnDoc(drawn.document);
+      });
     };
     el.addEventListener('load', onLoad);
     el.srcdoc = drawn.document;
     return () => el.removeEventListener('load', onLoad);
-  }, [drawn.document]);
+  }, [drawn.document, loads]);
+  // The moment of an animation: the workers' player (`__prAnim`) sets each moving layer's state.
+  useEffect(() => {
+    const win = frameEl.current?.contentWindow as unknown as CanvasWindow | null | undefined;
+    if (drawnDoc !== drawn.document || !win) return;
+    if (moment === null) {
+      if (shownAt !== null) setLoads((n) => n + 1);
+      return;
+    }
+    if (!win.__prAnim) {
+      const script = win.document.createElement('script');
+      script.textContent = player;
+      win.document.head.append(script);
+      (win.__prAnim as CanvasWindow['__prAnim'])?.prepare(moment.typewriting, []);
+    }
+    void win.__prAnim?.apply(moment.states, {}).then(() => setShownAt(moment.at));
+  }, [moment?.at, drawnDoc]);
 
   const layers = layersIn(doc, frame).map(({ layer }) => layer);
-  const boxes = new Map(layers.map((l) => [l.name, boxOf(doc, frame, l.name)]));
-  const others = (name) => [...boxes].filter(([n, b]) => n !== name && b).map(([, b]) => b);
+  const boxes = new Map(layers.map((l) => [l.name, boxOf(doc, frame, l.name)] as const));
+  const boxIn = (name: string): Box[] => {
+    const b = boxes.get(name);
+    return b ? [b] : [];
+  };
+  const others = (names: string[]) => layers.filter((l) => !names.includes(l.name)).flatMap((l) => boxIn(l.name));
+  /** A pointer's place on the overlay, in design units. */
+  const at = (e: PointerEvent): Point => {
+    const r = stage.current?.getBoundingClientRect() ?? { left: 0, top: 0 };
+    return { x: (e.clientX - r.left) / k - off, y: (e.clientY - r.top) / k - off };
+  };
 
-  const start = (e, name, handle) => {
+  const start = (e: PointerEvent, name: string, handle: Handle) => {
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
-    setSelected([name]);
-    stage.current.focus();
-    if (isLocked(name)) return;
-    setDrag({ name, handle, x0: e.clientX, y0: e.clientY, box: boxes.get(name), now: boxes.get(name), guides: [] });
+    stage.current?.focus();
+    if (e.shiftKey && handle === 'move') {
+      setSelected((s) => (s.includes(name) ? s.filter((n) => n !== name) : [...s, name]));
+      return;
+    }
+    // A layer of the selection drags the whole selection; another one is selected alone.
+    const names = handle === 'move' && selected.includes(name) ? selected : [name];
+    if (!selected.includes(name)) setSelected([name]);
+    const moving = handle === 'move' ? movers(doc, frame, names).filter((n) => !isLocked(n)) : isLocked(name) ? [] : [name];
+    const box = handle === 'move' ? unionBox(moving.flatMap(boxIn)) : boxes.get(name);
+    if (moving.length === 0 || !box) return;
+    let now: Drag = { names: moving, handle, x0: e.clientX, y0: e.clientY, box, now: box, guides: [] };
+    setDrag(now);
+    follow(
+      (ev) => {
+        const raw = dragBox(box, handle, (ev.clientX - now.x0) / k, (ev.clientY - now.y0) / k);
+        const snapped = ev.altKey
+          ? { box: raw, guides: [] }
+          : snapBox(raw, { frame: size, others: others(moving), threshold: SNAP_PX / k, moving: edgesOf(handle) });
+        now = { ...now, now: snapped.box, guides: snapped.guides };
+        setDrag(now);
+      },
+      () => {
+        setDrag(null);
+        const n = now.now;
+        if (n.x === box.x && n.y === box.y && n.width === box.width && n.height === box.height) return;
+        if (handle === 'move') commit(moveLayers(doc, frame, moving, n.x - box.x, n.y - box.y));
+        else commit(withBox(doc, frame, name, n));
+      },
+    );
   };
-  useEffect(() => {
-    if (!drag) return;
-    const move = (e) => {
-      const raw = dragBox(drag.box, drag.handle, (e.clientX - drag.x0) / k, (e.clientY - drag.y0) / k);
-      const snapped = e.altKey
-        ? { box: raw, guides: [] }
-        : snapBox(raw, { frame: size, others: others(drag.name), threshold: SNAP_PX / k, moving: edgesOf(drag.handle) });
-      setDrag((d) => d && { ...d, now: snapped.box, guides: snapped.guides });
-    };
-    const up = () => {
-      setDrag((d) => {
-        if (d && (d.now.x !== d.box.x || d.now.y !== d.box.y || d.now.width !== d.box.width || d.now.height !== d.box.height))
-          commit(withBox(doc, frame, d.name, d.now));
-        return null;
-      });
-    };
-    addEventListener('pointermove', move);
-    addEventListener('pointerup', up);
-    return () => {
-      removeEventListener('pointermove', move);
-      removeEventListener('pointerup', up);
-    };
-  }, [drag?.name, drag?.handle, doc, frame]);
 
-  const place = (b) => ({
+  // The marquee: from the empty canvas, every visible layer it meets (Shift adds to the selection).
+  const startMarquee = (e: PointerEvent) => {
+    if (e.target !== e.currentTarget || e.button !== 0) return;
+    e.preventDefault();
+    stage.current?.focus();
+    let m: Marquee = { from: at(e), to: at(e), add: e.shiftKey };
+    setMarquee(m);
+    follow(
+      (ev) => {
+        m = { ...m, to: at(ev) };
+        setMarquee(m);
+      },
+      () => {
+        setMarquee(null);
+        const rect = unionBox([dot(m.from), dot(m.to)]);
+        if (rect.width * k < CLICK_PX && rect.height * k < CLICK_PX) {
+          if (!m.add) setSelected([]);
+          return;
+        }
+        const hit = layers.filter((l) => l.type !== 'group' && l.hidden !== true && boxIn(l.name).some((b) => meets(rect, b)));
+        const names = [...hit].reverse().map((l) => l.name);
+        setSelected((s) => (m.add ? [...s, ...names.filter((n) => !s.includes(n))] : names));
+      },
+    );
+  };
+
+  const place = (b: Box) => ({
     left: `${(b.x + off) * k}px`,
     top: `${(b.y + off) * k}px`,
     width: `${b.width * k}px`,
     height: `${b.height * k}px`,
   });
-  const shown = (name) => (drag?.name === name ? drag.now : boxes.get(name));
-  return html`<div class="canvas-wrap" style=${{ width: `${drawn.width * zoom}px`, height: `${drawn.height * zoom}px` }}
-      data-zoom=${zoom} data-ready=${drawnDoc === drawn.document ? 'true' : 'false'}>
-    <iframe ref=${frameEl} class="canvas-frame" title=${`Canvas of ${frame}`} tabindex="-1"
-      style=${{ width: `${drawn.width}px`, height: `${drawn.height}px`, transform: `scale(${zoom})` }}></iframe>
-    <div ref=${stage} class="canvas-overlay" tabindex="0" role="application"
-      aria-label="Canvas: click a layer to select it; arrow keys move it (Shift: 10 pixels), Delete removes it, Escape deselects"
-      onPointerDown=${(e) => {
-        if (e.target === e.currentTarget) setSelected([]);
+  const shown = (name: string): Box | null | undefined => {
+    const b = boxes.get(name);
+    if (!drag || !b || !drag.names.includes(name)) return b;
+    if (drag.handle !== 'move') return drag.now;
+    return { ...b, x: b.x + drag.now.x - drag.box.x, y: b.y + drag.now.y - drag.box.y };
+  };
+  const single = selected.length === 1;
+  const band = marquee
+    ? unionBox([
+        { ...marquee.from, width: 0, height: 0 },
+        { ...marquee.to, width: 0, height: 0 },
+      ])
+    : null;
+  return html`<div class="canvas-scroll" style=${{ maxWidth: `${room.width}px`, maxHeight: `${room.height}px` }}
+      onWheel=${(e: WheelEvent) => {
+        if (!(e.ctrlKey || e.metaKey)) return;
+        e.preventDefault();
+        zoomBy(e.deltaY < 0 ? 1 : -1);
       }}>
+    <div class="canvas-wrap" style=${{ width: `${drawn.width * z}px`, height: `${drawn.height * z}px` }}
+      data-zoom=${z} data-ready=${drawnDoc === drawn.document ? 'true' : 'false'} data-time=${shownAt ?? undefined}>
+    <iframe ref=${frameEl} class="canvas-frame" title=${`Canvas of ${frame}`} tabindex="-1"
+      style=${{ width: `${drawn.width}px`, height: `${drawn.height}px`, transform: `scale(${z})` }}></iframe>
+    <div ref=${stage} class="canvas-overlay" tabindex="0" role="application" aria-roledescription="canvas"
+      aria-label=${`Canvas of ${frame}: ${selected.length ? `${selected.join(', ')} selected` : 'nothing selected'}. Press ? for the keyboard shortcuts.`}
+      onPointerDown=${startMarquee}>
       ${drawn.bleed > 0 ? html`<div class="zone trim" style=${place({ x: 0, y: 0, width: size.width, height: size.height })}></div>` : null}
       ${
         drawn.safe > 0
@@ -112,30 +290,16 @@ export function Canvas({ drawn, doc, frame, size, selected, setSelected, commit,
         if (!b || l.hidden === true) return null;
         const isSel = selected.includes(l.name);
         return html`<div key=${l.name} class=${`hit${isSel ? ' selected' : ''}${l.type === 'group' ? ' group' : ''}`}
-          data-hit=${l.name} style=${place(b)} onPointerDown=${(e) => start(e, l.name, 'move')}>
-          ${isSel && !isLocked(l.name) ? HANDLES.map((h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e) => start(e, l.name, h)}></span>`) : null}
+          data-hit=${l.name} style=${place(b)} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}>
+          ${isSel && single && !isLocked(l.name) ? HANDLES.map((h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e: PointerEvent) => start(e, l.name, h)}></span>`) : null}
         </div>`;
       })}
+      ${band ? html`<div class="marquee" style=${place(band)}></div>` : null}
       ${(drag?.guides ?? []).map(
         (g) =>
           html`<div class=${`guide ${g.axis}`} style=${g.axis === 'x' ? { left: `${(g.at + off) * k}px` } : { top: `${(g.at + off) * k}px` }}></div>`,
       )}
     </div>
+  </div>
   </div>`;
-}
-
-export function Timing({ doc }) {
-  return html`<section aria-labelledby="timing-title">
-    <h2 id="timing-title">Timing <small>(${doc.animation?.duration ?? '?'} s)</small></h2>
-    <ul class="timing">
-      ${doc.layers.map((l) => {
-        const d = doc.animation?.duration ?? 1;
-        const from = l.animation?.start_at_s ?? 0;
-        const to = l.animation?.end_at_s ?? d;
-        return html`<li><span class="name">${l.name}</span>
-          <span class="bar" aria-hidden="true"
-            style=${{ marginLeft: `${(from / d) * 60}%`, width: `${((to - from) / d) * 60}%` }}></span> ${from}–${to} s</li>`;
-      })}
-    </ul>
-  </section>`;
 }

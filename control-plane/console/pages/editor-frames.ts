@@ -1,27 +1,59 @@
 // The editor's frames bar: the format (or page) shown, a new format adapted from the current one
 // ("Add a format", a form that refuses a taken name), removal, and "Resize to…" another format.
+import { html } from 'htm/preact';
+import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
-import { addFormat, addPage, copyLayout, frameIds, frameSize, newFormatProblem, removeFormat, removePage } from '../editor-model.js';
-import { html } from '../ui.js';
+import {
+  addFormat,
+  addPage,
+  copyLayout,
+  type Doc,
+  frameIds,
+  frameSize,
+  newFormatProblem,
+  removeFormat,
+  removePage,
+} from '../editor-model.js';
 
-export function FramesBar({ doc, frame, setFrame, commit }) {
+/** The "Add a format" form as typed: its fields' text, and whether Add was tried (its problem then shows). */
+interface Adding {
+  name: string;
+  width: string;
+  height: string;
+  tried: boolean;
+}
+
+const typedIn = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLSelectElement).value;
+
+export function FramesBar({
+  doc,
+  frame,
+  setFrame,
+  commit,
+}: {
+  doc: Doc;
+  frame: string;
+  setFrame: (frame: string) => void;
+  commit: (doc: Doc) => void;
+}): VNode {
   const multipage = doc.type === 'printer_multipage';
   const [copyTo, setCopyTo] = useState('');
-  const [adding, setAdding] = useState(null);
+  const [adding, setAdding] = useState<Adding | null>(null);
   const frames = frameIds(doc);
-  const size = frameSize(doc, frame);
+  const size = frameSize(doc, frame) ?? { width: 0, height: 0, unit: 'px' };
   const addOne = () => {
     if (multipage) {
       const next = addPage(doc);
       commit(next);
-      setFrame(frameIds(next).at(-1));
+      setFrame(frameIds(next).at(-1) ?? frame);
       return;
     }
     setAdding({ name: `format_${frames.length + 1}`, width: String(size.height), height: String(size.width), tried: false });
   };
   const problem = adding ? newFormatProblem(frames, adding) : null;
-  const submit = (e) => {
+  const submit = (e: Event) => {
     e.preventDefault();
+    if (!adding) return;
     if (problem) {
       setAdding({ ...adding, tried: true });
       return;
@@ -34,10 +66,10 @@ export function FramesBar({ doc, frame, setFrame, commit }) {
   return html`<div class="row frames">
     <div class="field">
       <label for="ed-frame">${multipage ? 'Page' : 'Format'}</label>
-      <select id="ed-frame" value=${frame} onChange=${(e) => setFrame(e.currentTarget.value)}>
+      <select id="ed-frame" value=${frame} onChange=${(e: Event) => setFrame(typedIn(e))}>
         ${frames.map((f) => {
           const s = frameSize(doc, f);
-          return html`<option value=${f}>${f} (${s.width} × ${s.height} ${s.unit})</option>`;
+          return html`<option value=${f}>${f} (${s?.width} × ${s?.height} ${s?.unit})</option>`;
         })}
       </select>
     </div>
@@ -45,14 +77,14 @@ export function FramesBar({ doc, frame, setFrame, commit }) {
       Add a ${multipage ? 'page' : 'format'}</button>
     <button type="button" class="secondary" disabled=${frames.length <= 1} onClick=${() => {
       commit(multipage ? removePage(doc, frame) : removeFormat(doc, frame));
-      setFrame(frames.find((f) => f !== frame));
+      setFrame(frames.find((f) => f !== frame) ?? frame);
     }}>Remove this ${multipage ? 'page' : 'format'}</button>
     ${
       multipage
         ? null
         : html`<div class="field">
           <label for="ed-copy">Resize this layout to</label>
-          <select id="ed-copy" value=${copyTo} onChange=${(e) => setCopyTo(e.currentTarget.value)}>
+          <select id="ed-copy" value=${copyTo} onChange=${(e: Event) => setCopyTo(typedIn(e))}>
             <option value="">(a format)</option>
             ${frames.filter((f) => f !== frame).map((f) => html`<option value=${f}>${f}</option>`)}
           </select>
@@ -63,11 +95,11 @@ export function FramesBar({ doc, frame, setFrame, commit }) {
   ${
     adding
       ? html`<form class="row new-format" aria-label="New format" onSubmit=${submit}>
-        ${['name', 'width', 'height'].map(
+        ${(['name', 'width', 'height'] as const).map(
           (k) => html`<div class="field"><label for=${`ed-new-format-${k}`}>${k === 'name' ? 'Format name' : `${k} (${size.unit})`}</label>
             <input id=${`ed-new-format-${k}`} type=${k === 'name' ? 'text' : 'number'} step="any" min=${k === 'name' ? undefined : '0'}
               value=${adding[k]} aria-invalid=${shownProblem ? 'true' : 'false'} aria-describedby=${shownProblem ? 'ed-new-format-error' : undefined}
-              onInput=${(e) => setAdding({ ...adding, [k]: e.currentTarget.value })} /></div>`,
+              onInput=${(e: Event) => setAdding({ ...adding, [k]: typedIn(e) })} /></div>`,
         )}
         <button type="submit">Add format</button>
         <button type="button" class="secondary" onClick=${() => setAdding(null)}>Cancel</button>

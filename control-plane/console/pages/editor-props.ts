@@ -1,9 +1,48 @@
-// The editor's properties panel: the selected layer's box, timing and properties with the
-// playground's controls, or the frame's size and background when nothing is selected.
+// The editor's properties panel: the selected layer's box, timing, arrangement and properties with
+// the playground's controls; the bounds and arrangement of several layers; or the frame's size and
+// background when nothing is selected.
+import { isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
+import { html } from 'htm/preact';
+import type { VNode } from 'preact';
 import { Control } from '../controls.js';
-import { backgroundOf, boxOf, findLayer, frameSize, propOf, withBackground, withBox, withFrameSize, withProp } from '../editor-model.js';
-import { controlFor, isMainProp } from '../plan.js';
-import { html } from '../ui.js';
+import { moveLayers, movers } from '../editor-arrange.js';
+import type { IssuesByPlace, Kit } from '../editor-io.js';
+import type { Command } from '../editor-keys.js';
+import {
+  type Box,
+  backgroundOf,
+  boxOf,
+  type Doc,
+  findLayer,
+  frameSize,
+  type Place,
+  propOf,
+  unionBox,
+  withBackground,
+  withBox,
+  withFrameSize,
+  withProp,
+} from '../editor-model.js';
+import { type Control as ControlKind, controlFor, isMainProp } from '../plan.js';
+
+type Commit = (doc: Doc, key?: string | null) => void;
+
+export interface PropertiesPanelProps {
+  doc: Doc;
+  frame: string;
+  selected: string[];
+  /** GET /layer-properties: each layer type's property descriptors. */
+  descriptors: Partial<Record<string, PropertyDescriptor[]>>;
+  kit: Kit;
+  commit: Commit;
+  issues: IssuesByPlace;
+  /** Carries out an arrangement command (align, distribute, duplicate, delete). */
+  run: (command: Command) => boolean;
+}
+
+const BOX_KEYS = ['x', 'y', 'width', 'height'] as const;
+const numberIn = (e: Event) => Number((e.currentTarget as HTMLInputElement).value);
+const textIn = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 
 /**
  * The selected layer's box and properties. The controls are the playground's (controls.js),
@@ -11,71 +50,74 @@ import { html } from '../ui.js';
  * the design, so the editor offers it with the design range. A colour picked with the picker is
  * put in the design's colour space (CMYK on print).
  */
-export function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, issues }) {
+export function PropertiesPanel({ doc, frame, selected, descriptors, kit, commit, issues, run }: PropertiesPanelProps): VNode {
+  if (selected.length > 1) return html`<${SelectionPanel} doc=${doc} frame=${frame} selected=${selected} commit=${commit} run=${run} />`;
+  const name = selected[0] ?? null;
   const layer = name ? findLayer(doc, frame, name) : null;
-  if (!layer) {
+  if (!layer || name === null) {
     const bg = backgroundOf(doc, frame);
-    const size = frameSize(doc, frame);
+    const size = frameSize(doc, frame) ?? { width: 0, height: 0, unit: 'px' };
     const prop = {
       id: 'background_color',
       help: 'The canvas colour of this frame.',
-      control: { kind: 'color', gradients: doc.type !== 'printer' && doc.type !== 'printer_multipage' },
+      value: bg,
+      control: { kind: 'color', gradients: !isPrintDesign(doc.type) } satisfies ControlKind,
     };
     return html`<section class="panel props-panel" aria-labelledby="props-title">
       <h2 id="props-title">${frame}</h2>
       <div class="field"><label for="ed-name">Design name</label>
-        <input id="ed-name" value=${doc.name} onChange=${(e) => commit({ ...doc, name: e.currentTarget.value })} /></div>
+        <input id="ed-name" value=${doc.name} onChange=${(e: Event) => commit({ ...doc, name: textIn(e) })} /></div>
       <fieldset class="box-fields">
         <legend>Size of ${frame} (${size.unit})</legend>
-        ${['width', 'height'].map(
+        ${(['width', 'height'] as const).map(
           (k) => html`<div class="field"><label for=${`ed-frame-${k}`}>${k}</label>
             <input id=${`ed-frame-${k}`} type="number" step="any" min="0" value=${size[k]}
-              onChange=${(e) => {
-                const v = Number(e.currentTarget.value);
+              onChange=${(e: Event) => {
+                const v = numberIn(e);
                 commit(withFrameSize(doc, frame, k === 'width' ? v : size.width, k === 'height' ? v : size.height));
               }} /></div>`,
         )}
       </fieldset>
       <${Control} layer="root" prop=${prop} value=${bg} error=${issues['*']?.['*']?.join('; ')}
-        onChange=${(v) => commit(withBackground(doc, frame, v), `${frame}/background`)}
-        onPick=${(hex) => commit(withBackground(doc, frame, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/background`)} />
+        onChange=${(v: unknown) => commit(withBackground(doc, frame, typeof v === 'string' ? v : undefined), `${frame}/background`)}
+        onPick=${(hex: string) => commit(withBackground(doc, frame, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/background`)} />
       <p class="hint">Select a layer on the canvas or in the list to change it.</p>
     </section>`;
   }
   const box = boxOf(doc, frame, name);
   const mine = issues[name] ?? {};
-  const unit = frameSize(doc, frame).unit;
+  const unit = frameSize(doc, frame)?.unit ?? 'px';
   const described = (descriptors[layer.type] ?? []).filter((d) => d.name !== 'hidden' && d.name !== 'locked');
   const props = described
-    .map((d) => {
+    .flatMap((d) => {
       const place = kit.canvas.importPlaceOf(layer.type, d.name);
       const control = controlFor({ ...d, override: d.override ?? {} }, layer.type);
-      return place && control ? { d, place, control } : null;
+      return place && control ? [{ d, place, control }] : [];
     })
-    .filter(Boolean)
     // The properties a person changes most first, as in the playground.
     .sort((a, b) => Number(isMainProp(layer.type, b.d.name)) - Number(isMainProp(layer.type, a.d.name)));
-  const errorOf = (place) => (mine[place.key] ?? []).join('; ') || undefined;
+  const errorOf = (place: Place) => (mine[place.key] ?? []).join('; ') || undefined;
   return html`<section class="panel props-panel" aria-labelledby="props-title">
     <h2 id="props-title">${name} <span class="tag">${layer.type}</span></h2>
     <fieldset class="box-fields">
       <legend>Box in ${frame} (${unit})</legend>
-      ${['x', 'y', 'width', 'height'].map(
+      ${BOX_KEYS.map(
         (k) => html`<div class="field"><label for=${`ed-box-${k}`}>${k}</label>
           <input id=${`ed-box-${k}`} type="number" step="any" value=${box?.[k] ?? ''}
-            onChange=${(e) => box && commit(withBox(doc, frame, name, { ...box, [k]: Number(e.currentTarget.value) }))} /></div>`,
+            onChange=${(e: Event) => box && commit(withBox(doc, frame, name, { ...box, [k]: numberIn(e) }))} /></div>`,
       )}
       ${mine.layout ? html`<p class="error" role="alert">${mine.layout.join('; ')}</p>` : null}
     </fieldset>
+    <${Arrange} run=${run} count=${1} />
     ${
       doc.type === 'animated'
         ? html`<fieldset class="box-fields">
           <legend>Timing (s, of ${doc.animation?.duration ?? '?'})</legend>
           ${['start_at_s', 'end_at_s'].map((k) => {
-            const place = { key: 'animation', field: k, onLayer: true };
+            const place: Place = { key: 'animation', field: k, onLayer: true };
             return html`<div class="field"><label for=${`ed-anim-${k}`}>${k}</label>
               <input id=${`ed-anim-${k}`} type="number" step="0.1" min="0" value=${propOf(doc, frame, name, place) ?? ''}
-                onChange=${(e) => commit(withProp(doc, frame, name, place, e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value)))} /></div>`;
+                onChange=${(e: Event) => commit(withProp(doc, frame, name, place, textIn(e) === '' ? undefined : numberIn(e)))} /></div>`;
           })}
           ${mine.animation ? html`<p class="error" role="alert">${mine.animation.join('; ')}</p>` : null}
         </fieldset>`
@@ -84,13 +126,73 @@ export function PropertiesPanel({ doc, frame, name, descriptors, kit, commit, is
     ${props.map(({ d, place, control }) => {
       const value = propOf(doc, frame, name, place);
       return html`<${Control} key=${`${name}/${d.name}`} layer=${name}
-        prop=${{ id: d.name, help: d.help, control }}
-        value=${value === undefined ? undefined : value}
+        prop=${{ id: d.name, help: d.help, value, control }}
+        value=${value}
         error=${errorOf(place)}
-        onChange=${(v) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
-        onPick=${(hex) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
-        onEncoded=${(_encoded, dataUrl) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
+        onChange=${(v: unknown) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
+        onPick=${(hex: string) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
+        onEncoded=${(_prop: string, dataUrl: string) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
     })}
     ${Object.keys(mine).length && !props.length ? html`<p class="error">${Object.values(mine).flat().join('; ')}</p>` : null}
+  </section>`;
+}
+
+/** The arrangement buttons: align (one layer: to the frame), distribute (three or more), duplicate. */
+function Arrange({ run, count }: { run: (command: Command) => boolean; count: number }): VNode {
+  const button = (command: Command, label: string, disabled = false) =>
+    html`<button type="button" class="secondary" disabled=${disabled} onClick=${() => run(command)}>${label}</button>`;
+  return html`<fieldset class="arrange">
+    <legend>Arrange${count === 1 ? ' in the frame' : ''}</legend>
+    <div class="row" role="group" aria-label="Align">
+      ${button('align-left', 'Left')}${button('align-center', 'Centre')}${button('align-right', 'Right')}
+      ${button('align-top', 'Top')}${button('align-middle', 'Middle')}${button('align-bottom', 'Bottom')}
+    </div>
+    ${
+      count > 1
+        ? html`<div class="row" role="group" aria-label="Distribute">
+          ${button('distribute-x', 'Distribute horizontally', count < 3)}${button('distribute-y', 'Distribute vertically', count < 3)}
+        </div>`
+        : null
+    }
+    <div class="row">${button('duplicate', 'Duplicate')}${button('delete', 'Delete')}</div>
+  </fieldset>`;
+}
+
+/** Several layers selected: their bounds (x and y move them all), and the arrangement buttons. */
+function SelectionPanel({
+  doc,
+  frame,
+  selected,
+  commit,
+  run,
+}: {
+  doc: Doc;
+  frame: string;
+  selected: string[];
+  commit: Commit;
+  run: (command: Command) => boolean;
+}): VNode {
+  const boxes = movers(doc, frame, selected).flatMap((n): Box[] => {
+    const b = boxOf(doc, frame, n);
+    return b ? [b] : [];
+  });
+  const bounds = boxes.length ? unionBox(boxes) : null;
+  const unit = frameSize(doc, frame)?.unit ?? 'px';
+  return html`<section class="panel props-panel" aria-labelledby="props-title">
+    <h2 id="props-title">${selected.length} layers</h2>
+    <p class="hint">${selected.join(', ')}</p>
+    <fieldset class="box-fields">
+      <legend>Bounds in ${frame} (${unit})</legend>
+      ${BOX_KEYS.map(
+        (k) => html`<div class="field"><label for=${`ed-sel-${k}`}>${k}</label>
+          <input id=${`ed-sel-${k}`} type="number" step="any" value=${bounds?.[k] ?? ''} readonly=${k === 'width' || k === 'height'}
+            onChange=${(e: Event) => {
+              const v = numberIn(e);
+              if (bounds && (k === 'x' || k === 'y'))
+                commit(moveLayers(doc, frame, selected, k === 'x' ? v - bounds.x : 0, k === 'y' ? v - bounds.y : 0));
+            }} /></div>`,
+      )}
+    </fieldset>
+    <${Arrange} run=${run} count=${selected.length} />
   </section>`;
 }

@@ -1,15 +1,26 @@
 // The editor's versions of a saved design (GET /designs/<id>/versions, newest first), each with
 // its maker and time, and "Restore" on an older one: POST …/versions/<n>/restore makes it the
 // design's document again as a new version (docs/designs-api.md), and the editor opens it.
+import { html } from 'htm/preact';
+import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { ErrorBox, html, Loading, useApi, when } from '../ui.js';
+import { ErrorBox, Loading, type Shown, useApi, when } from '../ui.js';
 
-export function VersionsPanel({ id, dirty, onRestored }) {
-  const versions = useApi('GET', `/designs/${id}/versions`, undefined, [id]);
-  const [busy, setBusy] = useState(null);
-  const [error, setError] = useState(null);
-  const restore = async (number) => {
+/** A version of a design, as GET /designs/<id>/versions lists it. */
+interface Version {
+  number: number;
+  current: boolean;
+  made_by: string;
+  restored_from: number | null;
+  created_at: number;
+}
+
+export function VersionsPanel({ id, dirty, onRestored }: { id: string; dirty: boolean; onRestored: () => void }): VNode {
+  const versions = useApi<Version[]>('GET', `/designs/${id}/versions`, undefined, [id]);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<Shown | null>(null);
+  const restore = async (number: number) => {
     if (dirty && !confirm(`This design has unsaved changes. Restore version ${number} and drop them?`)) return;
     setBusy(number);
     setError(null);
@@ -17,7 +28,7 @@ export function VersionsPanel({ id, dirty, onRestored }) {
       await api('POST', `/designs/${id}/versions/${number}/restore`);
       onRestored();
     } catch (e) {
-      setError(e);
+      setError(e instanceof Error ? e : { message: String(e) });
       setBusy(null);
     }
   };

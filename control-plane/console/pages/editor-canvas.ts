@@ -17,10 +17,12 @@ import {
   type Guide,
   type Handle,
   layersIn,
+  type Place,
   snapBox,
   unionBox,
   withBox,
 } from '../editor-model.js';
+import { CanvasText } from './editor-text.js';
 
 /** Snapping reach, in screen pixels. */
 const SNAP_PX = 6;
@@ -85,8 +87,10 @@ export interface CanvasProps {
   size: FrameSize;
   selected: string[];
   setSelected: Dispatch<StateUpdater<string[]>>;
-  commit: (doc: Doc) => void;
+  commit: (doc: Doc, key?: string | null) => void;
   isLocked: (name: string) => boolean;
+  /** Where each layer type's text sits in the import, or null: a double-click edits it on the canvas. */
+  textPlace: (layerType: string) => Place | null;
   /** `fit`, or a zoom factor. */
   zoom: 'fit' | number;
   /** Set to the zoom that fits, for the zoom keys to step from. */
@@ -111,6 +115,7 @@ export function Canvas({
   zoomBy,
   moment,
   player,
+  textPlace,
 }: CanvasProps): VNode {
   const stage = useRef<HTMLDivElement>(null);
   const frameEl = useRef<HTMLIFrameElement>(null);
@@ -121,6 +126,8 @@ export function Canvas({
   const [shownAt, setShownAt] = useState<number | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [marquee, setMarquee] = useState<Marquee | null>(null);
+  // The layer whose text is edited on the canvas.
+  const [editing, setEditing] = useState<string | null>(null);
   // The room the canvas has: its column's width, and the window's height below its top edge.
   const [room, setRoom] = useState({ width: 720, height: 720 });
   useEffect(() => {
@@ -290,7 +297,17 @@ export function Canvas({
         if (!b || l.hidden === true) return null;
         const isSel = selected.includes(l.name);
         return html`<div key=${l.name} class=${`hit${isSel ? ' selected' : ''}${l.type === 'group' ? ' group' : ''}`}
-          data-hit=${l.name} style=${place(b)} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}>
+          data-hit=${l.name} style=${place(b)} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}
+          onDblClick=${() => textPlace(l.type) && !isLocked(l.name) && setEditing(l.name)}>
+          ${
+            editing === l.name && textPlace(l.type)
+              ? html`<${CanvasText} doc=${doc} frame=${frame} name=${l.name} place=${textPlace(l.type)} k=${k} commit=${commit}
+                  done=${() => {
+                    setEditing(null);
+                    stage.current?.focus();
+                  }} />`
+              : null
+          }
           ${isSel && single && !isLocked(l.name) ? HANDLES.map((h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e: PointerEvent) => start(e, l.name, h)}></span>`) : null}
         </div>`;
       })}

@@ -162,6 +162,9 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   );
   const byIssue = useMemo(() => issuesByPlace(doc, issues ? (issues.errors ?? []) : drawn.ok ? [] : drawn.issues), [doc, issues, drawn]);
 
+  // A text or button layer's text, edited on the canvas by a double-click.
+  const textPlace = (type: string) =>
+    descriptors[type]?.some((d) => d.name === 'payload') ? kit.canvas.importPlaceOf(type, 'payload') : null;
   const undo = () => setHist(history.undo);
   const redo = () => setHist(history.redo);
   const isLocked = (name: string) => locked.has(name) || findLayer(doc, current, name)?.locked === true;
@@ -276,7 +279,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
             ? html`<${Canvas} drawn=${drawn} doc=${doc} frame=${current} size=${size} selected=${selected}
                 setSelected=${setSelected} commit=${commit} isLocked=${isLocked} zoom=${zoom} fitted=${fitted} zoomBy=${zoomBy}
                 moment=${moment}
-                player=${kit.canvas.PLAYER_SCRIPT} />`
+                player=${kit.canvas.PLAYER_SCRIPT} textPlace=${textPlace} />`
             : null
         }
         ${doc.type === 'animated' ? html`<${Timeline} doc=${doc} time=${time} setTime=${setTime} />` : null}

@@ -296,7 +296,7 @@ describe('the editor as a design tool', () => {
       const panel = (await (await page.$('.props-panel'))!.boundingBox())!;
       const field = (await (await page.$('#ed-box-x'))!.boundingBox())!;
       const align = (await (await page.$('.arrange'))!.boundingBox())!;
-      await page.screenshot({ path: join(SHOTS, 'editor-1024.png') });
+      await page.screenshot({ path: join(SHOTS, 'editor-1024-arrange.png') });
       expect(canvas.y).toBeGreaterThanOrEqual(0);
       expect(canvas.x + canvas.width).toBeLessThanOrEqual(panel.x);
       expect(canvas.y + canvas.height).toBeLessThanOrEqual(768);
@@ -481,6 +481,63 @@ describe('the editor as a design tool', () => {
     // And the story renders.
     const render = await call('POST', `/banner-builder/${id}/generate`, { template_format_name: 'story', image_file_type: 'png' });
     expect(render.status, JSON.stringify(render.data)).toBe(200);
+  });
+
+  it('edits a text on the canvas with a double-click, the fit drawn as you type, in step with the field and Undo', async () => {
+    const id = await imported({
+      name: 'Text on the canvas',
+      type: 'static',
+      formats: [{ name: 'square', width: 1000, height: 1000, background_color: '#FFFFFF' }],
+      layers: [
+        {
+          name: 'title',
+          type: 'text',
+          layout: { x: 100, y: 100, width: 800, height: 150 },
+          properties: { payload: 'Short', font_size: 120, min_font_size: 10, color: '#111111' },
+        },
+      ],
+    });
+    await go(`editor/${id}`);
+    await ready();
+    /** The largest font size drawn in the title on the canvas (the fitted size), in CSS pixels. */
+    const drawnSize = () =>
+      page.$eval('.canvas-frame', (f) => {
+        const layer = (f as HTMLIFrameElement).contentDocument!.querySelector('[data-layer="title"]')!;
+        const view = layer.ownerDocument.defaultView!;
+        return Math.max(
+          ...[layer, ...Array.from(layer.querySelectorAll('*'))].map((e) => Number.parseFloat(view.getComputedStyle(e).fontSize)),
+        );
+      });
+    const before = await drawnSize();
+    const hit = await centreOf('title');
+    await page.mouse.click(hit.x, hit.y, { clickCount: 2 });
+    await page.waitForSelector('textarea.canvas-text', WAIT);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('canvas-text'))).toBe(true);
+    await axe('text edited on the canvas');
+    await page.keyboard.type(' words that no longer fit at the size they started from');
+    const typed = 'Short words that no longer fit at the size they started from';
+    // The canvas draws the new text, fitted smaller; the properties field follows.
+    // (Letters compared without spaces: the fitted lines break where the canvas breaks them.)
+    await page.waitForFunction(
+      (t) =>
+        (document.querySelector('.canvas-frame') as HTMLIFrameElement).contentDocument
+          ?.querySelector('[data-layer="title"]')
+          ?.textContent?.replace(/\s+/g, '') === t.replace(/\s+/g, ''),
+      WAIT,
+      typed,
+    );
+    await ready();
+    expect(await drawnSize()).toBeLessThan(before);
+    expect(await value('#f-title-payload')).toBe(typed);
+    await page.screenshot({ path: join(SHOTS, 'editor-text-on-canvas.png') });
+    // Escape ends the editing on the canvas, which keeps the focus; Ctrl+Z undoes the typing at once.
+    await press('Escape');
+    await page.waitForFunction(() => !document.querySelector('textarea.canvas-text'), WAIT);
+    expect((await focused()).cls).toContain('canvas-overlay');
+    await press('z', 'Control');
+    expect(await value('#f-title-payload')).toBe('Short');
+    await ready();
+    expect(await drawnSize()).toBe(before);
   });
 
   it('zooms to 100 % and back to fit, with the keys and the toolbar, and pans by scrolling', async () => {

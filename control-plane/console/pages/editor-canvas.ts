@@ -2,7 +2,6 @@
 // the zoom asked (fit, or a factor, scrolled to pan), under an overlay that selects (click,
 // Shift-click, marquee), moves the selection and resizes a layer, with snapping guides; on an
 // animated design, the moment the timeline asks for, drawn by the workers' own player.
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { type Dispatch, type StateUpdater, useEffect, useRef, useState } from 'preact/hooks';
 import { moveLayers, movers } from '../editor-arrange.js';
@@ -22,6 +21,7 @@ import {
   unionBox,
   withBox,
 } from '../editor-model.js';
+import { html } from '../ui.js';
 import { CanvasText } from './editor-text.js';
 
 /** Snapping reach, in screen pixels. */

@@ -1,6 +1,5 @@
 // The editor's frames bar: the format (or page) shown, a new format adapted from the current one
 // ("Add a format", a form that refuses a taken name), removal, and "Resize to…" another format.
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import {
@@ -14,6 +13,7 @@ import {
   removeFormat,
   removePage,
 } from '../editor-model.js';
+import { html } from '../ui.js';
 
 /** The "Add a format" form as typed: its fields' text, and whether Add was tried (its problem then shows). */
 interface Adding {

@@ -1,6 +1,5 @@
 // The editor's layers panel: the stack, top first, with select, move up and down, hide, lock,
 // rename and delete; add a layer of a type the design allows; group and ungroup.
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { type Dispatch, type StateUpdater, useState } from 'preact/hooks';
 import type { IssuesByPlace } from '../editor-io.js';
@@ -16,6 +15,7 @@ import {
   ungroup,
   withProp,
 } from '../editor-model.js';
+import { html } from '../ui.js';
 
 export interface LayersPanelProps {
   doc: Doc;

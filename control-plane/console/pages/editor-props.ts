@@ -2,7 +2,6 @@
 // the playground's controls; the bounds and arrangement of several layers; or the frame's size and
 // background when nothing is selected.
 import { isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { Control } from '../controls.js';
 import { moveLayers, movers } from '../editor-arrange.js';
@@ -24,6 +23,7 @@ import {
   withProp,
 } from '../editor-model.js';
 import { type Control as ControlKind, controlFor, isMainProp } from '../plan.js';
+import { html } from '../ui.js';
 
 type Commit = (doc: Doc, key?: string | null) => void;
 

@@ -1,10 +1,10 @@
 // Text editing on the canvas: a double-click on a text or button layer opens a field over it, and
 // every keystroke changes the design, so the canvas beneath draws the text as the workers fit it
 // (the field's own letters are transparent: only its caret and selection show over the drawing).
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { type Doc, type Place, propOf, withProp } from '../editor-model.js';
+import { html } from '../ui.js';
 
 export interface CanvasTextProps {
   doc: Doc;

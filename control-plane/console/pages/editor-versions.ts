@@ -1,11 +1,10 @@
 // The editor's versions of a saved design (GET /designs/<id>/versions, newest first), each with
 // its maker and time, and "Restore" on an older one: POST …/versions/<n>/restore makes it the
 // design's document again as a new version (docs/designs-api.md), and the editor opens it.
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { ErrorBox, Loading, type Shown, useApi, when } from '../ui.js';
+import { ErrorBox, html, Loading, type Shown, useApi, when } from '../ui.js';
 
 /** A version of a design, as GET /designs/<id>/versions lists it. */
 interface Version {

@@ -1,11 +1,11 @@
 // The editor's view controls: zoom (fit, 100 %, in and out), the timeline of an animated design
 // (play, and a scrub that sets the moment the canvas shows), and the `?` sheet of shortcuts, listed
 // from the table the keys are read with (editor-keys.ts).
-import { html } from 'htm/preact';
 import type { RefObject, VNode } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { SHORTCUTS } from '../editor-keys.js';
 import type { Doc } from '../editor-model.js';
+import { html } from '../ui.js';
 
 export function ZoomBar({
   zoom,

@@ -2,7 +2,6 @@
 // bundled from shared/renderer by scripts/build.mjs), changed by direct manipulation and panels,
 // saved with PUT /designs/<id>/document in the import format (docs/console.md, "The editor").
 import type { DesignType, PropertyDescriptor } from '@pressroom/model/client';
-import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type FieldIssue } from '../api.js';
@@ -11,7 +10,7 @@ import { here, importCopy, issuesByPlace, type Kit, loadCanvas } from '../editor
 import { type Command, commandOf, keyPressOf } from '../editor-keys.js';
 import { blankDesign, type Doc, findLayer, fontsOf, frameIds, frameSize, history, normalizeDoc } from '../editor-model.js';
 import { ProjectPicker } from '../projects.js';
-import { ErrorBox, Loading, leaveGuard, type Shown, useApi } from '../ui.js';
+import { ErrorBox, html, Loading, leaveGuard, type Shown, useApi } from '../ui.js';
 import { Canvas } from './editor-canvas.js';
 import { FramesBar } from './editor-frames.js';
 import { LayersPanel } from './editor-layers.js';

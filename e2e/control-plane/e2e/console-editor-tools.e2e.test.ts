@@ -363,7 +363,8 @@ describe('the editor as a design tool', () => {
     await page.setViewport({ width: 1440, height: 1000, deviceScaleFactor: 1.5 });
     try {
       await go('editor/new');
-      await page.click('form[aria-label="New design"] button[type=submit]');
+      // Start waits for the project picker's choice.
+      await (await page.waitForSelector('form[aria-label="New design"] button[type=submit]:not([disabled])', WAIT))!.click();
       await ready();
       // The font comes after the editor opened, in this session.
       const font = await call('POST', '/fonts', {

@@ -21,6 +21,11 @@ export const renderWorkerOptions = {
     '10',
     'Nice value (CPU priority, 0–19) of the Chromium browsers of the PAGE_POOL_SIZE pages; the SYNC_RESERVED_PAGES pages have a browser of their own at the worker\'s priority, so a sync render gets the CPU before async and bulk renders (docs/bulk.md, "Interactive renders first"); 0 keeps every browser at the worker\'s priority.',
   ),
+  bulkYieldMaxMs: option(
+    env.int(0, 5000),
+    '500',
+    'While a sync render runs in a render worker, how long a bulk render there waits before each of its steps (drawing, capture, recording) for it to end, so both do not share the event loop, Postgres and the CPU (docs/bulk.md, "Interactive renders first"); 0 never waits.',
+  ),
   renderInteractiveSlots: option(
     env.int(0, 64),
     '1',

@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { AnimationRenderer } from './animation/render-animation.js';
 import type { RenderWorkerConfig } from './config.js';
 import type { PrintRenderer } from './print/print-renderer.js';
+import type { InteractiveGate } from './static/interactive-gate.js';
 import type { StaticRenderer } from './static/pipeline.js';
 import type { RenderFontSource } from './static/render-fonts.js';
 import type { WarmDesigns } from './static/warm-designs.js';
@@ -28,4 +29,6 @@ export interface RenderDeps {
   fonts: RenderFontSource;
   /** The warm design canvases `render` keeps (evicted here when a design is gone); absent: none. */
   warm?: WarmDesigns | null;
+  /** Where bulk renders step aside for this worker's sync renders (`render` holds the same); absent: never. */
+  gate?: InteractiveGate | null;
 }

@@ -35,6 +35,7 @@ import { createPrintRenderer } from './print/print-renderer.js';
 import { affinityForbiddenFlags } from './static/affinity.js';
 import { bulkSlotLimit } from './static/bulk-slots.js';
 import { warmPages } from './static/index.js';
+import { InteractiveGate } from './static/interactive-gate.js';
 import { createChromiumRenderer } from './static/pipeline.js';
 import { workspaceFontSource } from './static/render-fonts.js';
 import { WarmDesigns } from './static/warm-designs.js';
@@ -109,6 +110,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     }
   })();
   const encoder = createEncoderPool({ threads: config.encoderThreads });
+  const gate = new InteractiveGate(config.bulkYieldMaxMs);
   const warm =
     config.warmDesigns === 0
       ? null
@@ -165,8 +167,10 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
         }),
         focusDetector: createConfiguredDetector(config),
         warm,
+        gate,
       }),
       warm,
+      gate,
       animation: createChromiumAnimator(supervisor, {
         timeoutMs: config.animationPartTimeoutMs,
         ffmpegPath: resolveFfmpegPath(config.ffmpegPath),

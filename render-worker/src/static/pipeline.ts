@@ -12,6 +12,7 @@ import type { AssetLoader } from '../fetch/load-asset.js';
 import type { Resource } from '../fetch/resource.js';
 import type { FocusDetector } from './focus.js';
 import { type EncodeCapture, renderOnPooledPage } from './index.js';
+import { type InteractiveGate, isBulkPriority } from './interactive-gate.js';
 import { bundledRenderFonts, type RenderFonts } from './render-fonts.js';
 import { type WarmDesigns, warmKeyString } from './warm-designs.js';
 
@@ -78,6 +79,8 @@ export function createChromiumRenderer(
     focusDetector?: FocusDetector | null;
     /** The worker's warm design canvases; absent: every render draws a fresh canvas. */
     warm?: WarmDesigns | null;
+    /** Where a bulk render steps aside for the worker's sync renders; absent: it never does. */
+    gate?: InteractiveGate | null;
   },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;
@@ -137,6 +140,7 @@ export function createChromiumRenderer(
         ...(encode ? { encode } : {}),
         focusDetector: options.focusDetector ?? null,
         warm,
+        ...(options.gate && isBulkPriority(input.priority) ? { beforeStep: () => options.gate!.clear(input.signal) } : {}),
       },
       {
         timeoutMs: input.timeoutMs ?? options.timeoutMs,

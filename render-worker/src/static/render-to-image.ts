@@ -31,6 +31,8 @@ export interface RenderToImageInput {
   focusDetector?: FocusDetector | null;
   /** Keep the design's canvas on the page and redraw only what changed (warm-load.ts); absent: a fresh canvas. */
   warm?: WarmTarget | null;
+  /** Awaited before drawing and before capture: a bulk render steps aside there (`InteractiveGate`). */
+  beforeStep?: () => Promise<unknown>;
 }
 
 /** `renderToImage` on a page leased from the pool (`withPage`: the deadline, the crash retry on a fresh page). */
@@ -48,9 +50,11 @@ export function renderOnPooledPage(
  */
 export async function renderToImage(input: RenderToImageInput): Promise<RenderedFile> {
   const { plan, page, output } = input;
+  await input.beforeStep?.();
   const started = performance.now();
   const loaded = await loadPlan(input);
   const loadMs = performance.now() - started;
+  await input.beforeStep?.();
   const file = await captureFile(input, plan, page, output);
   return { ...file, loadMs, fitMs: loaded.fitMs, warm: loaded.warm };
 }

@@ -9,6 +9,7 @@ import {
 } from '@pressroom/platform';
 import type { JobHelpers } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
+import { isBulkPriority } from '../static/interactive-gate.js';
 import { classifyFailure, designFaultReason, type FailureClass, isDesignFault } from './failures.js';
 
 /** The file error a failure class is recorded as. */
@@ -81,9 +82,29 @@ export async function runFileJob(
 ): Promise<void> {
   const stage: Stage = (name, seconds) => deps.renderMetrics.stageSeconds.observe({ stage: name, output: job.output }, seconds);
   stage('queue_wait', Math.max(0, Date.now() - job.enqueuedAt) / 1000);
+  // A sync render holds the worker's bulk renders at their next step until it has recorded its file.
+  const endInteractive = job.priority === 'sync' ? deps.gate?.enter() : undefined;
+  try {
+    await renderAndRecord(deps, helpers, job, stage, render, onRecorded);
+  } finally {
+    endInteractive?.();
+  }
+}
+
+async function renderAndRecord(
+  deps: RenderDeps,
+  helpers: JobHelpers,
+  job: FileJob,
+  stage: Stage,
+  render: (stage: Stage) => Promise<FileOutcome>,
+  onRecorded: ((outcome: FileOutcome) => Promise<void>) | undefined,
+): Promise<void> {
+  const bulk = isBulkPriority(helpers.job.priority);
+  if (bulk) await deps.gate?.clear(helpers.abortSignal);
   if (await fileOutcomeExists(deps.db, job.requestId, job.outputName)) return;
   try {
     const outcome = await render(stage);
+    if (bulk) await deps.gate?.clear(helpers.abortSignal);
     const t = performance.now();
     const { recorded, bulkRow } = await recordOutcome(deps.db, job.requestId, outcome, deps.storage);
     if (bulkRow) deps.renderMetrics.bulkRows.inc({ outcome: bulkRow });

@@ -28,15 +28,20 @@ export function cpuSeconds(processes: readonly FarmProcess[]): number {
   return ticks / TICKS;
 }
 
-/** Resident memory now of the processes and every live descendant (Chromium, ffmpeg), bytes. */
-export function rssBytes(processes: readonly FarmProcess[]): number {
+/**
+ * Memory now of the processes and every live descendant (Chromium, ffmpeg), bytes: the sum of
+ * their proportional set sizes (Pss), which counts a page shared by several processes once, as a
+ * container's memory limit does. A sum of RSS counted Chromium's shared pages once per process
+ * (the render worker has three browsers).
+ */
+export function pssBytes(processes: readonly FarmProcess[]): number {
   let kib = 0;
   for (const p of processes) {
     if (p.child.pid === undefined || p.child.exitCode !== null || p.child.signalCode !== null) continue;
     for (const pid of [p.child.pid, ...descendantsOf(p.child.pid)]) {
       try {
-        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-        kib += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+        const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+        kib += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       } catch {
         // ended between the listing and the read
       }

@@ -117,7 +117,7 @@ try {
     rows.push({
       ...row,
       met: peak.render <= WORKER_MEMORY_MIB && peak.media <= WORKER_MEMORY_MIB,
-      notes: `${row.notes}; peak RSS render worker ${peak.render} MiB, media worker ${peak.media} MiB`,
+      notes: `${row.notes}; peak memory (PSS) render worker ${peak.render} MiB, media worker ${peak.media} MiB`,
     });
   }
   const one = paths.layers.find((r) => r.case === SCALING_CASE.name);

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 const CONSOLE = fileURLToPath(new URL('../control-plane/console/', import.meta.url));
 /** The most lines a console source may have. */
 const MAX_LINES = 400;
-/** The sources: code and the page. The style sheet is not code and is not counted. */
-const SOURCE = /\.(ts|js|mjs|cjs|jsx|tsx|html)$/;
+/** The sources: code, the page and the style sheets. */
+const SOURCE = /\.(ts|js|mjs|cjs|jsx|tsx|html|css)$/;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -9,14 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CONSOLE_PREFIX = '/console';
 
-/** The console's page and style sheet, served as they are; its code is built (`BUILT`). */
+/** The console's page and style sheets, served as they are; its code is built (`BUILT`). */
 const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
 
 /**
- * The files of CONSOLE_DIR served as they are, by their path under /console: the style sheet. The
+ * The files of CONSOLE_DIR served as they are, by their path under /console: the style sheets. The
  * page is served at /console; the sources (TypeScript, their tests) are not served, only their bundle.
  */
-const STATIC_FILES: ReadonlySet<string> = new Set(['/style.css']);
+const STATIC_FILES: ReadonlySet<string> = new Set(['/style.css', '/pages.css', '/editor.css']);
 
 /** The picture gallery of the renderer's effects (docs/gallery/), built by its own script. */
 const GALLERY_DIR = fileURLToPath(new URL('../../../docs/gallery/', import.meta.url));

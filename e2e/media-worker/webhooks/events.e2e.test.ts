@@ -45,7 +45,14 @@ describe('every event kind from a running farm', () => {
       pgPort,
       timeoutMs: 150_000,
       // This test is about events, not the sync budget: on a loaded machine a sync render can pass 10 s.
-      env: { NODE_EXTRA_CA_CERTS: certs.caPath, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', SYNC_RENDER_TIMEOUT_MS: '60000' },
+      // Nor about rate limits: the SDK's checks and this test's own calls pass 10 requests in a second.
+      env: {
+        NODE_EXTRA_CA_CERTS: certs.caPath,
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+        SYNC_RENDER_TIMEOUT_MS: '60000',
+        RATE_LIMIT_GLOBAL_PER_SECOND: '1000',
+        RATE_LIMIT_WRITE_PER_MINUTE: '10000',
+      },
     });
     headers = { 'x-api-key': farm.apiKey, 'content-type': 'application/json' };
     workspaceId = JSON.parse(await readFile(join(farm.dataDir, 'demo-workspace.json'), 'utf8')).workspace_id;

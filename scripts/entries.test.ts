@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILED_THREAD as COMPOSITE_THREAD } from '@pressroom/media-worker/animation/composite-pool';
 import { COMPILED_THREAD } from '@pressroom/render-worker/encode/encoder-pool';
 import { describe, expect, it } from 'vitest';
 import { ENTRIES, outputOf, sourceOf } from '../farm/src/entries.mjs';
@@ -26,5 +27,10 @@ describe('the process entries (farm/src/entries.mjs)', () => {
   it('put the encoder thread where the compiled encoder pool looks for it', () => {
     const pool = join(ROOT, 'render-worker/src/encode/encoder-pool.ts');
     expect(relative(ROOT, join(dirname(pool), COMPILED_THREAD))).toBe(outputOf('encode-thread'));
+  });
+
+  it('put the compositor thread where the compiled compositor pool looks for it', () => {
+    const pool = join(ROOT, 'media-worker/src/animation/composite-pool.ts');
+    expect(relative(ROOT, join(dirname(pool), COMPOSITE_THREAD))).toBe(outputOf('composite-thread'));
   });
 });

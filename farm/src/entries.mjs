@@ -16,6 +16,8 @@ export const ENTRIES = [
   // sharp's piscina thread: a file of its own, loaded by each encoder thread (encoder-pool.ts).
   { name: 'encode-thread', source: 'render-worker/src/encode/worker.ts' },
   { name: 'media-worker', source: 'media-worker/src/bin/worker.ts' },
+  // The layer compositor's piscina thread: loaded by each compositor thread (composite-pool.ts).
+  { name: 'composite-thread', source: 'media-worker/src/animation/composite-thread.ts' },
 ];
 
 /** The entry called `name`; throws on a name that is not in the list. */

@@ -3,6 +3,11 @@ import { ffmpegOptions, jobWorkerOptions } from '@pressroom/platform';
 
 export const mediaWorkerOptions = {
   mediaConcurrency: option(env.int(1, 64), '4', 'Jobs one media-worker process runs at once.'),
+  compositeThreads: option(
+    env.int(0, 32),
+    '2',
+    'Threads compositing a layer-composited animation\'s frames side by side (docs/animation.md, "Where the work runs"); 0 composites on the job\'s own thread.',
+  ),
   ...ffmpegOptions,
   animationPartWaitMs: option(
     env.int(100),

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
 import { animationEncodeTask } from '@pressroom/media-worker/animation/encode-task';
 import { createAnimationMediaMetrics } from '@pressroom/media-worker/animation/metrics';
 import { loadMediaWorkerConfig } from '@pressroom/media-worker/config';
@@ -66,6 +67,7 @@ function runTask(waitMs: number): (file: AnimatedFilePayload) => Promise<void> {
     storage,
     logger: createLogger('test', 'silent'),
     metrics: createMetricsRegistry('media-worker'),
+    composites: createCompositePool({ threads: 0 }),
   };
   const task = animationEncodeTask({ ...deps, animationMetrics: createAnimationMediaMetrics(deps.metrics) });
   const helpers = {

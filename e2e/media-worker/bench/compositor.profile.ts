@@ -4,11 +4,13 @@
 // a temp dir between runs), then every frame composited in this process and, for mp4 and gif,
 // streamed to ffmpeg exactly as the media worker does. Prints CPU per frame of this process
 // (compositing and the pipe) and of ffmpeg (its `-benchmark` times). Run with `node --cpu-prof`
-// through tsx to see the composite's own split.
+// through tsx to see the composite's own split. PROFILE_THREADS=2 composites on the media worker's
+// compositor threads instead (composite-pool.ts): wall time, and CPU of this process in all.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
 import { createCompositor, type FramePixels } from '@pressroom/media-worker/animation/compositor';
 import { gifArgs, gifPaletteArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
 import type { AnimatedDesign, Composition } from '@pressroom/model';
@@ -75,7 +77,20 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   // As the encode does: I420 for an MP4 (PROFILE_PIXELS=rgba for the RGBA path), RGBA for a GIF.
   const pixels: FramePixels = kind === 'mp4' && process.env['PROFILE_PIXELS'] !== 'rgba' ? 'i420' : 'rgba';
   let compositeMs = 0;
+  const threads = Number(process.env['PROFILE_THREADS'] ?? 0);
+  const pool = threads > 0 ? createCompositePool({ threads }) : null;
+  if (pool) {
+    // Threads start (and load tsx) on first use: one pass first, not measured.
+    for await (const _ of pool.frames({ id: `warm-${kind}`, composition, rasters, pixels, frames }, new AbortController().signal)) {
+      // warming up
+    }
+  }
   async function* feed() {
+    if (pool) {
+      // Composited on the pool's threads (the media worker's COMPOSITE_THREADS): their CPU is this process's.
+      yield* pool.frames({ id: `profile-${kind}`, composition, rasters, pixels, frames }, new AbortController().signal);
+      return;
+    }
     const compositor = createCompositor(composition, rasters, pixels);
     for (let i = 0; i < frames; i += 1) {
       const c0 = process.cpuUsage();
@@ -110,6 +125,7 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
     }
   }
   const wall = performance.now() - t0;
+  await pool?.stop();
   const node = cpuMs(c0);
   const per = (ms: number) => (ms / frames).toFixed(2);
   process.stdout.write(

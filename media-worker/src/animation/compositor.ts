@@ -12,8 +12,17 @@ import { skia } from './skia.js';
  * character shown and the one with none. Frames are raw RGBA for the encoder: no JPEG between.
  */
 export interface Compositor {
-  /** Frame `i` (from the composition's first): `width × height × 4` bytes of RGBA, or I420 (`pixels: 'i420'`). */
+  /**
+   * Frame `i` (from the composition's first): `width × height × 4` bytes of RGBA, or I420
+   * (`pixels: 'i420'`), in one of a few buffers the compositor reuses in turn; a frame that
+   * repeats the previous one is the same buffer again.
+   */
   frame(i: number): Buffer;
+  /**
+   * Frame `i` written into `into` (a buffer of one frame's size, the caller's to keep). False when
+   * it repeats the previous frame: `into` is then left as it was, unless `always`.
+   */
+  frameInto(i: number, into: Buffer, always?: boolean): boolean;
   readonly width: number;
   readonly height: number;
   readonly pixels: FramePixels;
@@ -80,9 +89,14 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   type Box = [number, number, number, number];
   // Frames go out through a stream that holds a few of them at once: each frame is written into
   // the next of a ring of buffers, never into one still queued.
-  const ring = Array.from({ length: FRAME_RING }, () => Buffer.alloc(pixels === 'i420' ? i420Bytes(width, height) : width * height * 4));
+  // (Made on first use: a compositor thread writes into buffers of its own, `frameInto`.)
+  const frameSize = pixels === 'i420' ? i420Bytes(width, height) : width * height * 4;
+  const ring: Buffer[] = [];
   let ringAt = 0;
-  let previous: { states: Composition['states'][number]; boxes: (Box | null)[]; bytes: Buffer } | null = null;
+  // The frame drawn last, whole: each frame is drawn into it where it changed, then copied out.
+  const work = Buffer.alloc(frameSize);
+  let previous: { states: Composition['states'][number]; boxes: (Box | null)[] } | null = null;
+  let last: Buffer | null = null;
 
   /** Where an item paints at these states (its raster's box through its transform, widened for antialiasing); null: nowhere. */
   const boxOf = (item: Composition['items'][number], states: Composition['states'][number]): Box | null => {
@@ -150,52 +164,65 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     });
   };
 
+  /**
+   * Brings `work` (the last frame drawn, whole) to frame `i`, drawing and reading back only what
+   * changed since the previous frame: the union of the old and new boxes of every item whose
+   * state moved (reading a whole 1080² frame back from Skia costs more than drawing it). False:
+   * frame `i` is the previous frame, pixel for pixel (nothing moved).
+   */
+  const advance = (i: number): boolean => {
+    const states = composition.states[Math.min(i, composition.states.length - 1)]!;
+    const boxes = composition.items.map((item) => boxOf(item, states));
+    let dirty: Box | null = null;
+    if (!previous) dirty = [0, 0, width, height];
+    else {
+      for (const [k, item] of composition.items.entries()) {
+        const moved =
+          (item.layer !== null && !sameSample(previous.states[item.layer]!, states[item.layer]!)) ||
+          item.gates.some((g) => previous!.states[g]![0] !== states[g]![0]);
+        if (!moved) continue;
+        dirty = union(dirty, previous.boxes[k] ?? null);
+        dirty = union(dirty, boxes[k] ?? null);
+      }
+    }
+    // I420 converts whole 2×2 blocks: the box is widened to even edges.
+    const clipped = dirty && clip(dirty, width, height, pixels === 'i420' ? 2 : 1);
+    const first = !previous;
+    previous = { states, boxes };
+    if (!first && !clipped) return false;
+    const [dx, dy, dw, dh] = clipped!;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(dx, dy, dw, dh);
+    ctx.clip();
+    draw(states);
+    ctx.restore();
+    const drawn = ctx.getImageData(dx, dy, dw, dh).data;
+    if (pixels === 'i420') rgbaToI420(drawn, dw, dh, work, width, height, dx, dy);
+    else {
+      const source = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
+      for (let y = 0; y < dh; y += 1) source.copy(work, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
+    }
+    return true;
+  };
+
   return {
     width,
     height,
     pixels,
     frame(i) {
-      const states = composition.states[Math.min(i, composition.states.length - 1)]!;
-      const boxes = composition.items.map((item) => boxOf(item, states));
-      // Only what changed since the previous frame is drawn and read back: the union of the old
-      // and new boxes of every item whose state moved (reading a whole 1080² frame back from
-      // Skia costs more than drawing it).
-      let dirty: Box | null = null;
-      if (!previous) dirty = [0, 0, width, height];
-      else {
-        for (const [k, item] of composition.items.entries()) {
-          const moved =
-            (item.layer !== null && !sameSample(previous.states[item.layer]!, states[item.layer]!)) ||
-            item.gates.some((g) => previous!.states[g]![0] !== states[g]![0]);
-          if (!moved) continue;
-          dirty = union(dirty, previous.boxes[k] ?? null);
-          dirty = union(dirty, boxes[k] ?? null);
-        }
-      }
-      // I420 converts whole 2×2 blocks: the box is widened to even edges.
-      const clipped = dirty && clip(dirty, width, height, pixels === 'i420' ? 2 : 1);
-      if (previous && !clipped) {
-        previous = { ...previous, states };
-        return previous.bytes;
-      }
-      const [dx, dy, dw, dh] = clipped!;
+      if (!advance(i) && last) return last;
+      if (ring.length === 0) for (let k = 0; k < FRAME_RING; k += 1) ring.push(Buffer.alloc(frameSize));
       const out = ring[ringAt]!;
       ringAt = (ringAt + 1) % ring.length;
-      if (previous && (dw < width || dh < height)) previous.bytes.copy(out);
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(dx, dy, dw, dh);
-      ctx.clip();
-      draw(states);
-      ctx.restore();
-      const drawn = ctx.getImageData(dx, dy, dw, dh).data;
-      if (pixels === 'i420') rgbaToI420(drawn, dw, dh, out, width, height, dx, dy);
-      else {
-        const source = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
-        for (let y = 0; y < dh; y += 1) source.copy(out, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
-      }
-      previous = { states, boxes, bytes: out };
+      work.copy(out);
+      last = out;
       return out;
+    },
+    frameInto(i, into, always = false) {
+      const changed = advance(i);
+      if (changed || always) work.copy(into);
+      return changed;
     },
   };
 }

@@ -41,7 +41,7 @@ import {
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
-import { createCompositor, type FramePixels } from './compositor.js';
+import type { FramePixels } from './compositor.js';
 import { gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
@@ -231,13 +231,8 @@ async function compositedFrames(
 ): Promise<() => AsyncIterable<Buffer>> {
   const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
   const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
-  return async function* () {
-    const compositor = createCompositor(composition, rasters, pixels);
-    for (let i = 0; i < payload.frames; i += 1) {
-      if (signal.aborted) return;
-      yield compositor.frame(i);
-    }
-  };
+  const file = { id: payload.banner_id, composition, rasters, pixels, frames: payload.frames };
+  return () => deps.composites.frames(file, signal);
 }
 
 /** Waits for every part of the file to be recorded, reading none. */

@@ -15,7 +15,16 @@ let loaded: Skia | null = null;
  */
 export function skia(): Skia {
   if (loaded) return loaded;
-  process.env['MIMALLOC_ALLOW_THP'] ??= '0';
+  avoidHugePages();
   loaded = createRequire(import.meta.url)('@napi-rs/canvas') as Skia;
   return loaded;
+}
+
+/**
+ * Sets `MIMALLOC_ALLOW_THP=0` unless the operator set it. Called on the main thread before a
+ * compositor thread starts (composite-pool.ts): a worker thread's `process.env` is its own copy,
+ * and the allocator reads the process's real environment once, when the module first loads.
+ */
+export function avoidHugePages(): void {
+  process.env['MIMALLOC_ALLOW_THP'] ??= '0';
 }

@@ -11,6 +11,7 @@ import {
   storageCheck,
   writableDirCheck,
 } from '@pressroom/platform';
+import { createCompositePool } from '../animation/composite-pool.js';
 import { loadMediaWorkerConfig } from '../config.js';
 import { ffmpegCheck } from '../preflight.js';
 import { mediaTaskList } from '../tasks/index.js';
@@ -27,11 +28,12 @@ const database = await connectDatabase(config, logger, 'pressroom-media-worker')
 const storage = await createStorage(config, { dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl ?? 'http://localhost:8080' });
 // Served first, so /ready says `starting` or `waiting_for_database` while the runtime waits for Postgres.
 let readiness = (): string => 'starting';
+const composites = createCompositePool({ threads: config.compositeThreads });
 const metricsServer = await serveMetrics(metrics, config.metricsPort, undefined, () => readiness());
 const runtime = await startWorkerRuntime({
   role: 'media-worker',
   db: database.pool,
-  taskList: mediaTaskList({ config, db: database.pool, storage, logger, metrics }),
+  taskList: mediaTaskList({ config, db: database.pool, storage, logger, metrics, composites }),
   concurrency: config.mediaConcurrency,
   logger,
   metrics,
@@ -45,6 +47,7 @@ installShutdown(
     { name: 'database', stop: () => database.stop() },
     { name: 'storage', stop: () => storage.stop() },
     { name: 'metrics', stop: () => metricsServer.stop() },
+    { name: 'compositor threads', stop: () => composites.stop() },
     { name: 'jobs', stop: () => runtime.stop() },
   ],
   { logger, timeoutMs: config.shutdownTimeoutMs },

@@ -34,40 +34,58 @@ export async function captureLayerRasters(
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+  // Every capture first, each PNG decoded (on libuv's threads) while Chromium draws the next;
+  // then the painted boxes, which need the pixels.
+  const drawn: {
+    raster: RasterPlan;
+    shot: Promise<RawImage>;
+    untypedShot: Promise<RawImage> | null;
+    enlargedShot: Promise<RawImage> | null;
+    scale: number;
+    unitBoxes: Box[] | null;
+    origin: [number, number];
+  }[] = [];
   for (const raster of planRasters(plan, timeline)) {
-    const shot = await isolated(page, plan, raster);
+    const shot = (await isolated(page, plan, raster)).decoded;
     // A layer enlarged by the timeline is also drawn at its largest scale, if it still fits the
     // canvas there (a cut edge would show once shrunk).
     const scale = raster.layer !== null && !raster.typewriting ? Math.min(MAX_RASTER_SCALE, maxScale.get(raster.layer) ?? 1) : 1;
-    let enlargedShot: RawImage | null = scale > 1.01 ? await isolated(page, plan, raster, scale) : null;
-    if (enlargedShot && touchesEdge(paintedBox(enlargedShot), plan)) enlargedShot = null;
+    const enlargedShot = scale > 1.01 ? (await isolated(page, plan, raster, scale)).decoded : null;
     const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
-    let untypedShot: RawImage | null = null;
+    let untypedShot: Promise<RawImage> | null = null;
     if (raster.typewriting) {
       units.set(raster.layer!, unitBoxes!.length);
       await page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
-      untypedShot = await isolated(page, plan, raster);
+      untypedShot = (await isolated(page, plan, raster)).decoded;
       await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
     }
+    const origin = raster.layer === null ? ([0, 0] as [number, number]) : await originOf(page, raster.layer);
+    drawn.push({ raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin });
+  }
+  for (const { raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin } of drawn) {
+    const image = await shot;
+    const untyped = untypedShot ? await untypedShot : null;
+    let enlarged = enlargedShot ? await enlargedShot : null;
+    if (enlarged && touchesEdge(paintedBox(enlarged), plan)) enlarged = null;
     // Both typewriting rasters share one box: the union of what either paints.
-    const box = unionBox(paintedBox(shot), untypedShot ? paintedBox(untypedShot) : null);
-    const store = async (image: RawImage | null): Promise<number | null> => {
-      if (!image || !box) return null;
-      rasters.push({ box, bytes: crop(image, box) });
+    const box = unionBox(paintedBox(image), untyped ? paintedBox(untyped) : null);
+    const store = (bytes: RawImage | null): number | null => {
+      if (!bytes || !box) return null;
+      rasters.push({ box, bytes: crop(bytes, box) });
       return rasters.length - 1;
     };
     items.push({
-      raster: await store(shot),
-      untyped: await store(untypedShot),
+      raster: store(image),
+      untyped: store(untyped),
       layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
       gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
-      origin: raster.layer === null ? [0, 0] : await originOf(page, raster.layer),
+      origin,
       units: unitBoxes,
       enlarged: null,
     });
-    const enlargedBox = enlargedShot ? paintedBox(enlargedShot) : null;
-    if (enlargedShot && enlargedBox) {
-      rasters.push({ box: enlargedBox, bytes: crop(enlargedShot, enlargedBox) });
+    const enlargedBox = enlarged ? paintedBox(enlarged) : null;
+    if (enlarged && enlargedBox) {
+      rasters.push({ box: enlargedBox, bytes: crop(enlarged, enlargedBox) });
       items[items.length - 1]!.enlarged = { raster: rasters.length - 1, scale };
     }
   }
@@ -87,8 +105,16 @@ function touchesEdge(box: Box | null, plan: { width: number; height: number }): 
   return box !== null && (box[0] <= 0 || box[1] <= 0 || box[0] + box[2] >= plan.width || box[1] + box[3] >= plan.height);
 }
 
-/** A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), decoded to raw RGBA. */
-async function isolated(page: Page, plan: { width: number; height: number }, raster: RasterPlan, scale = 1): Promise<RawImage> {
+/**
+ * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured;
+ * the answer is its decoding to raw RGBA, under way.
+ */
+async function isolated(
+  page: Page,
+  plan: { width: number; height: number },
+  raster: RasterPlan,
+  scale = 1,
+): Promise<{ decoded: Promise<RawImage> }> {
   await page.evaluate(
     (nodes, background, layer, k) => {
       if (layer !== null && k !== 1) {
@@ -122,8 +148,15 @@ async function isolated(page: Page, plan: { width: number; height: number }, ras
       optimizeForSpeed: true,
       beyondViewport: false,
     });
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
+    const decoded = sharp(png)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    // Awaited by the caller after the next captures; a failure is seen there, never unhandled.
+    decoded.catch(() => undefined);
+    // Wrapped: an async function answering a promise would wait for it.
+    return { decoded };
   } finally {
     await page.evaluate((layer) => {
       if (layer !== null) document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(layer)}"]`)?.style.setProperty('scale', '1');

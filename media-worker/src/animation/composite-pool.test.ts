@@ -19,10 +19,11 @@ describe('planChunks', () => {
     }
   });
 
-  it('keeps a chunk near 16 MiB of frames, at least one frame and at most 16', () => {
-    // A 1080² I420 frame is 1.75 MB: 9 a chunk; RGBA 4.67 MB: 3; a 4000² RGBA frame (64 MB): 1 alone.
-    expect(planChunks(125, frameBytes(1080, 1080, 'i420'))[0]).toEqual([0, 9]);
-    expect(planChunks(63, frameBytes(1080, 1080, 'rgba'))[0]).toEqual([0, 3]);
+  it('keeps a chunk near 8 MiB of frames, at least one frame and at most 16', () => {
+    // A 1080² I420 frame is 1.75 MB: 4 a chunk; RGBA 4.67 MB: 1; a 4000² RGBA frame (64 MB): 1 alone.
+    expect(planChunks(125, frameBytes(1080, 1080, 'i420'))[0]).toEqual([0, 4]);
+    expect(planChunks(63, frameBytes(1080, 1080, 'rgba'))[0]).toEqual([0, 1]);
+    expect(planChunks(63, frameBytes(540, 540, 'rgba'))[0]).toEqual([0, 7]);
     expect(planChunks(4, frameBytes(4000, 4000, 'rgba'))).toEqual([
       [0, 1],
       [1, 2],

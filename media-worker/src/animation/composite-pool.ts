@@ -53,7 +53,7 @@ export const COMPILED_THREAD = '../../dist/composite-thread.js';
 /** Frames the encoder's input stream may still hold once handed over (as the compositor's own ring). */
 const IN_STREAM = 6;
 /** About this many bytes of frames in one chunk: a few frames of a large format, more of a small one. */
-const CHUNK_BYTES = 16 * 1024 * 1024;
+const CHUNK_BYTES = 8 * 1024 * 1024;
 /** No more frames than this in a chunk: a file's first frames start to flow soon. */
 const CHUNK_MAX_FRAMES = 16;
 
@@ -85,9 +85,18 @@ export function createCompositePool(options: { threads: number }): CompositePool
     maxThreads: threads,
     // A thread holds the Skia images of its last files: idle threads end, and give that back.
     idleTimeout: 30_000,
+    // A thread waiting for its next chunk turns its event loop: @napi-rs/canvas frees each frame's
+    // read-back in a finalizer that only runs there (Atomics.wait, the default, never does: 400 MB
+    // more a 1080² file, measured).
+    atomics: 'disabled',
     execArgv: RUNS_COMPILED || underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
   });
   let stopped = false;
+  // Rings of frames no file uses now, by size: a ring is made once and serves file after file
+  // (shared memory is given back only when every thread has let go of it, which an idle thread
+  // may not do for a long time).
+  const idle = new Map<number, SharedArrayBuffer[]>();
+  const IDLE_RINGS = 2;
 
   async function* frames(file: CompositedFile, signal: AbortSignal): AsyncIterable<Buffer> {
     if (stopped) throw new Error('the compositor pool is stopped');
@@ -111,7 +120,8 @@ export function createCompositePool(options: { threads: number }): CompositePool
     // A chunk is asked for when the one `ahead` before it is about to be read, so its slots held
     // frames that are older than that one's by a whole chunk and the encoder's stream: long gone.
     const slots = Math.min(file.frames, (ahead + 1) * (chunks[0]?.[1] ?? 1) + IN_STREAM);
-    const ring = new SharedArrayBuffer(slots * size);
+    const ring = idle.get(slots * size)?.pop() ?? new SharedArrayBuffer(slots * size);
+    let finished = false;
     const pending: Promise<CompositeChunk>[] = [];
     let next = 0;
     const more = () => {
@@ -139,9 +149,13 @@ export function createCompositePool(options: { threads: number }): CompositePool
           frame += 1;
         }
       }
+      finished = true;
     } finally {
-      // An encode that stops early (failed, aborted) leaves its chunks to finish; none is read.
+      // An encode that stops early (failed, aborted) leaves its chunks to finish; none is read,
+      // and its ring, which they may still write, serves no other file.
       pending.length = 0;
+      const free = idle.get(ring.byteLength) ?? [];
+      if (finished && free.length < IDLE_RINGS) idle.set(ring.byteLength, [...free, ring]);
     }
   }
 
@@ -149,6 +163,7 @@ export function createCompositePool(options: { threads: number }): CompositePool
     frames,
     stop: async () => {
       stopped = true;
+      idle.clear();
       await pool.destroy();
     },
   };

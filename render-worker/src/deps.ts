@@ -29,6 +29,9 @@ export interface RenderDeps {
   fonts: RenderFontSource;
   /** The warm design canvases `render` keeps (evicted here when a design is gone); absent: none. */
   warm?: WarmDesigns | null;
-  /** Where bulk renders step aside for this worker's sync renders (`render` holds the same); absent: never. */
-  gate?: InteractiveGate | null;
+  /**
+   * Where bulk renders step aside for this worker's sync renders (`render` holds the same); null:
+   * never. Required, so a wiring that forgets it does not compile.
+   */
+  gate: InteractiveGate | null;
 }

@@ -67,6 +67,7 @@ for (let i = 0; i < workers; i++) {
       render,
       animation: noAnimationRenderer(),
       fonts: workspaceFontSource({ db, storage, dataDir: storageDir }),
+      gate: null,
     };
     taskList = { render_static: renderStaticTask(deps) as TaskList[string] };
   } else {

@@ -58,6 +58,7 @@ beforeAll(async () => {
     render: standInRenderer({ onRender: () => renders++ }),
     animation: noAnimationRenderer(),
     fonts: BUNDLED_FONTS_ONLY,
+    gate: null,
   };
 });
 

@@ -134,6 +134,7 @@ describe('a render in flight during PUT /designs/<id>/document', () => {
         render: renderer,
         animation: noAnimationRenderer(),
         fonts: BUNDLED_FONTS_ONLY,
+        gate: null,
       }),
       concurrency: 2,
       logger,

@@ -100,6 +100,7 @@ function renderTasks(pool: pg.Pool, render: StaticRenderer) {
     render,
     animation: noAnimationRenderer(),
     fonts: BUNDLED_FONTS_ONLY,
+    gate: null,
   };
   return () => ({ render_static: renderStaticTask(deps) });
 }

@@ -128,6 +128,7 @@ beforeAll(async () => {
     render: standInRenderer({ refuseFormats: ['story'], onRender: () => renders++ }),
     animation: noAnimationRenderer(),
     fonts: BUNDLED_FONTS_ONLY,
+    gate: null,
   };
   worker = await startWorkerRuntime({
     role: 'render-worker',

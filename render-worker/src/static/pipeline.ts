@@ -79,8 +79,8 @@ export function createChromiumRenderer(
     focusDetector?: FocusDetector | null;
     /** The worker's warm design canvases; absent: every render draws a fresh canvas. */
     warm?: WarmDesigns | null;
-    /** Where a bulk render steps aside for the worker's sync renders; absent: it never does. */
-    gate?: InteractiveGate | null;
+    /** Where a bulk render steps aside for the worker's sync renders; null: it never does. Required, as in RenderDeps. */
+    gate: InteractiveGate | null;
   },
 ): StaticRenderer {
   const encoder = options.encoder ?? null;

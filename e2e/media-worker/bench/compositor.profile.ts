@@ -81,14 +81,14 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   const pool = threads > 0 ? createCompositePool({ threads }) : null;
   if (pool) {
     // Threads start (and load tsx) on first use: one pass first, not measured.
-    for await (const _ of pool.frames({ id: `warm-${kind}`, composition, rasters, pixels, frames }, new AbortController().signal)) {
+    for await (const _ of pool.open({ id: `warm-${kind}`, composition, rasters, pixels, frames }).frames(new AbortController().signal)) {
       // warming up
     }
   }
   async function* feed() {
     if (pool) {
       // Composited on the pool's threads (the media worker's COMPOSITE_THREADS): their CPU is this process's.
-      yield* pool.frames({ id: `profile-${kind}`, composition, rasters, pixels, frames }, new AbortController().signal);
+      yield* pool.open({ id: `profile-${kind}`, composition, rasters, pixels, frames }).frames(new AbortController().signal);
       return;
     }
     const compositor = createCompositor(composition, rasters, pixels);

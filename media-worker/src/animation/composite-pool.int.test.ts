@@ -60,22 +60,27 @@ describe('the compositor threads', () => {
       const threaded = createCompositePool({ threads: 2 });
       pools.push(threaded);
       const signal = new AbortController().signal;
-      const expected = await collect(inline.frames(file(pixels, `inline-${pixels}`), signal));
-      const got = await collect(threaded.frames(file(pixels, `threads-${pixels}`), signal));
+      const expected = await collect(inline.open(file(pixels, `inline-${pixels}`)).frames(signal));
+      const session = threaded.open(file(pixels, `threads-${pixels}`));
+      const got = await collect(session.frames(signal));
       expect(got).toHaveLength(FRAMES);
       for (let i = 0; i < FRAMES; i += 1) expect(got[i]!.equals(expected[i]!), `frame ${i}`).toBe(true);
       // The square moves: frames differ; it rests from 20 to 34: those are equal.
       expect(got[1]!.equals(got[2]!)).toBe(false);
       expect(got[21]!.equals(got[33]!)).toBe(true);
       // A second pass (a GIF's palette, then its frames) gives the same frames again.
-      const again = await collect(threaded.frames(file(pixels, `threads-${pixels}`), signal));
+      const again = await collect(session.frames(signal));
       for (let i = 0; i < FRAMES; i += 1) expect(again[i]!.equals(expected[i]!), `second pass, frame ${i}`).toBe(true);
+      session.close();
+      // The next file gets the closed one's ring of frames, and its own frames in it.
+      const next = await collect(threaded.open(file(pixels, `next-${pixels}`)).frames(signal));
+      for (let i = 0; i < FRAMES; i += 1) expect(next[i]!.equals(expected[i]!), `next file, frame ${i}`).toBe(true);
     });
   }
 
   it('refuses frames once stopped', async () => {
     const pool = createCompositePool({ threads: 1 });
     await pool.stop();
-    await expect(collect(pool.frames(file('rgba', 'stopped'), new AbortController().signal))).rejects.toThrow(/stopped/);
+    expect(() => pool.open(file('rgba', 'stopped'))).toThrow(/stopped/);
   });
 });

@@ -11,9 +11,20 @@ import { avoidHugePages } from './skia.js';
  * task's own thread only pipes them to ffmpeg in order; with none, on the task's own thread.
  */
 export interface CompositePool {
-  /** Every frame of the file, in order, from the first: raw, as the encoder takes them. */
-  frames(file: CompositedFile, signal: AbortSignal): AsyncIterable<Buffer>;
+  /** A file to composite: its frames as many times as the encoder reads them, until closed. */
+  open(file: CompositedFile): CompositeSession;
   stop(): Promise<void>;
+}
+
+export interface CompositeSession {
+  /** Every frame of the file, in order, from the first: raw, as the encoder takes them. */
+  frames(signal: AbortSignal): AsyncIterable<Buffer>;
+  /**
+   * The encoder is done with every frame it was given (its ffmpeg has ended): the session's
+   * ring of frames may serve another file. Until then a frame handed over may still be in the
+   * encoder's pipe.
+   */
+  close(): void;
 }
 
 export interface CompositedFile {
@@ -75,7 +86,8 @@ export function frameBytes(width: number, height: number, pixels: FramePixels): 
 
 export function createCompositePool(options: { threads: number }): CompositePool {
   const { threads } = options;
-  if (threads === 0) return { frames: inline, stop: async () => undefined };
+  if (threads === 0)
+    return { open: (file) => ({ frames: (signal) => inline(file, signal), close: () => undefined }), stop: async () => undefined };
   // Before any thread loads @napi-rs/canvas: its allocator reads the variable once per process.
   avoidHugePages();
   const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
@@ -98,7 +110,7 @@ export function createCompositePool(options: { threads: number }): CompositePool
   const idle = new Map<number, SharedArrayBuffer[]>();
   const IDLE_RINGS = 2;
 
-  async function* frames(file: CompositedFile, signal: AbortSignal): AsyncIterable<Buffer> {
+  function open(file: CompositedFile): CompositeSession {
     if (stopped) throw new Error('the compositor pool is stopped');
     const shared = (bytes: Uint8Array) => {
       const out = new SharedArrayBuffer(bytes.length);
@@ -121,46 +133,59 @@ export function createCompositePool(options: { threads: number }): CompositePool
     // frames that are older than that one's by a whole chunk and the encoder's stream: long gone.
     const slots = Math.min(file.frames, (ahead + 1) * (chunks[0]?.[1] ?? 1) + IN_STREAM);
     const ring = idle.get(slots * size)?.pop() ?? new SharedArrayBuffer(slots * size);
-    let finished = false;
-    const pending: Promise<CompositeChunk>[] = [];
-    let next = 0;
-    const more = () => {
-      while (next < chunks.length && pending.length < ahead) {
-        const [start, end] = chunks[next]!;
-        const task: CompositeTask = { ...base, ring, slots, start, end };
-        const run = pool.run(task, { signal }) as Promise<CompositeChunk>;
-        // Rejections are read when the chunk's turn comes; until then none is unhandled.
-        run.catch(() => undefined);
-        pending.push(run);
-        next += 1;
-      }
-    };
-    let last: Buffer | null = null;
-    let frame = 0;
-    try {
-      more();
-      while (pending.length > 0) {
-        const chunk = await pending.shift()!;
-        more();
-        for (const written of chunk.written) {
-          if (written) last = Buffer.from(ring, (frame % slots) * size, size);
-          if (!last) throw new Error('a chunk began with a repeated frame');
-          yield last;
-          frame += 1;
+    // A pass given up half way leaves chunks running that may still write the ring.
+    let abandoned = false;
+    let closed = false;
+
+    async function* frames(signal: AbortSignal): AsyncIterable<Buffer> {
+      if (stopped || closed) throw new Error('the compositor pool is stopped');
+      const pending: Promise<CompositeChunk>[] = [];
+      let next = 0;
+      const more = () => {
+        while (next < chunks.length && pending.length < ahead) {
+          const [start, end] = chunks[next]!;
+          const task: CompositeTask = { ...base, ring, slots, start, end };
+          const run = pool.run(task, { signal }) as Promise<CompositeChunk>;
+          // Rejections are read when the chunk's turn comes; until then none is unhandled.
+          run.catch(() => undefined);
+          pending.push(run);
+          next += 1;
         }
+      };
+      let last: Buffer | null = null;
+      let frame = 0;
+      try {
+        more();
+        while (pending.length > 0) {
+          const chunk = await pending.shift()!;
+          more();
+          for (const written of chunk.written) {
+            if (written) last = Buffer.from(ring, (frame % slots) * size, size);
+            if (!last) throw new Error('a chunk began with a repeated frame');
+            yield last;
+            frame += 1;
+          }
+        }
+      } finally {
+        // An encode that stops early (failed, aborted) leaves its chunks to finish; none is read.
+        if (pending.length > 0) abandoned = true;
+        pending.length = 0;
       }
-      finished = true;
-    } finally {
-      // An encode that stops early (failed, aborted) leaves its chunks to finish; none is read,
-      // and its ring, which they may still write, serves no other file.
-      pending.length = 0;
-      const free = idle.get(ring.byteLength) ?? [];
-      if (finished && free.length < IDLE_RINGS) idle.set(ring.byteLength, [...free, ring]);
     }
+
+    return {
+      frames,
+      close() {
+        if (closed) return;
+        closed = true;
+        const free = idle.get(ring.byteLength) ?? [];
+        if (!abandoned && !stopped && free.length < IDLE_RINGS) idle.set(ring.byteLength, [...free, ring]);
+      },
+    };
   }
 
   return {
-    frames,
+    open,
     stop: async () => {
       stopped = true;
       idle.clear();

@@ -41,6 +41,7 @@ import {
 } from '@pressroom/platform';
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
+import type { CompositeSession } from './composite-pool.js';
 import type { FramePixels } from './compositor.js';
 import { gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
@@ -129,8 +130,12 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
           const pixels: FramePixels = payload.file_type === 'mp4' && format.width % 2 === 0 && format.height % 2 === 0 ? 'i420' : 'rgba';
           const raw = composited ? { width: format.width, height: format.height, pixels } : undefined;
           if (composited) {
-            const frames = await compositedFrames(deps, payload, first.storage_key, pixels, feed.signal);
-            file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal, raw);
+            const session = await compositedFrames(deps, payload, first.storage_key, pixels);
+            try {
+              file = await encodeVideo(ffmpeg, payload, format, () => session.frames(feed.signal), sound, helpers.abortSignal, raw);
+            } finally {
+              session.close();
+            }
             // The other parts drew nothing: they are waited for, so the parts are dropped only once every one is recorded.
             await drainParts(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
           } else {
@@ -218,21 +223,19 @@ async function* streamFrames(
 
 /**
  * The frames of a composited file (docs/animation.md, "Frames composited from layer rasters"):
- * part 0 holds the composition and its rasters; every frame is composited here, raw, as the
- * encoder takes it. Each call of the answer composites the frames afresh from the first (a GIF's
- * two passes read them twice).
+ * part 0 holds the composition and its rasters; every frame is composited on the compositor
+ * threads, raw, as the encoder takes it. Each `frames` of the session composites them afresh from
+ * the first (a GIF's two passes read them twice); close it once the encoder has ended.
  */
 async function compositedFrames(
   deps: MediaDeps,
   payload: AnimatedFilePayload,
   key: string,
   pixels: FramePixels,
-  signal: AbortSignal,
-): Promise<() => AsyncIterable<Buffer>> {
+): Promise<CompositeSession> {
   const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
   const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
-  const file = { id: payload.banner_id, composition, rasters, pixels, frames: payload.frames };
-  return () => deps.composites.frames(file, signal);
+  return deps.composites.open({ id: payload.banner_id, composition, rasters, pixels, frames: payload.frames });
 }
 
 /** Waits for every part of the file to be recorded, reading none. */

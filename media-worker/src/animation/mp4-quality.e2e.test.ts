@@ -1,24 +1,20 @@
 // The MP4 encoder's settings (`X264`) keep the picture: every decoded frame of the MP4 is compared
 // with the JPEG frame it was made from (SSIM, ffmpeg's `ssim` filter). The frames mix a smooth
-// moving gradient (where banding and blocking show) with sharp edges and text (`testsrc2`).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// moving gradient (where banding and blocking show) with sharp edges and text (`testsrc2`): the
+// hard case. The same check on a design's real frames, Chromium's and composited:
+// e2e/render-worker/animation/frame-sources.e2e.test.ts.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveFfmpegPath, runFfmpeg } from '@pressroom/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4Args, X264 } from './ffmpeg-args.js';
 import { i420Bytes, rgbaToI420 } from './i420.js';
+import { MP4_SSIM, ssimPerFrame } from './testing/encode-checks.js';
 
 const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
 const FRAMES = 50;
 const SIZE = 540;
-
-/**
- * The thresholds, the mean over the frames and the worst frame: at most 0.0015 under what the
- * settings before (`veryfast` crf 20) give on these frames (0.9952 and 0.9944; the chosen ones
- * 0.9954 and 0.9944). A crf of 40 gives about 0.97.
- */
-const MP4_SSIM = { mean: 0.994, worst: 0.993 };
 
 let dir: string;
 let frames: Buffer;
@@ -44,25 +40,9 @@ afterAll(async () => {
 /** Encodes the frames (`input`, default the JPEGs) with `args` and answers each decoded frame's SSIM against its JPEG. */
 async function ssimOf(args: string[], input: Buffer = frames): Promise<number[]> {
   await runFfmpeg(ffmpeg, args, input);
-  const path = args.at(-1)!;
-  const stats = join(dir, 'ssim.log');
   const reference = join(dir, 'frames.mjpeg');
   await writeFile(reference, frames);
-  await runFfmpeg(
-    ffmpeg,
-    ['-v', 'error', '-i', path, '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', reference].concat([
-      '-lavfi',
-      `[0:v][1:v]ssim=stats_file=${stats}`,
-      '-f',
-      'null',
-      '-',
-    ]),
-    null,
-  );
-  return (await readFile(stats, 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => Number(/All:([0-9.]+)/.exec(line)![1]));
+  return ssimPerFrame(ffmpeg, args.at(-1)!, ['-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', reference], dir);
 }
 
 describe('MP4 quality of the chosen x264 settings', () => {

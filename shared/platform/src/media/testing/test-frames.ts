@@ -9,3 +9,17 @@ export function mjpegTestFrames(ffmpeg: string, source: string, count: number): 
     null,
   );
 }
+
+/** The JPEGs of an MJPEG stream (a frame range): each starts with SOI (FF D8) and ends with EOI (FF D9). */
+export function splitJpegs(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), at);
+    let next = bytes.indexOf(Buffer.from([0xff, 0xd8, 0xff]), end);
+    if (next < 0) next = bytes.length;
+    out.push(bytes.subarray(at, next));
+    at = next;
+  }
+  return out;
+}

@@ -43,11 +43,14 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const [, , w, h] = r.box;
     const bytes = rasters[k]!;
     if (bytes.length !== w * h * 4) throw new Error(`raster ${r.key} has ${bytes.length} bytes, not ${w}×${h}×4`);
-    const canvas = createCanvas(w, h);
+    // A transparent pixel all round (PAD): Skia does not antialias an image's own edges, so a
+    // raster drawn at a fractional offset would snap its edges to whole pixels where Chromium
+    // blends them; inside a transparent margin, bilinear sampling blends them.
+    const canvas = createCanvas(w + 2 * PAD, h + 2 * PAD);
     const ctx = canvas.getContext('2d');
     const image = ctx.createImageData(w, h);
     image.data.set(bytes);
-    ctx.putImageData(image, 0, 0);
+    ctx.putImageData(image, PAD, PAD);
     return canvas;
   });
   const canvas = createCanvas(width, height);
@@ -65,7 +68,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const [left, top, w, h] = composition.rasters[item.raster!]!.box;
     let scratch = typed.get(index);
     if (!scratch) {
-      const c = createCanvas(w, h);
+      const c = createCanvas(w + 2 * PAD, h + 2 * PAD);
       scratch = { canvas: c, ctx: c.getContext('2d'), shown: -1 };
       typed.set(index, scratch);
     }
@@ -73,10 +76,10 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       const s = scratch.ctx;
       s.globalCompositeOperation = 'copy';
       if (none) s.drawImage(none, 0, 0);
-      else s.clearRect(0, 0, w, h);
+      else s.clearRect(0, 0, w + 2 * PAD, h + 2 * PAD);
       s.save();
       s.beginPath();
-      for (const [x, y, uw, uh] of shownRegion(units, shown)) s.rect(x - left, y - top, uw, uh);
+      for (const [x, y, uw, uh] of shownRegion(units, shown)) s.rect(x - left + PAD, y - top + PAD, uw, uh);
       s.clip();
       s.drawImage(full, 0, 0);
       s.restore();
@@ -148,7 +151,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       const [left, top] = composition.rasters[raster]!.box;
       if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
         ctx.globalAlpha = s ? s[1] : 1;
-        ctx.drawImage(image, left, top);
+        ctx.drawImage(image, left - PAD, top - PAD);
         ctx.globalAlpha = 1;
         return;
       }
@@ -159,7 +162,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       ctx.rotate((s[5] * Math.PI) / 180);
       ctx.scale(scale, scale);
       ctx.translate(-ox, -oy);
-      ctx.drawImage(image, left, top);
+      ctx.drawImage(image, left - PAD, top - PAD);
       ctx.restore();
     });
   };
@@ -239,6 +242,9 @@ function pick(
   if (item.enlarged && scale > 1) return { raster: item.enlarged.raster, scale: scale / item.enlarged.scale };
   return { raster: item.raster ?? item.untyped, scale };
 }
+
+/** The transparent margin around every raster's image, px (see createCompositor). */
+const PAD = 1;
 
 /** Frames the encoder's input stream may hold at once (being written, buffered, being made), with margin. */
 const FRAME_RING = 6;

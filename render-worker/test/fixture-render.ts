@@ -1,12 +1,15 @@
+import type { Design } from '@pressroom/model';
 import { loadFontCatalogue } from '@pressroom/platform';
 import { planRender } from '@pressroom/renderer';
 import { type RawElement, testDesign, testOverrides } from '@pressroom/renderer/testing';
 import type { Page } from 'puppeteer';
 import sharp from 'sharp';
+import type { AnimationPartInput } from '../src/animation/render-animation.js';
 import { type BrowserSupervisor, withPage } from '../src/browser/index.js';
+import type { AssetLoader } from '../src/fetch/load-asset.js';
 import { renderToImage } from '../src/static/render-to-image.js';
 import type { RenderedFile, RenderOutput } from '../src/static/types.js';
-import { resourcesFor } from './golden/resources.js';
+import { loadFixtureAsset, resourcesFor } from './golden/resources.js';
 
 /** A one-format static design (format `g`, 200×200 on white unless given) and, optionally, the request overrides drawn on it. */
 export interface FixtureDesign {
@@ -17,6 +20,39 @@ export interface FixtureDesign {
   height?: number;
   background?: string | null;
   assets?: Record<string, { src: string }>;
+  /** An animated design's timeline: the design is `animated`, its elements may carry `animation`. */
+  animation?: { duration: number; screenshot_at_s?: number };
+}
+
+/** The fixture as a parsed one-format design (format `g`). */
+export function fixtureDesign(fixture: FixtureDesign): Design {
+  return testDesign(fixture.elements, {
+    background: fixture.background === undefined ? '#ffffff' : fixture.background,
+    width: fixture.width ?? 200,
+    height: fixture.height ?? 200,
+    ...(fixture.assets ? { assets: fixture.assets } : {}),
+    ...(fixture.animation ? { animation: fixture.animation } : {}),
+  });
+}
+
+/** The fixtures' media as the render task's guarded fetch would hand them over (resources.ts). */
+export function fixtureAssetLoader(fixture: FixtureDesign): AssetLoader {
+  return async (source) => (await loadFixtureAsset(source as Parameters<typeof loadFixtureAsset>[0], fixture.assets)) ?? null;
+}
+
+/** An animated fixture (`animation` set) as one MP4 part job renders its format `g`, with no overrides. */
+export function animatedFixtureInput(fixture: FixtureDesign): AnimationPartInput {
+  const design = fixtureDesign(fixture);
+  if (design.type !== 'animated') throw new Error('the fixture is not animated (no animation)');
+  return {
+    design,
+    formatName: 'g',
+    overrides: { layers: {}, vars: {} },
+    fileType: 'mp4',
+    loadAsset: fixtureAssetLoader(fixture),
+    loadMedia: async () => null,
+    signal: new AbortController().signal,
+  };
 }
 
 export interface RawImage {
@@ -32,12 +68,7 @@ export function fixtureRenderer(supervisor: BrowserSupervisor) {
     output: RenderOutput = { type: 'png' },
     inspect?: (page: Page) => Promise<T>,
   ): Promise<{ file: RenderedFile; inspected: T | undefined }> {
-    const design = testDesign(fixture.elements, {
-      background: fixture.background === undefined ? '#ffffff' : fixture.background,
-      width: fixture.width ?? 200,
-      height: fixture.height ?? 200,
-      ...(fixture.assets ? { assets: fixture.assets } : {}),
-    });
+    const design = fixtureDesign(fixture);
     const plan = planRender({
       catalogue: loadFontCatalogue(),
       design,

@@ -2,10 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { layerTypesFor, PROPERTY_TABLES } from '@pressroom/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureRenderer } from '../../test/fixture-render.js';
 import { GALLERY, shownJson } from '../../test/gallery/entries.js';
 import { galleryHtml, galleryMarkdown } from '../../test/gallery/page.js';
-import { compareWithGolden, GALLERY_DIR, goldenPath, renderEntry } from '../../test/gallery/render.js';
+import {
+  compareWithGolden,
+  GALLERY_DIR,
+  type GalleryRenderers,
+  galleryRenderers,
+  goldenPath,
+  renderEntry,
+} from '../../test/gallery/render.js';
 import { BrowserSupervisor } from '../browser/index.js';
 
 /**
@@ -14,10 +20,10 @@ import { BrowserSupervisor } from '../browser/index.js';
  * leaves `<name>.actual.webp` next to its golden to look at (not committed).
  */
 let supervisor: BrowserSupervisor;
-let render: ReturnType<typeof fixtureRenderer>;
+let render: GalleryRenderers;
 beforeAll(() => {
   supervisor = new BrowserSupervisor({ poolSize: 1 });
-  render = fixtureRenderer(supervisor);
+  render = galleryRenderers(supervisor);
 });
 afterAll(async () => {
   await supervisor.stop();

@@ -1,8 +1,24 @@
-import { layerTypesFor, PROPERTY_TABLES } from '@pressroom/model';
+import { layerTypesFor, PROPERTY_TABLES, TWEEN_TYPES, VIDEO_FPS } from '@pressroom/model';
+import { resolveFfmpegPath } from '@pressroom/platform';
 import { parseTestDesign } from '@pressroom/renderer/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differingPixels, type FixtureDesign, fixtureRenderer, type RawImage, rawPixels } from '../../test/fixture-render.js';
-import { PROPERTY_CASES, WALK_EXCEPTIONS, walkCases } from '../../test/properties/cases.js';
+import {
+  animatedFixtureInput,
+  differingPixels,
+  type FixtureDesign,
+  fixtureRenderer,
+  type RawImage,
+  rawPixels,
+} from '../../test/fixture-render.js';
+import {
+  ANIMATION_CASES,
+  ANIMATION_WALK_EXCEPTIONS,
+  animationWalkCases,
+  PROPERTY_CASES,
+  WALK_EXCEPTIONS,
+  walkCases,
+} from '../../test/properties/cases.js';
+import { type AnimationRenderer, createChromiumAnimator } from '../animation/render-animation.js';
 import { BrowserSupervisor } from '../browser/index.js';
 
 /**
@@ -12,9 +28,11 @@ import { BrowserSupervisor } from '../browser/index.js';
  */
 let supervisor: BrowserSupervisor;
 let render: ReturnType<typeof fixtureRenderer>;
+let animator: AnimationRenderer;
 beforeAll(() => {
   supervisor = new BrowserSupervisor({ poolSize: 1 });
   render = fixtureRenderer(supervisor);
+  animator = createChromiumAnimator(supervisor, { timeoutMs: 60_000, ffmpegPath: resolveFfmpegPath(process.env.FFMPEG_PATH) });
 });
 afterAll(async () => {
   await supervisor.stop();
@@ -83,6 +101,31 @@ describe('every property has its effect', () => {
       return;
     }
     const [without, withIt] = await Promise.all([pixels(c.without), pixels(c.with)]);
+    expect(differingPixels(without, withIt, c.region)).toBeGreaterThanOrEqual(MIN_CHANGED);
+  });
+});
+
+describe('every animation property has its effect', () => {
+  it('every timeline property has a case or an exception', () => {
+    const covered = [...Object.keys(ANIMATION_CASES), ...Object.keys(ANIMATION_WALK_EXCEPTIONS)];
+    expect(covered).toEqual(expect.arrayContaining([...TWEEN_TYPES, 'start_at_s', 'end_at_s', 'easing', 'textEffectSplit']));
+  });
+
+  /** The frame at `at` seconds, as a frame-range job draws it. */
+  const frameAt = async (design: FixtureDesign, at: number) => {
+    const index = Math.round(at * VIDEO_FPS);
+    const out = await animator.frames({
+      ...animatedFixtureInput(design),
+      fps: VIDEO_FPS,
+      start: index,
+      end: index + 1,
+      withSoundtrack: false,
+    });
+    return rawPixels(out.bytes);
+  };
+
+  it.each(animationWalkCases().map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const [without, withIt] = [await frameAt(c.without, c.at), await frameAt(c.with, c.at)];
     expect(differingPixels(without, withIt, c.region)).toBeGreaterThanOrEqual(MIN_CHANGED);
   });
 });

@@ -13,7 +13,7 @@ import { WarmDesigns, warmKeyString } from './warm-designs.js';
 import { createWarmMetrics } from './warm-metrics.js';
 
 /**
- * Warm design pages draw exactly what a cold render draws. Every gallery case is rendered twice
+ * Warm design pages draw exactly what a cold render draws. Every static gallery case is rendered twice
  * (with its request overrides, and as the bare design: two requests of one design that differ in
  * some layers), each request cold on a fresh canvas and then several times warm, in a random
  * order (seeded; the seed is printed, `WARM_SEED=<n>` replays it), on two pages that keep up to
@@ -28,7 +28,8 @@ interface Request {
   fixture: FixtureDesign;
 }
 
-const REQUESTS: Request[] = GALLERY.flatMap((entry) => {
+// The animated entries are frames, not static renders: warm pages serve static renders only.
+const REQUESTS: Request[] = GALLERY.filter((entry) => !entry.design.animation).flatMap((entry) => {
   const bare = { ...entry.design };
   delete bare.overrides;
   return [

@@ -4,14 +4,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrowserSupervisor } from '../../src/browser/index.js';
-import { fixtureRenderer } from '../fixture-render.js';
 import { GALLERY } from './entries.js';
 import { galleryHtml, galleryMarkdown } from './page.js';
-import { compareWithGolden, GALLERY_DIR, goldenPath, renderEntry } from './render.js';
+import { compareWithGolden, GALLERY_DIR, galleryRenderers, goldenPath, renderEntry } from './render.js';
 
 const update = process.argv.includes('--update');
 const supervisor = new BrowserSupervisor({ poolSize: 1 });
-const render = fixtureRenderer(supervisor);
+const render = galleryRenderers(supervisor);
 const changed: string[] = [];
 let bytes = 0;
 try {

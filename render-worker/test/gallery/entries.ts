@@ -1,24 +1,10 @@
 import { BOX_ALIGNMENTS, DUOTONE_NAMES, MASK_NAMES, PATTERN_NAMES, SHAPE_TYPES } from '@pressroom/model';
 import type { RawElement } from '@pressroom/renderer/testing';
-import type { FixtureDesign } from '../fixture-render.js';
 import { URLS } from '../golden/resources.js';
+import { ANIMATED } from './animated.js';
+import type { GalleryEntry } from './entry.js';
 
-/**
- * The picture gallery (docs/gallery/): one small image per property and value family, each with
- * the JSON that made it. `overrides` are request `elements` (what a generation request sends);
- * properties a request cannot set (auto-layout, a group mask, fonts by family name) are shown as
- * the design's `properties` of the layers named in `show`. The images double as goldens
- * (render-worker/src/static/gallery.e2e.test.ts).
- */
-export interface GalleryEntry {
-  /** File name (without .webp) and anchor. */
-  name: string;
-  family: string;
-  caption: string;
-  design: FixtureDesign;
-  /** Layers whose design properties the page shows (when the effect is not in `overrides`). */
-  show?: string[];
-}
+export type { GalleryEntry } from './entry.js';
 
 type Box = [number, number, number, number];
 const INK = '#0F172A';
@@ -960,16 +946,23 @@ const MARKS: GalleryEntry[] = [
   },
 ];
 
-export const GALLERY: GalleryEntry[] = [...TEXT, ...FONTS, ...BUTTONS, ...IMAGES, ...SHAPES, ...SHADOWS, ...GROUPS, ...MARKS];
+export const GALLERY: GalleryEntry[] = [...TEXT, ...FONTS, ...BUTTONS, ...IMAGES, ...SHAPES, ...SHADOWS, ...GROUPS, ...MARKS, ...ANIMATED];
 
 /** The JSON the page shows under an entry's picture. */
 export function shownJson(entry: GalleryEntry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (entry.design.animation) out.animation = entry.design.animation;
   if (entry.design.overrides && Object.keys(entry.design.overrides).length > 0) out.elements = entry.design.overrides;
   if (entry.show) {
     out.design_layers = entry.design.elements
       .filter((e) => entry.show!.includes(e.name))
-      .map((e) => ({ name: e.name, type: e.type, ...(e.layer_ids ? { layer_ids: e.layer_ids } : {}), properties: e.properties }));
+      .map((e) => ({
+        name: e.name,
+        type: e.type,
+        ...(e.layer_ids ? { layer_ids: e.layer_ids } : {}),
+        properties: e.properties,
+        ...(e.animation === undefined ? {} : { animation: e.animation }),
+      }));
   }
   return out;
 }

@@ -7,7 +7,7 @@ function escapeHtml(text: string): string {
 }
 
 const INTRO =
-  "Every picture is rendered by Pressroom from a small design and the JSON under it: `elements` is what a generation request sends, `design_layers` the design properties a request cannot set. The images are also the renderer's goldens: `render-worker/src/static/gallery.e2e.test.ts` compares fresh renders with them, and `npm run gallery -- --update` rewrites them (review the changed images in the diff).";
+  "Every picture is rendered by Pressroom from a small design and the JSON under it: `elements` is what a generation request sends, `design_layers` the design properties a request cannot set. The images are also the renderer's goldens: `render-worker/src/static/gallery.e2e.test.ts` compares fresh renders with them, and `npm run gallery -- --update` rewrites them (review the changed images in the diff). An animated entry is a strip of its frames at the times its caption gives, drawn by Chromium as a frame-range job draws them; `e2e/render-worker/animation/compositor-cases.e2e.test.ts` composites each from layer rasters too and holds every composited frame to Chromium's.";
 
 function families(entries: readonly GalleryEntry[]): [string, GalleryEntry[]][] {
   const out = new Map<string, GalleryEntry[]>();

@@ -278,7 +278,7 @@ export const PROPERTY_CASES: Partial<Record<LayerType, Record<string, PropertyCa
 export const WALK_EXCEPTIONS: Record<string, string> = {
   'group.locked': 'Editor state: a locked layer is drawn exactly as an unlocked one (docs/design-format.md).',
   video:
-    'Animated designs only: frames draw the video (render-worker/src/animation/frames.e2e.test.ts); its sound settings are checked by the media-layers tests.',
+    'Animated designs only: frames draw the video (e2e/render-worker/animation/media-layers.e2e.test.ts); its sound settings are checked by the media-layers tests.',
   audio:
     'Animated designs only, and sound only: volume, mute and speed are checked by the media-layers tests (shared/renderer/src/animation/media-layers.test.ts).',
   code: 'Animated designs only, read-only custom HTML: kept so an export re-imports, but never run in our Chromium, where it could script and fetch (docs/renderer.md).',
@@ -329,4 +329,113 @@ export function walkCases(): WalkCase[] {
     }
   }
   return out;
+}
+
+/**
+ * The animation walk: every timeline property of an animated design (docs/design-format.md,
+ * "Animation": the visibility window, each tween type, a keyframe's easing, typewriting's split)
+ * changes a frame, each on another layer type's fixture, so that every type moves once.
+ * `without` and `with` differ only by the property (`base` on both sides); the frame at `at`
+ * seconds must show it. compositor-cases.e2e.test.ts also draws each both ways, composited and
+ * in Chromium.
+ */
+export interface AnimationCase {
+  label?: string;
+  /** The layer type whose fixture (LAYER_FIXTURES) carries the animation. */
+  type: LayerType;
+  /** The layer's animation without the property (none when absent). */
+  base?: RawAnimation;
+  /** With it. */
+  with: RawAnimation;
+  /** When the effect shows, seconds. */
+  at: number;
+}
+
+interface RawAnimation {
+  start_at_s?: number | null;
+  end_at_s?: number | null;
+  tweens?: { id: string; type: string; keyframes: { time: number; attr: Record<string, number | string>; easing?: string }[] }[];
+}
+
+/** The animation walk's timeline: 2 s, every case's keyframes between 0.2 and 1.4 s. */
+export const ANIMATION_WALK_DURATION = 2;
+
+const keys = (type: string, from: Record<string, number | string>, to: Record<string, number | string>, easing = 'linear') => ({
+  id: `walk-${type}`,
+  type,
+  keyframes: [
+    { time: 0.2, attr: from, easing },
+    { time: 1.4, attr: to, easing },
+  ],
+});
+const typed = (split: 'letter' | 'word') =>
+  keys('textEffect', { typewriting: 0, textEffectSplit: split }, { typewriting: 100, textEffectSplit: split });
+
+export const ANIMATION_CASES: Record<string, AnimationCase[]> = {
+  start_at_s: [{ type: 'logo', with: { start_at_s: 1 }, at: 0.6 }],
+  end_at_s: [
+    { type: 'button', with: { end_at_s: 1 }, at: 1.2 },
+    // A group carries timing only: its window shows and hides its members.
+    { label: 'group', type: 'group', with: { start_at_s: 0.6, end_at_s: 1.4 }, at: 1.6 },
+  ],
+  fade: [{ type: 'image', with: { tweens: [keys('fade', { opacity: 0 }, { opacity: 1 })] }, at: 0.6 }],
+  slide: [{ type: 'rating', with: { tweens: [keys('slide', { left: -120, top: 30 }, { left: 0, top: 0 })] }, at: 0.6 }],
+  scale: [{ type: 'qrcode', with: { tweens: [keys('scale', { scale: 40 }, { scale: 100 })] }, at: 0.6 }],
+  rotate: [{ type: 'illustration', with: { tweens: [keys('rotate', { angle: -90 }, { angle: 0 })] }, at: 0.6 }],
+  textEffect: [{ type: 'text', with: { tweens: [typed('letter')] }, at: 0.8 }],
+  textEffectSplit: [{ type: 'button', base: { tweens: [typed('letter')] }, with: { tweens: [typed('word')] }, at: 0.6 }],
+  easing: [
+    {
+      type: 'shape',
+      base: { tweens: [keys('slide', { left: -120, top: 0 }, { left: 0, top: 0 })] },
+      with: { tweens: [keys('slide', { left: -120, top: 0 }, { left: 0, top: 0 }, 'ease-in')] },
+      at: 0.8,
+    },
+  ],
+};
+
+/** Timeline properties the animation walk does not draw, each with its reason. */
+export const ANIMATION_WALK_EXCEPTIONS: Record<string, string> = {
+  audioFade: 'Sound only (video and audio layers): its gain curve is checked by the media-layers and soundtrack tests.',
+};
+
+export interface AnimationWalkCase {
+  name: string;
+  property: string;
+  without: FixtureDesign;
+  with: FixtureDesign;
+  at: number;
+  region: WalkCase['region'];
+}
+
+/** Every animation case as a pair of animated designs. */
+export function animationWalkCases(): AnimationWalkCase[] {
+  return Object.entries(ANIMATION_CASES).flatMap(([property, cases]) =>
+    cases.map((c) => {
+      const fixture = LAYER_FIXTURES[c.type]!;
+      const design = (animation: RawAnimation | undefined): FixtureDesign => ({
+        animation: { duration: ANIMATION_WALK_DURATION, screenshot_at_s: c.at },
+        elements: [
+          ...(fixture.members ?? []),
+          {
+            name: 'layer',
+            type: c.type,
+            box: fixture.box,
+            properties: fixture.properties,
+            ...(fixture.members ? { layer_ids: fixture.members.map((m) => m.name) } : {}),
+            ...(animation ? { animation } : {}),
+          },
+        ],
+      });
+      const [x, y, width, height] = fixture.box;
+      return {
+        name: `${property} (${c.label ?? c.type})`,
+        property,
+        without: design(c.base),
+        with: design({ ...c.base, ...c.with }),
+        at: c.at,
+        region: { x: x - 30, y: y - 30, width: width + 60, height: height + 60 },
+      };
+    }),
+  );
 }

@@ -87,6 +87,7 @@ export {
   type PrinterDesign,
   type PrintUnit,
   type StaticDesign,
+  TWEEN_TYPES,
   type Tween,
 } from './design/types.js';
 export { AppError, type FieldIssue, toEnvelope } from './errors/app-error.js';

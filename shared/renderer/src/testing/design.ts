@@ -7,11 +7,14 @@ export interface RawElement {
   box?: [number, number, number, number];
   properties?: Record<string, unknown>;
   layer_ids?: string[];
+  /** The layer's `animation` (an animated design's: visibility window and tweens). */
+  animation?: unknown;
 }
 
 /**
  * A one-format design (`g`, 320×240 unless given) through the real parser, so tests see the
- * defaults production sees. Throws with the parser's issues on a bad fixture.
+ * defaults production sees; animated when `animation` is given. Throws with the parser's issues
+ * on a bad fixture.
  */
 export function testDesign(
   elements: RawElement[],
@@ -22,6 +25,8 @@ export function testDesign(
     variables?: Record<string, string>;
     assets?: Record<string, { src: string }>;
     fonts?: unknown[];
+    /** An animated design's timeline (`duration`, `screenshot_at_s`): the design is then `animated`. */
+    animation?: { duration: number; screenshot_at_s?: number };
   } = {},
 ): Design {
   const result = parseTestDesign(elements, options);
@@ -33,7 +38,8 @@ export function testDesign(
 export function parseTestDesign(elements: RawElement[], options: Parameters<typeof testDesign>[1] = {}) {
   return parseDesignDocument({
     name: 'test',
-    type: 'static',
+    type: options.animation ? 'animated' : 'static',
+    ...(options.animation ? { animation: options.animation } : {}),
     formats: [
       { name: 'g', width: options.width ?? 320, height: options.height ?? 240, unit: 'px', background_color: options.background ?? null },
     ],
@@ -43,6 +49,7 @@ export function parseTestDesign(elements: RawElement[], options: Parameters<type
       layout: { g: toBox(e.box ?? [0, 0, 100, 100]) },
       properties: e.properties ?? {},
       ...(e.layer_ids ? { layer_ids: e.layer_ids } : {}),
+      ...(e.animation === undefined ? {} : { animation: e.animation }),
     })),
     ...(options.variables ? { variables: options.variables } : {}),
     ...(options.assets ? { assets: options.assets } : {}),

@@ -7,11 +7,13 @@
 //    (tolerance in compare.ts); `UPDATE_GOLDENS=1` rewrites them from Chromium's frames.
 //  - MP4 quality: every decoded frame of the MP4 against the frame the encoder was given (SSIM).
 //  - Streaming: ffmpeg encodes frames before the last one is made (captured, or composited).
+// Composited frames come through the media worker's composite pool, as the encode task streams them.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
 import { mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
 import {
   everyFrameFirst,
@@ -51,7 +53,13 @@ let animator: AnimationRenderer;
 let dir: string;
 /** The example's rasters, drawn once for every check. */
 let layers: Promise<LayeredFile> | undefined;
-const encoded = new Map<FrameSourceName, Promise<SourceFrames>>();
+const encoded = new Map<string, Promise<SourceFrames>>();
+/**
+ * The media worker's composite pools: on threads as it runs by default (COMPOSITE_THREADS 2:
+ * chunks of frames composited ahead of the encoder, two a thread), and on the job's own thread
+ * (0: each frame composited only when ffmpeg's pipe asks for the next).
+ */
+const pools = { threads: createCompositePool({ threads: 2 }), inline: createCompositePool({ threads: 0 }) };
 beforeAll(async () => {
   supervisor = new BrowserSupervisor({ poolSize: 1 });
   animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath: ffmpeg });
@@ -59,6 +67,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await supervisor.stop();
+  await Promise.all(Object.values(pools).map((p) => p.stop()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -66,15 +75,14 @@ const layered = () => {
   layers ??= drawLayers(animator, input);
   return layers;
 };
-/** Frames 0 … count-1 from a source (the layers' from the shared rasters). */
-const framesFrom = async (source: FrameSourceName, count: number) =>
-  sourceFrames(animator, source, input, count, source === 'layers' ? { layers: await layered() } : {});
-/** The first ENCODED frames, made once per source. */
-const encodedFrames = (source: FrameSourceName) => {
-  let got = encoded.get(source);
+/** The first ENCODED frames from a source (the layers' from the shared rasters, made by `pool`), drawn once per source. */
+const encodedFrames = (source: FrameSourceName, pool: keyof typeof pools = 'threads') => {
+  const key = `${source} ${pool}`;
+  let got = encoded.get(key);
   if (!got) {
-    got = framesFrom(source, ENCODED);
-    encoded.set(source, got);
+    got = (async () =>
+      sourceFrames(animator, source, input, ENCODED, source === 'layers' ? { layers: await layered(), pool: pools[pool] } : {}))();
+    encoded.set(key, got);
   }
   return got;
 };
@@ -157,8 +165,9 @@ describe.each(FRAME_SOURCES)('%s frames', (source) => {
   });
 
   describe('streaming', () => {
+    // Composited on the job's own thread, the last frame is made only when ffmpeg asks for it.
     it('ffmpeg encodes frames before the last one is made', async () => {
-      const frames = await encodedFrames(source);
+      const frames = await encodedFrames(source, 'inline');
       const args = mp4Args(frames.input, {
         path: join(dir, `${source}-stream.mp4`),
         width: frames.width,
@@ -169,7 +178,7 @@ describe.each(FRAME_SOURCES)('%s frames', (source) => {
     }, 60_000);
 
     it('the check sees a waiting encode: a source that makes every frame before it gives the first', async () => {
-      const frames = await encodedFrames(source);
+      const frames = await encodedFrames(source, 'inline');
       const args = mp4Args(frames.input, {
         path: join(dir, `${source}-wait.mp4`),
         width: frames.width,

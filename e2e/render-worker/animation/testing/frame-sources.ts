@@ -4,9 +4,9 @@
 // compositor-cases.e2e.test.ts and frame-sources.e2e.test.ts share them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CompositePool } from '@pressroom/media-worker/animation/composite-pool';
 import type { FramePixels } from '@pressroom/media-worker/animation/compositor';
 import { createCompositor } from '@pressroom/media-worker/animation/compositor';
-import { compositeFrames } from '@pressroom/media-worker/animation/encode-task';
 import type { FramesInput } from '@pressroom/media-worker/animation/ffmpeg-args';
 import { i420Bytes, rgbaToI420 } from '@pressroom/media-worker/animation/i420';
 import type { AnimatedDesign, Composition } from '@pressroom/model';
@@ -172,14 +172,15 @@ export interface SourceFrames {
 /**
  * The first `count` frames of a file from `source`: Chromium's JPEGs (one range), or the layer
  * compositor's, from rasters drawn once (`layers`, shared between calls when given), in I420
- * when the size is even, as an MP4's encode takes them (encode-task.ts).
+ * when the size is even, made by `pool` (the media worker's composite pool, as the encode task
+ * streams them: encode-task.ts).
  */
 export async function sourceFrames(
   animator: AnimationRenderer,
   source: FrameSourceName,
   input: AnimationPartInput,
   count: number,
-  options: { fps?: number; layers?: LayeredFile } = {},
+  options: { fps?: number; layers?: LayeredFile; pool?: CompositePool } = {},
 ): Promise<SourceFrames> {
   const fps = options.fps ?? VIDEO_FPS;
   if (source === 'chromium') {
@@ -207,7 +208,11 @@ export async function sourceFrames(
     height,
     count,
     input: { fps, raw: { width, height, pixels } },
-    stream: () => compositeFrames(file.composition, file.rasters, pixels, count),
+    stream: () => {
+      if (!options.pool) throw new Error('composited frames are streamed by a composite pool: give one');
+      const id = `${input.design.name}-${input.formatName}-${pixels}`;
+      return options.pool.frames({ id, composition: file.composition, rasters: file.rasters, pixels, frames: count }, input.signal);
+    },
     png: (i) => rgbaPng(rgba.frame(i), width, height),
   };
 }

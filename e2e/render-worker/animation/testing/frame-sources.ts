@@ -211,7 +211,8 @@ export async function sourceFrames(
     stream: () => {
       if (!options.pool) throw new Error('composited frames are streamed by a composite pool: give one');
       const id = `${input.design.name}-${input.formatName}-${pixels}`;
-      return options.pool.frames({ id, composition: file.composition, rasters: file.rasters, pixels, frames: count }, input.signal);
+      // One pass: the session is not closed, so its ring of frames serves no other file.
+      return options.pool.open({ id, composition: file.composition, rasters: file.rasters, pixels, frames: count }).frames(input.signal);
     },
     png: (i) => rgbaPng(rgba.frame(i), width, height),
   };

@@ -88,6 +88,7 @@ export {
   type PrintUnit,
   type StaticDesign,
   TWEEN_TYPES,
+  type TextSplit,
   type Tween,
 } from './design/types.js';
 export { AppError, type FieldIssue, toEnvelope } from './errors/app-error.js';

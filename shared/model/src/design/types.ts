@@ -67,6 +67,20 @@ export const TWEEN_TYPES = ['slide', 'fade', 'scale', 'rotate', 'audioFade', 'te
 export type TweenType = (typeof TWEEN_TYPES)[number];
 export const EASINGS = ['linear', 'ease-in', 'ease-out', 'ease-in-out'] as const;
 export type Easing = (typeof EASINGS)[number];
+/**
+ * The choices a textEffect keyframe may carry besides `typewriting`, each with the values Pressroom
+ * draws (Abyssale's exports carry all three; `classic`, `letter` and `in` are the defaults). A
+ * tween makes each choice once: keyframes that set it agree.
+ */
+export const TEXT_EFFECT_CHOICES = {
+  /** `classic`: typewriting, units shown in reading order. */
+  textEffectType: ['classic'],
+  /** The unit typewriting shows: a character or a word. */
+  textEffectSplit: ['letter', 'word'],
+  /** `in`: `typewriting` is the share of units shown (0 = none, 100 = all). */
+  textEffectTiming: ['in'],
+} as const;
+export type TextSplit = (typeof TEXT_EFFECT_CHOICES.textEffectSplit)[number];
 
 export interface Keyframe {
   /** Absolute timeline time in seconds. */
@@ -75,7 +89,7 @@ export interface Keyframe {
    * Values this keyframe sets: fade `{opacity}` (0–1), slide `{left, top}` (px offset from
    * the layer's box in the rendered format, both keys, so one tween works in every format),
    * scale `{scale}` (percent), rotate `{angle}` (degrees), audioFade `{volumeEffect}` (0–1),
-   * textEffect `{typewriting, textEffectType, textEffectSplit, textEffectTiming}`.
+   * textEffect `{typewriting}` 0–100 and optionally the TEXT_EFFECT_CHOICES. No other key.
    */
   attr: Record<string, number | string>;
   /** Easing from this keyframe to the next. */

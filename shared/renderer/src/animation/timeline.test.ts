@@ -1,5 +1,5 @@
 import type { AnimatedDesign, Easing, Keyframe } from '@pressroom/model';
-import { EASINGS } from '@pressroom/model';
+import { EASINGS, parseDesignDocument } from '@pressroom/model';
 import { loadExampleDocuments, parseExampleDocument } from '@pressroom/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +109,54 @@ describe('layerStateAt', () => {
     expect(shownUnits(0.5, 14)).toBe(7);
     expect(shownUnits(0.999, 14)).toBe(13);
     expect(shownUnits(1, 14)).toBe(14);
+  });
+});
+
+describe('textEffect choices', () => {
+  // Each choice the parser takes (TEXT_EFFECT_CHOICES) has its effect on what stateAt answers,
+  // which both frame paths draw: the player's spans and the compositor's shownUnits clip.
+  const typed = (first: Record<string, string>, second: Record<string, string>) => {
+    const r = parseDesignDocument({
+      name: 'T',
+      type: 'animated',
+      animation: { duration: 2 },
+      formats: [{ name: 'square', width: 1080, height: 1080 }],
+      elements: [
+        {
+          name: 'headline',
+          type: 'text',
+          layout: { square: { x: 0, y: 0, width: 500, height: 100 } },
+          properties: { payload: 'one two three four', font: 'Inter', font_size: 40 },
+          animation: {
+            tweens: [
+              {
+                type: 'textEffect',
+                keyframes: [
+                  { time: 0, attr: { typewriting: 0, ...first } },
+                  { time: 2, attr: { typewriting: 100, ...second } },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return stateAt(planTimeline(r.design as AnimatedDesign), 1)[0]!;
+  };
+
+  it('classic, in: shows the typed share of units from none to all, by letter or by word', () => {
+    const letters = typed({ textEffectType: 'classic', textEffectTiming: 'in', textEffectSplit: 'letter' }, {});
+    expect(letters).toMatchObject({ typewriting: 0.5, split: 'letter' });
+    expect(shownUnits(letters.typewriting!, 18)).toBe(9);
+    const words = typed({ textEffectType: 'classic', textEffectTiming: 'in', textEffectSplit: 'word' }, {});
+    expect(words).toMatchObject({ typewriting: 0.5, split: 'word' });
+    expect(shownUnits(words.typewriting!, 4)).toBe(2);
+  });
+
+  it('takes the split from whichever keyframe sets it', () => {
+    expect(typed({}, { textEffectSplit: 'word' }).split).toBe('word');
+    expect(typed({}, {}).split).toBe('letter');
   });
 });
 

@@ -1,4 +1,6 @@
-import type { AnimatedDesign, Easing, ElementAnimation, Keyframe, Tween } from '@pressroom/model';
+import type { AnimatedDesign, Easing, ElementAnimation, Keyframe, TextSplit, Tween } from '@pressroom/model';
+
+export type { TextSplit };
 
 /**
  * The timeline of an animated design as a pure function of time: no browser, no clock. The
@@ -22,9 +24,6 @@ export interface Timeline {
   /** Only layers with a visibility window or tweens; every other layer is static. */
   layers: LayerTimeline[];
 }
-
-/** How typewriting splits the text: per character or per word. */
-export type TextSplit = 'letter' | 'word';
 
 /** What the timeline changes on one layer at one moment; identity values when nothing moves. */
 export interface LayerState {
@@ -140,7 +139,8 @@ export function layerStateAt(layer: LayerTimeline, t: number): LayerState {
         break;
       case 'textEffect':
         s.typewriting = clamp01(valueAt(k, 'typewriting', t) / 100);
-        s.split = k[0]?.attr.textEffectSplit === 'word' ? 'word' : 'letter';
+        // The parser holds a tween's split to one value; keyframes that leave it out take it too.
+        s.split = k.find((f) => f.attr.textEffectSplit !== undefined)?.attr.textEffectSplit === 'word' ? 'word' : 'letter';
         break;
     }
   }

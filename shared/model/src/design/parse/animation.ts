@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LayerType } from '../../properties/layer-types.js';
-import { EASINGS, type ElementAnimation, TWEEN_TYPES, type Tween, type TweenType } from '../types.js';
+import { EASINGS, type ElementAnimation, TEXT_EFFECT_CHOICES, TWEEN_TYPES, type Tween, type TweenType } from '../types.js';
 import type { IssueCollector, Path } from './issues.js';
 
 const seconds = z.number().min(0).max(3600);
@@ -44,14 +44,18 @@ const raw = z.strictObject({
     .default([]),
 });
 
-/** The keys each tween type's keyframes must set (SDK Keyframe.attr). */
-const REQUIRED_ATTRS: Record<TweenType, string[]> = {
-  slide: ['left', 'top'],
-  fade: ['opacity'],
-  scale: ['scale'],
-  rotate: ['angle'],
-  audioFade: ['volumeEffect'],
-  textEffect: ['typewriting'],
+/**
+ * The keys a keyframe of each tween type sets (SDK Keyframe.attr): numbers it must set, and
+ * choices it may set (textEffect's, with the values Pressroom draws). Any other key is refused:
+ * the timeline would not read it.
+ */
+const TWEEN_ATTRS: Record<TweenType, { numbers: readonly string[]; choices?: Record<string, readonly string[]> }> = {
+  slide: { numbers: ['left', 'top'] },
+  fade: { numbers: ['opacity'] },
+  scale: { numbers: ['scale'] },
+  rotate: { numbers: ['angle'] },
+  audioFade: { numbers: ['volumeEffect'] },
+  textEffect: { numbers: ['typewriting'], choices: TEXT_EFFECT_CHOICES },
 };
 const TWEEN_LAYERS: Partial<Record<TweenType, LayerType[]>> = {
   audioFade: ['audio', 'video'],
@@ -81,17 +85,53 @@ export function parseElementAnimation(
     const at: Path = [...path, 'tweens', i];
     const layers = TWEEN_LAYERS[t.type];
     if (layers && !layers.includes(type)) col.error([...at, 'type'], 'unsupported_for_type', `${t.type} does not apply to a ${type} layer`);
-    t.keyframes.forEach((k, j) => {
-      for (const key of REQUIRED_ATTRS[t.type]) {
-        if (typeof k.attr[key] !== 'number')
-          col.error([...at, 'keyframes', j, 'attr', key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
-      }
-      const prev = t.keyframes[j - 1];
-      if (prev && k.time < prev.time) col.error([...at, 'keyframes', j, 'time'], 'invalid_payload', 'keyframes must be in time order');
-    });
+    checkKeyframes(t, at, col);
     return { id: t.id ?? `${name}-${t.type}-${i}`, type: t.type, keyframes: t.keyframes };
   });
   return { start_at_s, end_at_s, tweens };
+}
+
+/**
+ * Keyframes come in time order; each sets its type's numbers and no other key but its type's
+ * choices, each made once per tween with a value Pressroom draws.
+ */
+function checkKeyframes(t: Pick<Tween, 'type' | 'keyframes'>, at: Path, col: IssueCollector): void {
+  const { numbers, choices = {} } = TWEEN_ATTRS[t.type];
+  const chosen = new Map<string, string | number>();
+  t.keyframes.forEach((k, j) => {
+    const attrAt: Path = [...at, 'keyframes', j, 'attr'];
+    for (const key of numbers) {
+      if (typeof k.attr[key] !== 'number') col.error([...attrAt, key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
+    }
+    for (const [key, value] of Object.entries(k.attr)) {
+      if (numbers.includes(key)) continue;
+      const allowed = choices[key];
+      if (!allowed) {
+        const known = [...numbers, ...Object.keys(choices)];
+        col.error([...attrAt, key], 'unknown_field', `a ${t.type} keyframe sets only ${known.join(', ')}`, {
+          expected: known,
+          received: key,
+        });
+      } else if (typeof value !== 'string' || !allowed.includes(value)) {
+        col.error(
+          [...attrAt, key],
+          'unknown_enum_value',
+          `Pressroom draws ${key} ${allowed.map((v) => JSON.stringify(v)).join(' or ')} only`,
+          {
+            expected: allowed,
+            received: value,
+          },
+        );
+      } else if (chosen.has(key) && chosen.get(key) !== value) {
+        col.error([...attrAt, key], 'invalid_payload', `a tween sets ${key} once: its keyframes agree`, {
+          expected: chosen.get(key),
+          received: value,
+        });
+      } else chosen.set(key, value);
+    }
+    const prev = t.keyframes[j - 1];
+    if (prev && k.time < prev.time) col.error([...at, 'keyframes', j, 'time'], 'invalid_payload', 'keyframes must be in time order');
+  });
 }
 
 /** The last moment any layer uses: the derived timeline length when none is given. */

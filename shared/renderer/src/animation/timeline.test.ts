@@ -1,5 +1,5 @@
 import type { AnimatedDesign, Easing, Keyframe } from '@pressroom/model';
-import { EASINGS, parseDesignDocument } from '@pressroom/model';
+import { EASINGS } from '@pressroom/model';
 import { loadExampleDocuments, parseExampleDocument } from '@pressroom/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -115,34 +115,14 @@ describe('layerStateAt', () => {
 describe('textEffect choices', () => {
   // Each choice the parser takes (TEXT_EFFECT_CHOICES) has its effect on what stateAt answers,
   // which both frame paths draw: the player's spans and the compositor's shownUnits clip.
+  // The attrs as the parser stores them (parse/animation.test.ts: stored as sent).
   const typed = (first: Record<string, string>, second: Record<string, string>) => {
-    const r = parseDesignDocument({
-      name: 'T',
-      type: 'animated',
-      animation: { duration: 2 },
-      formats: [{ name: 'square', width: 1080, height: 1080 }],
-      elements: [
-        {
-          name: 'headline',
-          type: 'text',
-          layout: { square: { x: 0, y: 0, width: 500, height: 100 } },
-          properties: { payload: 'one two three four', font: 'Inter', font_size: 40 },
-          animation: {
-            tweens: [
-              {
-                type: 'textEffect',
-                keyframes: [
-                  { time: 0, attr: { typewriting: 0, ...first } },
-                  { time: 2, attr: { typewriting: 100, ...second } },
-                ],
-              },
-            ],
-          },
-        },
-      ],
-    });
-    if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    return stateAt(planTimeline(r.design as AnimatedDesign), 1)[0]!;
+    const tween = {
+      id: 't',
+      type: 'textEffect' as const,
+      keyframes: [kf(0, { typewriting: 0, ...first }), kf(2, { typewriting: 100, ...second })],
+    };
+    return stateAt({ duration: 2, screenshotAt: 0, layers: [{ name: 'headline', start: null, end: null, tweens: [tween] }] }, 1)[0]!;
   };
 
   it('classic, in: shows the typed share of units from none to all, by letter or by word', () => {

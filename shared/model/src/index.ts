@@ -87,8 +87,8 @@ export {
   type PrinterDesign,
   type PrintUnit,
   type StaticDesign,
-  TWEEN_TYPES,
   type TextSplit,
+  TWEEN_TYPES,
   type Tween,
 } from './design/types.js';
 export { AppError, type FieldIssue, toEnvelope } from './errors/app-error.js';

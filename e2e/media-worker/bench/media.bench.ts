@@ -107,22 +107,29 @@ try {
     await worker.exited;
   }
   const rows = sideBySide(paths);
-  farm.addWorker({ env: { ANIMATION_COMPOSITOR: 'true' } });
-  await waitForWorkers(pool, farm, 1);
   if (VIDEO_LAYER !== '0') {
-    // One render worker and one media worker; the planner decides the frame source (video_layer: Chromium).
-    const row = await VIDEO_LAYER_CASE.run(ctx);
-    process.stderr.write(`${row.case}: ${row.wallSeconds.toFixed(2)} s\n`);
-    const peak = row.peakMiB!;
-    rows.push({
-      ...row,
-      met: peak.render <= WORKER_MEMORY_MIB && peak.media <= WORKER_MEMORY_MIB,
-      notes: `${row.notes}; peak memory (PSS) render worker ${peak.render} MiB, media worker ${peak.media} MiB`,
-    });
+    // Both frame sources again, one render worker and one media worker: Chromium frames, then the
+    // compositor decoding the video layer's frames in the media worker.
+    for (const path of FRAME_PATHS.filter((p) => !only || p === only)) {
+      const worker = farm.addWorker({ env: { ANIMATION_COMPOSITOR: path === 'layers' ? 'true' : 'false' } });
+      await waitForWorkers(pool, farm, 1);
+      const row = await VIDEO_LAYER_CASE.run(ctx);
+      process.stderr.write(`${row.case}, ${path}: ${row.wallSeconds.toFixed(2)} s\n`);
+      const peak = row.peakMiB!;
+      rows.push({
+        ...row,
+        case: `${row.case}, ${path}`,
+        met: peak.render <= WORKER_MEMORY_MIB && peak.media <= WORKER_MEMORY_MIB,
+        notes: `${row.notes}; peak memory (PSS) render worker ${peak.render} MiB, media worker ${peak.media} MiB`,
+      });
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+    }
   }
   const one = paths.layers.find((r) => r.case === SCALING_CASE.name);
   if (one) {
     // The fan-out: the composited MP4 with two render workers.
+    farm.addWorker({ env: { ANIMATION_COMPOSITOR: 'true' } });
     farm.addWorker({ env: { ANIMATION_COMPOSITOR: 'true' } });
     await waitForWorkers(pool, farm, 2);
     await SCALING_CASE.run(ctx);

@@ -33,9 +33,10 @@ function file(pixels: FramePixels, id: string): CompositedFile {
       { key: 'square', box: [10, 20, 20, 20] },
     ],
     items: [
-      { raster: 0, untyped: null, layer: null, gates: [], origin: [0, 0], enlarged: null, units: null },
-      { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 30], enlarged: null, units: null },
+      { raster: 0, untyped: null, layer: null, gates: [], origin: [0, 0], enlarged: null, units: null, video: null },
+      { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 30], enlarged: null, units: null, video: null },
     ],
+    videos: [],
     states,
   };
   return { id, composition, rasters: [bottom, square], pixels, frames: FRAMES };

@@ -9,20 +9,24 @@ import { skia } from './skia.js';
  * worker drew once, applying each frame's states as Chromium's player would: visibility,
  * opacity (times the layer's own, already in its raster), translation, then rotation and scale
  * about the layer's transform origin, and typewriting as a clip between the raster with every
- * character shown and the one with none. Frames are raw RGBA for the encoder: no JPEG between.
+ * character shown and the one with none. A video layer's item draws the video's frame of the
+ * moment (decoded by ffmpeg, video-layers.ts) in its box the same way. Frames are raw RGBA for
+ * the encoder: no JPEG between.
  */
 export interface Compositor {
   /**
    * Frame `i` (from the composition's first): `width × height × 4` bytes of RGBA, or I420
    * (`pixels: 'i420'`), in one of a few buffers the compositor reuses in turn; a frame that
-   * repeats the previous one is the same buffer again.
+   * repeats the previous one is the same buffer again. `videos[k]` is what
+   * `composition.videos[k]` shows at it (null: nothing); frames with videos are asked in order.
    */
-  frame(i: number): Buffer;
+  frame(i: number, videos?: readonly (VideoFrame | null)[]): Buffer;
   /**
    * Frame `i` written into `into` (a buffer of one frame's size, the caller's to keep). False when
-   * it repeats the previous frame: `into` is then left as it was, unless `always`.
+   * it repeats the previous frame: `into` is then left as it was, unless `always`. `videos` as
+   * for `frame`.
    */
-  frameInto(i: number, into: Buffer, always?: boolean): boolean;
+  frameInto(i: number, into: Buffer, always?: boolean, videos?: readonly (VideoFrame | null)[]): boolean;
   readonly width: number;
   readonly height: number;
   readonly pixels: FramePixels;
@@ -33,6 +37,12 @@ export interface Compositor {
  * encoding format: ffmpeg then converts nothing, i420.ts). I420 needs an even width and height.
  */
 export type FramePixels = 'rgba' | 'i420';
+
+/** A video's own frame `index`, decoded at its `size` (RGBA, not premultiplied). */
+export interface VideoFrame {
+  index: number;
+  bytes: Buffer;
+}
 
 /** `rasters[k]` are the raw RGBA bytes of `composition.rasters[k]`. */
 export function createCompositor(composition: Composition, rasters: readonly Buffer[], pixels: FramePixels = 'rgba'): Compositor {
@@ -57,6 +67,24 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   const ctx = canvas.getContext('2d', { alpha: false });
   // One scratch canvas per typewriting item, holding the last count of units drawn into it.
   const typed = new Map<number, { canvas: Canvas; ctx: SKRSContext2D; shown: number }>();
+  // One canvas per video, holding the frame shown (its index; -1: none yet).
+  const videoCanvases = composition.videos.map((v) => {
+    const c = createCanvas(v.size[0], v.size[1]);
+    const vctx = c.getContext('2d');
+    return { canvas: c, ctx: vctx, image: vctx.createImageData(v.size[0], v.size[1]), shown: -1 };
+  });
+  let videoFrames: readonly (VideoFrame | null)[] = [];
+  const videoImage = (k: number): Canvas | null => {
+    const frame = videoFrames[k] ?? null;
+    if (frame === null) return null;
+    const v = videoCanvases[k]!;
+    if (v.shown !== frame.index) {
+      v.image.data.set(frame.bytes);
+      v.ctx.putImageData(v.image, 0, 0);
+      v.shown = frame.index;
+    }
+    return v.canvas;
+  };
 
   const typedImage = (index: number, item: Composition['items'][number], shown: number): Canvas | null => {
     const full = item.raster === null ? null : images[item.raster]!;
@@ -106,8 +134,9 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     if (item.gates.some((g) => states[g]![0] === 0)) return null;
     const s = item.layer === null ? null : states[item.layer]!;
     const { raster, scale: k } = pick(item, s);
-    if (raster === null) return null;
-    const [left, top, w, h] = composition.rasters[raster]!.box;
+    const rect = item.video !== null ? composition.videos[item.video]!.box : raster === null ? null : composition.rasters[raster]!.box;
+    if (rect === null) return null;
+    const [left, top, w, h] = rect;
     if (!s) return [left, top, w, h];
     if (s[0] === 0 || s[1] <= 0 || s[4] <= 0) return null;
     const [ox, oy] = item.origin;
@@ -144,6 +173,10 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       if (item.gates.some((g) => states[g]![0] === 0)) return;
       const s = item.layer === null ? null : states[item.layer]!;
       if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return;
+      if (item.video !== null) {
+        drawVideo(item, item.video, s);
+        return;
+      }
       const { raster, scale } = pick(item, s);
       if (raster === null) return;
       const image = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : images[raster]!;
@@ -167,22 +200,44 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     });
   };
 
+  /** A video's frame in its box (its fit is in the decoded frame), with the layer's opacity and motion. */
+  const drawVideo = (item: Composition['items'][number], k: number, s: Composition['states'][number][number] | null) => {
+    const image = videoImage(k);
+    if (!image) return;
+    const video = composition.videos[k]!;
+    const [left, top, w, h] = video.box;
+    ctx.save();
+    ctx.globalAlpha = video.opacity * (s ? s[1] : 1);
+    if (s && (s[2] !== 0 || s[3] !== 0 || s[4] !== 1 || s[5] !== 0)) {
+      const [ox, oy] = item.origin;
+      ctx.translate(ox + s[2], oy + s[3]);
+      ctx.rotate((s[5] * Math.PI) / 180);
+      ctx.scale(s[4], s[4]);
+      ctx.translate(-ox, -oy);
+    }
+    ctx.drawImage(image, left, top, w, h);
+    ctx.restore();
+  };
+
   /**
    * Brings `work` (the last frame drawn, whole) to frame `i`, drawing and reading back only what
    * changed since the previous frame: the union of the old and new boxes of every item whose
    * state moved (reading a whole 1080² frame back from Skia costs more than drawing it). False:
    * frame `i` is the previous frame, pixel for pixel (nothing moved).
    */
-  const advance = (i: number): boolean => {
+  const advance = (i: number, videos: readonly (VideoFrame | null)[]): boolean => {
     const states = composition.states[Math.min(i, composition.states.length - 1)]!;
     const boxes = composition.items.map((item) => boxOf(item, states));
+    const shownBefore = videoFrames.map((f) => f?.index ?? -1);
+    videoFrames = videos;
     let dirty: Box | null = null;
     if (!previous) dirty = [0, 0, width, height];
     else {
       for (const [k, item] of composition.items.entries()) {
         const moved =
           (item.layer !== null && !sameSample(previous.states[item.layer]!, states[item.layer]!)) ||
-          item.gates.some((g) => previous!.states[g]![0] !== states[g]![0]);
+          item.gates.some((g) => previous!.states[g]![0] !== states[g]![0]) ||
+          (item.video !== null && (shownBefore[item.video] ?? -1) !== (videos[item.video]?.index ?? -1));
         if (!moved) continue;
         dirty = union(dirty, previous.boxes[k] ?? null);
         dirty = union(dirty, boxes[k] ?? null);
@@ -213,8 +268,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     width,
     height,
     pixels,
-    frame(i) {
-      if (!advance(i) && last) return last;
+    frame(i, videos = []) {
+      if (!advance(i, videos) && last) return last;
       if (ring.length === 0) for (let k = 0; k < FRAME_RING; k += 1) ring.push(Buffer.alloc(frameSize));
       const out = ring[ringAt]!;
       ringAt = (ringAt + 1) % ring.length;
@@ -222,8 +277,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       last = out;
       return out;
     },
-    frameInto(i, into, always = false) {
-      const changed = advance(i);
+    frameInto(i, into, always = false, videos = []) {
+      const changed = advance(i, videos);
       if (changed || always) work.copy(into);
       return changed;
     },

@@ -42,10 +42,11 @@ import {
 import type { Task } from 'graphile-worker';
 import type { MediaDeps } from '../deps.js';
 import type { CompositeSession } from './composite-pool.js';
-import type { FramePixels } from './compositor.js';
+import { createCompositor, type FramePixels } from './compositor.js';
 import { gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
+import { openVideoLayers } from './video-layers.js';
 import { zipFiles } from './zip.js';
 
 /**
@@ -130,7 +131,7 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
           const pixels: FramePixels = payload.file_type === 'mp4' && format.width % 2 === 0 && format.height % 2 === 0 ? 'i420' : 'rgba';
           const raw = composited ? { width: format.width, height: format.height, pixels } : undefined;
           if (composited) {
-            const session = await compositedFrames(deps, payload, first.storage_key, pixels);
+            const session = await compositedFrames(deps, ffmpeg, payload, first.storage_key, pixels);
             try {
               file = await encodeVideo(ffmpeg, payload, format, () => session.frames(feed.signal), sound, helpers.abortSignal, raw);
             } finally {
@@ -223,19 +224,46 @@ async function* streamFrames(
 
 /**
  * The frames of a composited file (docs/animation.md, "Frames composited from layer rasters"):
- * part 0 holds the composition and its rasters; every frame is composited on the compositor
- * threads, raw, as the encoder takes it. Each `frames` of the session composites them afresh from
+ * part 0 holds the composition, its rasters and its video layers' sources; every frame is
+ * composited on the compositor threads, raw, as the encoder takes it (a file with a video layer
+ * on this thread, each video's frames decoded alongside: video-layers.ts). Each `frames` of the session composites them afresh from
  * the first (a GIF's two passes read them twice); close it once the encoder has ended.
  */
 async function compositedFrames(
   deps: MediaDeps,
+  ffmpeg: string,
   payload: AnimatedFilePayload,
   key: string,
   pixels: FramePixels,
 ): Promise<CompositeSession> {
   const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
   const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
-  return deps.composites.open({ id: payload.banner_id, composition, rasters, pixels, frames: payload.frames });
+  const shown = composition.videos.filter((v) => v.frames.some((f) => f !== null));
+  if (shown.length === 0) return deps.composites.open({ id: payload.banner_id, composition, rasters, pixels, frames: payload.frames });
+  // Video layers: their frames are decoded in order, one in flight, so the file is composited on
+  // this thread frame by frame (docs/animation.md: a chunk on another thread would need a decoder
+  // of its own seeking into the clip). A video whose source was not fetched has no object.
+  const sources = await Promise.all(
+    composition.videos.map(async (v) =>
+      v.frames.some((f) => f !== null) ? deps.storage.get(animationPartKey(payload.banner_id, v.key)) : null,
+    ),
+  );
+  return {
+    async *frames(signal) {
+      const compositor = createCompositor(composition, rasters, pixels);
+      const videos = await openVideoLayers(ffmpeg, composition, sources, signal);
+      try {
+        for (let i = 0; i < payload.frames; i += 1) {
+          if (signal.aborted) return;
+          yield compositor.frame(i, await videos.frameAt(i));
+        }
+      } finally {
+        await videos.close();
+      }
+    },
+    // The compositor's own ring of frames is the encoder's until the file is done: nothing to give back.
+    close: () => undefined,
+  };
 }
 
 /** Waits for every part of the file to be recorded, reading none. */

@@ -17,6 +17,8 @@ export interface LayerRasters {
   rasters: { box: [number, number, number, number]; bytes: Buffer }[];
   /** Typewriting units per layer name (for sampling how many are shown). */
   units: Map<string, number>;
+  /** The video layers drawn, in the order items point at them (`item.video`), with their boxes as laid out. */
+  videos: { name: string; box: Box }[];
 }
 
 type Box = [number, number, number, number];
@@ -28,11 +30,14 @@ export async function captureLayerRasters(
   timeline: Timeline,
   /** The largest scale each moving layer reaches in the file (drawn at it, so it is only shrunk). */
   maxScale: ReadonlyMap<string, number> = new Map(),
+  /** The format's video layers: each gets an item of its own whose frames the media worker draws. */
+  videoLayers: readonly string[] = [],
 ): Promise<LayerRasters> {
   const layerIndex = new Map(timeline.layers.map((l, i) => [l.name, i]));
   const rasters: LayerRasters['rasters'] = [];
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
+  const videos: LayerRasters['videos'] = [];
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
   // Every capture first, each PNG decoded (on libuv's threads) while Chromium draws the next;
   // then the painted boxes, which need the pixels.
@@ -45,7 +50,16 @@ export async function captureLayerRasters(
     unitBoxes: Box[] | null;
     origin: [number, number];
   }[] = [];
-  for (const raster of planRasters(plan, timeline)) {
+  // Video layers by their place in the drawing order (an index into `drawn`).
+  const videoAt = new Map<number, { raster: RasterPlan; box: Box; origin: [number, number] }>();
+  for (const raster of planRasters(plan, timeline, videoLayers)) {
+    if (raster.video) {
+      // A video layer's box paints nothing of its own (planVideoBox: no source, no frame): no
+      // capture, only where its frames go, and the origin of its motion and of its own turn.
+      const name = raster.nodes[0]!;
+      videoAt.set(drawn.length, { raster, box: await layoutBoxOf(page, name), origin: await originOf(page, name) });
+      continue;
+    }
     const shot = (await isolated(page, plan, raster)).decoded;
     // A layer enlarged by the timeline is also drawn at its largest scale, if it still fits the
     // canvas there (a cut edge would show once shrunk).
@@ -62,7 +76,23 @@ export async function captureLayerRasters(
     const origin = raster.layer === null ? ([0, 0] as [number, number]) : await originOf(page, raster.layer);
     drawn.push({ raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin });
   }
-  for (const { raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin } of drawn) {
+  const videoItem = (at: number) => {
+    const video = videoAt.get(at);
+    if (!video) return;
+    videos.push({ name: video.raster.nodes[0]!, box: video.box });
+    items.push({
+      raster: null,
+      untyped: null,
+      layer: video.raster.layer === null ? null : (layerIndex.get(video.raster.layer) ?? null),
+      gates: video.raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
+      origin: video.origin,
+      units: null,
+      enlarged: null,
+      video: videos.length - 1,
+    });
+  };
+  for (const [at, { raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin }] of drawn.entries()) {
+    videoItem(at);
     const image = await shot;
     const untyped = untypedShot ? await untypedShot : null;
     let enlarged = enlargedShot ? await enlargedShot : null;
@@ -82,6 +112,7 @@ export async function captureLayerRasters(
       origin,
       units: unitBoxes,
       enlarged: null,
+      video: null,
     });
     const enlargedBox = enlarged ? paintedBox(enlarged) : null;
     if (enlarged && enlargedBox) {
@@ -89,7 +120,9 @@ export async function captureLayerRasters(
       items[items.length - 1]!.enlarged = { raster: rasters.length - 1, scale };
     }
   }
-  return { items, rasters, units };
+  // A video over every raster.
+  videoItem(drawn.length);
+  return { items, rasters, units, videos };
 }
 
 interface RawImage {
@@ -227,5 +260,19 @@ async function originOf(page: Page, name: string): Promise<[number, number]> {
     el.style.cssText = saved;
     const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
     return [r.left - canvas.left + (ox ?? 0), r.top - canvas.top + (oy ?? 0)] as [number, number];
+  }, name);
+}
+
+/** The layer's box on the canvas as laid out, with its motion set aside (where a video's frames go). */
+async function layoutBoxOf(page: Page, name: string): Promise<Box> {
+  return page.evaluate((n) => {
+    const el = document.querySelector(`[data-layer="${CSS.escape(n)}"]`) as HTMLElement | null;
+    if (!el) return [0, 0, 0, 0] as Box;
+    const saved = el.style.cssText;
+    for (const p of ['transform', 'translate', 'rotate', 'scale']) el.style.setProperty(p, 'none');
+    const r = el.getBoundingClientRect();
+    el.style.cssText = saved;
+    const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
+    return [r.left - canvas.left, r.top - canvas.top, r.width, r.height] as Box;
   }, name);
 }

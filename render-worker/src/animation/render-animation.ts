@@ -3,9 +3,10 @@
 // Nothing waits on wall-clock animation.
 
 import type { AnimatedDesign, Composition, FontCatalogue, NormalisedOverrides } from '@pressroom/model';
-import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile } from '@pressroom/model';
+import { frameTime, SOUNDTRACK_FILE, type Soundtrack, soundtrackSourceFile, videoSourceFile } from '@pressroom/model';
 import {
   type AnimatedOutput,
+  allNodes,
   assetRefsOf,
   buildHtml5Document,
   codePointsOf,
@@ -101,6 +102,8 @@ export interface LayersOutput {
   composition: Composition;
   /** The rasters' raw RGBA bytes, by object name under the file's prefix. */
   rasters: { name: string; bytes: Buffer }[];
+  /** The video layers' sources as fetched (guarded loader), by object name under the file's prefix. */
+  videos: { name: string; bytes: Buffer }[];
   soundtrack: FramesOutput['soundtrack'];
   timings: { fetch: number; layout: number; frames: number };
 }
@@ -244,32 +247,58 @@ export function createChromiumAnimator(
       let t = performance.now();
       const bytes = await mediaBytes(
         input,
-        media.filter((l) => input.withSoundtrack && l.audible),
+        media.filter((l) => l.type === 'video' || (input.withSoundtrack && l.audible)),
       );
       timings.fetch += seconds(t);
       t = performance.now();
+      const videoLayers = media.filter((l) => l.type === 'video');
       const drawn = await withPage(
         supervisor,
         async (page, context) => {
           await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
           await installPlayer(page, timeline);
-          return captureLayerRasters(page, plan, timeline, largestScales(timeline, input.fps, input.frames));
+          return captureLayerRasters(
+            page,
+            plan,
+            timeline,
+            largestScales(timeline, input.fps, input.frames),
+            videoLayers.map((l) => l.name),
+          );
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
       );
       timings.frames = seconds(t);
       const rasters = drawn.rasters.map((r, i) => ({ name: rasterFile(i), bytes: r.bytes }));
+      // Each video layer's source goes beside the rasters; the media worker decodes its frames as
+      // the Chromium path shows them (videoFrameIndices: its window, video_duration, the last frame held).
+      const videos = drawn.videos.map(({ name, box }, i) => {
+        const layer = videoLayers.find((l) => l.name === name)!;
+        const source = bytes.get(name);
+        return {
+          file: source ? { name: videoSourceFile(i), bytes: source } : null,
+          entry: {
+            key: videoSourceFile(i),
+            box,
+            size: [Math.max(2, Math.round(box[2])), Math.max(2, Math.round(box[3]))] as [number, number],
+            fit: layer.fit,
+            opacity: allNodes(plan.nodes).find((n) => n.name === name)?.opacity ?? 1,
+            // No source (nothing fetched): the box shows nothing, as on Chromium frames.
+            frames: source ? videoFrameIndices(layer, input.fps, 0, input.frames) : Array<null>(input.frames).fill(null),
+          },
+        };
+      });
       const composition: Composition = {
-        v: 1,
+        v: videos.length > 0 ? 2 : 1,
         width: plan.width,
         height: plan.height,
         fps: input.fps,
         rasters: drawn.rasters.map((r, i) => ({ key: rasterFile(i), box: r.box })),
         items: drawn.items,
+        videos: videos.map((v) => v.entry),
         states: compositionStates(timeline, input.fps, input.frames, drawn.units),
       };
       const soundtrack = input.withSoundtrack ? soundtrackOf(timeline, media, bytes) : null;
-      return { composition, rasters, soundtrack, timings };
+      return { composition, rasters, videos: videos.flatMap((v) => (v.file ? [v.file] : [])), soundtrack, timings };
     },
 
     async frames(input) {

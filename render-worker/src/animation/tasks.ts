@@ -65,7 +65,7 @@ async function framesPart(deps: RenderDeps, payload: AnimationFramesPayload, hel
   });
 }
 
-/** Range 0 of a composited file: the rasters, the composition, and the sound (MP4), as one part. */
+/** Range 0 of a composited file: the rasters, the video layers' sources, the composition, and the sound (MP4), as one part. */
 async function layersPart(deps: RenderDeps, payload: AnimationFramesPayload, input: AnimationPartInput): Promise<PartResult> {
   deps.renderMetrics.frameSources.inc({ source: 'layers', reason: 'none' });
   const out = await deps.animation.layers({
@@ -78,6 +78,7 @@ async function layersPart(deps: RenderDeps, payload: AnimationFramesPayload, inp
   const objects = [
     ...(out.soundtrack?.files ?? []).map((f) => ({ name: f.name, bytes: f.bytes, contentType: 'application/octet-stream' })),
     ...out.rasters.map((r) => ({ ...r, contentType: 'application/octet-stream' })),
+    ...out.videos.map((v) => ({ ...v, contentType: 'application/octet-stream' })),
   ].map((o) => ({ key: animationPartKey(payload.banner_id, o.name), bytes: o.bytes, contentType: o.contentType }));
   return {
     key,

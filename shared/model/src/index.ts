@@ -11,7 +11,7 @@ export {
   refuseUnavailableAi,
   unavailableMessage,
 } from './ai/refusals.js';
-export { COMPOSITION_FILE, type Composition, parseComposition } from './animation/composition.js';
+export { COMPOSITION_FILE, type Composition, parseComposition, videoSourceFile } from './animation/composition.js';
 export { checkAnimatedDelivery, DELIVERY_OPTIONS, gifSize, HTML5_DEFAULT_LOOPS, html5Playback } from './animation/delivery.js';
 export { frameCount, frameTime, GIF_FPS, planFrameRanges, VIDEO_FPS } from './animation/frames.js';
 export { checkHtml5Bundle, HTML5_MAX_ZIP_BYTES } from './animation/html5-rules.js';

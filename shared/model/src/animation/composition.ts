@@ -15,8 +15,20 @@ const sampleSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.
 /** A box in canvas pixels: `[left, top, width, height]`. */
 const boxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 
+/**
+ * Object name of a video layer's source under the file's prefix: the render worker fetched it
+ * through the guarded loader and stores it beside the rasters; the media worker decodes it.
+ */
+export function videoSourceFile(index: number): string {
+  return `video-${String(index).padStart(2, '0')}.bin`;
+}
+
 export const compositionSchema = z.object({
-  v: z.literal(1),
+  /**
+   * 2 when the file draws video layers (`videos`): a media worker that knows only 1 refuses it
+   * rather than compositing the file without its videos.
+   */
+  v: z.union([z.literal(1), z.literal(2)]),
   /** The frame's size, px. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
@@ -43,8 +55,32 @@ export const compositionSchema = z.object({
       enlarged: z.object({ raster: z.number().int().nonnegative(), scale: z.number().positive() }).nullable().default(null),
       /** Typewriting: each unit's box in reading order, canvas px; null otherwise. */
       units: z.array(boxSchema).nullable(),
+      /** Index into `videos`: the item draws that video's frame of each moment (over its raster, if any); null otherwise. */
+      video: z.number().int().nonnegative().nullable().default(null),
     }),
   ),
+  /**
+   * Video layers (docs/animation.md, "Frames composited from layer rasters"): the source, decoded
+   * by the media worker at `fps`, scaled with the fit to `size` and drawn into `box`.
+   */
+  videos: z
+    .array(
+      z.object({
+        /** The source's object name under the file's prefix (videoSourceFile). */
+        key: z.string(),
+        /** The layer's box on the canvas with its motion set aside, px (fractional, as laid out). */
+        box: boxSchema,
+        /** The size the frames are decoded at: the box rounded, at least 2×2. */
+        size: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+        /** CSS object-fit: cover crops the centre, contain fits inside (transparent around). */
+        fit: z.enum(['cover', 'contain']),
+        /** The layer's own opacity (0–1); the timeline's multiplies it. */
+        opacity: z.number().min(0).max(1),
+        /** Per frame (from the file's first): the video's own frame shown, at `fps` from its start; null: none. */
+        frames: z.array(z.number().int().nonnegative().nullable()),
+      }),
+    )
+    .default([]),
   /** Per frame (from the file's first), per timeline layer. */
   states: z.array(z.array(sampleSchema)),
 });

@@ -35,12 +35,36 @@ describe('planFrameSource', () => {
     expect(planFrameSource(square, timeline, [], { enabled: false })).toEqual({ source: 'chromium', reason: 'disabled', layer: null });
   });
 
-  it('falls back for a shown video layer, naming it', () => {
-    expect(planFrameSource(square, timeline, ['product'])).toEqual({ source: 'chromium', reason: 'video_layer', layer: 'product' });
-    // A video nested in a group names the outermost layer that holds it.
-    expect(planFrameSource(wide, timeline, ['stars'])).toMatchObject({ reason: 'video_layer', layer: 'offer' });
+  it('composites a shown video layer, still or moving, inside a plain group too', () => {
+    expect(planFrameSource(square, timeline, ['product'])).toEqual({ source: 'layers' });
+    expect(planFrameSource(square, timeline, ['background'])).toEqual({ source: 'layers' });
+    // 'stars' sits in the group 'offer', which has only a visibility window.
+    expect(planFrameSource(wide, timeline, ['stars'])).toEqual({ source: 'layers' });
     // A video layer the format does not show changes nothing.
     expect(planFrameSource(square, timeline, ['stars'])).toEqual({ source: 'layers' });
+  });
+
+  it.each([
+    ['rotation', (n: PlanNode) => ({ ...n, rotation: 10 })],
+    ['drop shadow', (n: PlanNode) => ({ ...n, shadow: { mode: 'drop' as const, x: 2, y: 2, blur: 4, color: '#000' } })],
+  ])('falls back for a video layer with its own %s, naming it', (_name, change) => {
+    expect(planFrameSource(withNode(square, 'product', change), timeline, ['product'])).toEqual({
+      source: 'chromium',
+      reason: 'video_layer_effect',
+      layer: 'product',
+    });
+    // The same layer as an image is composited (its turn and shadow are in its raster).
+    expect(planFrameSource(withNode(square, 'product', change), timeline, [])).toEqual({ source: 'layers' });
+  });
+
+  it('falls back for a video layer in a group with an effect of its own, naming the group', () => {
+    expect(
+      planFrameSource(
+        withNode(wide, 'offer', (n) => ({ ...n, opacity: 0.5 })),
+        timeline,
+        ['stars'],
+      ),
+    ).toEqual({ source: 'chromium', reason: 'group_effect', layer: 'offer' });
   });
 
   it.each([
@@ -108,7 +132,7 @@ describe('planRasters', () => {
   it('draws runs of still layers together and each moving layer alone, bottom first', () => {
     const rasters = planRasters(square, timeline);
     // The background shape and the canvas background are the bottom raster.
-    expect(rasters[0]).toEqual({ nodes: ['background'], background: true, layer: null, gates: [], typewriting: false });
+    expect(rasters[0]).toEqual({ nodes: ['background'], background: true, layer: null, gates: [], typewriting: false, video: false });
     expect(rasters.map((r) => r.layer)).toEqual([null, 'halo', 'ring', 'product', 'logo', 'headline', 'subline', 'preorder']);
     const moving = rasters.filter((r) => r.layer !== null).map((r) => r.layer);
     const inPlan = new Set(timeline.layers.map((l) => l.name));
@@ -123,6 +147,21 @@ describe('planRasters', () => {
     const preorder = rasters.find((r) => r.layer === 'preorder')!;
     expect(preorder.gates).toEqual(['offer']);
     expect(rasters.find((r) => r.layer === 'headline')).toMatchObject({ typewriting: true, gates: [] });
+  });
+
+  it('gives a video layer a raster of its own, splitting the still layers below and above it', () => {
+    const still = planRasters(square, timeline);
+    const bottom = still[0]!;
+    // The bottom raster holds the canvas background and the still layers under the first moving one.
+    const video = bottom.nodes.at(-1)!;
+    const rasters = planRasters(square, timeline, [video]);
+    expect(rasters[0]).toEqual({ ...bottom, nodes: bottom.nodes.slice(0, -1) });
+    expect(rasters[1]).toEqual({ nodes: [video], background: false, layer: null, gates: [], typewriting: false, video: true });
+    expect(rasters.slice(2)).toEqual(still.slice(1));
+    // A moving video layer is moved by its own timeline layer.
+    expect(planRasters(square, timeline, ['product']).find((r) => r.video)).toMatchObject({ layer: 'product', nodes: ['product'] });
+    // In a windowed group, it is gated by the group.
+    expect(planRasters(wide, timeline, ['stars']).find((r) => r.video)).toMatchObject({ nodes: ['stars'], gates: ['offer'] });
   });
 
   it('refuses a plan the compositor cannot draw', () => {

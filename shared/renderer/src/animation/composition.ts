@@ -15,9 +15,9 @@ import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.
  * metric's label values, and the list in docs/animation.md).
  */
 export const FRAME_SOURCE_FALLBACKS = [
-  /** A video layer is shown: its pixels change every frame (not composited yet). */
-  'video_layer',
-  /** A moving layer sits in a group whose opacity, rotation, shadow, mask or tweens also apply to it (an effect spanning layers). */
+  /** A video layer turned (`rotation`) or drop-shadowed by its own design: its frames are drawn upright and unshadowed. */
+  'video_layer_effect',
+  /** A moving or video layer sits in a group whose opacity, rotation, shadow, mask or tweens also apply to it (an effect spanning layers). */
   'group_effect',
   /** Typewriting on a layer turned or slanted by its own design: its characters' boxes are not upright. */
   'typewriting_transformed',
@@ -40,6 +40,8 @@ export interface RasterPlan {
   gates: string[];
   /** Typewriting splits the layer's text (`layer` is then that text layer). */
   typewriting: boolean;
+  /** A video layer: the media worker draws its frames over this raster (its node alone). */
+  video: boolean;
 }
 
 /** The pure decision: can this format's file be composited from rasters drawn once? */
@@ -54,9 +56,13 @@ export function planFrameSource(
   return 'reason' in result ? { source: 'chromium', reason: result.reason, layer: result.layer } : { source: 'layers' };
 }
 
-/** The rasters of a format the compositor can draw (planFrameSource answered `layers`), bottom first. */
-export function planRasters(plan: RenderPlan, timeline: Timeline): RasterPlan[] {
-  const result = walk(plan, timeline, new Set());
+/**
+ * The rasters of a format the compositor can draw (planFrameSource answered `layers` for the same
+ * video layers), bottom first. A video layer has a raster of its own, so the layers below and
+ * above it are never drawn into one.
+ */
+export function planRasters(plan: RenderPlan, timeline: Timeline, videoLayers: readonly string[] = []): RasterPlan[] {
+  const result = walk(plan, timeline, new Set(videoLayers));
   if ('reason' in result) throw new Error(`format ${plan.format} cannot be composited (${result.reason})`);
   return result.rasters;
 }
@@ -71,28 +77,28 @@ function walk(plan: RenderPlan, timeline: Timeline, videos: ReadonlySet<string>)
       .map((s) => s.name),
   );
   const rasters: RasterPlan[] = [];
-  let run: RasterPlan = { nodes: [], background: true, layer: null, gates: [], typewriting: false };
+  let run: RasterPlan = { nodes: [], background: true, layer: null, gates: [], typewriting: false, video: false };
   const flush = () => {
     if (run.nodes.length > 0 || run.background) rasters.push(run);
-    run = { nodes: [], background: false, layer: null, gates: [], typewriting: false };
+    run = { nodes: [], background: false, layer: null, gates: [], typewriting: false, video: false };
   };
   const hasMoving = (n: PlanNode): boolean => moving.has(n.name) || (n.kind === 'group' && n.children.some(hasMoving));
   const hasVideo = (n: PlanNode): boolean => videos.has(n.name) || (n.kind === 'group' && n.children.some(hasVideo));
   const visit = (nodes: readonly PlanNode[], gates: string[]): { reason: FrameSourceFallback; layer: string } | null => {
     for (const node of nodes) {
-      if (hasVideo(node)) return { reason: 'video_layer', layer: node.name };
       const own = moving.has(node.name);
-      const inner = node.kind === 'group' && node.children.some(hasMoving);
-      if (!own && !inner) {
+      const video = videos.has(node.name);
+      const inner = node.kind === 'group' && node.children.some((c) => hasMoving(c) || hasVideo(c));
+      if (!own && !inner && !video) {
         if (gates.length === 0) run.nodes.push(node.name);
         else {
           flush();
-          rasters.push({ nodes: [node.name], background: false, layer: null, gates, typewriting: false });
+          rasters.push({ nodes: [node.name], background: false, layer: null, gates, typewriting: false, video: false });
         }
         continue;
       }
       if (inner && node.kind === 'group') {
-        // Its members move on their own: the group must add nothing but (at most) a visibility window.
+        // Its members move (or play) on their own: the group must add nothing but (at most) a visibility window.
         const tweens = moving.get(node.name)?.tweens.length ?? 0;
         if (node.opacity < 1 || node.rotation !== 0 || node.shadow !== null || node.mask !== null || tweens > 0)
           return { reason: 'group_effect', layer: node.name };
@@ -100,11 +106,18 @@ function walk(plan: RenderPlan, timeline: Timeline, videos: ReadonlySet<string>)
         if (failed) return failed;
         continue;
       }
+      if (video) {
+        // Its frames are drawn upright in its box: a turn or a drop shadow of its own is not.
+        if (node.rotation !== 0 || node.shadow !== null) return { reason: 'video_layer_effect', layer: node.name };
+        flush();
+        rasters.push({ nodes: [node.name], background: false, layer: own ? node.name : null, gates, typewriting: false, video: true });
+        continue;
+      }
       const typed = typewriting.has(node.name);
       if (typed && (node.rotation !== 0 || (node.kind === 'text' && node.skewY !== 0)))
         return { reason: 'typewriting_transformed', layer: node.name };
       flush();
-      rasters.push({ nodes: [node.name], background: false, layer: node.name, gates, typewriting: typed });
+      rasters.push({ nodes: [node.name], background: false, layer: node.name, gates, typewriting: typed, video: false });
     }
     return null;
   };

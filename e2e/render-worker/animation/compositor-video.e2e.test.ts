@@ -2,7 +2,7 @@
 // composited from layer rasters"): the example design with two video layers made with ffmpeg's
 // `testsrc2` at test time, one under the example's layers (cover, cropped from 16:9, with a window,
 // a slide and a fade), one over them (fill: contained from 4:3, played for 1 s and then held, at
-// half opacity). The media worker's decoder (video-layers.ts) feeds the compositor as the encode
+// half opacity, turned 8°). The media worker's decoder (video-layers.ts) feeds the compositor as the encode
 // does; each checked frame must be within the golden tolerance (compare.ts) of Chromium's.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -90,6 +90,7 @@ async function designWithVideos(): Promise<AnimatedDesign> {
       fitting_type: 'fill',
       video_duration: 1,
       opacity: 50,
+      rotation: 8,
     },
     animation: { start_at_s: 0.8, end_at_s: null, tweens: [] },
   };
@@ -116,7 +117,7 @@ const input = (design: AnimatedDesign) => ({
 });
 
 describe('composited frames with video layers match Chromium frames', () => {
-  it('two video layers (cover and contain, windowed, moving, faded, held) in the example design', async () => {
+  it('two video layers (cover and contain, windowed, moving, faded, held, turned) in the example design', async () => {
     const design = await designWithVideos();
     const fps = VIDEO_FPS;
     const total = frameCount(design.animation.duration, fps);
@@ -124,9 +125,9 @@ describe('composited frames with video layers match Chromium frames', () => {
     const layers = await animator.layers({ ...input(design), fps, frames: total, withSoundtrack: false });
     expect(layers.composition.v).toBe(2);
     if (process.env.COMPOSITOR_DEBUG) console.log('videos', JSON.stringify(layers.composition.videos.map(({ frames: _, ...v }) => v)));
-    expect(layers.composition.videos.map((v) => [v.fit, v.size, v.opacity])).toEqual([
-      ['cover', [700, 560], 1],
-      ['contain', [420, 200], 0.5],
+    expect(layers.composition.videos.map((v) => [v.fit, v.size, v.opacity, v.rotation])).toEqual([
+      ['cover', [700, 560], 1, 0],
+      ['contain', [420, 200], 0.5, 8],
     ]);
     expect(layers.videos.map((v) => v.bytes.length)).toEqual([clips.wide!.length, clips['four-three']!.length]);
     // Frames around the windows (0.4 s, 0.8 s, 3.6 s), the slide, the fade, the hold after 1 s of `over`.

@@ -137,10 +137,13 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const rect = item.video !== null ? composition.videos[item.video]!.box : raster === null ? null : composition.rasters[raster]!.box;
     if (rect === null) return null;
     const [left, top, w, h] = rect;
-    if (!s) return [left, top, w, h];
-    if (s[0] === 0 || s[1] <= 0 || s[4] <= 0) return null;
+    // A video's own turn (its raster-less box) comes after the motion: scale and turns about one origin commute.
+    const own = item.video !== null ? composition.videos[item.video]!.rotation : 0;
+    if (!s && own === 0) return [left, top, w, h];
+    if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return null;
     const [ox, oy] = item.origin;
-    const a = (s[5] * Math.PI) / 180;
+    const [dx, dy] = s ? [s[2], s[3]] : [0, 0];
+    const a = (((s ? s[5] : 0) + own) * Math.PI) / 180;
     const cos = Math.cos(a) * k;
     const sin = Math.sin(a) * k;
     let x0 = Infinity;
@@ -153,8 +156,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       [left, top + h],
       [left + w, top + h],
     ] as const) {
-      const x = ox + s[2] + cos * (cx - ox) - sin * (cy - oy);
-      const y = oy + s[3] + sin * (cx - ox) + cos * (cy - oy);
+      const x = ox + dx + cos * (cx - ox) - sin * (cy - oy);
+      const y = oy + dy + sin * (cx - ox) + cos * (cy - oy);
       x0 = Math.min(x0, x);
       y0 = Math.min(y0, y);
       x1 = Math.max(x1, x);
@@ -200,7 +203,10 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     });
   };
 
-  /** A video's frame in its box (its fit is in the decoded frame), with the layer's opacity and motion. */
+  /**
+   * A video's frame in its box (its fit is in the decoded frame), with the layer's opacity, and
+   * its motion then its own turn about its origin (CSS: translate, rotate, scale, then transform).
+   */
   const drawVideo = (item: Composition['items'][number], k: number, s: Composition['states'][number][number] | null) => {
     const image = videoImage(k);
     if (!image) return;
@@ -208,11 +214,14 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const [left, top, w, h] = video.box;
     ctx.save();
     ctx.globalAlpha = video.opacity * (s ? s[1] : 1);
-    if (s && (s[2] !== 0 || s[3] !== 0 || s[4] !== 1 || s[5] !== 0)) {
+    if ((s && (s[2] !== 0 || s[3] !== 0 || s[4] !== 1 || s[5] !== 0)) || video.rotation !== 0) {
       const [ox, oy] = item.origin;
-      ctx.translate(ox + s[2], oy + s[3]);
-      ctx.rotate((s[5] * Math.PI) / 180);
-      ctx.scale(s[4], s[4]);
+      if (s) {
+        ctx.translate(ox + s[2], oy + s[3]);
+        ctx.rotate((s[5] * Math.PI) / 180);
+        ctx.scale(s[4], s[4]);
+      } else ctx.translate(ox, oy);
+      ctx.rotate((video.rotation * Math.PI) / 180);
       ctx.translate(-ox, -oy);
     }
     ctx.drawImage(image, left, top, w, h);

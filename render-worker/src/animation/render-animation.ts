@@ -273,6 +273,7 @@ export function createChromiumAnimator(
       // the Chromium path shows them (videoFrameIndices: its window, video_duration, the last frame held).
       const videos = drawn.videos.map(({ name, box }, i) => {
         const layer = videoLayers.find((l) => l.name === name)!;
+        const node = allNodes(plan.nodes).find((n) => n.name === name);
         const source = bytes.get(name);
         return {
           file: source ? { name: videoSourceFile(i), bytes: source } : null,
@@ -281,7 +282,8 @@ export function createChromiumAnimator(
             box,
             size: [Math.max(2, Math.round(box[2])), Math.max(2, Math.round(box[3]))] as [number, number],
             fit: layer.fit,
-            opacity: allNodes(plan.nodes).find((n) => n.name === name)?.opacity ?? 1,
+            opacity: node?.opacity ?? 1,
+            rotation: node?.rotation ?? 0,
             // No source (nothing fetched): the box shows nothing, as on Chromium frames.
             frames: source ? videoFrameIndices(layer, input.fps, 0, input.frames) : Array<null>(input.frames).fill(null),
           },

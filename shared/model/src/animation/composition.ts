@@ -76,6 +76,8 @@ export const compositionSchema = z.object({
         fit: z.enum(['cover', 'contain']),
         /** The layer's own opacity (0–1); the timeline's multiplies it. */
         opacity: z.number().min(0).max(1),
+        /** The layer's own turn (`rotation`), degrees clockwise about the item's origin, after the timeline's motion. */
+        rotation: z.number().default(0),
         /** Per frame (from the file's first): the video's own frame shown, at `fps` from its start; null: none. */
         frames: z.array(z.number().int().nonnegative().nullable()),
       }),

@@ -44,17 +44,22 @@ describe('planFrameSource', () => {
     expect(planFrameSource(square, timeline, ['stars'])).toEqual({ source: 'layers' });
   });
 
-  it.each([
-    ['rotation', (n: PlanNode) => ({ ...n, rotation: 10 })],
-    ['drop shadow', (n: PlanNode) => ({ ...n, shadow: { mode: 'drop' as const, x: 2, y: 2, blur: 4, color: '#000' } })],
-  ])('falls back for a video layer with its own %s, naming it', (_name, change) => {
-    expect(planFrameSource(withNode(square, 'product', change), timeline, ['product'])).toEqual({
+  it('falls back for a video layer with a drop shadow of its own, naming it; a turned one is composited', () => {
+    const shadowed = withNode(square, 'product', (n) => ({ ...n, shadow: { mode: 'drop' as const, x: 2, y: 2, blur: 4, color: '#000' } }));
+    expect(planFrameSource(shadowed, timeline, ['product'])).toEqual({
       source: 'chromium',
-      reason: 'video_layer_effect',
+      reason: 'video_layer_shadow',
       layer: 'product',
     });
-    // The same layer as an image is composited (its turn and shadow are in its raster).
-    expect(planFrameSource(withNode(square, 'product', change), timeline, [])).toEqual({ source: 'layers' });
+    // The same layer as an image is composited (its shadow is in its raster).
+    expect(planFrameSource(shadowed, timeline, [])).toEqual({ source: 'layers' });
+    expect(
+      planFrameSource(
+        withNode(square, 'product', (n) => ({ ...n, rotation: 10 })),
+        timeline,
+        ['product'],
+      ),
+    ).toEqual({ source: 'layers' });
   });
 
   it('falls back for a video layer in a group with an effect of its own, naming the group', () => {

@@ -15,8 +15,8 @@ import { type LayerState, shownUnits, stateAt, type Timeline } from './timeline.
  * metric's label values, and the list in docs/animation.md).
  */
 export const FRAME_SOURCE_FALLBACKS = [
-  /** A video layer turned (`rotation`) or drop-shadowed by its own design: its frames are drawn upright and unshadowed. */
-  'video_layer_effect',
+  /** A video layer with a drop shadow of its own: the shadow of each frame's pixels is not drawn. */
+  'video_layer_shadow',
   /** A moving or video layer sits in a group whose opacity, rotation, shadow, mask or tweens also apply to it (an effect spanning layers). */
   'group_effect',
   /** Typewriting on a layer turned or slanted by its own design: its characters' boxes are not upright. */
@@ -107,8 +107,8 @@ function walk(plan: RenderPlan, timeline: Timeline, videos: ReadonlySet<string>)
         continue;
       }
       if (video) {
-        // Its frames are drawn upright in its box: a turn or a drop shadow of its own is not.
-        if (node.rotation !== 0 || node.shadow !== null) return { reason: 'video_layer_effect', layer: node.name };
+        // Its frames are drawn in its box, turned with it: a drop shadow of its own is not drawn.
+        if (node.shadow !== null) return { reason: 'video_layer_shadow', layer: node.name };
         flush();
         rasters.push({ nodes: [node.name], background: false, layer: own ? node.name : null, gates, typewriting: false, video: true });
         continue;

@@ -226,8 +226,9 @@ async function* streamFrames(
  * The frames of a composited file (docs/animation.md, "Frames composited from layer rasters"):
  * part 0 holds the composition, its rasters and its video layers' sources; every frame is
  * composited on the compositor threads, raw, as the encoder takes it (a file with a video layer
- * on this thread, each video's frames decoded alongside: video-layers.ts). Each `frames` of the session composites them afresh from
- * the first (a GIF's two passes read them twice); close it once the encoder has ended.
+ * on this thread, each video's frames decoded alongside: video-layers.ts). Each `frames` of the
+ * session composites them afresh from the first (a GIF's two passes read them twice); close it
+ * once the encoder has ended.
  */
 async function compositedFrames(
   deps: MediaDeps,

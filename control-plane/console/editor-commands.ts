@@ -5,6 +5,7 @@ import { type Alignment, addShape, alignLayers, distributeLayers, duplicateLayer
 import type { Command } from './editor-keys.js';
 import { nudgeOf } from './editor-keys.js';
 import { addLayer, type Doc, findLayer, groupLayers, layersIn, ungroup } from './editor-model.js';
+import { type Restack, restack } from './editor-transform.js';
 
 export interface CommandState {
   doc: Doc;
@@ -36,6 +37,8 @@ const ALIGN: Partial<Record<Command, Alignment>> = {
   'align-middle': 'middle',
   'align-bottom': 'bottom',
 };
+
+const STACK_WORDS: Record<Restack, string> = { forward: 'forward', backward: 'backward', front: 'to the front', back: 'to the back' };
 
 const EFFECTS: readonly Command[] = ['undo', 'redo', 'save', 'shortcuts', 'zoom-in', 'zoom-out', 'zoom-fit', 'zoom-100'];
 
@@ -93,6 +96,15 @@ export function runCommand(command: Command, s: CommandState): Outcome | null {
     case 'ungroup': {
       const group = findLayer(doc, frame, selected[0]);
       return group?.type === 'group' ? { doc: ungroup(doc, frame, group.name), selected: group.layer_ids ?? [] } : null;
+    }
+    case 'forward':
+    case 'backward':
+    case 'front':
+    case 'back': {
+      const next = restack(doc, frame, selected, command);
+      return next === doc
+        ? { said: `${selected.length ? selected.join(', ') : 'Nothing'} cannot go ${STACK_WORDS[command]}.` }
+        : { doc: next, said: `Moved ${selected.join(', ')} ${STACK_WORDS[command]}.` };
     }
     case 'distribute-x':
     case 'distribute-y':

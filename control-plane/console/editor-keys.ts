@@ -32,6 +32,10 @@ export type Command =
   | 'align-bottom'
   | 'distribute-x'
   | 'distribute-y'
+  | 'forward'
+  | 'backward'
+  | 'front'
+  | 'back'
   | 'zoom-in'
   | 'zoom-out'
   | 'zoom-fit'
@@ -62,6 +66,8 @@ export interface Shortcut {
 
 /** A letter key by its position (`KeyA`), so Alt+A is Alt+A on a Mac too (where it types å). */
 const letter = (l: string) => (k: KeyPress) => k.code === `Key${l.toUpperCase()}`;
+/** A bracket key by its position (`BracketRight`), whatever it types with Shift (`}`). */
+const bracket = (side: 'Left' | 'Right') => (k: KeyPress) => k.code === `Bracket${side}`;
 const plain = (k: KeyPress) => !k.mod && !k.alt;
 const only = (test: (k: KeyPress) => boolean, mods: { mod?: boolean; shift?: boolean; alt?: boolean }) => (k: KeyPress) =>
   test(k) && k.mod === (mods.mod ?? false) && k.shift === (mods.shift ?? false) && k.alt === (mods.alt ?? false);
@@ -235,6 +241,38 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'canvas',
     group: 'Arrange',
     match: only(letter('v'), { alt: true, shift: true }),
+  },
+  {
+    command: 'forward',
+    keys: 'Ctrl+]',
+    does: 'Bring the selection forward, over the layer above (on the canvas or in the layers panel)',
+    scope: 'editor',
+    group: 'Arrange',
+    match: only(bracket('Right'), { mod: true }),
+  },
+  {
+    command: 'backward',
+    keys: 'Ctrl+[',
+    does: 'Send the selection backward, under the layer below',
+    scope: 'editor',
+    group: 'Arrange',
+    match: only(bracket('Left'), { mod: true }),
+  },
+  {
+    command: 'front',
+    keys: 'Ctrl+Shift+]',
+    does: 'Bring the selection to the front',
+    scope: 'editor',
+    group: 'Arrange',
+    match: only(bracket('Right'), { mod: true, shift: true }),
+  },
+  {
+    command: 'back',
+    keys: 'Ctrl+Shift+[',
+    does: 'Send the selection to the back',
+    scope: 'editor',
+    group: 'Arrange',
+    match: only(bracket('Left'), { mod: true, shift: true }),
   },
   {
     command: 'zoom-in',

@@ -203,17 +203,6 @@ function dropEmptyGroups(list: Layer[]): void {
   for (let i = list.length - 1; i >= 0; i--) if (list[i]?.type === 'group' && (list[i]?.layer_ids ?? []).length === 0) list.splice(i, 1);
 }
 
-/** One step up (towards the top, +1) or down (−1) the stacking order. */
-export function moveInStack(doc: Doc, frame: string, name: string, step: number): Doc {
-  const out = clone(doc);
-  const list = listOf(out, frame);
-  const i = list.findIndex((l) => l.name === name);
-  const j = i + step;
-  if (i === -1 || j < 0 || j >= list.length) return doc;
-  [list[i], list[j]] = [list[j]!, list[i]!];
-  return out;
-}
-
 /** A new name, and every group's `layer_ids` with it. */
 export function renameLayer(doc: Doc, frame: string, name: string, to: string): Doc {
   const out = clone(doc);

@@ -1,7 +1,8 @@
 // The editor's canvas: the frame as the farm draws it (the renderer's document in an iframe), at
 // the zoom asked (fit, or a factor, scrolled to pan), under an overlay that selects (click,
-// Shift-click, marquee), moves the selection and resizes a layer, with snapping guides; on an
-// animated design, the moment the timeline asks for, drawn by the workers' own player.
+// Shift-click, marquee), moves, resizes and turns the selection (one layer by its own handles,
+// several by their selection box), with snapping guides; on an animated design, the moment the
+// timeline asks for, drawn by the workers' own player.
 import type { VNode } from 'preact';
 import { type Dispatch, type StateUpdater, useEffect, useRef, useState } from 'preact/hooks';
 import { moveLayers, movers } from '../editor-arrange.js';
@@ -17,10 +18,13 @@ import {
   type Handle,
   layersIn,
   type Place,
+  propOf,
   snapBox,
   unionBox,
   withBox,
+  withProp,
 } from '../editor-model.js';
+import { angleOf, normalAngle, resizeBox, rotateLayers, scaleLayers, snapAngle } from '../editor-transform.js';
 import { html } from '../ui.js';
 import { CanvasText } from './editor-text.js';
 
@@ -38,7 +42,7 @@ const dot = (p: Point): Box => ({ ...p, width: 0, height: 0 });
  * handler (an effect would add them after the next render, and a quick click released before it
  * would leave a drag stuck to the pointer).
  */
-function follow(onMove: (e: PointerEvent) => void, onUp: () => void): void {
+export function follow(onMove: (e: PointerEvent) => void, onUp: () => void): void {
   const up = () => {
     removeEventListener('pointermove', onMove);
     removeEventListener('pointerup', up);
@@ -63,10 +67,16 @@ interface CanvasWindow {
   };
 }
 
-/** A drag of the selection (`move`) or of one layer's corner, with the box it started from and the box now. */
+/**
+ * A drag of the selection (`move`), of a corner (one layer's box, or the box of several), or of the
+ * rotation handle, with the box it started from, the box now and the turn so far (degrees).
+ */
 interface Drag {
   names: string[];
-  handle: Handle;
+  handle: Handle | 'rotate';
+  /** Several layers scaled or turned about their box. */
+  several: boolean;
+  turn: number;
   x0: number;
   y0: number;
   box: Box;
@@ -89,6 +99,10 @@ export interface CanvasProps {
   setSelected: Dispatch<StateUpdater<string[]>>;
   commit: (doc: Doc, key?: string | null) => void;
   isLocked: (name: string) => boolean;
+  /** Where a layer keeps its rotation, or null (none: it is not turned on its own). */
+  rotationOf: (name: string) => Place | null;
+  /** A layer whose aspect ratio is locked: its corners keep it (Shift does for any layer). */
+  keepsAspect: (name: string) => boolean;
   /** Where each layer type's text sits in the import, or null: a double-click edits it on the canvas. */
   textPlace: (layerType: string) => Place | null;
   /** `fit`, or a zoom factor. */
@@ -110,6 +124,8 @@ export function Canvas({
   setSelected,
   commit,
   isLocked,
+  rotationOf,
+  keepsAspect,
   zoom,
   fitted,
   zoomBy,
@@ -192,7 +208,12 @@ export function Canvas({
     return { x: (e.clientX - r.left) / k - off, y: (e.clientY - r.top) / k - off };
   };
 
-  const start = (e: PointerEvent, name: string, handle: Handle) => {
+  const rotationIn = (name: string) => {
+    const place = rotationOf(name);
+    const v = place ? propOf(doc, frame, name, place) : undefined;
+    return typeof v === 'number' ? v : 0;
+  };
+  const start = (e: PointerEvent, name: string, handle: Handle | 'rotate') => {
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
@@ -201,28 +222,51 @@ export function Canvas({
       setSelected((s) => (s.includes(name) ? s.filter((n) => n !== name) : [...s, name]));
       return;
     }
-    // A layer of the selection drags the whole selection; another one is selected alone.
-    const names = handle === 'move' && selected.includes(name) ? selected : [name];
-    if (!selected.includes(name)) setSelected([name]);
-    const moving = handle === 'move' ? movers(doc, frame, names).filter((n) => !isLocked(n)) : isLocked(name) ? [] : [name];
-    const box = handle === 'move' ? unionBox(moving.flatMap(boxIn)) : boxes.get(name);
+    // A layer of the selection drags the whole selection; another one is selected alone. The
+    // selection's box (`name` is '') scales and turns every layer of the selection.
+    const several = name === '';
+    const names = several || (handle === 'move' && selected.includes(name)) ? selected : [name];
+    if (!several && !selected.includes(name)) setSelected([name]);
+    const moving = handle === 'move' || several ? movers(doc, frame, names).filter((n) => !isLocked(n)) : isLocked(name) ? [] : [name];
+    const box = handle === 'move' || several ? unionBox(moving.flatMap(boxIn)) : boxes.get(name);
     if (moving.length === 0 || !box) return;
-    let now: Drag = { names: moving, handle, x0: e.clientX, y0: e.clientY, box, now: box, guides: [] };
+    const turned = several ? 0 : rotationIn(name);
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const a0 = angleOf(centre, at(e));
+    let now: Drag = { names: moving, handle, several, turn: 0, x0: e.clientX, y0: e.clientY, box, now: box, guides: [] };
     setDrag(now);
     follow(
       (ev) => {
-        const raw = dragBox(box, handle, (ev.clientX - now.x0) / k, (ev.clientY - now.y0) / k);
-        const snapped = ev.altKey
-          ? { box: raw, guides: [] }
-          : snapBox(raw, { frame: size, others: others(moving), threshold: SNAP_PX / k, moving: edgesOf(handle) });
-        now = { ...now, now: snapped.box, guides: snapped.guides };
+        if (handle === 'rotate') {
+          const d = angleOf(centre, at(ev)) - a0;
+          // Shift: the layer's angle (several: the turn) in steps of 15°.
+          const turn = ev.shiftKey ? snapAngle(turned + d) - turned : d;
+          now = { ...now, turn };
+        } else if (handle === 'move' || (turned === 0 && !ev.shiftKey && !keepsAspect(name))) {
+          const raw = dragBox(box, handle, (ev.clientX - now.x0) / k, (ev.clientY - now.y0) / k);
+          const snapped = ev.altKey
+            ? { box: raw, guides: [] }
+            : snapBox(raw, { frame: size, others: others(moving), threshold: SNAP_PX / k, moving: edgesOf(handle) });
+          now = { ...now, now: snapped.box, guides: snapped.guides };
+        } else {
+          const keep = ev.shiftKey || (!several && keepsAspect(name));
+          now = { ...now, now: resizeBox(box, handle, (ev.clientX - now.x0) / k, (ev.clientY - now.y0) / k, keep, turned), guides: [] };
+        }
         setDrag(now);
       },
       () => {
         setDrag(null);
         const n = now.now;
+        if (handle === 'rotate') {
+          if (Math.abs(now.turn) < 0.05) return;
+          const place = rotationOf(name);
+          if (several) commit(rotateLayers(doc, frame, moving, now.turn, rotationOf));
+          else if (place) commit(withProp(doc, frame, name, place, normalAngle(turned + now.turn) || undefined));
+          return;
+        }
         if (n.x === box.x && n.y === box.y && n.width === box.width && n.height === box.height) return;
         if (handle === 'move') commit(moveLayers(doc, frame, moving, n.x - box.x, n.y - box.y));
+        else if (several) commit(scaleLayers(doc, frame, moving, box, n));
         else commit(withBox(doc, frame, name, n));
       },
     );
@@ -262,11 +306,26 @@ export function Canvas({
   });
   const shown = (name: string): Box | null | undefined => {
     const b = boxes.get(name);
-    if (!drag || !b || !drag.names.includes(name)) return b;
-    if (drag.handle !== 'move') return drag.now;
-    return { ...b, x: b.x + drag.now.x - drag.box.x, y: b.y + drag.now.y - drag.box.y };
+    if (!drag || !b || !drag.names.includes(name) || drag.handle === 'rotate') return b;
+    if (drag.handle === 'move') return { ...b, x: b.x + drag.now.x - drag.box.x, y: b.y + drag.now.y - drag.box.y };
+    if (!drag.several) return drag.now;
+    const sx = drag.now.width / drag.box.width;
+    const sy = drag.now.height / drag.box.height;
+    return { x: drag.now.x + (b.x - drag.box.x) * sx, y: drag.now.y + (b.y - drag.box.y) * sy, width: b.width * sx, height: b.height * sy };
   };
+  /** A layer's angle on the canvas: its rotation, and a turn being dragged. */
+  const angle = (name: string) =>
+    rotationIn(name) + (drag?.handle === 'rotate' && !drag.several && drag.names.includes(name) ? drag.turn : 0);
   const single = selected.length === 1;
+  // Several layers: their box, with handles that scale and turn them all.
+  const free = single ? [] : movers(doc, frame, selected).filter((n) => !isLocked(n));
+  const groupBox = free.length > 1 ? unionBox(free.flatMap((n) => (shown(n) ? [shown(n)!] : []))) : null;
+  const handles = (name: string) => [
+    ...HANDLES.map(
+      (h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e: PointerEvent) => start(e, name, h)}></span>`,
+    ),
+    html`<span class="handle rotate" data-handle="rotate" title="Turn (Shift: by 15°)" onPointerDown=${(e: PointerEvent) => start(e, name, 'rotate')}></span>`,
+  ];
   const band = marquee
     ? unionBox([
         { ...marquee.from, width: 0, height: 0 },
@@ -297,7 +356,7 @@ export function Canvas({
         if (!b || l.hidden === true) return null;
         const isSel = selected.includes(l.name);
         return html`<div key=${l.name} class=${`hit${isSel ? ' selected' : ''}${l.type === 'group' ? ' group' : ''}`}
-          data-hit=${l.name} style=${place(b)} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}
+          data-hit=${l.name} style=${{ ...place(b), transform: angle(l.name) ? `rotate(${angle(l.name)}deg)` : undefined }} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}
           onDblClick=${() => textPlace(l.type) && !isLocked(l.name) && setEditing(l.name)}>
           ${
             editing === l.name && textPlace(l.type)
@@ -308,9 +367,15 @@ export function Canvas({
                   }} />`
               : null
           }
-          ${isSel && single && !isLocked(l.name) ? HANDLES.map((h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e: PointerEvent) => start(e, l.name, h)}></span>`) : null}
+          ${isSel && single && !isLocked(l.name) ? handles(l.name) : null}
         </div>`;
       })}
+      ${
+        groupBox
+          ? html`<div class="selection-box" data-selection-box style=${{ ...place(groupBox), transform: drag?.several && drag.turn ? `rotate(${drag.turn}deg)` : undefined }}>
+              ${handles('')}</div>`
+          : null
+      }
       ${band ? html`<div class="marquee" style=${place(band)}></div>` : null}
       ${(drag?.guides ?? []).map(
         (g) =>

@@ -3,6 +3,7 @@
 // background when nothing is selected.
 import { isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
 import type { VNode } from 'preact';
+import { type Dispatch, type StateUpdater, useState } from 'preact/hooks';
 import { Control } from '../controls.js';
 import { moveLayers, movers } from '../editor-arrange.js';
 import type { IssuesByPlace, Kit } from '../editor-io.js';
@@ -22,6 +23,7 @@ import {
   withFrameSize,
   withProp,
 } from '../editor-model.js';
+import { SECTIONS, type SectionId, shelve } from '../editor-sections.js';
 import { type Control as ControlKind, controlFor, isMainProp } from '../plan.js';
 import { html } from '../ui.js';
 
@@ -38,6 +40,9 @@ export interface PropertiesPanelProps {
   issues: IssuesByPlace;
   /** Carries out an arrangement command (align, distribute, duplicate, delete). */
   run: (command: Command) => boolean;
+  /** Layers whose aspect ratio is locked. */
+  aspect: Set<string>;
+  setAspect: Dispatch<StateUpdater<Set<string>>>;
 }
 
 const BOX_KEYS = ['x', 'y', 'width', 'height'] as const;
@@ -50,7 +55,20 @@ const textIn = (e: Event) => (e.currentTarget as HTMLInputElement).value;
  * the design, so the editor offers it with the design range. A colour picked with the picker is
  * put in the design's colour space (CMYK on print).
  */
-export function PropertiesPanel({ doc, frame, selected, descriptors, kit, commit, issues, run }: PropertiesPanelProps): VNode {
+export function PropertiesPanel({
+  doc,
+  frame,
+  selected,
+  descriptors,
+  kit,
+  commit,
+  issues,
+  run,
+  aspect,
+  setAspect,
+}: PropertiesPanelProps): VNode {
+  // The sections folded or unfolded by hand, kept from layer to layer.
+  const [open, setOpen] = useState<Partial<Record<SectionId, boolean>>>({});
   if (selected.length > 1) return html`<${SelectionPanel} doc=${doc} frame=${frame} selected=${selected} commit=${commit} run=${run} />`;
   const name = selected[0] ?? null;
   const layer = name ? findLayer(doc, frame, name) : null;
@@ -97,21 +115,72 @@ export function PropertiesPanel({ doc, frame, selected, descriptors, kit, commit
     // The properties a person changes most first, as in the playground.
     .sort((a, b) => Number(isMainProp(layer.type, b.d.name)) - Number(isMainProp(layer.type, a.d.name)));
   const errorOf = (place: Place) => (mine[place.key] ?? []).join('; ') || undefined;
+  const shelves = shelve(
+    layer.type,
+    described.some((d) => d.name === 'font'),
+    props.map((p) => ({
+      name: p.d.name,
+      set: propOf(doc, frame, name, p.place) !== undefined || mine[p.place.key] !== undefined,
+      item: p,
+    })),
+  );
+  const control = ({ d, place, control }: (typeof props)[number]) => {
+    const value = propOf(doc, frame, name, place);
+    return html`<${Control} key=${`${name}/${d.name}`} layer=${name}
+      prop=${{ id: d.name, help: d.help, value, control }}
+      value=${value}
+      error=${errorOf(place)}
+      onChange=${(v: unknown) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
+      onPick=${(hex: string) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
+      onEncoded=${(_prop: string, dataUrl: string) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
+  };
+  const locked = aspect.has(name);
+  /** A width or height typed: with the aspect locked, the other follows. */
+  const sized = (k: (typeof BOX_KEYS)[number], v: number): Box | null => {
+    if (!box) return null;
+    if (!locked || box.width <= 0 || box.height <= 0 || (k !== 'width' && k !== 'height')) return { ...box, [k]: v };
+    return k === 'width'
+      ? { ...box, width: v, height: (v * box.height) / box.width }
+      : { ...box, height: v, width: (v * box.width) / box.height };
+  };
+  const section = (id: SectionId, body: unknown, has: boolean) =>
+    html`<${Section} key=${id} id=${id} layer=${name} open=${open[id] ?? (has || id === 'position' || id === 'animation')}
+      onToggle=${(o: boolean) => setOpen((s) => ({ ...s, [id]: o }))} more=${shelves[id].more.map(control)}>${body}</${Section}>`;
   return html`<section class="panel props-panel" aria-labelledby="props-title">
     <h2 id="props-title">${name} <span class="tag">${layer.type}</span></h2>
-    <fieldset class="box-fields">
-      <legend>Box in ${frame} (${unit})</legend>
-      ${BOX_KEYS.map(
-        (k) => html`<div class="field"><label for=${`ed-box-${k}`}>${k}</label>
-          <input id=${`ed-box-${k}`} type="number" step="any" value=${box?.[k] ?? ''}
-            onChange=${(e: Event) => box && commit(withBox(doc, frame, name, { ...box, [k]: numberIn(e) }))} /></div>`,
-      )}
-      ${mine.layout ? html`<p class="error" role="alert">${mine.layout.join('; ')}</p>` : null}
-    </fieldset>
-    <${Arrange} run=${run} count=${1} />
+    ${section(
+      'position',
+      html`<fieldset class="box-fields">
+        <legend>Box in ${frame} (${unit})</legend>
+        ${BOX_KEYS.map(
+          (k) => html`<div class="field"><label for=${`ed-box-${k}`}>${k}</label>
+            <input id=${`ed-box-${k}`} type="number" step="any" value=${box?.[k] ?? ''}
+              onChange=${(e: Event) => {
+                const next = sized(k, numberIn(e));
+                if (next) commit(withBox(doc, frame, name, next));
+              }} /></div>`,
+        )}
+        <button type="button" class="secondary aspect-lock" aria-pressed=${locked ? 'true' : 'false'} onClick=${() =>
+          setAspect((s) => {
+            const n = new Set(s);
+            if (locked) n.delete(name);
+            else n.add(name);
+            return n;
+          })}>${locked ? '🔒' : '🔓'} Keep aspect ratio</button>
+        ${mine.layout ? html`<p class="error" role="alert">${mine.layout.join('; ')}</p>` : null}
+      </fieldset>
+      ${shelves.position.shown.map(control)}
+      <${Arrange} run=${run} count=${1} />`,
+      true,
+    )}
+    ${(['text', 'fill', 'stroke', 'effects'] as const).map((id) =>
+      shelves[id].shown.length + shelves[id].more.length ? section(id, shelves[id].shown.map(control), shelves[id].shown.length > 0) : null,
+    )}
     ${
       doc.type === 'animated'
-        ? html`<fieldset class="box-fields">
+        ? section(
+            'animation',
+            html`<fieldset class="box-fields">
           <legend>Timing (s, of ${doc.animation?.duration ?? '?'})</legend>
           ${['start_at_s', 'end_at_s'].map((k) => {
             const place: Place = { key: 'animation', field: k, onLayer: true };
@@ -120,21 +189,49 @@ export function PropertiesPanel({ doc, frame, selected, descriptors, kit, commit
                 onChange=${(e: Event) => commit(withProp(doc, frame, name, place, textIn(e) === '' ? undefined : numberIn(e)))} /></div>`;
           })}
           ${mine.animation ? html`<p class="error" role="alert">${mine.animation.join('; ')}</p>` : null}
-        </fieldset>`
+        </fieldset>`,
+            true,
+          )
         : null
     }
-    ${props.map(({ d, place, control }) => {
-      const value = propOf(doc, frame, name, place);
-      return html`<${Control} key=${`${name}/${d.name}`} layer=${name}
-        prop=${{ id: d.name, help: d.help, value, control }}
-        value=${value}
-        error=${errorOf(place)}
-        onChange=${(v: unknown) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
-        onPick=${(hex: string) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
-        onEncoded=${(_prop: string, dataUrl: string) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
-    })}
     ${Object.keys(mine).length && !props.length ? html`<p class="error">${Object.values(mine).flat().join('; ')}</p>` : null}
   </section>`;
+}
+
+/**
+ * A section of the panel, folded by its summary; its unset advanced properties wait behind
+ * "More" (folded afresh for each layer).
+ */
+function Section({
+  id,
+  layer,
+  open,
+  onToggle,
+  more,
+  children,
+}: {
+  id: SectionId;
+  layer: string;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  more: VNode[];
+  children?: unknown;
+}): VNode {
+  const title = SECTIONS.find((s) => s.id === id)?.title ?? id;
+  return html`<details class="prop-section" data-section=${id} open=${open}
+    onToggle=${(e: Event) => {
+      const now = (e.currentTarget as HTMLDetailsElement).open;
+      if (now !== open) onToggle(now);
+    }}>
+    <summary>${title}</summary>
+    ${children}
+    ${
+      more.length
+        ? html`<details class="more" key=${`${layer}/${id}`} data-more=${id}>
+          <summary>More ${title.toLowerCase()} (${more.length})</summary>${more}</details>`
+        : null
+    }
+  </details>`;
 }
 
 /** The arrangement buttons: align (one layer: to the frame), distribute (three or more), duplicate. */

@@ -116,6 +116,8 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState(() => new Set<string>());
+  // Layers whose aspect ratio is locked (for the session, like a lock on a layer that is not a group).
+  const [aspect, setAspect] = useState(() => new Set<string>());
   // Each save makes a version: the versions list is read again.
   const [saves, setSaves] = useState(0);
   // The view: 'fit' or a zoom factor; the previewed moment of an animated design (null: as designed).
@@ -164,6 +166,12 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   // A text or button layer's text, edited on the canvas by a double-click.
   const textPlace = (type: string) =>
     descriptors[type]?.some((d) => d.name === 'payload') ? kit.canvas.importPlaceOf(type, 'payload') : null;
+  const rotationOf = (name: string) => {
+    const type = findLayer(doc, current, name)?.type;
+    // A group turns its members; its own box is not turned.
+    if (!type || type === 'group' || !descriptors[type]?.some((d) => d.name === 'rotation')) return null;
+    return kit.canvas.importPlaceOf(type, 'rotation');
+  };
   const undo = () => setHist(history.undo);
   const redo = () => setHist(history.redo);
   const isLocked = (name: string) => locked.has(name) || findLayer(doc, current, name)?.locked === true;
@@ -276,7 +284,8 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
         ${
           drawn.ok
             ? html`<${Canvas} drawn=${drawn} doc=${doc} frame=${current} size=${size} selected=${selected}
-                setSelected=${setSelected} commit=${commit} isLocked=${isLocked} zoom=${zoom} fitted=${fitted} zoomBy=${zoomBy}
+                setSelected=${setSelected} commit=${commit} isLocked=${isLocked} rotationOf=${rotationOf}
+                keepsAspect=${(n: string) => aspect.has(n)} zoom=${zoom} fitted=${fitted} zoomBy=${zoomBy}
                 moment=${moment}
                 player=${kit.canvas.PLAYER_SCRIPT} textPlace=${textPlace} />`
             : null
@@ -284,7 +293,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
         ${doc.type === 'animated' ? html`<${Timeline} doc=${doc} time=${time} setTime=${setTime} />` : null}
       </section>
       <${PropertiesPanel} doc=${doc} frame=${current} selected=${selected} descriptors=${descriptors} kit=${kit}
-        commit=${commit} issues=${byIssue} run=${run} />
+        commit=${commit} issues=${byIssue} run=${run} aspect=${aspect} setAspect=${setAspect} />
     </div>
     </div>`;
 }

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+// Restacking, corner drags with the aspect kept or a rotation, and several layers scaled and
+// turned about their box (editor-transform.ts); the panel's sections (editor-sections.ts).
+import { runCommand } from './editor-commands.js';
+import { commandOf, type KeyPress } from './editor-keys.js';
+import * as m from './editor-model.js';
+import { sectionOf, shelve } from './editor-sections.js';
+import * as t from './editor-transform.js';
+
+const doc = () =>
+  m.normalizeDoc({
+    name: 'Stack',
+    type: 'static',
+    formats: [
+      { name: 'square', width: 1000, height: 1000 },
+      { name: 'wide', width: 2000, height: 1000 },
+    ],
+    layers: [
+      { name: 'a', type: 'shape', layout: { x: 100, y: 100, width: 100, height: 100 }, properties: { background_color: '#111111' } },
+      // Only in the wide format: it keeps its place in the list when the square's layers move.
+      { name: 'w', type: 'shape', layout: { wide: { x: 0, y: 0, width: 10, height: 10 } }, properties: {} },
+      { name: 'b', type: 'shape', layout: { x: 300, y: 300, width: 200, height: 100 }, properties: { background_color: '#222222' } },
+      { name: 'c', type: 'text', layout: { x: 600, y: 600, width: 100, height: 100 }, properties: { payload: 'c', rotation: 30 } },
+    ],
+  });
+const names = (d: m.Doc) => (d.layers ?? []).map((l) => l.name);
+const ROTATION: m.Place = { key: 'rotation', field: null, onLayer: false };
+const key = (k: Partial<KeyPress>): KeyPress => ({ key: '', code: '', mod: false, shift: false, alt: false, ...k });
+
+describe('restacking', () => {
+  it('moves layers to a place in the frame, the other formats’ layers kept where they are', () => {
+    expect(names(t.restackTo(doc(), 'square', ['c'], 0))).toEqual(['c', 'w', 'a', 'b']);
+    expect(names(t.restackTo(doc(), 'square', ['a'], 2))).toEqual(['b', 'w', 'c', 'a']);
+    expect(names(t.restackTo(doc(), 'square', ['a', 'c'], 1))).toEqual(['b', 'w', 'a', 'c']);
+    const same = doc();
+    expect(t.restackTo(same, 'square', ['a'], 0)).toBe(same);
+  });
+
+  it('steps forward and backward, and to the front and the back', () => {
+    expect(names(t.restack(doc(), 'square', ['a'], 'forward'))).toEqual(['b', 'w', 'a', 'c']);
+    expect(names(t.restack(doc(), 'square', ['c'], 'backward'))).toEqual(['a', 'w', 'c', 'b']);
+    expect(names(t.restack(doc(), 'square', ['a'], 'front'))).toEqual(['b', 'w', 'c', 'a']);
+    expect(names(t.restack(doc(), 'square', ['c'], 'back'))).toEqual(['c', 'w', 'a', 'b']);
+    const top = doc();
+    expect(t.restack(top, 'square', ['c'], 'forward')).toBe(top);
+  });
+
+  it('is Ctrl+] and Ctrl+[ (Shift: front and back), a refusal said at the top', () => {
+    expect(commandOf(key({ code: 'BracketRight', key: ']', mod: true }), false)).toBe('forward');
+    expect(commandOf(key({ code: 'BracketLeft', key: '[', mod: true }), false)).toBe('backward');
+    expect(commandOf(key({ code: 'BracketRight', key: '}', mod: true, shift: true }), false)).toBe('front');
+    expect(commandOf(key({ code: 'BracketLeft', key: '{', mod: true, shift: true }), true)).toBe('back');
+    const state = (selected: string[]) => ({ doc: doc(), frame: 'square', selected, unitsPerPixel: 1, isLocked: () => false });
+    expect(names(runCommand('forward', state(['a']))!.doc!)).toEqual(['b', 'w', 'a', 'c']);
+    expect(runCommand('forward', state(['c']))).toEqual({ said: 'c cannot go forward.' });
+  });
+});
+
+describe('corner drags', () => {
+  const box = { x: 100, y: 100, width: 200, height: 100 };
+  it('keeps the aspect ratio, the larger change winning, the opposite corner still', () => {
+    expect(t.resizeBox(box, 'se', 100, 10, true)).toEqual({ x: 100, y: 100, width: 300, height: 150 });
+    expect(t.resizeBox(box, 'nw', -10, -100, true)).toEqual({ x: -100, y: 0, width: 400, height: 200 });
+    expect(t.resizeBox(box, 'se', 100, 10, false)).toEqual({ x: 100, y: 100, width: 300, height: 110 });
+  });
+
+  it('resizes a turned box along its own sides, its opposite corner staying on the canvas', () => {
+    // Turned 90°: a drag down the screen is a drag along its width.
+    const out = t.resizeBox(box, 'se', 0, 50, false, 90);
+    expect(out.width).toBeCloseTo(250);
+    expect(out.height).toBeCloseTo(100);
+    // The nw corner, turned about the centre, is where it was.
+    const corner = (b: typeof box) => {
+      const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      return { x: c.x + (c.y - b.y), y: c.y - (c.x - b.x) };
+    };
+    expect(corner(out).x).toBeCloseTo(corner(box).x);
+    expect(corner(out).y).toBeCloseTo(corner(box).y);
+  });
+
+  it('measures angles clockwise from up, normalised, and snaps them to 15°', () => {
+    expect(t.angleOf({ x: 0, y: 0 }, { x: 10, y: 0 })).toBeCloseTo(90);
+    expect(t.angleOf({ x: 0, y: 0 }, { x: 0, y: 10 })).toBeCloseTo(180);
+    expect(t.normalAngle(370)).toBe(10);
+    expect(t.normalAngle(-190)).toBe(170);
+    expect(t.snapAngle(52)).toBe(45);
+  });
+});
+
+describe('several layers', () => {
+  it('scale about their box, in the current format only', () => {
+    const from = { x: 100, y: 100, width: 400, height: 300 };
+    const out = t.scaleLayers(doc(), 'square', ['a', 'b'], from, { x: 100, y: 100, width: 800, height: 600 });
+    expect(m.boxOf(out, 'square', 'a')).toEqual({ x: 100, y: 100, width: 200, height: 200 });
+    expect(m.boxOf(out, 'square', 'b')).toEqual({ x: 500, y: 500, width: 400, height: 200 });
+    expect(m.boxOf(out, 'wide', 'b')).toEqual({ x: 300, y: 300, width: 200, height: 100 });
+  });
+
+  it('turn about the centre of their box, each rotation growing by the turn', () => {
+    // a and c: box 100…700, centre (400, 400); a turned 90° goes from the top left to the top right.
+    const out = t.rotateLayers(doc(), 'square', ['a', 'c'], 90, () => ROTATION);
+    expect(m.boxOf(out, 'square', 'a')).toEqual({ x: 600, y: 100, width: 100, height: 100 });
+    expect(m.propOf(out, 'square', 'a', ROTATION)).toBe(90);
+    expect(m.propOf(out, 'square', 'c', ROTATION)).toBe(120);
+    expect(m.boxOf(out, 'square', 'c')).toEqual({ x: 100, y: 600, width: 100, height: 100 });
+  });
+});
+
+describe('the properties panel’s sections', () => {
+  it('puts each property in its section', () => {
+    expect(sectionOf('rotation', true)).toBe('position');
+    expect(sectionOf('font_size', true)).toBe('text');
+    expect(sectionOf('color', true)).toBe('text');
+    expect(sectionOf('background_color', true)).toBe('fill');
+    expect(sectionOf('stroke_width', false)).toBe('stroke');
+    expect(sectionOf('side_border_color', true)).toBe('stroke');
+    expect(sectionOf('shadow_blur', false)).toBe('effects');
+    expect(sectionOf('text_shadow_color', true)).toBe('effects');
+    // A QR code's payload is its content, not text.
+    expect(sectionOf('payload', false)).toBe('fill');
+  });
+
+  it('folds the unset advanced properties behind More', () => {
+    const p = (name: string, set = false) => ({ name, set, item: name });
+    const out = shelve('button', true, [p('payload'), p('letter_spacing'), p('line_height', true), p('stroke_width'), p('opacity')]);
+    expect(out.text).toEqual({ shown: ['payload', 'line_height'], more: ['letter_spacing'] });
+    expect(out.stroke).toEqual({ shown: [], more: ['stroke_width'] });
+    expect(out.effects).toEqual({ shown: [], more: ['opacity'] });
+  });
+});

@@ -109,7 +109,7 @@ export function LayersPanel({
       <button type="button" class="secondary" disabled=${findLayer(doc, frame, selected[0])?.type !== 'group'}
         onClick=${() => selected[0] && commit(ungroup(doc, frame, selected[0]))}>Ungroup</button>
     </div>
-    <p class="hint" id="layers-how">Drag a line to restack it; Ctrl+] and Ctrl+[ move the selection up and down.</p>
+    <p class="hint" id="layers-how">Drag a line to restack (or Ctrl+] / Ctrl+[).</p>
     <ol ref=${list} class=${`layers${drop === null ? '' : ' dragging'}`} reversed aria-describedby="layers-how"
       onFocusIn=${(e: FocusEvent) => {
         focusedLine.current = (e.target as HTMLElement).closest<HTMLElement>('[data-layer-item]')?.dataset.layerItem ?? null;
@@ -128,8 +128,8 @@ export function LayersPanel({
             onClick=${(e: MouseEvent) => toggle(l.name, e)}><span class="label">${l.name}</span> <span class="tag">${l.type}</span></button>
           ${bad ? html`<p class="error" role="alert">${Object.values(bad).flat().join('; ')}</p>` : null}
           <span class="layer-tools">
-            <button type="button" class="icon" aria-label=${`Move ${l.name} up`} onClick=${() => commit(restack(doc, frame, [l.name], 'forward'))}>↑</button>
-            <button type="button" class="icon" aria-label=${`Move ${l.name} down`} onClick=${() => commit(restack(doc, frame, [l.name], 'backward'))}>↓</button>
+            <button type="button" class="icon more-tool" aria-label=${`Move ${l.name} up`} onClick=${() => commit(restack(doc, frame, [l.name], 'forward'))}>↑</button>
+            <button type="button" class="icon more-tool" aria-label=${`Move ${l.name} down`} onClick=${() => commit(restack(doc, frame, [l.name], 'backward'))}>↓</button>
             <button type="button" class="icon" aria-label=${`${l.hidden ? 'Show' : 'Hide'} ${l.name}`} aria-pressed=${l.hidden ? 'true' : 'false'}
               onClick=${() => commit(withProp(doc, frame, l.name, { key: 'hidden', field: null, onLayer: true }, l.hidden ? undefined : true))}>${l.hidden ? '◌' : '●'}</button>
             <button type="button" class="icon" aria-label=${`${isLocked ? 'Unlock' : 'Lock'} ${l.name}`} aria-pressed=${isLocked ? 'true' : 'false'}
@@ -144,11 +144,11 @@ export function LayersPanel({
                     return n;
                   });
               }}>${isLocked ? '🔒' : '🔓'}</button>
-            <button type="button" class="icon" aria-label=${`Rename ${l.name}`} onClick=${() => {
+            <button type="button" class="icon more-tool" aria-label=${`Rename ${l.name}`} onClick=${() => {
               const to = prompt('New name', l.name);
               if (to) commit(renameLayer(doc, frame, l.name, to.trim()));
             }}>✎</button>
-            <button type="button" class="icon" aria-label=${`Delete ${l.name}`} onClick=${() => {
+            <button type="button" class="icon more-tool" aria-label=${`Delete ${l.name}`} onClick=${() => {
               commit(removeLayer(doc, frame, l.name));
               setSelected([]);
             }}>✕</button>

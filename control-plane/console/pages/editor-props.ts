@@ -118,11 +118,12 @@ export function PropertiesPanel({
   const shelves = shelve(
     layer.type,
     described.some((d) => d.name === 'font'),
-    props.map((p) => ({
-      name: p.d.name,
-      set: propOf(doc, frame, name, p.place) !== undefined || mine[p.place.key] !== undefined,
-      item: p,
-    })),
+    // Set: a value other than the default (a design read states some defaults), or an error.
+    props.map((p) => {
+      const v = propOf(doc, frame, name, p.place);
+      const set = (v !== undefined && JSON.stringify(v) !== JSON.stringify(p.d.default)) || mine[p.place.key] !== undefined;
+      return { name: p.d.name, set, item: p };
+    }),
   );
   const control = ({ d, place, control }: (typeof props)[number]) => {
     const value = propOf(doc, frame, name, place);
@@ -143,8 +144,9 @@ export function PropertiesPanel({
       ? { ...box, width: v, height: (v * box.height) / box.width }
       : { ...box, height: v, width: (v * box.width) / box.height };
   };
-  const section = (id: SectionId, body: unknown, has: boolean) =>
-    html`<${Section} key=${id} id=${id} layer=${name} open=${open[id] ?? (has || id === 'position' || id === 'animation')}
+  // A section opens by itself when it holds one of the most used properties; the others show how many they set.
+  const section = (id: SectionId, body: unknown, main: boolean) =>
+    html`<${Section} key=${id} id=${id} layer=${name} open=${open[id] ?? main} set=${shelves[id].shown.length}
       onToggle=${(o: boolean) => setOpen((s) => ({ ...s, [id]: o }))} more=${shelves[id].more.map(control)}>${body}</${Section}>`;
   return html`<section class="panel props-panel" aria-labelledby="props-title">
     <h2 id="props-title">${name} <span class="tag">${layer.type}</span></h2>
@@ -174,7 +176,13 @@ export function PropertiesPanel({
       true,
     )}
     ${(['text', 'fill', 'stroke', 'effects'] as const).map((id) =>
-      shelves[id].shown.length + shelves[id].more.length ? section(id, shelves[id].shown.map(control), shelves[id].shown.length > 0) : null,
+      shelves[id].shown.length + shelves[id].more.length
+        ? section(
+            id,
+            shelves[id].shown.map(control),
+            shelves[id].shown.some((p) => isMainProp(layer.type, p.d.name)),
+          )
+        : null,
     )}
     ${
       doc.type === 'animated'
@@ -208,11 +216,14 @@ function Section({
   open,
   onToggle,
   more,
+  set,
   children,
 }: {
   id: SectionId;
   layer: string;
   open: boolean;
+  /** How many of its properties the layer sets (said while it is folded). */
+  set: number;
   onToggle: (open: boolean) => void;
   more: VNode[];
   children?: unknown;
@@ -223,7 +234,7 @@ function Section({
       const now = (e.currentTarget as HTMLDetailsElement).open;
       if (now !== open) onToggle(now);
     }}>
-    <summary>${title}</summary>
+    <summary>${title}${!open && set ? html` <small>(${set} set)</small>` : null}</summary>
     ${children}
     ${
       more.length

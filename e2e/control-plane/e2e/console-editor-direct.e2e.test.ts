@@ -1,0 +1,308 @@
+// The editor's direct manipulation, round three (issue #40), in a real Chromium against `npm start`:
+// layers restacked by a drag in the layers panel and by Ctrl+[ / Ctrl+] (one line a layer, undo,
+// saved); a layer turned by its rotation handle (Shift: 15°), resized with Shift and with the
+// aspect lock keeping its ratio; several layers scaled and turned about their selection box; the
+// properties panel in folding sections, a button layer's panel measured folded and unfolded.
+// axe-core on each view.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, KeyInput, Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_BUDGETS, callApi, fillField, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
+const WAIT = { timeout: 120_000 };
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+interface ImportLayer {
+  name: string;
+  type: string;
+  layout: Record<string, Box> | Box;
+  properties: Record<string, Record<string, unknown>>;
+}
+
+/** Four layers on a 1000 × 1000 format, bottom of the stack first. */
+const STACK = {
+  name: 'Stack and turn',
+  type: 'static',
+  formats: [{ name: 'square', width: 1000, height: 1000, background_color: '#FFFFFF' }],
+  layers: [
+    { name: 'a', type: 'shape', layout: { x: 100, y: 100, width: 100, height: 100 }, properties: { background_color: '#D94F2B' } },
+    { name: 'b', type: 'shape', layout: { x: 300, y: 300, width: 200, height: 60 }, properties: { background_color: '#2B6CD9' } },
+    { name: 'c', type: 'shape', layout: { x: 700, y: 500, width: 100, height: 200 }, properties: { background_color: '#2BD96C' } },
+    {
+      name: 'cta',
+      type: 'button',
+      layout: { x: 100, y: 800, width: 300, height: 100 },
+      properties: { payload: 'Shop', font_size: 40, color: '#FFFFFF', background_color: '#111111' },
+    },
+  ],
+};
+
+describe('the editor’s direct manipulation', () => {
+  let farm: RunningFarm;
+  let browser: Browser;
+  let page: Page;
+  let project: string;
+  let summerSale: string;
+  let id: string;
+
+  const call = (method: string, path: string, body?: unknown) => callApi(farm, method, path, body);
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    farm = await startFarm({ timeoutMs: 170_000, env: { ...CONSOLE_BUDGETS, SYNC_RENDER_TIMEOUT_MS: '60000' } });
+    summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
+    project = (await call('GET', '/projects')).data[0].id;
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.setViewport({ width: 1440, height: 1000 });
+    page.on('dialog', (d) => void d.accept());
+    page.on('pageerror', (e) => console.error(`page error: ${e}`));
+    await page.goto(`${farm.baseUrl}/console`, WAIT);
+    await page.evaluate((key) => sessionStorage.setItem('pressroom.apiKey', key), farm.apiKey);
+    const made = await call('POST', '/designs/import/json', { ...STACK, target: { kind: 'design', project_uuid: project } });
+    expect(made.status, JSON.stringify(made.data)).toBeLessThan(300);
+    for (let i = 0; i < 240 && !id; i++) {
+      const state = (await call('GET', `/designs/import/json/${made.data.id}`)).data;
+      if (state.status === 'DONE') id = state.result.uuid;
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(id).toBeTruthy();
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (farm && farm.process.exitCode === null) await farm.interrupt();
+  });
+
+  const go = async (hash: string) => {
+    await page.goto('about:blank');
+    await page.goto(`${farm.baseUrl}/console#/${hash}`, WAIT);
+    await page.waitForSelector('header.top nav', WAIT);
+    await page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
+  };
+  const zoom = async () => Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom));
+  const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
+  const numberOf = async (selector: string) => Number(await page.$eval(selector, (e) => (e as HTMLInputElement).value));
+  const press = async (key: KeyInput, ...mods: KeyInput[]) => {
+    for (const m of mods) await page.keyboard.down(m);
+    await page.keyboard.press(key);
+    for (const m of [...mods].reverse()) await page.keyboard.up(m);
+  };
+  /** The layers panel's lines, top of the stack first. */
+  const lines = () => page.$$eval('[data-layer-item]', (ls) => ls.map((l) => (l as HTMLElement).dataset.layerItem!));
+  const waitLines = (want: string[]) =>
+    page.waitForFunction(
+      (w: string) =>
+        JSON.stringify(Array.from(document.querySelectorAll<HTMLElement>('[data-layer-item]'), (l) => l.dataset.layerItem)) === w,
+      WAIT,
+      JSON.stringify(want),
+    );
+  const middle = async (selector: string) => {
+    const r = (await (await page.waitForSelector(selector, WAIT))!.boundingBox())!;
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  };
+  /** A press at `from`, moved in steps to `to` (with keys held from the first step), released. */
+  const drag = async (from: { x: number; y: number }, to: { x: number; y: number }, hold: KeyInput[] = []) => {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (const k of hold) await page.keyboard.down(k);
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10);
+    await page.mouse.up();
+    for (const k of hold) await page.keyboard.up(k);
+  };
+  const transformOf = (name: string) => page.$eval(`[data-hit="${name}"]`, (e) => (e as HTMLElement).style.transform);
+  const saved = async () => {
+    await page.focus('.canvas-overlay');
+    await press('s', 'Control');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+    return (await call('GET', `/designs/${id}/as-import`)).data.payload as { layers: ImportLayer[] };
+  };
+  const boxIn = (l: ImportLayer): Box => ('x' in l.layout ? (l.layout as Box) : (l.layout as Record<string, Box>).square!);
+  const propsOf = (l: ImportLayer) => ('default' in l.properties ? l.properties.default! : (l.properties as Record<string, unknown>));
+
+  it('restacks layers by a drag in the layers panel and by Ctrl+[ / Ctrl+], one line a layer, with undo', async () => {
+    await go(`editor/${id}`);
+    expect(await lines()).toEqual(['cta', 'c', 'b', 'a']);
+    // One line a layer: every line as tall as its name button, well under two lines of text.
+    const heights = await page.$$eval('[data-layer-item]', (ls) =>
+      ls.map((l) => ({ line: l.getBoundingClientRect().height, name: l.querySelector('.layer-name')!.getBoundingClientRect().height })),
+    );
+    for (const h of heights) expect(h.line).toBeLessThan(h.name * 1.6);
+    // The bottom layer dragged above the top line.
+    const top = (await (await page.$('[data-layer-item="cta"]'))!.boundingBox())!;
+    await drag(await middle('[data-layer-item="a"] .layer-name'), { x: top.x + top.width / 2, y: top.y + 3 });
+    await waitLines(['a', 'cta', 'c', 'b']);
+    await page.screenshot({ path: join(SHOTS, 'editor-restack.png') });
+    await press('z', 'Control');
+    await waitLines(['cta', 'c', 'b', 'a']);
+    await press('z', 'Control', 'Shift');
+    await waitLines(['a', 'cta', 'c', 'b']);
+    // The keys, from the layers panel: the focus stays on the moved line.
+    await page.click('[data-layer-item="b"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="b"]', WAIT);
+    await press(']', 'Control');
+    await waitLines(['a', 'cta', 'b', 'c']);
+    await page.waitForFunction(() => document.activeElement?.closest('[data-layer-item]')?.getAttribute('data-layer-item') === 'b', WAIT);
+    await press(']', 'Control', 'Shift');
+    await waitLines(['b', 'a', 'cta', 'c']);
+    await press('[', 'Control');
+    await waitLines(['a', 'b', 'cta', 'c']);
+    await press('[', 'Control', 'Shift');
+    await waitLines(['a', 'cta', 'c', 'b']);
+    await press('z', 'Control');
+    await waitLines(['a', 'b', 'cta', 'c']);
+    // The sheet lists the keys.
+    await page.focus('.canvas-overlay');
+    await press('?');
+    await page.waitForSelector('dialog.shortcuts[open]', WAIT);
+    const sheet = await page.$eval('dialog.shortcuts', (d) => d.textContent ?? '');
+    for (const k of ['Ctrl+]', 'Ctrl+[', 'Ctrl+Shift+]', 'Ctrl+Shift+[']) expect(sheet).toContain(k);
+    await press('Escape');
+    await axe('layers panel');
+    const payload = await saved();
+    expect(payload.layers.map((l) => l.name)).toEqual(['c', 'cta', 'b', 'a']);
+  });
+
+  it('turns a layer by its handle (Shift: 15°) and keeps the aspect with Shift or the lock, with undo', async () => {
+    await go(`editor/${id}`);
+    await page.click('[data-layer-item="b"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="b"] [data-handle="rotate"]', WAIT);
+    const centre = await middle('[data-hit="b"]');
+    // To the right of the centre, a little low: 92° as dragged, 90° with Shift.
+    await drag(await middle('[data-hit="b"] [data-handle="rotate"]'), { x: centre.x + 120, y: centre.y + 4 }, ['Shift']);
+    await page.waitForSelector('#f-b-rotation', WAIT);
+    expect(await numberOf('#f-b-rotation')).toBe(90);
+    expect(await transformOf('b')).toBe('rotate(90deg)');
+    await page.screenshot({ path: join(SHOTS, 'editor-rotate.png') });
+    await press('z', 'Control');
+    await page.waitForFunction(() => (document.querySelector('[data-hit="b"]') as HTMLElement).style.transform === '', WAIT);
+    await press('z', 'Control', 'Shift');
+    await page.waitForFunction(() => (document.querySelector('[data-hit="b"]') as HTMLElement).style.transform === 'rotate(90deg)', WAIT);
+    // Without Shift, the angle follows the pointer.
+    const z = await zoom();
+    await drag(await middle('[data-hit="b"] [data-handle="rotate"]'), { x: centre.x + 100, y: centre.y - 100 });
+    await page.waitForFunction(() => Number((document.getElementById('f-b-rotation') as HTMLInputElement).value) !== 90, WAIT);
+    expect(await numberOf('#f-b-rotation')).toBeCloseTo(45, -1);
+
+    // Shift on a corner keeps the aspect ratio (1:2); so does the lock, typed or dragged.
+    await page.click('[data-layer-item="c"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="c"]', WAIT);
+    await drag(
+      await middle('[data-hit="c"] [data-handle="se"]'),
+      { x: (await middle('[data-hit="c"] [data-handle="se"]')).x + 60, y: (await middle('[data-hit="c"] [data-handle="se"]')).y + 5 },
+      ['Shift'],
+    );
+    await page.waitForFunction(() => (document.getElementById('ed-box-width') as HTMLInputElement).value !== '100', WAIT);
+    const w = await numberOf('#ed-box-width');
+    expect(w).toBeGreaterThan(100 + 60 / z - 3);
+    expect(Math.abs((await numberOf('#ed-box-height')) - 2 * w)).toBeLessThanOrEqual(1);
+    await press('z', 'Control');
+    await page.waitForFunction(() => (document.getElementById('ed-box-width') as HTMLInputElement).value === '100', WAIT);
+    await page.click('.props-panel .aspect-lock');
+    await page.waitForSelector('.props-panel .aspect-lock[aria-pressed="true"]', WAIT);
+    await fillField(page, '#ed-box-width', '50');
+    await page.waitForFunction(() => (document.getElementById('ed-box-height') as HTMLInputElement).value === '100', WAIT);
+    const handle = await middle('[data-hit="c"] [data-handle="se"]');
+    await drag(handle, { x: handle.x + 5, y: handle.y + 80 });
+    await page.waitForFunction(() => (document.getElementById('ed-box-height') as HTMLInputElement).value !== '100', WAIT);
+    expect(Math.abs((await numberOf('#ed-box-height')) - 2 * (await numberOf('#ed-box-width')))).toBeLessThanOrEqual(1);
+    await axe('a turned layer and the aspect lock');
+    const payload = await saved();
+    const c = payload.layers.find((l) => l.name === 'c')!;
+    expect(Math.abs(boxIn(c).height - 2 * boxIn(c).width)).toBeLessThanOrEqual(1);
+    expect(Number(propsOf(payload.layers.find((l) => l.name === 'b')!).rotation)).toBeCloseTo(45, -1);
+  });
+
+  it('scales and turns several layers about their selection box', async () => {
+    await go(`editor/${id}`);
+    await page.click('[data-layer-item="a"] .layer-name');
+    await page.keyboard.down('Shift');
+    await page.click('[data-layer-item="cta"] .layer-name');
+    await page.keyboard.up('Shift');
+    await page.waitForSelector('[data-selection-box] [data-handle="se"]', WAIT);
+    // a (100, 100, 100 × 100) and cta (100, 800, 300 × 100): bounds 300 × 800.
+    expect(await numberOf('#ed-sel-width')).toBe(300);
+    expect(await numberOf('#ed-sel-height')).toBe(800);
+    const z = await zoom();
+    const se = await middle('[data-selection-box] [data-handle="se"]');
+    await drag(se, { x: se.x + 150 * z, y: se.y + 400 * z }, ['Alt']);
+    await page.waitForFunction(() => (document.getElementById('ed-sel-width') as HTMLInputElement).value !== '300', WAIT);
+    expect(Math.abs((await numberOf('#ed-sel-width')) - 450)).toBeLessThanOrEqual(2);
+    expect(Math.abs((await numberOf('#ed-sel-height')) - 1200)).toBeLessThanOrEqual(2);
+    await page.screenshot({ path: join(SHOTS, 'editor-multi-scale.png') });
+    await axe('a selection box');
+    let payload = await saved();
+    const box = (name: string) => boxIn(payload.layers.find((l) => l.name === name)!);
+    // Each box scaled by 1.5 about the bounds' top left corner (100, 100).
+    expect(Math.abs(box('a').width - 150)).toBeLessThanOrEqual(2);
+    expect(Math.abs(box('cta').y - (100 + 700 * 1.5))).toBeLessThanOrEqual(3);
+    expect(Math.abs(box('cta').width - 450)).toBeLessThanOrEqual(2);
+    // A quarter turn of both: each goes round the bounds' centre and turns by 90°.
+    const before = { a: box('a'), cta: box('cta') };
+    const knob = await middle('[data-selection-box] [data-handle="rotate"]');
+    const centre = await middle('[data-selection-box]');
+    await drag(knob, { x: centre.x + 200, y: centre.y + 5 }, ['Shift']);
+    payload = await saved();
+    const turned = (n: string) => Number(propsOf(payload.layers.find((l) => l.name === n)!).rotation);
+    expect(turned('a')).toBe(90);
+    expect(turned('cta')).toBe(90);
+    const mid = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+    const c0 = { x: 100 + 450 / 2, y: 100 + 1200 / 2 };
+    // Clockwise on screen: (dx, dy) from the centre becomes (−dy, dx).
+    const was = mid(before.a);
+    expect(Math.abs(mid(box('a')).x - (c0.x - (was.y - c0.y)))).toBeLessThanOrEqual(3);
+    expect(Math.abs(mid(box('a')).y - (c0.y + (was.x - c0.x)))).toBeLessThanOrEqual(3);
+    expect(await transformOf('a')).toBe('rotate(90deg)');
+  });
+
+  it('folds the properties into sections, the unset advanced ones behind More: a button’s panel measured', async () => {
+    await go(`editor/${summerSale}`);
+    await page.click('[data-layer-item="cta"] .layer-name');
+    await page.waitForSelector('.props-panel [data-section="text"]', WAIT);
+    const sections = await page.$$eval('.props-panel .prop-section', (ss) => ss.map((s) => (s as HTMLElement).dataset.section));
+    expect(sections).toEqual(['position', 'text', 'fill', 'stroke', 'effects']);
+    // The panel scrolls in its own column: its whole height is its scroll height.
+    const height = () => page.$eval('.props-panel', (p) => p.scrollHeight);
+    const folded = await height();
+    // An unset advanced property waits behind More, and shows when it is opened.
+    // Inside a folded disclosure (Chromium hides its content; the field stays in the page).
+    const hidden = (sel: string) => page.$eval(sel, (e) => e.closest('details:not([open])') !== null);
+    expect(await hidden('#f-cta-letter_spacing')).toBe(true);
+    expect(await page.$eval('#f-cta-letter_spacing', (e) => e.closest('[data-more]')?.getAttribute('data-more'))).toBe('text');
+    expect(await hidden('#f-cta-payload')).toBe(false);
+    await page.click('.props-panel [data-more="text"] > summary');
+    await page.waitForFunction(() => document.getElementById('f-cta-letter_spacing')?.closest('details:not([open])') === null, WAIT);
+    expect((await (await page.$('#f-cta-letter_spacing'))!.boundingBox())?.height ?? 0).toBeGreaterThan(0);
+    await axe('the sections');
+    await page.screenshot({ path: join(SHOTS, 'editor-sections.png') });
+    // Every section and every More open: the whole list, as the flat panel was.
+    await page.$$eval('.props-panel details', (ds) => {
+      for (const d of ds) (d as HTMLDetailsElement).open = true;
+    });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('.props-panel details')).every((d) => (d as HTMLDetailsElement).open),
+      WAIT,
+    );
+    await page.$$eval('.props-panel details', (ds) => {
+      for (const d of ds) (d as HTMLDetailsElement).open = true;
+    });
+    const unfolded = await height();
+    console.log(`a button layer's properties panel at 1440 × 1000: ${folded} px folded, ${unfolded} px with every section and More open`);
+    expect(folded).toBeLessThan(1600);
+    expect(folded).toBeLessThan(unfolded * 0.6);
+    // A section folded by hand stays folded on the next layer.
+    await page.click('.props-panel [data-section="position"] > summary');
+    await page.click('[data-layer-item="headline"] .layer-name');
+    await page.waitForSelector('.props-panel [data-section="position"]:not([open])', WAIT);
+  });
+});

@@ -6,6 +6,7 @@ import { runCommand } from './editor-commands.js';
 import { commandOf, type KeyPress } from './editor-keys.js';
 import * as m from './editor-model.js';
 import { sectionOf, shelve } from './editor-sections.js';
+import * as timing from './editor-timing.js';
 import * as t from './editor-transform.js';
 
 const doc = () =>
@@ -127,5 +128,72 @@ describe('the properties panel’s sections', () => {
     expect(out.text).toEqual({ shown: ['payload', 'line_height'], more: ['letter_spacing'] });
     expect(out.stroke).toEqual({ shown: [], more: ['stroke_width'] });
     expect(out.effects).toEqual({ shown: [], more: ['opacity'] });
+  });
+});
+
+describe('the timeline’s timing', () => {
+  const anim = () =>
+    m.normalizeDoc({
+      name: 'Moving',
+      type: 'animated',
+      animation: { duration: 6 },
+      formats: [{ name: 'square', width: 1000, height: 1000 }],
+      layers: [
+        {
+          name: 's',
+          type: 'text',
+          layout: { x: 0, y: 0, width: 100, height: 100 },
+          properties: { payload: 's' },
+          animation: {
+            start_at_s: 1.4,
+            end_at_s: null,
+            tweens: [
+              {
+                id: 's-slide',
+                type: 'slide',
+                keyframes: [
+                  { time: 1.4, attr: { left: -80, top: 0 } },
+                  { data: { time: 2.1 }, attr: { left: 0, top: 0 } },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    });
+  const layer = (d: m.Doc) => m.findLayer(d, 'square', 's')!;
+
+  it('reads the window (an unset end is the duration) and the keyframes in either shape', () => {
+    expect(timing.windowOf(anim(), layer(anim()))).toEqual({ start: 1.4, end: 6 });
+    expect(timing.marksOf(layer(anim())).map((k) => [k.label, k.time])).toEqual([
+      ['s-slide, keyframe 1', 1.4],
+      ['s-slide, keyframe 2', 2.1],
+    ]);
+  });
+
+  it('moves a window’s edge within the duration, the start before the end', () => {
+    expect(layer(timing.withWindowEdge(anim(), 'square', 's', 'start', 0.52)).animation?.start_at_s).toBe(0.5);
+    expect(layer(timing.withWindowEdge(anim(), 'square', 's', 'start', 9)).animation?.start_at_s).toBe(5.95);
+    expect(layer(timing.withWindowEdge(anim(), 'square', 's', 'end', 1)).animation?.end_at_s).toBe(1.45);
+  });
+
+  it('moves a keyframe between its neighbours, where it keeps its time', () => {
+    const later = timing.withKeyframeTime(anim(), 'square', 's', 0, 1, 3);
+    expect(timing.marksOf(layer(later)).map((k) => k.time)).toEqual([1.4, 3]);
+    expect((layer(later).animation?.tweens as { keyframes: unknown[] }[])[0]!.keyframes[1]).toEqual({
+      data: { time: 3 },
+      attr: { left: 0, top: 0 },
+    });
+    // Not past the keyframe before it.
+    expect(timing.marksOf(layer(timing.withKeyframeTime(anim(), 'square', 's', 0, 1, 0))).map((k) => k.time)).toEqual([1.4, 1.45]);
+  });
+
+  it('moves the whole window with its keyframes, as far as the duration allows', () => {
+    const earlier = timing.shiftTiming(anim(), 'square', 's', -0.5);
+    expect(timing.windowOf(earlier, layer(earlier))).toEqual({ start: 0.9, end: 5.5 });
+    expect(timing.marksOf(layer(earlier)).map((k) => k.time)).toEqual([0.9, 1.6]);
+    // The end is at the duration already: it cannot go later.
+    const same = anim();
+    expect(timing.shiftTiming(same, 'square', 's', 1)).toBe(same);
   });
 });

@@ -15,8 +15,9 @@ import { Canvas } from './editor-canvas.js';
 import { FramesBar } from './editor-frames.js';
 import { LayersPanel } from './editor-layers.js';
 import { PropertiesPanel } from './editor-props.js';
+import { Timeline } from './editor-timeline.js';
 import { VersionsPanel } from './editor-versions.js';
-import { ShortcutsSheet, Timeline, ZoomBar } from './editor-view.js';
+import { ShortcutsSheet, ZoomBar } from './editor-view.js';
 
 /** A refused save: the API's error with its field issues, or an import that failed. */
 type Refusal = Shown & { errors?: FieldIssue[] };
@@ -290,7 +291,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
                 player=${kit.canvas.PLAYER_SCRIPT} textPlace=${textPlace} />`
             : null
         }
-        ${doc.type === 'animated' ? html`<${Timeline} doc=${doc} time=${time} setTime=${setTime} />` : null}
+        ${doc.type === 'animated' ? html`<${Timeline} doc=${doc} frame=${current} time=${time} setTime=${setTime} commit=${commit} />` : null}
       </section>
       <${PropertiesPanel} doc=${doc} frame=${current} selected=${selected} descriptors=${descriptors} kit=${kit}
         commit=${commit} issues=${byIssue} run=${run} aspect=${aspect} setAspect=${setAspect} />

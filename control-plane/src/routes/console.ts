@@ -16,7 +16,7 @@ const CONSOLE_DIR = fileURLToPath(new URL('../../console/', import.meta.url));
  * The files of CONSOLE_DIR served as they are, by their path under /console: the style sheets. The
  * page is served at /console; the sources (TypeScript, their tests) are not served, only their bundle.
  */
-const STATIC_FILES: ReadonlySet<string> = new Set(['/style.css', '/pages.css', '/editor.css']);
+const STATIC_FILES: ReadonlySet<string> = new Set(['/style.css', '/pages.css', '/editor.css', '/editor-panels.css']);
 
 /** The picture gallery of the renderer's effects (docs/gallery/), built by its own script. */
 const GALLERY_DIR = fileURLToPath(new URL('../../../docs/gallery/', import.meta.url));

@@ -2,7 +2,8 @@
 // layers restacked by a drag in the layers panel and by Ctrl+[ / Ctrl+] (one line a layer, undo,
 // saved); a layer turned by its rotation handle (Shift: 15°), resized with Shift and with the
 // aspect lock keeping its ratio; several layers scaled and turned about their selection box; the
-// properties panel in folding sections, a button layer's panel measured folded and unfolded.
+// properties panel in folding sections, a button layer's panel measured folded and unfolded; the
+// timeline's windows and keyframes dragged and moved by the keys.
 // axe-core on each view.
 
 import { mkdirSync } from 'node:fs';
@@ -107,8 +108,11 @@ describe('the editor’s direct manipulation', () => {
       WAIT,
       JSON.stringify(want),
     );
+  /** The centre of an element in the window (scrolled into view first: a press outside it reaches nothing). */
   const middle = async (selector: string) => {
-    const r = (await (await page.waitForSelector(selector, WAIT))!.boundingBox())!;
+    const el = (await page.waitForSelector(selector, WAIT))!;
+    await el.evaluate((e) => e.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    const r = (await el.boundingBox())!;
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   };
   /** A press at `from`, moved in steps to `to` (with keys held from the first step), released. */
@@ -263,6 +267,53 @@ describe('the editor’s direct manipulation', () => {
     expect(Math.abs(mid(box('a')).x - (c0.x - (was.y - c0.y)))).toBeLessThanOrEqual(3);
     expect(Math.abs(mid(box('a')).y - (c0.y + (was.x - c0.x)))).toBeLessThanOrEqual(3);
     expect(await transformOf('a')).toBe('rotate(90deg)');
+  });
+
+  it('edits the timeline: a window’s start dragged, a keyframe moved by the keys, a bar moved with its keyframes, in step and undone', async () => {
+    const teaser = (await waitForDesigns(farm, 'type=animated', 170_000))[0]!.id;
+    await go(`editor/${teaser}`);
+    await page.click('[data-layer-item="subline"] .layer-name');
+    await page.waitForSelector('#ed-anim-start_at_s', WAIT);
+    const start = '[data-timing="subline"] .edge.start';
+    const slideEnd = '[data-timing="subline"] [aria-label="subline: subline-slide, keyframe 2"]';
+    const now = (sel: string) => page.$eval(sel, (e) => Number(e.getAttribute('aria-valuenow')));
+    const field = () => page.$eval('#ed-anim-start_at_s', (e) => (e as HTMLInputElement).value);
+    expect(await now(start)).toBe(1.4);
+    expect(await now(slideEnd)).toBe(2.1);
+    // The start dragged right by a second's width of the track: the field follows.
+    const from = await middle(start);
+    const track = (await (await page.$('[data-timing="subline"] .track'))!.boundingBox())!;
+    const duration = await page.$eval('[data-timing="subline"] .edge.start', (e) => Number(e.getAttribute('aria-valuemax')));
+    await drag(from, { x: from.x + track.width / duration, y: from.y });
+    await page.waitForFunction(() => (document.getElementById('ed-anim-start_at_s') as HTMLInputElement).value !== '1.4', WAIT);
+    expect(Math.abs(Number(await field()) - 2.4)).toBeLessThanOrEqual(0.1);
+    await press('z', 'Control');
+    await page.waitForFunction(() => (document.getElementById('ed-anim-start_at_s') as HTMLInputElement).value === '1.4', WAIT);
+    // A keyframe by its keys: three tenths later, one undo step.
+    await page.focus(slideEnd);
+    for (let i = 0; i < 3; i++) await press('ArrowRight');
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-valuenow') === '2.4', WAIT, slideEnd);
+    await page.screenshot({ path: join(SHOTS, 'editor-keyframes.png') });
+    await axe('the timeline’s handles');
+    await press('z', 'Control');
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-valuenow') === '2.1', WAIT, slideEnd);
+    await press('z', 'Control', 'Shift');
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-valuenow') === '2.4', WAIT, slideEnd);
+    // The bar moved half a second earlier, its keyframes with it.
+    const bar = await middle('[data-bar="subline"]');
+    await drag(bar, { x: bar.x - track.width / duration / 2, y: bar.y });
+    await page.waitForFunction(() => (document.getElementById('ed-anim-start_at_s') as HTMLInputElement).value === '0.9', WAIT);
+    expect(await now(slideEnd)).toBe(1.9);
+    await page.focus('.canvas-overlay');
+    await press('s', 'Control');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+    const payload = (await call('GET', `/designs/${teaser}/as-import`)).data.payload as { layers: ImportLayer[] };
+    const subline = payload.layers.find((l) => l.name === 'subline')! as ImportLayer & {
+      animation: { start_at_s: number; tweens: { id: string; keyframes: { time?: number; data?: { time: number } }[] }[] };
+    };
+    expect(subline.animation.start_at_s).toBe(0.9);
+    const slide = subline.animation.tweens.find((t) => t.id === 'subline-slide')!;
+    expect(slide.keyframes.map((k) => k.time ?? k.data?.time)).toEqual([0.9, 1.9]);
   });
 
   it('folds the properties into sections, the unset advanced ones behind More: a button’s panel measured', async () => {

@@ -180,7 +180,7 @@ describe('the timeline’s timing', () => {
   it('moves a keyframe between its neighbours, where it keeps its time', () => {
     const later = timing.withKeyframeTime(anim(), 'square', 's', 0, 1, 3);
     expect(timing.marksOf(layer(later)).map((k) => k.time)).toEqual([1.4, 3]);
-    expect((layer(later).animation?.tweens as { keyframes: unknown[] }[])[0]!.keyframes[1]).toEqual({
+    expect((layer(later).animation!.tweens as { keyframes: unknown[] }[])[0]!.keyframes[1]).toEqual({
       data: { time: 3 },
       attr: { left: 0, top: 0 },
     });

@@ -12,6 +12,7 @@ import { blankDesign, type Doc, findLayer, fontsOf, frameIds, frameSize, history
 import { ProjectPicker } from '../projects.js';
 import { ErrorBox, html, Loading, leaveGuard, type Shown, useApi } from '../ui.js';
 import { Canvas } from './editor-canvas.js';
+import { AllFormats } from './editor-formats.js';
 import { FramesBar } from './editor-frames.js';
 import { LayersPanel } from './editor-layers.js';
 import { PropertiesPanel } from './editor-props.js';
@@ -125,6 +126,8 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   const [zoom, setZoom] = useState<'fit' | number>('fit');
   const fitted = useRef(1);
   const [time, setTime] = useState<number | null>(null);
+  // Every format side by side instead of the canvas.
+  const [everyFormat, setEveryFormat] = useState(false);
   const sheet = useRef<HTMLDialogElement>(null);
   const dirty = doc !== saved;
   const commit = (next: Doc, key: string | null = null) => setHist((h) => history.commit(h, next, key));
@@ -261,6 +264,8 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
       <button type="button" onClick=${() => save(false)} disabled=${busy}>Save</button>
       <button type="button" class="secondary" onClick=${() => save(true)} disabled=${busy || projectId === null}>Save as new</button>
       <${ZoomBar} zoom=${zoom} setZoom=${setZoom} zoomBy=${zoomBy} />
+      <button type="button" class="secondary all-formats-toggle" aria-pressed=${everyFormat ? 'true' : 'false'} onClick=${() => setEveryFormat((v) => !v)}>
+        All ${doc.type === 'printer_multipage' ? 'pages' : 'formats'}</button>
       <button type="button" class="secondary" aria-haspopup="dialog" onClick=${() => sheet.current?.showModal()}>Shortcuts (?)</button>
       ${id ? html`<a href=${`#/design/${id}`}>Back to the design</a>` : null}
       <span class="tag">${doc.type}</span>
@@ -283,7 +288,15 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
         <${FramesBar} doc=${doc} frame=${current} setFrame=${setFrame} commit=${commit} />
         ${drawn.ok ? null : html`<${ErrorBox} error=${{ message: 'This design cannot be drawn yet.', errors: drawn.issues }} title="Not valid" />`}
         ${
-          drawn.ok
+          everyFormat
+            ? html`<${AllFormats} doc=${doc} kit=${kit} frame=${current} edit=${(f: string) => {
+                setFrame(f);
+                setEveryFormat(false);
+              }} />`
+            : null
+        }
+        ${
+          drawn.ok && !everyFormat
             ? html`<${Canvas} drawn=${drawn} doc=${doc} frame=${current} size=${size} selected=${selected}
                 setSelected=${setSelected} commit=${commit} isLocked=${isLocked} rotationOf=${rotationOf}
                 keepsAspect=${(n: string) => aspect.has(n)} zoom=${zoom} fitted=${fitted} zoomBy=${zoomBy}
@@ -291,7 +304,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
                 player=${kit.canvas.PLAYER_SCRIPT} textPlace=${textPlace} />`
             : null
         }
-        ${doc.type === 'animated' ? html`<${Timeline} doc=${doc} frame=${current} time=${time} setTime=${setTime} commit=${commit} />` : null}
+        ${doc.type === 'animated' && !everyFormat ? html`<${Timeline} doc=${doc} frame=${current} time=${time} setTime=${setTime} commit=${commit} />` : null}
       </section>
       <${PropertiesPanel} doc=${doc} frame=${current} selected=${selected} descriptors=${descriptors} kit=${kit}
         commit=${commit} issues=${byIssue} run=${run} aspect=${aspect} setAspect=${setAspect} />

@@ -3,7 +3,7 @@
 // saved); a layer turned by its rotation handle (Shift: 15°), resized with Shift and with the
 // aspect lock keeping its ratio; several layers scaled and turned about their selection box; the
 // properties panel in folding sections, a button layer's panel measured folded and unfolded; the
-// timeline's windows and keyframes dragged and moved by the keys.
+// timeline's windows and keyframes dragged and moved by the keys; every format side by side.
 // axe-core on each view.
 
 import { mkdirSync } from 'node:fs';
@@ -253,8 +253,10 @@ describe('the editor’s direct manipulation', () => {
     expect(Math.abs(box('cta').width - 450)).toBeLessThanOrEqual(2);
     // A quarter turn of both: each goes round the bounds' centre and turns by 90°.
     const before = { a: box('a'), cta: box('cta') };
+    // The knob in view first; the box (taller than the window now) is measured where it then is.
     const knob = await middle('[data-selection-box] [data-handle="rotate"]');
-    const centre = await middle('[data-selection-box]');
+    const r = (await (await page.$('[data-selection-box]'))!.boundingBox())!;
+    const centre = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     await drag(knob, { x: centre.x + 200, y: centre.y + 5 }, ['Shift']);
     payload = await saved();
     const turned = (n: string) => Number(propsOf(payload.layers.find((l) => l.name === n)!).rotation);
@@ -314,6 +316,43 @@ describe('the editor’s direct manipulation', () => {
     expect(subline.animation.start_at_s).toBe(0.9);
     const slide = subline.animation.tweens.find((t) => t.id === 'subline-slide')!;
     expect(slide.keyframes.map((k) => k.time ?? k.data?.time)).toEqual([0.9, 1.9]);
+  });
+
+  it('shows every format side by side, each drawn by the canvas code, and edits one from its tile', async () => {
+    await go(`editor/${summerSale}`);
+    const formats = (await call('GET', `/designs/${summerSale}/as-import`)).data.payload.formats as {
+      name: string;
+      width: number;
+      height: number;
+    }[];
+    expect(formats.length).toBeGreaterThan(2);
+    await page.click('.editor-bar .all-formats-toggle');
+    await page.waitForSelector('.editor-bar .all-formats-toggle[aria-pressed="true"]', WAIT);
+    await page.waitForFunction(
+      (n: number) => {
+        const frames = Array.from(document.querySelectorAll<HTMLIFrameElement>('[data-format-tile] iframe'));
+        return frames.length === n && frames.every((f) => f.contentDocument?.querySelector('[data-layer="headline"]'));
+      },
+      WAIT,
+      formats.length,
+    );
+    expect(await page.$$eval('[data-format-tile]', (ts) => ts.map((t) => (t as HTMLElement).dataset.formatTile))).toEqual(
+      formats.map((f) => f.name),
+    );
+    // Each tile has its format's proportions.
+    for (const f of formats) {
+      const r = (await (await page.$(`[data-format-tile="${f.name}"] .tile`))!.boundingBox())!;
+      expect(Math.abs(r.width / r.height - f.width / f.height)).toBeLessThan(0.02);
+    }
+    expect(await page.$('.canvas-wrap')).toBeNull();
+    await page.evaluate(() => document.fonts.ready);
+    await axe('every format');
+    await page.screenshot({ path: join(SHOTS, 'editor-all-formats.png') });
+    const last = formats.at(-1)!.name;
+    await page.click(`[data-format-tile="${last}"] button`);
+    await page.waitForSelector(`iframe.canvas-frame[title="Canvas of ${last}"]`, WAIT);
+    await page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
+    expect(await page.$('[data-format-tile]')).toBeNull();
   });
 
   it('folds the properties into sections, the unset advanced ones behind More: a button’s panel measured', async () => {

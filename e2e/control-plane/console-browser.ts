@@ -2,7 +2,7 @@
 // and the request budgets of the farm the browser drives.
 import { createRequire } from 'node:module';
 import { resolveExecutablePath } from '@pressroom/render-worker/browser/executable-path';
-import puppeteer, { type Browser, type Page } from 'puppeteer';
+import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer';
 import type { RunningFarm } from './farm.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -78,4 +78,40 @@ export async function callApi(
   });
   const text = await res.text();
   return { status: res.status, data: text ? JSON.parse(text) : null };
+}
+
+/** A layer's box in the import format. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A layer of a design read in the import format (`GET /designs/<id>/as-import`). */
+export interface ImportLayer {
+  name: string;
+  type: string;
+  layout: Record<string, Box> | Box;
+  properties: Record<string, Record<string, unknown>>;
+}
+
+/** A key pressed with modifiers held, released in the reverse order. */
+export async function pressKeys(page: Page, key: KeyInput, ...mods: KeyInput[]): Promise<void> {
+  for (const m of mods) await page.keyboard.down(m);
+  await page.keyboard.press(key);
+  for (const m of [...mods].reverse()) await page.keyboard.up(m);
+}
+
+/** A design imported through the API into a project, followed to DONE: its id (an import that fails throws with its state). */
+export async function importDesign(farm: Pick<RunningFarm, 'baseUrl' | 'apiKey'>, project: string, payload: object): Promise<string> {
+  const made = await callApi(farm, 'POST', '/designs/import/json', { ...payload, target: { kind: 'design', project_uuid: project } });
+  if (made.status >= 300) throw new Error(`the import was refused: ${JSON.stringify(made.data)}`);
+  for (let i = 0; i < 240; i++) {
+    const state = (await callApi(farm, 'GET', `/designs/import/json/${made.data.id}`)).data;
+    if (state.status === 'DONE') return state.result.uuid as string;
+    if (state.status === 'FAILED') throw new Error(`the import failed: ${JSON.stringify(state)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the import did not finish');
 }

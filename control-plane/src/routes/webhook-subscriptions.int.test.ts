@@ -98,7 +98,14 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
     expect(page.body).toContain('src="/console/app.js"');
     expect(page.body).not.toContain('importmap');
     expect((await app.inject({ method: 'GET', url: '/console/' })).statusCode).toBe(200);
-    for (const asset of ['/console/app.js', '/console/style.css', '/console/pages.css', '/console/editor.css', '/console/editor-panels.css', '/console/links.json']) {
+    for (const asset of [
+      '/console/app.js',
+      '/console/style.css',
+      '/console/pages.css',
+      '/console/editor.css',
+      '/console/editor-panels.css',
+      '/console/links.json',
+    ]) {
       expect((await app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
     }
     const bundle = await app.inject({ method: 'GET', url: '/console/app.js' });

@@ -11,24 +11,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, KeyInput, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_BUDGETS, callApi, fillField, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import {
+  type Box,
+  CONSOLE_BUDGETS,
+  callApi,
+  fillField,
+  type ImportLayer,
+  importDesign,
+  launchBrowser,
+  pressKeys,
+  seriousAxeViolations,
+} from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 const WAIT = { timeout: 120_000 };
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface ImportLayer {
-  name: string;
-  type: string;
-  layout: Record<string, Box> | Box;
-  properties: Record<string, Record<string, unknown>>;
-}
 
 /** Four layers on a 1000 × 1000 format, bottom of the stack first. */
 const STACK = {
@@ -70,14 +67,7 @@ describe('the editor’s direct manipulation', () => {
     page.on('pageerror', (e) => console.error(`page error: ${e}`));
     await page.goto(`${farm.baseUrl}/console`, WAIT);
     await page.evaluate((key) => sessionStorage.setItem('pressroom.apiKey', key), farm.apiKey);
-    const made = await call('POST', '/designs/import/json', { ...STACK, target: { kind: 'design', project_uuid: project } });
-    expect(made.status, JSON.stringify(made.data)).toBeLessThan(300);
-    for (let i = 0; i < 240 && !id; i++) {
-      const state = (await call('GET', `/designs/import/json/${made.data.id}`)).data;
-      if (state.status === 'DONE') id = state.result.uuid;
-      else await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(id).toBeTruthy();
+    id = await importDesign(farm, project, STACK);
   }, 600_000);
 
   afterAll(async () => {
@@ -94,11 +84,7 @@ describe('the editor’s direct manipulation', () => {
   const zoom = async () => Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom));
   const axe = async (name: string) => expect(await seriousAxeViolations(page), name).toEqual([]);
   const numberOf = async (selector: string) => Number(await page.$eval(selector, (e) => (e as HTMLInputElement).value));
-  const press = async (key: KeyInput, ...mods: KeyInput[]) => {
-    for (const m of mods) await page.keyboard.down(m);
-    await page.keyboard.press(key);
-    for (const m of [...mods].reverse()) await page.keyboard.up(m);
-  };
+  const press = (key: KeyInput, ...mods: KeyInput[]) => pressKeys(page, key, ...mods);
   /** The layers panel's lines, top of the stack first. */
   const lines = () => page.$$eval('[data-layer-item]', (ls) => ls.map((l) => (l as HTMLElement).dataset.layerItem!));
   const waitLines = (want: string[]) =>

@@ -13,26 +13,22 @@ import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import type { Browser, KeyInput, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_BUDGETS, callApi, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import {
+  type Box,
+  CONSOLE_BUDGETS,
+  callApi,
+  type ImportLayer,
+  importDesign,
+  launchBrowser,
+  pressKeys,
+  seriousAxeViolations,
+} from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
 const WAIT = { timeout: 120_000 };
 /** Debian's Liberation fonts (fonts-liberation2), as the other console tests use them. */
 const LIBERATION = '/usr/share/fonts/truetype/liberation2';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface ImportLayer {
-  name: string;
-  type: string;
-  layout: Record<string, Box> | Box;
-  properties: Record<string, Record<string, unknown>>;
-}
 
 /** Three shapes apart from each other on a 1000 × 1000 format, and a circle. */
 const ROW = {
@@ -94,27 +90,13 @@ describe('the editor as a design tool', () => {
       const e = document.activeElement as HTMLElement | null;
       return { id: e?.id ?? '', cls: e?.className ?? '', text: e?.textContent?.trim() ?? '', name: e?.getAttribute('name') ?? '' };
     });
-  const press = async (key: KeyInput, ...mods: KeyInput[]) => {
-    for (const m of mods) await page.keyboard.down(m);
-    await page.keyboard.press(key);
-    for (const m of [...mods].reverse()) await page.keyboard.up(m);
-  };
+  const press = (key: KeyInput, ...mods: KeyInput[]) => pressKeys(page, key, ...mods);
   const selectedOnCanvas = () => page.$$eval('.hit.selected', (hits) => hits.map((h) => (h as HTMLElement).dataset.hit!).sort());
   const asImport = async (id: string) => (await call('GET', `/designs/${id}/as-import`)).data.payload as { layers: ImportLayer[] };
   const boxIn = (layer: ImportLayer, format: string): Box =>
     'x' in layer.layout ? (layer.layout as Box) : (layer.layout as Record<string, Box>)[format]!;
   /** A design imported through the API into the workspace's first project: its id. */
-  const imported = async (payload: unknown): Promise<string> => {
-    const made = await call('POST', '/designs/import/json', { ...(payload as object), target: { kind: 'design', project_uuid: project } });
-    expect(made.status, JSON.stringify(made.data)).toBeLessThan(300);
-    for (let i = 0; i < 240; i++) {
-      const state = (await call('GET', `/designs/import/json/${made.data.id}`)).data;
-      if (state.status === 'DONE') return state.result.uuid as string;
-      expect(state.status, JSON.stringify(state)).not.toBe('FAILED');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('the import did not finish');
-  };
+  const imported = (payload: object) => importDesign(farm, project, payload);
   /** The centre of a layer's area on the canvas, in page pixels. */
   const centreOf = async (name: string) => {
     const r = (await (await page.$(`[data-hit="${name}"]`))!.boundingBox())!;

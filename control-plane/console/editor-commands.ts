@@ -18,7 +18,20 @@ export interface CommandState {
   isLocked: (name: string) => boolean;
 }
 
-export type Effect = 'undo' | 'redo' | 'save' | 'shortcuts' | 'edit' | 'zoom-in' | 'zoom-out' | 'zoom-fit' | 'zoom-100' | 'leave';
+export type Effect =
+  | 'undo'
+  | 'redo'
+  | 'save'
+  | 'shortcuts'
+  | 'edit'
+  | 'zoom-in'
+  | 'zoom-out'
+  | 'zoom-fit'
+  | 'zoom-100'
+  | 'copy'
+  | 'cut'
+  | 'paste'
+  | 'leave';
 
 export interface Outcome {
   /** A changed design (one undo step). */
@@ -40,7 +53,19 @@ const ALIGN: Partial<Record<Command, Alignment>> = {
 
 const STACK_WORDS: Record<Restack, string> = { forward: 'forward', backward: 'backward', front: 'to the front', back: 'to the back' };
 
-const EFFECTS: readonly Command[] = ['undo', 'redo', 'save', 'shortcuts', 'zoom-in', 'zoom-out', 'zoom-fit', 'zoom-100'];
+const EFFECTS: readonly Command[] = [
+  'undo',
+  'redo',
+  'save',
+  'shortcuts',
+  'zoom-in',
+  'zoom-out',
+  'zoom-fit',
+  'zoom-100',
+  'copy',
+  'cut',
+  'paste',
+];
 
 /** The layers of the frame, top of the stack first (the order of the layers panel). */
 export function stackOrder(doc: Doc, frame: string): string[] {

@@ -7,6 +7,9 @@ export type Command =
   | 'redo'
   | 'save'
   | 'duplicate'
+  | 'copy'
+  | 'cut'
+  | 'paste'
   | 'select-all'
   | 'group'
   | 'ungroup'
@@ -98,6 +101,23 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'canvas',
     group: 'Edit',
     match: only(letter('d'), { mod: true }),
+  },
+  {
+    command: 'copy',
+    keys: 'Ctrl+C',
+    does: 'Copy the selection (as layers, to paste into any format or design)',
+    scope: 'canvas',
+    group: 'Edit',
+    match: only(letter('c'), { mod: true }),
+  },
+  { command: 'cut', keys: 'Ctrl+X', does: 'Cut the selection', scope: 'canvas', group: 'Edit', match: only(letter('x'), { mod: true }) },
+  {
+    command: 'paste',
+    keys: 'Ctrl+V',
+    does: 'Paste layers on top, scaled to this format',
+    scope: 'canvas',
+    group: 'Edit',
+    match: only(letter('v'), { mod: true }),
   },
   {
     command: 'delete',

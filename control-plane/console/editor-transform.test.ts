@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-
+import * as cb from './editor-clipboard.js';
 // Restacking, corner drags with the aspect kept or a rotation, and several layers scaled and
 // turned about their box (editor-transform.ts); the panel's sections (editor-sections.ts).
 import { runCommand } from './editor-commands.js';
@@ -195,5 +195,35 @@ describe('the timeline’s timing', () => {
     // The end is at the duration already: it cannot go later.
     const same = anim();
     expect(timing.shiftTiming(same, 'square', 's', 1)).toBe(same);
+  });
+});
+
+describe('copy and paste', () => {
+  const target = { types: ['shape', 'text', 'button', 'group'], hasFont: (f: string) => f === 'Inter' };
+  it('copies layers with their box and their properties as the format shows them', () => {
+    const d = m.withProp(doc(), 'square', 'c', { key: 'font', field: null, onLayer: false }, 'Nowhere Sans');
+    const clip = cb.copyLayers(d, 'square', ['a', 'c'])!;
+    expect(clip.frame).toEqual({ width: 1000, height: 1000, unit: 'px' });
+    expect(clip.layers.map((l) => [l.name, l.box.x, l.properties.font ?? null])).toEqual([
+      ['a', 100, null],
+      ['c', 600, 'Nowhere Sans'],
+    ]);
+    expect(cb.readClip(JSON.stringify(clip))).toEqual(clip);
+    expect(cb.readClip('plain text')).toBeNull();
+  });
+
+  it('pastes into another format scaled by one factor, named afresh, saying what stayed out', () => {
+    const d = m.withProp(doc(), 'square', 'c', { key: 'font', field: null, onLayer: false }, 'Nowhere Sans');
+    const clip = cb.copyLayers(d, 'square', ['a', 'c'])!;
+    clip.layers.push({ name: 'v', type: 'video', box: { x: 0, y: 0, width: 10, height: 10 }, properties: {} });
+    const out = cb.pasteLayers(doc(), 'wide', clip, target);
+    expect(out.names).toEqual(['a_2', 'c_2']);
+    // wide is 2000 × 1000: x doubles, sizes keep the smaller factor (1).
+    expect(m.boxOf(out.doc, 'wide', 'a_2')).toEqual({ x: 200, y: 100, width: 100, height: 100 });
+    expect(m.propOf(out.doc, 'wide', 'a_2', { key: 'background_color', field: null, onLayer: false })).toBe('#111111');
+    expect(m.propOf(out.doc, 'wide', 'c_2', { key: 'font', field: null, onLayer: false })).toBeUndefined();
+    expect(out.said.join(' ')).toMatch(
+      /v: a video layer is not available in a static design.*c: the font Nowhere Sans is not available here/,
+    );
   });
 });

@@ -5,6 +5,8 @@ import type { DesignType, PropertyDescriptor } from '@pressroom/model/client';
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type FieldIssue } from '../api.js';
+import { removeLayers } from '../editor-arrange.js';
+import { copyLayers, pasteLayers, readClip } from '../editor-clipboard.js';
 import { type Effect, nudge, runCommand, stepZoom } from '../editor-commands.js';
 import { here, importCopy, issuesByPlace, type Kit, loadCanvas } from '../editor-io.js';
 import { type Command, commandOf, keyPressOf } from '../editor-keys.js';
@@ -156,9 +158,10 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   // A refused save's errors stand until the design changes again.
   useEffect(() => setIssues(null), [doc]);
   const drawn = useMemo(() => kit.canvas.drawFormat(here(kit, doc), current, kit.catalogue), [doc, current, kit]);
+  // The fonts the canvas knows (bundled and the workspace's), by id and by name.
+  const knownFonts = useMemo(() => new Set(kit.catalogue.fonts.flatMap((f) => [f.id.toLowerCase(), f.name.toLowerCase()])), [kit]);
   useEffect(() => {
-    const known = new Set(kit.catalogue.fonts.flatMap((f) => [f.id.toLowerCase(), f.name.toLowerCase()]));
-    const unknown = fontsOf(doc).filter((f) => !known.has(f.toLowerCase()));
+    const unknown = fontsOf(doc).filter((f) => !knownFonts.has(f.toLowerCase()));
     if (unknown.length) refreshFonts(unknown);
   }, [doc, kit]);
   const moment = useMemo(
@@ -205,6 +208,42 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     }
   };
 
+  // The clipboard carries layers as JSON (editor-clipboard.ts): a paste works in any format of any design.
+  const toClipboard = async (cut: boolean) => {
+    const clip = copyLayers(doc, current, selected);
+    if (!clip) return;
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(clip));
+      if (cut)
+        commit(
+          removeLayers(
+            doc,
+            current,
+            selected.filter((n) => !isLocked(n)),
+          ),
+        );
+      setStatus(`${cut ? 'Cut' : 'Copied'} ${clip.layers.map((l) => l.name).join(', ')}.`);
+    } catch (e) {
+      setStatus(`The clipboard refused the layers: ${asShown(e).message}`);
+    }
+  };
+  const fromClipboard = async () => {
+    let text: string;
+    try {
+      text = await navigator.clipboard.readText();
+    } catch (e) {
+      setStatus(`The clipboard could not be read: ${asShown(e).message}`);
+      return;
+    }
+    const clip = readClip(text);
+    if (!clip) return setStatus('The clipboard holds no layers.');
+    const out = pasteLayers(doc, current, clip, { types: Object.keys(descriptors), hasFont: (f) => knownFonts.has(f.toLowerCase()) });
+    if (out.names.length) {
+      commit(out.doc);
+      setSelected(out.names);
+    }
+    setStatus([out.names.length ? `Pasted ${out.names.join(', ')}.` : 'Nothing was pasted.', ...out.said].join(' '));
+  };
   const zoomBy = (dir: 1 | -1) => setZoom((z) => stepZoom(z === 'fit' ? fitted.current : z, dir));
   const effects: Record<Exclude<Effect, 'leave'>, () => void> = {
     undo,
@@ -222,6 +261,9 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     'zoom-out': () => zoomBy(-1),
     'zoom-fit': () => setZoom('fit'),
     'zoom-100': () => setZoom(1),
+    copy: () => void toClipboard(false),
+    cut: () => void toClipboard(true),
+    paste: () => void fromClipboard(),
   };
   /** A command from a key or a button: the design and the selection change, or the editor acts. */
   const run = (command: Command, shift = false): boolean => {

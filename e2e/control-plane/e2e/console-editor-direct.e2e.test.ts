@@ -3,7 +3,8 @@
 // saved); a layer turned by its rotation handle (Shift: 15°), resized with Shift and with the
 // aspect lock keeping its ratio; several layers scaled and turned about their selection box; the
 // properties panel in folding sections, a button layer's panel measured folded and unfolded; the
-// timeline's windows and keyframes dragged and moved by the keys; every format side by side.
+// timeline's windows and keyframes dragged and moved by the keys; every format side by side; layers
+// copied to the clipboard and pasted into another design's format.
 // axe-core on each view.
 
 import { mkdirSync } from 'node:fs';
@@ -61,6 +62,10 @@ describe('the editor’s direct manipulation', () => {
     summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
     project = (await call('GET', '/projects')).data[0].id;
     browser = await launchBrowser();
+    // The editor's copy and paste go through the system clipboard.
+    await browser
+      .defaultBrowserContext()
+      .overridePermissions(farm.baseUrl, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     page = await browser.newPage();
     await page.setViewport({ width: 1440, height: 1000 });
     page.on('dialog', (d) => void d.accept());
@@ -339,6 +344,55 @@ describe('the editor’s direct manipulation', () => {
     await page.waitForSelector(`iframe.canvas-frame[title="Canvas of ${last}"]`, WAIT);
     await page.waitForSelector('.canvas-wrap[data-ready="true"]', WAIT);
     expect(await page.$('[data-format-tile]')).toBeNull();
+  });
+
+  it('copies layers to the clipboard as JSON and pastes them into another design’s format, saying what cannot come along', async () => {
+    await go(`editor/${id}`);
+    await page.click('[data-layer-item="a"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="a"]', WAIT);
+    const width = await numberOf('#ed-box-width');
+    await page.focus('.canvas-overlay');
+    await press('c', 'Control');
+    const status = () => page.$eval('.editor-bar [role=status]', (e) => e.textContent ?? '');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Copied a.'), WAIT);
+    const clip = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(clip.pressroom).toBe('layers');
+    expect(clip.layers.map((l: { name: string }) => l.name)).toEqual(['a']);
+    // Into the Summer Sale's square (1080², this design's is 1000²): scaled, its colour kept.
+    await go(`editor/${summerSale}`);
+    await page.focus('.canvas-overlay');
+    await press('v', 'Control');
+    await page.waitForSelector('.hit.selected[data-hit="a"]', WAIT);
+    expect(await status()).toContain('Pasted a.');
+    expect(Math.abs((await numberOf('#ed-box-width')) - width * 1.08)).toBeLessThanOrEqual(1);
+    expect(await page.$eval('#f-a-background_color', (e) => (e as HTMLInputElement).value)).toBe('#D94F2B');
+    // A layer type and a font the design does not have: said, the rest pasted.
+    await page.evaluate(
+      (c: string) => navigator.clipboard.writeText(c),
+      JSON.stringify({
+        pressroom: 'layers',
+        design_type: 'animated',
+        frame: { width: 1080, height: 1080, unit: 'px' },
+        layers: [
+          { name: 'clip', type: 'video', box: { x: 0, y: 0, width: 100, height: 100 }, properties: {} },
+          {
+            name: 'note',
+            type: 'text',
+            box: { x: 10, y: 10, width: 300, height: 60 },
+            properties: { payload: 'Hi', font: 'Nowhere Sans', font_size: 40, color: '#FFFFFF' },
+          },
+        ],
+      }),
+    );
+    await page.focus('.canvas-overlay');
+    await press('v', 'Control');
+    await page.waitForSelector('.hit.selected[data-hit="note"]', WAIT);
+    const said = await status();
+    expect(said).toContain('clip: a video layer is not available in a static design');
+    expect(said).toContain('note: the font Nowhere Sans is not available here');
+    await axe('a paste with its message');
+    await press('z', 'Control');
+    await page.waitForFunction(() => !document.querySelector('[data-hit="note"]'), WAIT);
   });
 
   it('folds the properties into sections, the unset advanced ones behind More: a button’s panel measured', async () => {

@@ -129,9 +129,11 @@ export function createCompositePool(options: { threads: number }): CompositePool
     // takes the frames in order.
     const ahead = threads * 2;
     // The frames live in one shared ring, written by the threads in place (no copy, no garbage).
-    // A chunk is asked for when the one `ahead` before it is about to be read, so its slots held
-    // frames that are older than that one's by a whole chunk and the encoder's stream: long gone.
-    const slots = Math.min(file.frames, (ahead + 1) * (chunks[0]?.[1] ?? 1) + IN_STREAM);
+    // A chunk is asked for when the one `ahead` before it is about to be read; a frame handed out
+    // may be a repeat pointing back to its chunk's first slot, and the encoder's stream may hold
+    // IN_STREAM frames: with room for `ahead` + 2 chunks and those, a slot is written again only
+    // once nothing can still read it.
+    const slots = Math.min(file.frames, (ahead + 2) * (chunks[0]?.[1] ?? 1) + IN_STREAM);
     const ring = idle.get(slots * size)?.pop() ?? new SharedArrayBuffer(slots * size);
     // A pass given up half way leaves chunks running that may still write the ring.
     let abandoned = false;

@@ -66,7 +66,7 @@ export const renderWorkerOptions = {
   animationCompositor: option(
     env.bool(),
     'false',
-    "Composite animated files' frames from layer rasters drawn once, in the media worker (docs/animation.md, 2b; opt-in until it is measured faster on a quiet machine: media workers must be upgraded first); false draws every frame in Chromium.",
+    "Composite animated files' frames from layer rasters drawn once, in the media worker (docs/animation.md, 2b; opt-in until a layer shown scaled is drawn exactly, not resampled; media workers must be upgraded first); false draws every frame in Chromium.",
   ),
   ...ffmpegOptions,
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),

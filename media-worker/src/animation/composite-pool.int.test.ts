@@ -33,8 +33,8 @@ function file(pixels: FramePixels, id: string): CompositedFile {
       { key: 'square', box: [10, 20, 20, 20] },
     ],
     items: [
-      { raster: 0, untyped: null, layer: null, gates: [], origin: [0, 0], enlarged: null, units: null, video: null },
-      { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 30], enlarged: null, units: null, video: null },
+      { raster: 0, untyped: null, layer: null, gates: [], origin: [0, 0], scaled: [], units: null, video: null },
+      { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 30], scaled: [], units: null, video: null },
     ],
     videos: [],
     states,

@@ -295,17 +295,37 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
 }
 
 /**
- * The raster an item is drawn from at a state, and the scale to draw it at: the enlarged one
- * while the layer is enlarged (so it is only shrunk), else the one as designed.
+ * The raster an item is drawn from at a state, and the scale to draw it at: of the raster as
+ * designed (scale 1) and those drawn at other scales (`item.scaled`), the one at the smallest
+ * scale at or above the state's, so it is only ever shrunk (and not at all at a scale drawn);
+ * above every one, the largest, enlarged. A raster cut by the canvas's edge (`inPlace`) serves
+ * only its own scale, unmoved and unturned.
  */
 function pick(
   item: Composition['items'][number],
   s: Composition['states'][number][number] | null,
 ): { raster: number | null; scale: number } {
   const scale = s ? s[4] : 1;
-  if (item.enlarged && scale > 1) return { raster: item.enlarged.raster, scale: scale / item.enlarged.scale };
-  return { raster: item.raster ?? item.untyped, scale };
+  const designed = item.raster ?? item.untyped;
+  if (scale === 1 || item.scaled.length === 0) return { raster: designed, scale };
+  const still = s !== null && s[2] === 0 && s[3] === 0 && s[5] === 0;
+  let from = { raster: designed, scale: 1 };
+  let best = scale <= 1 + SAME_SCALE ? from : null;
+  for (const drawn of item.scaled) {
+    if (drawn.inPlace) {
+      if (still && Math.abs(drawn.scale / scale - 1) <= SAME_SCALE) return { raster: drawn.raster, scale: 1 };
+      continue;
+    }
+    if (drawn.scale >= scale - SAME_SCALE && (best === null || drawn.scale < best.scale)) best = drawn;
+    if (drawn.scale > from.scale) from = drawn;
+  }
+  best ??= from;
+  const by = scale / best.scale;
+  return { raster: best.raster, scale: Math.abs(by - 1) <= SAME_SCALE ? 1 : by };
 }
+
+/** Scales this close are one (planRasterScales draws scales rounded to 4 decimals). */
+const SAME_SCALE = 1e-4;
 
 /** The transparent margin around every raster's image, px (see createCompositor). */
 const PAD = 1;

@@ -5,10 +5,18 @@
 // worker composites every frame from these.
 
 import type { Composition } from '@pressroom/model';
-import { neutralStates, planRasters, type RasterPlan, type RenderPlan, type Timeline, untypedStates } from '@pressroom/renderer';
+import {
+  type LayerScales,
+  neutralStates,
+  planRasters,
+  type RasterPlan,
+  type RenderPlan,
+  type Timeline,
+  untypedStates,
+} from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import sharp from 'sharp';
-import { capture } from '../browser/index.js';
+import { capture, frameModeOfPage } from '../browser/index.js';
 import '../browser/page-globals.js';
 
 export interface LayerRasters {
@@ -28,8 +36,8 @@ export async function captureLayerRasters(
   page: Page,
   plan: RenderPlan,
   timeline: Timeline,
-  /** The largest scale each moving layer reaches in the file (drawn at it, so it is only shrunk). */
-  maxScale: ReadonlyMap<string, number> = new Map(),
+  /** Per moving layer, the scales to draw it at besides as designed (planRasterScales). */
+  scales: ReadonlyMap<string, LayerScales> = new Map(),
   /** The format's video layers: each gets an item of its own whose frames the media worker draws. */
   videoLayers: readonly string[] = [],
 ): Promise<LayerRasters> {
@@ -38,15 +46,15 @@ export async function captureLayerRasters(
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
   const videos: LayerRasters['videos'] = [];
+  const clips = frameModeOfPage(page) !== 'on-demand';
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
-  // Every capture first, each PNG decoded (on libuv's threads) while Chromium draws the next;
-  // then the painted boxes, which need the pixels.
+  // Every capture as designed first, each PNG decoded (on libuv's threads) while Chromium draws
+  // the next; then the painted boxes, which need the pixels, and the scaled captures, which are
+  // clipped to the box the painted one scales to.
   const drawn: {
     raster: RasterPlan;
     shot: Promise<RawImage>;
     untypedShot: Promise<RawImage> | null;
-    enlargedShot: Promise<RawImage> | null;
-    scale: number;
     unitBoxes: Box[] | null;
     origin: [number, number];
   }[] = [];
@@ -61,10 +69,6 @@ export async function captureLayerRasters(
       continue;
     }
     const shot = (await isolated(page, plan, raster)).decoded;
-    // A layer enlarged by the timeline is also drawn at its largest scale, if it still fits the
-    // canvas there (a cut edge would show once shrunk).
-    const scale = raster.layer !== null && !raster.typewriting ? Math.min(MAX_RASTER_SCALE, maxScale.get(raster.layer) ?? 1) : 1;
-    const enlargedShot = scale > 1.01 ? (await isolated(page, plan, raster, scale)).decoded : null;
     const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
     let untypedShot: Promise<RawImage> | null = null;
     if (raster.typewriting) {
@@ -74,7 +78,7 @@ export async function captureLayerRasters(
       await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
     }
     const origin = raster.layer === null ? ([0, 0] as [number, number]) : await originOf(page, raster.layer);
-    drawn.push({ raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin });
+    drawn.push({ raster, shot, untypedShot, unitBoxes, origin });
   }
   const videoItem = (at: number) => {
     const video = videoAt.get(at);
@@ -87,16 +91,14 @@ export async function captureLayerRasters(
       gates: video.raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
       origin: video.origin,
       units: null,
-      enlarged: null,
+      scaled: [],
       video: videos.length - 1,
     });
   };
-  for (const [at, { raster, shot, untypedShot, enlargedShot, scale, unitBoxes, origin }] of drawn.entries()) {
+  for (const [at, { raster, shot, untypedShot, unitBoxes, origin }] of drawn.entries()) {
     videoItem(at);
     const image = await shot;
     const untyped = untypedShot ? await untypedShot : null;
-    let enlarged = enlargedShot ? await enlargedShot : null;
-    if (enlarged && touchesEdge(paintedBox(enlarged), plan)) enlarged = null;
     // Both typewriting rasters share one box: the union of what either paints.
     const box = unionBox(paintedBox(image), untyped ? paintedBox(untyped) : null);
     const store = (bytes: RawImage | null): number | null => {
@@ -104,25 +106,68 @@ export async function captureLayerRasters(
       rasters.push({ box, bytes: crop(bytes, box) });
       return rasters.length - 1;
     };
-    items.push({
+    const item: Composition['items'][number] = {
       raster: store(image),
       untyped: store(untyped),
       layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
       gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
       origin,
       units: unitBoxes,
-      enlarged: null,
+      scaled: [],
       video: null,
-    });
-    const enlargedBox = enlarged ? paintedBox(enlarged) : null;
-    if (enlarged && enlargedBox) {
-      rasters.push({ box: enlargedBox, bytes: crop(enlarged, enlargedBox) });
-      items[items.length - 1]!.enlarged = { raster: rasters.length - 1, scale };
+    };
+    items.push(item);
+    const planned = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
+    if (!planned || !box) continue;
+    // Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it is
+    // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved).
+    const largest = Math.max(...planned.drawn, ...planned.every);
+    const cut = touchesEdge(scaledBox(box, origin, largest), plan);
+    const wanted = cut && planned.every.length > 0 ? planned.every : planned.drawn;
+    // Each scale's capture is clipped to the painted box scaled about the origin (widened for
+    // antialiasing), unless that box reaches the canvas's edge: the layer may paint beyond it.
+    const shots = [];
+    for (const scale of wanted) {
+      const clip = clips && !touchesEdge(box, plan) ? clipOf(scaledBox(box, origin, scale), plan) : null;
+      shots.push({ scale, clip, shot: (await isolated(page, plan, raster, scale, clip)).decoded });
+    }
+    for (const { scale, clip, shot: scaledShot } of shots) {
+      let scaled = await scaledShot;
+      let at: [number, number] = clip ? [clip.x, clip.y] : [0, 0];
+      let painted = paintedBox(scaled);
+      // Painted up to the clip's edge: more may lie beyond it; drawn again whole.
+      if (clip && painted && touchesEdge(painted, { width: clip.width, height: clip.height })) {
+        scaled = await (await isolated(page, plan, raster, scale)).decoded;
+        at = [0, 0];
+        painted = paintedBox(scaled);
+      }
+      if (!painted) continue;
+      const onCanvas: Box = [painted[0] + at[0], painted[1] + at[1], painted[2], painted[3]];
+      // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved.
+      const inPlace = touchesEdge(onCanvas, plan);
+      if (inPlace && wanted !== planned.every) continue;
+      rasters.push({ box: onCanvas, bytes: crop(scaled, painted) });
+      item.scaled.push({ raster: rasters.length - 1, scale, inPlace });
     }
   }
   // A video over every raster.
   videoItem(drawn.length);
   return { items, rasters, units, videos };
+}
+
+/** A box scaled by `scale` about `origin`. */
+function scaledBox([left, top, w, h]: Box, [ox, oy]: [number, number], scale: number): Box {
+  return [ox + (left - ox) * scale, oy + (top - oy) * scale, w * scale, h * scale];
+}
+
+/** A box widened by a margin for antialiasing, in whole px within the canvas. */
+function clipOf([left, top, w, h]: Box, plan: { width: number; height: number }): { x: number; y: number; width: number; height: number } {
+  const margin = 4;
+  const x0 = Math.max(0, Math.floor(left) - margin);
+  const y0 = Math.max(0, Math.floor(top) - margin);
+  const x1 = Math.min(plan.width, Math.ceil(left + w) + margin);
+  const y1 = Math.min(plan.height, Math.ceil(top + h) + margin);
+  return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
 }
 
 interface RawImage {
@@ -131,22 +176,20 @@ interface RawImage {
   height: number;
 }
 
-/** The most a raster is enlarged for a layer that scales up (memory and capture time grow with its square). */
-const MAX_RASTER_SCALE = 2;
-
 function touchesEdge(box: Box | null, plan: { width: number; height: number }): boolean {
   return box !== null && (box[0] <= 0 || box[1] <= 0 || box[0] + box[2] >= plan.width || box[1] + box[3] >= plan.height);
 }
 
 /**
- * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured;
- * the answer is its decoding to raw RGBA, under way.
+ * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured
+ * (only the canvas's `clip`, when given); the answer is its decoding to raw RGBA, under way.
  */
 async function isolated(
   page: Page,
   plan: { width: number; height: number },
   raster: RasterPlan,
   scale = 1,
+  clip: { x: number; y: number; width: number; height: number } | null = null,
 ): Promise<{ decoded: Promise<RawImage> }> {
   await page.evaluate(
     (nodes, background, layer, k) => {
@@ -180,6 +223,7 @@ async function isolated(
       omitBackground: true,
       optimizeForSpeed: true,
       beyondViewport: false,
+      ...(clip ? { clip } : {}),
     });
     const decoded = sharp(png)
       .ensureAlpha()

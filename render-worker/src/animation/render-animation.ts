@@ -23,6 +23,7 @@ import {
   PLAYER_SCRIPT,
   planFrameSource,
   planMediaLayers,
+  planRasterScales,
   planRender,
   planTimeline,
   type RenderPlan,
@@ -261,7 +262,7 @@ export function createChromiumAnimator(
             page,
             plan,
             timeline,
-            largestScales(timeline, input.fps, input.frames),
+            planRasterScales(plan, timeline, compositionStates(timeline, input.fps, input.frames, new Map())),
             videoLayers.map((l) => l.name),
           );
         },
@@ -433,15 +434,6 @@ async function captureAt(
 }
 
 /** The largest scale each moving layer reaches at a frame of the file. */
-function largestScales(timeline: Timeline, fps: number, frames: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const states of compositionStates(timeline, fps, frames, new Map()))
-    states.forEach((s, k) => {
-      const name = timeline.layers[k]!.name;
-      if (s[0] === 1) out.set(name, Math.max(out.get(name) ?? 1, s[4]));
-    });
-  return out;
-}
 
 function seconds(since: number): number {
   return (performance.now() - since) / 1000;

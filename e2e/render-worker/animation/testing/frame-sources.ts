@@ -109,8 +109,6 @@ export interface FrameComparison {
   /** Share of pixels off by more than the golden threshold (compare.ts). */
   ratio: number;
   same: boolean;
-  /** A layer is shown scaled (drawn from its raster resampled, where Chromium draws it again at that size). */
-  scaled: boolean;
 }
 
 /**
@@ -146,8 +144,7 @@ export async function compareBothWays(
       .jpeg({ quality: FRAME_JPEG_QUALITY, chromaSubsampling: '4:2:0' })
       .toBuffer();
     const result = await comparePng(composited, chromium.bytes);
-    const states = file.composition.states[frame] ?? [];
-    out.push({ frame, ratio: result.ratio, same: result.same, scaled: states.some((s) => s[0] === 1 && s[4] !== 1) });
+    out.push({ frame, ratio: result.ratio, same: result.same });
     if (process.env.COMPOSITOR_DEBUG) console.log(fileId, frame, result.ratio.toFixed(5), result.same);
   }
   return out;

@@ -49,10 +49,23 @@ export const compositionSchema = z.object({
       /** The transform origin (its box centre as the page lays it out), canvas px. */
       origin: z.tuple([z.number(), z.number()]),
       /**
-       * A layer the timeline scales above 100 %: the raster drawn at its largest scale `scale`
-       * (about `origin`), used at the frames it is enlarged, so it is only ever shrunk; null otherwise.
+       * A layer the timeline shows scaled: its raster drawn again at some of those scales (about
+       * `origin`; planRasterScales), ascending. A frame draws the layer from the one at the
+       * smallest scale at or above its own (or the raster as designed), so it is only ever
+       * shrunk, and not at all at a scale drawn; empty otherwise.
        */
-      enlarged: z.object({ raster: z.number().int().nonnegative(), scale: z.number().positive() }).nullable().default(null),
+      scaled: z
+        .array(
+          z.object({
+            raster: z.number().int().nonnegative(),
+            scale: z.number().positive(),
+            /** Cut by the canvas's edge: drawn only at its own scale, unmoved and unturned. */
+            inPlace: z.boolean().default(false),
+          }),
+        )
+        .default([]),
+      /** Read from compositions written before `scaled`: the one raster at its largest scale. */
+      enlarged: z.object({ raster: z.number().int().nonnegative(), scale: z.number().positive() }).nullable().optional(),
       /** Typewriting: each unit's box in reading order, canvas px; null otherwise. */
       units: z.array(boxSchema).nullable(),
       /** Index into `videos`: the item draws that video's frame of each moment (over its raster, if any); null otherwise. */
@@ -89,5 +102,10 @@ export const compositionSchema = z.object({
 export type Composition = z.output<typeof compositionSchema>;
 
 export function parseComposition(value: unknown): Composition {
-  return compositionSchema.parse(value);
+  const parsed = compositionSchema.parse(value);
+  for (const item of parsed.items) {
+    if (item.enlarged && item.scaled.length === 0) item.scaled = [{ ...item.enlarged, inPlace: false }];
+    delete item.enlarged;
+  }
+  return parsed;
 }

@@ -16,7 +16,8 @@ import {
 } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import sharp from 'sharp';
-import { capture, frameModeOfPage } from '../browser/index.js';
+import { capture } from '../browser/index.js';
+import { packCells } from './cells.js';
 import '../browser/page-globals.js';
 
 export interface LayerRasters {
@@ -46,11 +47,10 @@ export async function captureLayerRasters(
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
   const videos: LayerRasters['videos'] = [];
-  const clips = frameModeOfPage(page) !== 'on-demand';
   await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
   // Every capture as designed first, each PNG decoded (on libuv's threads) while Chromium draws
-  // the next; then the painted boxes, which need the pixels, and the scaled captures, which are
-  // clipped to the box the painted one scales to.
+  // the next; then the painted boxes, which need the pixels, and the scaled captures, whose
+  // cells are sized from them.
   const drawn: {
     raster: RasterPlan;
     shot: Promise<RawImage>;
@@ -124,29 +124,54 @@ export async function captureLayerRasters(
     const largest = Math.max(...planned.drawn, ...planned.every);
     const cut = touchesEdge(scaledBox(box, origin, largest), plan);
     const wanted = cut && planned.every.length > 0 ? planned.every : planned.drawn;
-    // Each scale's capture is clipped to the painted box scaled about the origin (widened for
-    // antialiasing), unless that box reaches the canvas's edge: the layer may paint beyond it.
-    const shots = [];
-    for (const scale of wanted) {
-      const clip = clips && !touchesEdge(box, plan) ? clipOf(scaledBox(box, origin, scale), plan) : null;
-      shots.push({ scale, clip, shot: (await isolated(page, plan, raster, scale, clip)).decoded });
+    // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
+    // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
+    // canvas's edge, or too large for a cell: one capture per scale, where it lies.
+    const inside = !touchesEdge(box, plan) && !cut;
+    const clipsOf = wanted.map((scale) => clipOf(scaledBox(box, origin, scale), plan));
+    const cells = inside
+      ? packCells(
+          clipsOf.map((c) => [c.width, c.height] as const),
+          plan,
+        )
+      : wanted.map(() => null);
+    const batches = new Map<number, Promise<RawImage>>();
+    for (const cell of cells) {
+      if (!cell || batches.has(cell.batch)) continue;
+      const copies = cells.flatMap((c, j) =>
+        c?.batch === cell.batch ? [{ scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
+      );
+      batches.set(cell.batch, (await inCells(page, plan, raster.layer!, copies)).decoded);
     }
-    for (const { scale, clip, shot: scaledShot } of shots) {
-      let scaled = await scaledShot;
-      let at: [number, number] = clip ? [clip.x, clip.y] : [0, 0];
-      let painted = paintedBox(scaled);
-      // Painted up to the clip's edge: more may lie beyond it; drawn again whole.
-      if (clip && painted && touchesEdge(painted, { width: clip.width, height: clip.height })) {
-        scaled = await (await isolated(page, plan, raster, scale)).decoded;
-        at = [0, 0];
-        painted = paintedBox(scaled);
+    const alone = async (scale: number) => (await isolated(page, plan, raster, scale)).decoded;
+    const shots = [];
+    for (const [k, scale] of wanted.entries()) if (!cells[k]) shots.push({ k, shot: await alone(scale) });
+    const shotOf = new Map(shots.map((s) => [s.k, s.shot]));
+    for (const [k, scale] of wanted.entries()) {
+      const cell = cells[k];
+      let painted: Box | null = null;
+      let onCanvas: Box | null = null;
+      let image: RawImage | null = null;
+      if (cell) {
+        const clip = clipsOf[k]!;
+        const cellBox: Box = [cell.x, cell.y, clip.width, clip.height];
+        const sheet = await batches.get(cell.batch)!;
+        image = { data: crop(sheet, cellBox), width: clip.width, height: clip.height };
+        painted = paintedBox(image);
+        // Painted up to the cell's edge: more may lie beyond it; drawn again alone.
+        if (painted && touchesEdge(painted, image)) image = null;
+        else if (painted) onCanvas = [painted[0] + clip.x, painted[1] + clip.y, painted[2], painted[3]];
       }
-      if (!painted) continue;
-      const onCanvas: Box = [painted[0] + at[0], painted[1] + at[1], painted[2], painted[3]];
+      if (!image) {
+        image = await (shotOf.get(k) ?? alone(scale));
+        painted = paintedBox(image);
+        onCanvas = painted;
+      }
+      if (!painted || !onCanvas) continue;
       // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved.
       const inPlace = touchesEdge(onCanvas, plan);
       if (inPlace && wanted !== planned.every) continue;
-      rasters.push({ box: onCanvas, bytes: crop(scaled, painted) });
+      rasters.push({ box: onCanvas, bytes: crop(image, painted) });
       item.scaled.push({ raster: rasters.length - 1, scale, inPlace });
     }
   }
@@ -170,6 +195,71 @@ function clipOf([left, top, w, h]: Box, plan: { width: number; height: number })
   return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
 }
 
+/**
+ * One transparent PNG of copies of the moving `layer` alone, each at its scale and moved by
+ * whole px (`dx`, `dy`: the subpixel phase of its text stays as drawn in place), over the whole
+ * canvas; the answer is its decoding to raw RGBA, under way. The copies are gone after.
+ */
+async function inCells(
+  page: Page,
+  plan: { width: number; height: number },
+  layer: string,
+  copies: readonly { scale: number; dx: number; dy: number }[],
+): Promise<{ decoded: Promise<RawImage> }> {
+  await page.evaluate(
+    (name, list) => {
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
+        el.style.setProperty('visibility', 'hidden', 'important');
+      const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
+      if (!el) return;
+      for (const { scale, dx, dy } of list) {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.setAttribute('data-pr-copy', '');
+        copy.style.setProperty('visibility', 'visible', 'important');
+        for (const inner of Array.from(copy.querySelectorAll<HTMLElement>('[data-layer]')))
+          inner.style.setProperty('visibility', 'visible', 'important');
+        copy.style.setProperty('scale', String(scale));
+        copy.style.setProperty('translate', `${dx}px ${dy}px`);
+        el.after(copy);
+      }
+      document.getElementById('pr-canvas')?.style.setProperty('background', 'transparent', 'important');
+    },
+    layer,
+    copies,
+  );
+  try {
+    return { decoded: decode(await capture(page, transparentCapture(plan))) };
+  } finally {
+    await page.evaluate(() => {
+      for (const copy of Array.from(document.querySelectorAll('[data-pr-copy]'))) copy.remove();
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
+      document.getElementById('pr-canvas')?.style.removeProperty('background');
+    });
+  }
+}
+
+function transparentCapture(plan: { width: number; height: number }) {
+  return {
+    width: plan.width,
+    height: plan.height,
+    format: 'png',
+    omitBackground: true,
+    optimizeForSpeed: true,
+    beyondViewport: false,
+  } as const;
+}
+
+/** A PNG decoded to raw RGBA, under way (awaited later: a failure is seen there, never unhandled). */
+function decode(png: Buffer): Promise<RawImage> {
+  const decoded = sharp(png)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+  decoded.catch(() => undefined);
+  return decoded;
+}
+
 interface RawImage {
   data: Buffer;
   width: number;
@@ -181,15 +271,14 @@ function touchesEdge(box: Box | null, plan: { width: number; height: number }): 
 }
 
 /**
- * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured
- * (only the canvas's `clip`, when given); the answer is its decoding to raw RGBA, under way.
+ * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured;
+ * the answer is its decoding to raw RGBA, under way.
  */
 async function isolated(
   page: Page,
   plan: { width: number; height: number },
   raster: RasterPlan,
   scale = 1,
-  clip: { x: number; y: number; width: number; height: number } | null = null,
 ): Promise<{ decoded: Promise<RawImage> }> {
   await page.evaluate(
     (nodes, background, layer, k) => {
@@ -216,24 +305,8 @@ async function isolated(
     scale,
   );
   try {
-    const png = await capture(page, {
-      width: plan.width,
-      height: plan.height,
-      format: 'png',
-      omitBackground: true,
-      optimizeForSpeed: true,
-      beyondViewport: false,
-      ...(clip ? { clip } : {}),
-    });
-    const decoded = sharp(png)
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
-    // Awaited by the caller after the next captures; a failure is seen there, never unhandled.
-    decoded.catch(() => undefined);
     // Wrapped: an async function answering a promise would wait for it.
-    return { decoded };
+    return { decoded: decode(await capture(page, transparentCapture(plan))) };
   } finally {
     await page.evaluate((layer) => {
       if (layer !== null) document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(layer)}"]`)?.style.setProperty('scale', '1');

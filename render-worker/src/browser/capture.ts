@@ -23,11 +23,6 @@ export interface CaptureOptions {
    * viewport, sized to the box.
    */
   beyondViewport?: boolean;
-  /**
-   * Only this box of the page (px, whole), not the whole `width`×`height` one: the image is the
-   * box's size. Not on a page drawing frames on demand (its frames have no clip).
-   */
-  clip?: { x: number; y: number; width: number; height: number };
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
@@ -85,13 +80,12 @@ export async function capture(page: Page, options: CaptureOptions): Promise<Buff
   };
   try {
     if (frameModeOfPage(page) === 'on-demand') {
-      if (options.clip) throw new Error('a page drawing frames on demand captures its whole viewport: no clip');
       await ensureViewport(page, options.width, options.height);
       return await drawFrame(page.browser(), session, image);
     }
     const { data } = await session.send('Page.captureScreenshot', {
       ...image,
-      clip: { ...(options.clip ?? { x: 0, y: 0, width: options.width, height: options.height }), scale: 1 },
+      clip: { x: 0, y: 0, width: options.width, height: options.height, scale: 1 },
       captureBeyondViewport: options.beyondViewport ?? true,
       fromSurface: true,
     });

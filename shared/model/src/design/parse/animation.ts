@@ -45,17 +45,23 @@ const raw = z.strictObject({
 });
 
 /**
- * The keys a keyframe of each tween type sets (SDK Keyframe.attr): numbers it must set, and
- * choices it may set (textEffect's, with the values Pressroom draws). Any other key is refused:
- * the timeline would not read it.
+ * The keys a keyframe of each tween type sets (SDK Keyframe.attr): numbers it must set, each with
+ * the range Pressroom draws, and choices it may set (textEffect's, with the values Pressroom
+ * draws). Any other key is refused: the timeline would not read it. A number out of its range is
+ * refused too: the timeline would clamp it (opacity, volume, typewriting, a negative scale) or it
+ * is no motion anyone means (a slide 10,000 px past any format, a hundred turns, a scale past
+ * 1000 %). A scale of 0 is drawn: the layer is not shown (a scale-in starts there).
  */
-const TWEEN_ATTRS: Record<TweenType, { numbers: readonly string[]; choices?: Record<string, readonly string[]> }> = {
-  slide: { numbers: ['left', 'top'] },
-  fade: { numbers: ['opacity'] },
-  scale: { numbers: ['scale'] },
-  rotate: { numbers: ['angle'] },
-  audioFade: { numbers: ['volumeEffect'] },
-  textEffect: { numbers: ['typewriting'], choices: TEXT_EFFECT_CHOICES },
+export const TWEEN_ATTRS: Record<
+  TweenType,
+  { numbers: Readonly<Record<string, { min: number; max: number }>>; choices?: Record<string, readonly string[]> }
+> = {
+  slide: { numbers: { left: { min: -10_000, max: 10_000 }, top: { min: -10_000, max: 10_000 } } },
+  fade: { numbers: { opacity: { min: 0, max: 1 } } },
+  scale: { numbers: { scale: { min: 0, max: 1000 } } },
+  rotate: { numbers: { angle: { min: -36_000, max: 36_000 } } },
+  audioFade: { numbers: { volumeEffect: { min: 0, max: 1 } } },
+  textEffect: { numbers: { typewriting: { min: 0, max: 100 } }, choices: TEXT_EFFECT_CHOICES },
 };
 const TWEEN_LAYERS: Partial<Record<TweenType, LayerType[]>> = {
   audioFade: ['audio', 'video'],
@@ -88,26 +94,34 @@ export function parseElementAnimation(
     checkKeyframes(t, at, col);
     return { id: t.id ?? `${name}-${t.type}-${i}`, type: t.type, keyframes: t.keyframes };
   });
+  checkTurns(tweens, [...path, 'tweens'], col);
+  checkSplit(tweens, [...path, 'tweens'], col);
   return { start_at_s, end_at_s, tweens };
 }
 
 /**
- * Keyframes come in time order; each sets its type's numbers and no other key but its type's
- * choices, each made once per tween with a value Pressroom draws.
+ * Keyframes come in time order; each sets its type's numbers, within their ranges, and no other
+ * key but its type's choices, each made once per tween with a value Pressroom draws.
  */
 function checkKeyframes(t: Pick<Tween, 'type' | 'keyframes'>, at: Path, col: IssueCollector): void {
   const { numbers, choices = {} } = TWEEN_ATTRS[t.type];
   const chosen = new Map<string, string | number>();
   t.keyframes.forEach((k, j) => {
     const attrAt: Path = [...at, 'keyframes', j, 'attr'];
-    for (const key of numbers) {
-      if (typeof k.attr[key] !== 'number') col.error([...attrAt, key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
+    for (const [key, { min, max }] of Object.entries(numbers)) {
+      const value = k.attr[key];
+      if (typeof value !== 'number') col.error([...attrAt, key], 'missing_required', `a ${t.type} keyframe sets ${key}`);
+      else if (value < min || value > max)
+        col.writeError([...attrAt, key], 'out_of_range', `a ${t.type} keyframe's ${key} must be between ${min} and ${max}`, {
+          expected: { min, max },
+          received: value,
+        });
     }
     for (const [key, value] of Object.entries(k.attr)) {
-      if (numbers.includes(key)) continue;
+      if (Object.hasOwn(numbers, key)) continue;
       const allowed = choices[key];
       if (!allowed) {
-        const known = [...numbers, ...Object.keys(choices)];
+        const known = [...Object.keys(numbers), ...Object.keys(choices)];
         col.error([...attrAt, key], 'unknown_field', `a ${t.type} keyframe sets only ${known.join(', ')}`, {
           expected: known,
           received: key,
@@ -131,6 +145,57 @@ function checkKeyframes(t: Pick<Tween, 'type' | 'keyframes'>, at: Path, col: Iss
     }
     const prev = t.keyframes[j - 1];
     if (prev && k.time < prev.time) col.error([...at, 'keyframes', j, 'time'], 'invalid_payload', 'keyframes must be in time order');
+  });
+}
+
+/**
+ * Tweens of one type on a layer take turns: each governs its own span, from its first keyframe to
+ * its last (the timeline holds the previous one's last value between two). Two whose spans share
+ * more than an end meeting a start have no single meaning, so the one that starts later (the later
+ * in the list when both start together) is refused at its first keyframe's time, naming the other.
+ */
+function checkTurns(tweens: readonly Tween[], at: Path, col: IssueCollector): void {
+  const span = (t: Tween) => {
+    const times = t.keyframes.map((k) => k.time);
+    return { start: Math.min(...times), end: Math.max(...times) };
+  };
+  const order = tweens.map((t, i) => ({ t, i, ...span(t) })).sort((a, b) => a.start - b.start || a.i - b.i);
+  // Per type, the tween that ends last among those started so far.
+  const latest = new Map<TweenType, (typeof order)[number]>();
+  for (const cur of order) {
+    const prev = latest.get(cur.t.type);
+    if (prev && (cur.start < prev.end || cur.start === prev.start)) {
+      const from = prev.start === prev.end ? `after ${prev.end} s` : `at ${prev.end} s or later`;
+      col.writeError(
+        [...at, cur.i, 'keyframes', 0, 'time'],
+        'invalid_payload',
+        `tweens[${prev.i}] (${prev.t.id}), a ${cur.t.type} tween too, runs from ${prev.start} s to ${prev.end} s: tweens of one type on a layer take turns, so this one starts ${from}`,
+      );
+    }
+    if (!prev || cur.end >= prev.end) latest.set(cur.t.type, cur);
+  }
+}
+
+/**
+ * A layer's text is split for typewriting once (the player wraps its units, the compositor counts
+ * them), so its textEffect tweens split it one way: a later tween that sets another split than the
+ * first one set is refused at its key. A tween that sets none takes the layer's.
+ */
+function checkSplit(tweens: readonly Tween[], at: Path, col: IssueCollector): void {
+  let first: { i: number; id: string; split: string | number } | undefined;
+  tweens.forEach((t, i) => {
+    if (t.type !== 'textEffect') return;
+    const j = t.keyframes.findIndex((k) => k.attr.textEffectSplit !== undefined);
+    const split = t.keyframes[j]?.attr.textEffectSplit;
+    if (split === undefined) return;
+    if (!first) first = { i, id: t.id, split };
+    else if (split !== first.split)
+      col.writeError(
+        [...at, i, 'keyframes', j, 'attr', 'textEffectSplit'],
+        'invalid_payload',
+        `tweens[${first.i}] (${first.id}) splits this layer's text by ${first.split}: a layer's textEffect tweens split it one way`,
+        { expected: first.split, received: split },
+      );
   });
 }
 

@@ -61,10 +61,12 @@ const fontFace = z.strictObject({
 
 /**
  * Parses an import payload / stored document into a `Design`. Never throws: on failure it returns
- * every field issue found, with envelope paths (`formats[0].width`) and import codes.
+ * every field issue found, with envelope paths (`formats[0].width`) and import codes. With
+ * `stored`, the document is one Pressroom already took, parsed again: the rules applied only on
+ * a write (IssueCollector.writeError) are skipped.
  */
-export function parseDesignDocument(json: unknown): ParseDesignResult {
-  const col = new IssueCollector();
+export function parseDesignDocument(json: unknown, opts: { stored?: boolean } = {}): ParseDesignResult {
+  const col = new IssueCollector(opts.stored ?? false);
   const design = parseInto(json, col);
   if (!design || col.issues.length > 0) return { ok: false, issues: col.issues, warnings: col.warnings };
   return { ok: true, design, warnings: col.warnings };

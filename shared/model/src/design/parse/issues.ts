@@ -10,8 +10,24 @@ export class IssueCollector {
   readonly issues: FieldIssue[] = [];
   readonly warnings: DesignWarning[] = [];
 
+  /**
+   * @param stored the document is one Pressroom already took (the import job's re-check of its
+   *   queued document): the rules it applies only when a document is written are skipped, so a
+   *   document stored before such a rule came still parses.
+   */
+  constructor(readonly stored = false) {}
+
   error(path: Path, code: string, message: string, extra: { expected?: unknown; received?: unknown } = {}): void {
     this.issues.push({ path: formatPath(path), code, message, ...extra });
+  }
+
+  /**
+   * An issue of a rule applied when a document is written (import, document PUT), not to one
+   * already stored: rules added after designs were stored (a tween's ranges and turns) are these,
+   * so a stored design never starts failing where it is parsed again; its timeline still draws it.
+   */
+  writeError(path: Path, code: string, message: string, extra: { expected?: unknown; received?: unknown } = {}): void {
+    if (!this.stored) this.error(path, code, message, extra);
   }
 
   warn(path: Path, code: string, message: string, layer?: string): void {

@@ -1,9 +1,9 @@
-import type { AnimatedDesign, Easing, Keyframe } from '@pressroom/model';
+import type { AnimatedDesign, Easing, Keyframe, Tween } from '@pressroom/model';
 import { EASINGS } from '@pressroom/model';
 import { loadExampleDocuments, parseExampleDocument } from '@pressroom/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ease, type LayerTimeline, layerStateAt, planTimeline, shownUnits, stateAt, valueAt } from './timeline.js';
+import { ease, type LayerState, type LayerTimeline, layerStateAt, planTimeline, shownUnits, stateAt, valueAt } from './timeline.js';
 
 function example(): AnimatedDesign {
   const doc = loadExampleDocuments().find((d) => d.file === 'animated-product-launch.json');
@@ -94,14 +94,86 @@ describe('layerStateAt', () => {
     });
   });
 
-  it('multiplies fades and scales, adds slides and rotations', () => {
+  /** Each tween type: the keyframe attrs of a value v (0–1 of its range) and the state's value back. */
+  const TYPES: [Tween['type'], (v: number) => Record<string, number>, (s: LayerState) => number][] = [
+    ['fade', (v) => ({ opacity: v }), (s) => s.opacity],
+    ['audioFade', (v) => ({ volumeEffect: v }), (s) => s.volume!],
+    ['scale', (v) => ({ scale: v * 100 }), (s) => s.scale],
+    ['rotate', (v) => ({ angle: v * 100 }), (s) => s.rotate / 100],
+    ['textEffect', (v) => ({ typewriting: v * 100 }), (s) => s.typewriting!],
+    ['slide', (v) => ({ left: v * 100, top: -v * 100 }), (s) => (s.x === -s.y ? s.x / 100 : Number.NaN)],
+  ];
+
+  it.each(TYPES)('two %s tweens take turns: each governs its span, the last value holds between and after', (type, attr, read) => {
+    // In from 0.2 to 0.8 over 1–2 s, out from 0.6 to 0 over 3–4 s. Had they combined (multiplied,
+    // added, or the last one winning, as before), 2.5 s would not be 0.8 and 0.5 s not 0.2.
+    const first: Tween = { id: 'in', type, keyframes: [kf(1, attr(0.2)), kf(2, attr(0.8))] };
+    const second: Tween = { id: 'out', type, keyframes: [kf(3, attr(0.6)), kf(4, attr(0))] };
+    const expected: [number, number][] = [
+      [0, 0.2], // before the first: its first value
+      [1.5, 0.5],
+      [2, 0.8],
+      [2.5, 0.8], // between: the first one's last value
+      [3, 0.6], // the second's own span, from its first value
+      [3.5, 0.3],
+      [5, 0], // after the last: its last value
+    ];
+    for (const tweens of [
+      [first, second],
+      [second, first],
+    ]) {
+      for (const [t, v] of expected) expect(read(layerStateAt(layer(tweens), t)), `${type} at ${t} s`).toBeCloseTo(v, 9);
+    }
+  });
+
+  it('sequential textEffects type in and then take the text away again', () => {
     const l = layer([
-      { id: 'f1', type: 'fade', keyframes: [kf(0, { opacity: 0.5 }), kf(1, { opacity: 0.5 })] },
-      { id: 'f2', type: 'fade', keyframes: [kf(0, { opacity: 0.5 }), kf(1, { opacity: 0.5 })] },
-      { id: 'r1', type: 'rotate', keyframes: [kf(0, { angle: 10 }), kf(1, { angle: 10 })] },
-      { id: 'r2', type: 'rotate', keyframes: [kf(0, { angle: 20 }), kf(1, { angle: 20 })] },
+      { id: 'in', type: 'textEffect', keyframes: [kf(0, { typewriting: 0, textEffectSplit: 'word' }), kf(1, { typewriting: 100 })] },
+      { id: 'out', type: 'textEffect', keyframes: [kf(3, { typewriting: 100 }), kf(4, { typewriting: 0 })] },
     ]);
-    expect(layerStateAt(l, 0.5)).toMatchObject({ opacity: 0.25, rotate: 30 });
+    expect(layerStateAt(l, 0.5)).toMatchObject({ typewriting: 0.5, split: 'word' });
+    expect(layerStateAt(l, 2).typewriting).toBe(1);
+    // The layer's text is split one way: the second tween sets none and takes the layer's.
+    expect(layerStateAt(l, 3.5)).toMatchObject({ typewriting: 0.5, split: 'word' });
+    expect(layerStateAt(l, 4).typewriting).toBe(0);
+  });
+
+  it('each type takes its own turns: a fade and a slide over the same span both apply', () => {
+    const l = layer([
+      { id: 'f', type: 'fade', keyframes: [kf(0, { opacity: 0 }), kf(2, { opacity: 1 })] },
+      { id: 's', type: 'slide', keyframes: [kf(0, { left: -100, top: 0 }), kf(2, { left: 0, top: 0 })] },
+      { id: 'f2', type: 'fade', keyframes: [kf(3, { opacity: 1 }), kf(4, { opacity: 0 })] },
+    ]);
+    expect(layerStateAt(l, 1)).toMatchObject({ opacity: 0.5, x: -50, y: 0 });
+    expect(layerStateAt(l, 3.5)).toMatchObject({ opacity: 0.5, x: 0 });
+  });
+
+  it('a tween starting where another ends governs from that moment', () => {
+    const l = layer([
+      { id: 'a', type: 'scale', keyframes: [kf(0, { scale: 50 }), kf(1, { scale: 100 })] },
+      { id: 'b', type: 'scale', keyframes: [kf(1, { scale: 200 }), kf(2, { scale: 100 })] },
+    ]);
+    expect(layerStateAt(l, 0.999).scale).toBeCloseTo(1, 2);
+    expect(layerStateAt(l, 1).scale).toBe(2);
+  });
+
+  it('draws overlapping tweens of a design stored before the parser refused them: the one started last governs', () => {
+    const l = layer([
+      { id: 'long', type: 'fade', keyframes: [kf(0, { opacity: 0 }), kf(4, { opacity: 1 })] },
+      { id: 'inner', type: 'fade', keyframes: [kf(2, { opacity: 0.5 }), kf(3, { opacity: 0.5 })] },
+      { id: 'same-start', type: 'rotate', keyframes: [kf(0, { angle: 10 }), kf(1, { angle: 10 })] },
+      { id: 'listed-later', type: 'rotate', keyframes: [kf(0, { angle: 20 }), kf(1, { angle: 20 })] },
+    ]);
+    expect(layerStateAt(l, 1)).toMatchObject({ opacity: 0.25, rotate: 20 });
+    expect(layerStateAt(l, 2.5).opacity).toBe(0.5);
+    expect(layerStateAt(l, 3.5).opacity).toBe(0.5);
+    // Its values past what is drawn are held to it, as before.
+    const clamped = layer([
+      { id: 'f', type: 'fade', keyframes: [kf(0, { opacity: 1.5 }), kf(1, { opacity: -1 })] },
+      { id: 'z', type: 'scale', keyframes: [kf(0, { scale: -50 }), kf(1, { scale: -50 })] },
+    ]);
+    expect(layerStateAt(clamped, 0)).toMatchObject({ opacity: 1, scale: 0 });
+    expect(layerStateAt(clamped, 1).opacity).toBe(0);
   });
 
   it('counts typewritten units by floor, all of them at 100 %', () => {

@@ -112,39 +112,69 @@ export function identityState(name: string): LayerState {
 }
 
 /**
- * The state of one layer at time t. Several tweens of one type combine: fades and scales
- * multiply, slides and rotations add, the last textEffect wins.
+ * The state of one layer at time t. Tweens of one type take turns: at t the one that started last
+ * (by its first keyframe; the later in the list when two start together) governs, and before any
+ * has started the earliest does. So each governs its own span, the previous one's last value holds
+ * between two, and the first one's first value before it (`valueAt` holds the ends). The parser
+ * refuses tweens of one type whose spans overlap; a design stored before it did draws by this
+ * same rule, and the clamps below hold its values to what is drawn.
  */
 export function layerStateAt(layer: LayerTimeline, t: number): LayerState {
   const s = identityState(layer.name);
   s.visible = (layer.start === null || t >= layer.start) && (layer.end === null || t < layer.end);
-  for (const tween of layer.tweens) {
+  for (const tween of governingTweens(layer.tweens, t)) {
     const k = tween.keyframes;
     switch (tween.type) {
       case 'fade':
-        s.opacity *= clamp01(valueAt(k, 'opacity', t));
+        s.opacity = clamp01(valueAt(k, 'opacity', t));
         break;
       case 'slide':
-        s.x += valueAt(k, 'left', t);
-        s.y += valueAt(k, 'top', t);
+        s.x = valueAt(k, 'left', t);
+        s.y = valueAt(k, 'top', t);
         break;
       case 'scale':
-        s.scale *= Math.max(0, valueAt(k, 'scale', t)) / 100;
+        s.scale = Math.max(0, valueAt(k, 'scale', t)) / 100;
         break;
       case 'rotate':
-        s.rotate += valueAt(k, 'angle', t);
+        s.rotate = valueAt(k, 'angle', t);
         break;
       case 'audioFade':
-        s.volume = (s.volume ?? 1) * clamp01(valueAt(k, 'volumeEffect', t));
+        s.volume = clamp01(valueAt(k, 'volumeEffect', t));
         break;
       case 'textEffect':
         s.typewriting = clamp01(valueAt(k, 'typewriting', t) / 100);
-        // The parser holds a tween's split to one value; keyframes that leave it out take it too.
-        s.split = k.find((f) => f.attr.textEffectSplit !== undefined)?.attr.textEffectSplit === 'word' ? 'word' : 'letter';
+        s.split = layerSplit(layer.tweens);
         break;
     }
   }
   return s;
+}
+
+/**
+ * How a layer's text is split for typewriting: one way for the whole timeline (the player wraps
+ * its units once). The parser holds every keyframe of a layer's textEffect tweens that sets it to
+ * one value and keyframes that leave it out take it; where a design stored before differs, the
+ * first listed that sets it.
+ */
+function layerSplit(tweens: readonly Tween[]): TextSplit {
+  for (const tween of tweens) {
+    if (tween.type !== 'textEffect') continue;
+    const split = tween.keyframes.find((f) => f.attr.textEffectSplit !== undefined)?.attr.textEffectSplit;
+    if (split !== undefined) return split === 'word' ? 'word' : 'letter';
+  }
+  return 'letter';
+}
+
+/** The tween of each type that governs at t (layerStateAt): the last started, else the earliest. */
+function governingTweens(tweens: readonly Tween[], t: number): Tween[] {
+  const by = new Map<Tween['type'], Tween>();
+  for (const tween of tweens) {
+    const start = tween.keyframes[0]?.time ?? 0;
+    const cur = by.get(tween.type);
+    const curStart = cur?.keyframes[0]?.time ?? 0;
+    if (!cur || (start <= t ? curStart > t || start >= curStart : curStart > t && start < curStart)) by.set(tween.type, tween);
+  }
+  return [...by.values()];
 }
 
 /** Every moving layer at time t (t is clamped to the timeline). */

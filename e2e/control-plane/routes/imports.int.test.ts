@@ -294,6 +294,94 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     );
   });
 
+  it("refuses an animated layer's overlapping tweens of one type and keyframes past what is drawn, at payload paths; an import taken before those rules still completes and reads", async () => {
+    const target = { kind: 'design', project_uuid: projectId };
+    const tween = (type: string, key: string, [from, a]: [number, number], [to, b]: [number, number]) => ({
+      type,
+      keyframes: [
+        { time: from, attr: { [key]: a } },
+        { time: to, attr: { [key]: b } },
+      ],
+    });
+    const motion = (tweens: unknown[]) => ({
+      name: 'Motion',
+      type: 'animated',
+      animation: { duration: 4 },
+      formats: [{ name: 'square', width: 400, height: 400 }],
+      layers: [
+        { name: 'photo', type: 'image', layout, properties: { src: 'photo.png' } },
+        { name: 'badge', type: 'shape', layout, properties: { background_color: '#FF0000' }, animation: { tweens } },
+      ],
+      target,
+    });
+    const refused = await post(
+      motion([
+        tween('fade', 'opacity', [0, 0], [2, 1]),
+        tween('fade', 'opacity', [1, 1], [3, 0]),
+        tween('scale', 'scale', [0, -5], [1, 100]),
+      ]),
+      '/designs/import/json?validate_only=true',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      id: 'invalid_payload',
+      errors: [
+        {
+          path: 'layers[1].animation.tweens[2].keyframes[0].attr.scale',
+          code: 'out_of_range',
+          expected: { min: 0, max: 1000 },
+          received: -5,
+        },
+        {
+          path: 'layers[1].animation.tweens[1].keyframes[0].time',
+          code: 'invalid_payload',
+          message: expect.stringContaining('tweens[0] (badge-fade-0), a fade tween too, runs from 0 s to 2 s'),
+        },
+      ],
+    });
+    // In at the start, out at the end: they take turns.
+    const inOut = [tween('fade', 'opacity', [0, 0], [1, 1]), tween('fade', 'opacity', [3, 1], [4, 0])];
+    expect((await post(motion(inOut), '/designs/import/json?validate_only=true')).statusCode).toBe(204);
+
+    // An import taken before the rules: its stored document (what the job parses again) has a fade to 1.5.
+    const created = (await post(motion(inOut))).json();
+    const { rows } = await h.db.pool.query('SELECT payload FROM design_imports WHERE id = $1', [created.id]);
+    const payload = rows[0].payload;
+    payload.elements.find((e: { name: string }) => e.name === 'badge').animation.tweens[0].keyframes[1].attr.opacity = 1.5;
+    await h.db.pool.query('UPDATE design_imports SET payload = $2 WHERE id = $1', [created.id, JSON.stringify(payload)]);
+    expect(await upload(app, created.uploads[0], png)).toBe(204);
+    expect((await put(created.id)).statusCode).toBe(200);
+    worker ??= await startDesignWorker(h.db.pool, h.storage);
+    const done = await waitForImport(app, key, created.id);
+    expect(done).toMatchObject({ status: 'DONE', error: null });
+    const designId = (done.result as { uuid: string }).uuid;
+    const read = await get(`/designs/${designId}`);
+    expect(read.statusCode).toBe(200);
+    const badge = read.json().elements.find((e: { name: string }) => e.name === 'badge');
+    expect(badge.animation.tweens[0].keyframes[1]).toMatchObject({ attr: { opacity: 1.5 }, data: { time: 1 } });
+    const asImport = await get(`/designs/${designId}/as-import`);
+    expect(asImport.statusCode).toBe(200);
+    // Written back, it is refused at the keyframe's path.
+    const rewrite = await app.inject({
+      method: 'PUT',
+      url: `/designs/${designId}/document`,
+      payload: asImport.json().payload,
+      headers: headers(key),
+    });
+    expect(rewrite.statusCode).toBe(400);
+    expect(rewrite.json()).toMatchObject({
+      id: 'out_of_range',
+      errors: [
+        {
+          path: 'layers[1].animation.tweens[0].keyframes[1].attr.opacity',
+          code: 'out_of_range',
+          expected: { min: 0, max: 1 },
+          received: 1.5,
+        },
+      ],
+    });
+  });
+
   it('404 not_found with an errors entry at path id, also for another workspace', async () => {
     const created = (await post({ ...staticDoc(), target: { kind: 'design', project_uuid: projectId } })).json();
     for (const res of [

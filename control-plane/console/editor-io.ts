@@ -32,7 +32,7 @@ export interface Moment {
 }
 /** A drawn format (shared/renderer/src/browser.ts `drawFormat`). */
 export type Drawn =
-  | { ok: true; document: string; width: number; height: number; pxPerUnit: number; bleed: number; safe: number }
+  | { ok: true; document: string; width: number; height: number; pxPerUnit: number; bleed: number; safe: number; refused: FieldIssue[] }
   | { ok: false; issues: FieldIssue[] };
 
 /** What the editor uses of the canvas module (shared/renderer/src/browser.ts, bundled). */

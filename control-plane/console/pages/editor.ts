@@ -168,7 +168,10 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     () => (time === null || doc.type !== 'animated' ? null : kit.canvas.momentAt(here(kit, doc), time)),
     [doc, time, kit],
   );
-  const byIssue = useMemo(() => issuesByPlace(doc, issues ? (issues.errors ?? []) : drawn.ok ? [] : drawn.issues), [doc, issues, drawn]);
+  const byIssue = useMemo(
+    () => issuesByPlace(doc, issues ? (issues.errors ?? []) : drawn.ok ? drawn.refused : drawn.issues),
+    [doc, issues, drawn],
+  );
 
   // A text or button layer's text, edited on the canvas by a double-click.
   const textPlace = (type: string) =>
@@ -329,6 +332,11 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
       <section class="editor-stage" aria-label="Canvas">
         <${FramesBar} doc=${doc} frame=${current} setFrame=${setFrame} commit=${commit} />
         ${drawn.ok ? null : html`<${ErrorBox} error=${{ message: 'This design cannot be drawn yet.', errors: drawn.issues }} title="Not valid" />`}
+        ${
+          drawn.ok && drawn.refused.length > 0 && !issues
+            ? html`<${ErrorBox} error=${{ message: 'It draws as the farm renders it, but a save is refused until these are met.', errors: drawn.refused }} title="Not yet valid to save" />`
+            : null
+        }
         ${
           everyFormat
             ? html`<${AllFormats} doc=${doc} kit=${kit} frame=${current} edit=${(f: string) => {

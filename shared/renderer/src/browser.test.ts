@@ -50,6 +50,33 @@ describe('the editor canvas entry', () => {
     expect(momentAt(payload, 1)).toBeNull();
   });
 
+  it('draws a design stored before the tween rules as the farm renders it, and says what a save would refuse', () => {
+    const fade = (from: number, to: number, a: number, b: number) => ({
+      type: 'fade',
+      keyframes: [
+        { time: from, attr: { opacity: a } },
+        { time: to, attr: { opacity: b } },
+      ],
+    });
+    const stored = {
+      ...payload,
+      type: 'animated',
+      animation: { duration: 4 },
+      layers: [payload.layers[0]!, { ...payload.layers[1]!, animation: { tweens: [fade(0, 2, 0, 1.5), fade(1, 3, 1, 0)] } }],
+    };
+    const drawn = drawFormat(stored, 'wide', catalogue);
+    if (!drawn.ok) throw new Error(JSON.stringify(drawn.issues));
+    expect(drawn.document).toContain('data-layer="title"');
+    expect(drawn.refused.map((i) => [i.path, i.code])).toEqual([
+      ['layers[1].animation.tweens[0].keyframes[1].attr.opacity', 'out_of_range'],
+      ['layers[1].animation.tweens[1].keyframes[0].time', 'invalid_payload'],
+    ]);
+    // It moves as the timeline draws it: the later-started fade governs from 1 s.
+    expect(momentAt(stored, 0.5)?.states.find((s) => s.name === 'title')?.opacity).toBeCloseTo(0.375, 9);
+    expect(momentAt(stored, 2)?.states.find((s) => s.name === 'title')?.opacity).toBeCloseTo(0.5, 9);
+    expect(drawFormat(payload, 'wide', catalogue)).toMatchObject({ ok: true, refused: [] });
+  });
+
   it('draws a payload in the import format as the workers do, every layer with data-layer', () => {
     const drawn = drawFormat(payload, 'wide', catalogue);
     if (!drawn.ok) throw new Error(JSON.stringify(drawn.issues));

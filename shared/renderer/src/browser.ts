@@ -89,16 +89,25 @@ export type Drawn =
       safe: number;
       /** Every drawn layer's box, groups included, in canvas pixels. */
       boxes: CanvasBox[];
+      /**
+       * What a save would refuse of a design that still draws: the rules applied only on a write
+       * (a tween's ranges and turns), which a design stored before them breaks. Usually empty.
+       */
+      refused: FieldIssue[];
     }
   | { ok: false; issues: FieldIssue[] };
 
 /**
  * Draws one format (or page, `page_<n>`) of a design in the import format, without `target`.
- * Invalid payloads answer the import's own issues with their import paths.
+ * Invalid payloads answer the import's own issues with their import paths. A design stored
+ * before a rule applied on write only still draws as the farm renders it, with that rule's
+ * issues in `refused`.
  */
 export function drawFormat(payload: unknown, frameId: string, catalogue: FontCatalogue): Drawn {
-  const parsed = parseImportPayload(payload, { requireTarget: false });
-  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const strict = parseImportPayload(payload, { requireTarget: false });
+  const parsed = strict.ok ? strict : parseImportPayload(payload, { requireTarget: false, stored: true });
+  if (!parsed.ok) return { ok: false, issues: strict.ok ? parsed.issues : strict.issues };
+  const refused = strict.ok ? [] : strict.issues;
   const design = parsed.design;
   const frame = resolveFrame(design, frameId);
   if (frame === null) return { ok: false, issues: [{ path: 'formats', code: 'format_not_found', message: `no format ${frameId}` }] };
@@ -131,6 +140,7 @@ export function drawFormat(payload: unknown, frameId: string, catalogue: FontCat
     bleed: frame.print?.bleed ?? 0,
     safe: frame.print?.safe ?? 0,
     boxes: boxesOf(plan.nodes),
+    refused,
   };
 }
 
@@ -188,7 +198,8 @@ export interface Moment {
  * that is not animated or not valid.
  */
 export function momentAt(payload: unknown, t: number): Moment | null {
-  const parsed = parseImportPayload(payload, { requireTarget: false });
+  // As the farm renders it: a design stored before a rule applied on write only still moves (drawFormat says what a save would refuse).
+  const parsed = parseImportPayload(payload, { requireTarget: false, stored: true });
   if (!parsed.ok || parsed.design.type !== 'animated') return null;
   const timeline = planTimeline(parsed.design);
   const at = Math.min(Math.max(0, t), timeline.duration);

@@ -36,6 +36,8 @@ export interface ParseImportOptions {
   requireTarget?: boolean;
   /** Whether a text or button may name this font (`isCatalogueFont`); absent: any name is taken. */
   knownFont?: (name: string) => boolean;
+  /** The payload is a stored design read back (the editor draws it): the rules applied only on a write are skipped (parseDesignDocument). */
+  stored?: boolean;
 }
 
 const top = z.strictObject({
@@ -101,7 +103,7 @@ export function parseImportPayload(json: unknown, opts: ParseImportOptions = {})
   if (!built) return { ok: false, issues: col.issues, warnings: col.warnings };
   // The stored parser checks the values even when the structure has problems, so one answer
   // lists both; what it says inside a part whose structure is already refused is left out.
-  const parsed = parseDesignDocument(built.doc);
+  const parsed = parseDesignDocument(built.doc, { stored: opts.stored ?? false });
   const rewrite = (path: string) => toImportPath(path, built.shapes, built.assetPaths);
   const blocked = col.issues.map((i) => blockedPrefix(i.path ?? ''));
   const inBlocked = (path: string) => blocked.some((b) => path === b || path.startsWith(`${b}.`) || path.startsWith(`${b}[`));

@@ -52,7 +52,7 @@ const raw = z.strictObject({
  * is no motion anyone means (a slide 10,000 px past any format, a hundred turns, a scale past
  * 1000 %). A scale of 0 is drawn: the layer is not shown (a scale-in starts there).
  */
-export const TWEEN_ATTRS: Record<
+const TWEEN_ATTRS: Record<
   TweenType,
   { numbers: Readonly<Record<string, { min: number; max: number }>>; choices?: Record<string, readonly string[]> }
 > = {

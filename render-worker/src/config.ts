@@ -65,8 +65,8 @@ export const renderWorkerOptions = {
   ),
   animationCompositor: option(
     env.bool(),
-    'false',
-    "Composite animated files' frames from layer rasters drawn once, in the media worker (docs/animation.md, 2b; opt-in until a layer shown scaled is drawn exactly, not resampled; media workers must be upgraded first); false draws every frame in Chromium.",
+    'true',
+    "Composite animated files' frames from layer rasters drawn once, in the media worker (docs/animation.md, 2b), Chromium drawing every frame only of a file the compositor cannot draw (its fallbacks); false draws every frame in Chromium. Upgrade media workers before render workers.",
   ),
   ...ffmpegOptions,
   encoderThreads: option(env.int(1, 32), '2', 'Threads encoding images (JPEG, WebP, AVIF, PNG).'),

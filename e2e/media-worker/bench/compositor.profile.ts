@@ -6,6 +6,9 @@
 // (compositing and the pipe) and of ffmpeg (its `-benchmark` times). Run with `node --cpu-prof`
 // through tsx to see the composite's own split. PROFILE_THREADS=2 composites on the media worker's
 // compositor threads instead (composite-pool.ts): wall time, and CPU of this process in all.
+// A GIF is made as a composited one is: two passes, the palette's from its sampled frames alone
+// (gif-palette.ts); PROFILE_GIF_PASSES=1 runs the one-pass graph, PROFILE_GIF_PALETTE=all makes
+// the palette from every frame. PROFILE_GIF_OUT=path keeps the GIF there.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { join } from 'node:path';
 import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
 import { createCompositor, type FramePixels } from '@pressroom/media-worker/animation/compositor';
 import { gifArgs, gifPaletteArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
+import { gifPaletteFrames } from '@pressroom/media-worker/animation/gif-palette';
 import type { AnimatedDesign, Composition } from '@pressroom/model';
 import { frameCount, GIF_FPS, parseComposition, VIDEO_FPS } from '@pressroom/model';
 import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
@@ -85,14 +89,15 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
       // warming up
     }
   }
-  async function* feed() {
+  // `only`: those frames alone (a GIF's palette pass, as the encode feeds it).
+  async function* feed(only?: readonly number[]) {
     if (pool) {
       // Composited on the pool's threads (the media worker's COMPOSITE_THREADS): their CPU is this process's.
-      yield* pool.open({ id: `profile-${kind}`, composition, rasters, pixels, frames }).frames(new AbortController().signal);
+      yield* pool.open({ id: `profile-${kind}`, composition, rasters, pixels, frames }).frames(new AbortController().signal, only);
       return;
     }
     const compositor = createCompositor(composition, rasters, pixels);
-    for (let i = 0; i < frames; i += 1) {
+    for (const i of only ?? Array.from({ length: frames }, (_, k) => k)) {
       const c0 = process.cpuUsage();
       const f = compositor.frame(i);
       compositeMs += cpuMs(c0);
@@ -107,20 +112,32 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
       // composited only
     }
   } else {
-    const out = join(tmpdir(), `pressroom-compositor-profile.${kind}`);
+    const out =
+      process.env['PROFILE_GIF_OUT'] && kind === 'gif'
+        ? process.env['PROFILE_GIF_OUT']
+        : join(tmpdir(), `pressroom-compositor-profile.${kind}`);
     const raw = { width, height, pixels };
     const gif = { path: out, width, height, fps };
-    const palette = join(tmpdir(), 'pressroom-compositor-profile-palette.png');
-    // A GIF in two passes, as the encode makes a composited one (PROFILE_GIF_PASSES=1: the one-pass graph).
-    const passes =
+    const png = join(tmpdir(), 'pressroom-compositor-profile-palette.png');
+    // The frames the palette is made from, as the encode picks them (PROFILE_GIF_PALETTE=all: every frame).
+    const palette =
+      process.env['PROFILE_GIF_PALETTE'] === 'all'
+        ? Array.from({ length: frames }, (_, k) => k)
+        : gifPaletteFrames(frames, composition.states);
+    // A GIF in two passes, as the encode makes a composited one, the first fed the palette's frames
+    // alone (PROFILE_GIF_PASSES=1: the one-pass graph).
+    const passes: [string[], readonly number[] | undefined][] =
       kind === 'mp4'
-        ? [mp4Args({ fps, raw }, { path: out, width, height, audio: null })]
+        ? [[mp4Args({ fps, raw }, { path: out, width, height, audio: null }), undefined]]
         : process.env['PROFILE_GIF_PASSES'] === '1'
-          ? [gifArgs({ fps, raw }, gif, { width, height })]
-          : [gifPaletteArgs({ fps, raw }, gif, { width, height }, palette), gifArgs({ fps, raw }, gif, { width, height }, palette)];
-    for (const args of passes) {
+          ? [[gifArgs({ fps, raw }, gif, { width, height }, palette), undefined]]
+          : [
+              [gifPaletteArgs({ fps, raw }, gif, { width, height }, png), palette],
+              [gifArgs({ fps, raw }, gif, { width, height }, png), undefined],
+            ];
+    for (const [args, only] of passes) {
       // -benchmark prints ffmpeg's CPU at the end, on stderr.
-      const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed());
+      const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed(only));
       ffmpegMs += ffmpegCpuMs(stderr);
     }
   }

@@ -72,6 +72,17 @@ describe('the compositor threads', () => {
       // A second pass (a GIF's palette, then its frames) gives the same frames again.
       const again = await collect(session.frames(signal));
       for (let i = 0; i < FRAMES; i += 1) expect(again[i]!.equals(expected[i]!), `second pass, frame ${i}`).toBe(true);
+      // A pass over some frames alone (a GIF's palette: gifPaletteFrames), on the threads and on
+      // the calling thread: those frames, each as composited in order (at rest and moving, across chunks).
+      const only = [0, 3, 4, 21, 22, 33, 50, 51, 120, 199];
+      const sampled = await collect(session.frames(signal, only));
+      const sampledInline = await collect(inline.open(file(pixels, `inline-sampled-${pixels}`)).frames(signal, only));
+      expect(sampled).toHaveLength(only.length);
+      expect(sampledInline).toHaveLength(only.length);
+      for (const [k, i] of only.entries()) {
+        expect(sampled[k]!.equals(expected[i]!), `sampled frame ${i}`).toBe(true);
+        expect(sampledInline[k]!.equals(expected[i]!), `sampled frame ${i}, calling thread`).toBe(true);
+      }
       session.close();
       // The next file gets the closed one's ring of frames, and its own frames in it.
       const next = await collect(threaded.open(file(pixels, `next-${pixels}`)).frames(signal));

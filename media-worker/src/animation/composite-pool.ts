@@ -17,8 +17,12 @@ export interface CompositePool {
 }
 
 export interface CompositeSession {
-  /** Every frame of the file, in order, from the first: raw, as the encoder takes them. */
-  frames(signal: AbortSignal): AsyncIterable<Buffer>;
+  /**
+   * Every frame of the file, in order, from the first: raw, as the encoder takes them. `only`
+   * (increasing frame numbers): those frames alone, the others not composited (a GIF's palette
+   * pass, gifPaletteFrames).
+   */
+  frames(signal: AbortSignal, only?: readonly number[]): AsyncIterable<Buffer>;
   /**
    * The encoder is done with every frame it was given (its ffmpeg has ended): the session's
    * ring of frames may serve another file. Until then a frame handed over may still be in the
@@ -39,7 +43,9 @@ export interface CompositedFile {
 
 /**
  * What a thread is asked: frames `start` to `end` (excluded) of a file, each written into its
- * slot of the file's shared ring of frames (frame `f` in slot `f % slots`).
+ * slot of the file's shared ring of frames (frame `f` in slot `f % slots`). With `frames`, the
+ * `start`–`end` are places in a sample of the file's frames, and `frames` the frame numbers at
+ * those places (the place `p` in slot `p % slots`).
  */
 export interface CompositeTask {
   file: string;
@@ -51,6 +57,7 @@ export interface CompositeTask {
   slots: number;
   start: number;
   end: number;
+  frames?: number[];
 }
 
 /** A thread's answer: per frame, true when its slot holds it, false when it repeats the frame before. */
@@ -87,7 +94,10 @@ export function frameBytes(width: number, height: number, pixels: FramePixels): 
 export function createCompositePool(options: { threads: number }): CompositePool {
   const { threads } = options;
   if (threads === 0)
-    return { open: (file) => ({ frames: (signal) => inline(file, signal), close: () => undefined }), stop: async () => undefined };
+    return {
+      open: (file) => ({ frames: (signal, only) => inline(file, signal, only), close: () => undefined }),
+      stop: async () => undefined,
+    };
   // Before any thread loads @napi-rs/canvas: its allocator reads the variable once per process.
   avoidHugePages();
   const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
@@ -124,7 +134,7 @@ export function createCompositePool(options: { threads: number }): CompositePool
       rasters: file.rasters.map(shared),
     };
     const size = frameBytes(file.composition.width, file.composition.height, file.pixels);
-    const chunks = planChunks(file.frames, size);
+    const fileChunks = planChunks(file.frames, size);
     // Two chunks a thread in flight: every thread has the next one waiting while the encoder
     // takes the frames in order.
     const ahead = threads * 2;
@@ -133,20 +143,21 @@ export function createCompositePool(options: { threads: number }): CompositePool
     // may be a repeat pointing back to its chunk's first slot, and the encoder's stream may hold
     // IN_STREAM frames: with room for `ahead` + 2 chunks and those, a slot is written again only
     // once nothing can still read it.
-    const slots = Math.min(file.frames, (ahead + 2) * (chunks[0]?.[1] ?? 1) + IN_STREAM);
+    const slots = Math.min(file.frames, (ahead + 2) * (fileChunks[0]?.[1] ?? 1) + IN_STREAM);
     const ring = idle.get(slots * size)?.pop() ?? new SharedArrayBuffer(slots * size);
     // A pass given up half way leaves chunks running that may still write the ring.
     let abandoned = false;
     let closed = false;
 
-    async function* frames(signal: AbortSignal): AsyncIterable<Buffer> {
+    async function* frames(signal: AbortSignal, only?: readonly number[]): AsyncIterable<Buffer> {
       if (stopped || closed) throw new Error('the compositor pool is stopped');
       const pending: Promise<CompositeChunk>[] = [];
+      const chunks = only ? planChunks(only.length, size) : fileChunks;
       let next = 0;
       const more = () => {
         while (next < chunks.length && pending.length < ahead) {
           const [start, end] = chunks[next]!;
-          const task: CompositeTask = { ...base, ring, slots, start, end };
+          const task: CompositeTask = { ...base, ring, slots, start, end, ...(only ? { frames: only.slice(start, end) } : {}) };
           const run = pool.run(task, { signal }) as Promise<CompositeChunk>;
           // Rejections are read when the chunk's turn comes; until then none is unhandled.
           run.catch(() => undefined);
@@ -196,10 +207,10 @@ export function createCompositePool(options: { threads: number }): CompositePool
   };
 }
 
-/** Every frame composited on the calling thread, one at a time (threads: 0). */
-async function* inline(file: CompositedFile, signal: AbortSignal): AsyncIterable<Buffer> {
+/** Every frame (or those `only`) composited on the calling thread, one at a time (threads: 0). */
+async function* inline(file: CompositedFile, signal: AbortSignal, only?: readonly number[]): AsyncIterable<Buffer> {
   const compositor = createCompositor(file.composition, file.rasters, file.pixels);
-  for (let i = 0; i < file.frames; i += 1) {
+  for (const i of only ?? Array.from({ length: file.frames }, (_, k) => k)) {
     if (signal.aborted) return;
     yield compositor.frame(i);
   }

@@ -42,7 +42,7 @@ export default function compositeChunk(task: CompositeTask): CompositeChunk {
     const slot = Buffer.from(task.ring, (i % task.slots) * size, size);
     // A frame that repeats the previous one is not written ("the same again"), except the first
     // of a chunk: the frame before it may have come from another thread.
-    written.push(compositor.frameInto(i, slot, i === task.start) || i === task.start);
+    written.push(compositor.frameInto(task.frames?.[i - task.start] ?? i, slot, i === task.start) || i === task.start);
   }
   return { written };
 }

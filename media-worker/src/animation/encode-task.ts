@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnimatedDesign, FileJobOwner } from '@pressroom/model';
+import type { AnimatedDesign, Composition, FileJobOwner } from '@pressroom/model';
 import {
   AD_NETWORK_ZIP_LIMITS,
   ANIMATION_ENCODE,
@@ -44,6 +44,7 @@ import type { MediaDeps } from '../deps.js';
 import type { CompositeSession } from './composite-pool.js';
 import { createCompositor, type FramePixels } from './compositor.js';
 import { gifArgs, gifPaletteArgs, gifPasses, mp4Args } from './ffmpeg-args.js';
+import { gifPaletteFrames } from './gif-palette.js';
 import type { AnimationMediaMetrics, EncodeFailureClass } from './metrics.js';
 import { MIX_CHANNELS, MIX_RATE, renderSoundtrack } from './soundtrack.js';
 import { openVideoLayers } from './video-layers.js';
@@ -131,9 +132,11 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
           const pixels: FramePixels = payload.file_type === 'mp4' && format.width % 2 === 0 && format.height % 2 === 0 ? 'i420' : 'rgba';
           const raw = composited ? { width: format.width, height: format.height, pixels } : undefined;
           if (composited) {
-            const session = await compositedFrames(deps, ffmpeg, payload, first.storage_key, pixels);
+            const { session, states } = await compositedFrames(deps, ffmpeg, payload, first.storage_key, pixels);
             try {
-              file = await encodeVideo(ffmpeg, payload, format, () => session.frames(feed.signal), sound, helpers.abortSignal, raw);
+              const palette = gifPaletteFrames(payload.frames, states);
+              const frames = (only?: readonly number[]) => session.frames(feed.signal, only);
+              file = await encodeVideo(ffmpeg, payload, format, frames, sound, helpers.abortSignal, raw, palette);
             } finally {
               session.close();
             }
@@ -141,7 +144,16 @@ export function animationEncodeTask(deps: MediaDeps & { animationMetrics: Animat
             await drainParts(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
           } else {
             const frames = streamFrames(deps, payload, deps.config.animationPartWaitMs, feed.signal, waited);
-            file = await encodeVideo(ffmpeg, payload, format, () => frames, sound, helpers.abortSignal, raw);
+            file = await encodeVideo(
+              ffmpeg,
+              payload,
+              format,
+              () => frames,
+              sound,
+              helpers.abortSignal,
+              raw,
+              gifPaletteFrames(payload.frames),
+            );
           }
         } finally {
           feed.abort();
@@ -227,8 +239,9 @@ async function* streamFrames(
  * part 0 holds the composition, its rasters and its video layers' sources; every frame is
  * composited on the compositor threads, raw, as the encoder takes it (a file with a video layer
  * on this thread, each video's frames decoded alongside: video-layers.ts). Each `frames` of the
- * session composites them afresh from the first (a GIF's two passes read them twice); close it
- * once the encoder has ended.
+ * session composites them afresh from the first (a GIF's two passes read them twice, the first
+ * only the frames its palette is made from); close it once the encoder has ended. With the
+ * session, the composition's per-frame states (gifPaletteFrames).
  */
 async function compositedFrames(
   deps: MediaDeps,
@@ -236,11 +249,13 @@ async function compositedFrames(
   payload: AnimatedFilePayload,
   key: string,
   pixels: FramePixels,
-): Promise<CompositeSession> {
+): Promise<{ session: CompositeSession; states: Composition['states'] }> {
   const composition = parseComposition(JSON.parse((await deps.storage.get(key)).toString('utf8')));
   const rasters = await Promise.all(composition.rasters.map((r) => deps.storage.get(animationPartKey(payload.banner_id, r.key))));
   const shown = composition.videos.filter((v) => v.frames.some((f) => f !== null));
-  if (shown.length === 0) return deps.composites.open({ id: payload.banner_id, composition, rasters, pixels, frames: payload.frames });
+  const { states } = composition;
+  if (shown.length === 0)
+    return { session: deps.composites.open({ id: payload.banner_id, composition, rasters, pixels, frames: payload.frames }), states };
   // Video layers: their frames are decoded in order, one in flight, so the file is composited on
   // this thread frame by frame (docs/animation.md: a chunk on another thread would need a decoder
   // of its own seeking into the clip). A video whose source was not fetched has no object.
@@ -249,12 +264,13 @@ async function compositedFrames(
       v.frames.some((f) => f !== null) ? deps.storage.get(animationPartKey(payload.banner_id, v.key)) : null,
     ),
   );
-  return {
-    async *frames(signal) {
+  const session: CompositeSession = {
+    async *frames(signal, only) {
       const compositor = createCompositor(composition, rasters, pixels);
       const videos = await openVideoLayers(ffmpeg, composition, sources, signal);
       try {
-        for (let i = 0; i < payload.frames; i += 1) {
+        // Frames in increasing order: each video's decoder reads on past the frames skipped.
+        for (const i of only ?? Array.from({ length: payload.frames }, (_, k) => k)) {
           if (signal.aborted) return;
           yield compositor.frame(i, await videos.frameAt(i));
         }
@@ -265,6 +281,7 @@ async function compositedFrames(
     // The compositor's own ring of frames is the encoder's until the file is done: nothing to give back.
     close: () => undefined,
   };
+  return { session, states };
 }
 
 /** Waits for every part of the file to be recorded, reading none. */
@@ -300,11 +317,16 @@ async function encodeVideo(
   ffmpeg: string,
   payload: AnimatedFilePayload,
   format: { width: number; height: number },
-  /** The frames, from the first; called twice for a composited GIF (two passes, see gifArgs). */
-  frames: () => AsyncIterable<Buffer>,
+  /**
+   * The frames, from the first; called twice for a composited GIF (two passes, see gifArgs), the
+   * first time for the `palette` frames alone.
+   */
+  frames: (only?: readonly number[]) => AsyncIterable<Buffer>,
   sound: Buffer | null,
   signal: AbortSignal,
-  raw?: { width: number; height: number; pixels: FramePixels },
+  raw: { width: number; height: number; pixels: FramePixels } | undefined,
+  /** A GIF's: the frames its palette is made from (gifPaletteFrames). */
+  palette: readonly number[],
 ): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'pressroom-encode-'));
   try {
@@ -326,10 +348,10 @@ async function encodeVideo(
       };
       if (raw && gifPasses(payload.frames, format) === 2) {
         // Composited frames can be made twice: the palette first, then the GIF, never every frame held (gifArgs).
-        const palette = join(dir, 'palette.png');
-        await runFfmpeg(ffmpeg, gifPaletteArgs(input, out, format, palette), frames(), signal);
-        await runFfmpeg(ffmpeg, gifArgs(input, out, format, palette), frames(), signal);
-      } else await runFfmpeg(ffmpeg, gifArgs(input, out, format), frames(), signal);
+        const png = join(dir, 'palette.png');
+        await runFfmpeg(ffmpeg, gifPaletteArgs(input, out, format, png), frames(palette), signal);
+        await runFfmpeg(ffmpeg, gifArgs(input, out, format, png), frames(), signal);
+      } else await runFfmpeg(ffmpeg, gifArgs(input, out, format, palette), frames(), signal);
     } else {
       const out = { path, width: format.width, height: format.height, audio, ...(quality === null ? {} : { crf: x264Crf(quality) }) };
       await runFfmpeg(ffmpeg, mp4Args(input, out), frames(), signal);

@@ -26,7 +26,7 @@ describe('ffmpeg arguments', () => {
     const raw = { fps: 25, raw: { width: 1080, height: 720 } };
     for (const args of [
       mp4Args(raw, { path: '/tmp/o.mp4', width: 1080, height: 720, audio: null }),
-      gifArgs(raw, { path: '/tmp/o.gif', width: 1080, height: 720, fps: 25 }, { width: 1080, height: 720 }),
+      gifArgs(raw, { path: '/tmp/o.gif', width: 1080, height: 720, fps: 25 }, { width: 1080, height: 720 }, [0]),
     ]) {
       expect(args.slice(args.indexOf('-f'), args.indexOf('-f') + 10)).toEqual([
         '-f',
@@ -69,21 +69,26 @@ describe('ffmpeg arguments', () => {
     expect(args[args.indexOf('-vf') + 1]).toBe('pad=1082:600');
   });
 
-  it('GIF: palettegen and paletteuse over the thinned clip at the format size, looping', () => {
-    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 1080, height: 1080, fps: 12.5 }, { width: 1080, height: 1080 });
-    const filter = args[args.indexOf('-filter_complex') + 1]!;
-    expect(filter).toContain('fps=12.5,split');
-    expect(filter).not.toMatch(/(^|,)scale=/);
-    expect(filter).toContain('palettegen');
-    expect(filter).toContain('paletteuse');
+  it('GIF: palettegen over the frames given and paletteuse over every frame of the thinned clip at the format size, looping', () => {
+    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 1080, height: 1080, fps: 12.5 }, { width: 1080, height: 1080 }, [0, 4, 6]);
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe(
+      [
+        'fps=12.5,split[a][b]',
+        '[a]select=eq(n\\,0)+eq(n\\,4)+eq(n\\,6),palettegen=max_colors=256:stats_mode=full[p]',
+        '[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle',
+      ].join(';'),
+    );
     expect(args[args.indexOf('-loop') + 1]).toBe('0');
+    expect(() => gifArgs({ fps: 25 }, { path: 'o.gif', width: 10, height: 10, fps: 12.5 }, { width: 10, height: 10 }, [])).toThrow(
+      /at least one frame/,
+    );
   });
 
   it('GIF in two passes (composited frames): the palette alone, then the GIF from the frames and the palette', () => {
     const raw = { fps: 12.5, raw: { width: 1920, height: 1080 } };
     const out = { path: 'o.gif', width: 540, height: 304, fps: 12.5, colours: 64 };
     const first = gifPaletteArgs(raw, out, { width: 1920, height: 1080 }, '/tmp/p.png');
-    expect(first[first.indexOf('-vf') + 1]).toBe('fps=12.5,scale=540:304:flags=lanczos,palettegen=max_colors=64:stats_mode=diff');
+    expect(first[first.indexOf('-vf') + 1]).toBe('fps=12.5,scale=540:304:flags=lanczos,palettegen=max_colors=64:stats_mode=full');
     expect(first.slice(-3)).toEqual(['-frames:v', '1', '/tmp/p.png']);
     const second = gifArgs(raw, out, { width: 1920, height: 1080 }, '/tmp/p.png');
     expect(second.slice(second.indexOf('pipe:0') + 1, second.indexOf('pipe:0') + 3)).toEqual(['-i', '/tmp/p.png']);
@@ -103,7 +108,7 @@ describe('ffmpeg arguments', () => {
   });
 
   it('GIF: scaled to exactly the size asked when smaller than the frames', () => {
-    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, height: 304, fps: 12.5 }, { width: 1920, height: 1080 });
+    const args = gifArgs({ fps: 25 }, { path: 'o.gif', width: 540, height: 304, fps: 12.5 }, { width: 1920, height: 1080 }, [0]);
     expect(args[args.indexOf('-filter_complex') + 1]).toContain('fps=12.5,scale=540:304:flags=lanczos,split');
   });
 
@@ -116,6 +121,7 @@ describe('ffmpeg arguments', () => {
         { fps: 10 },
         { path: 'o.gif', width: 100, height: 100, fps: 10, colours: 16, ...(repeat === undefined ? {} : { repeat }) },
         { width: 100, height: 100 },
+        [0],
       );
     expect(gif()[gif().indexOf('-filter_complex') + 1]).toContain('palettegen=max_colors=16:');
     // ffmpeg: 0 loops forever, -1 plays once, N repeats N times.

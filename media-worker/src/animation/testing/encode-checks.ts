@@ -1,7 +1,7 @@
-// What the encode tests measure (mp4-quality.e2e.test.ts, stream-encode.e2e.test.ts, and
-// e2e/render-worker/animation/frame-sources.e2e.test.ts on both frame sources): the SSIM of an
-// MP4's decoded frames against the frames it was made from, and how many frames ffmpeg has
-// encoded before the last one is made.
+// What the encode tests measure (mp4-quality.e2e.test.ts, gif-quality.e2e.test.ts,
+// stream-encode.e2e.test.ts, and e2e/render-worker/animation/frame-sources.e2e.test.ts on both
+// frame sources): the SSIM of an MP4's decoded frames and the PSNR of a GIF's against the frames
+// they were made from, and how many frames ffmpeg has encoded before the last one is made.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg } from '@pressroom/platform';
@@ -28,6 +28,37 @@ export async function ssimPerFrame(ffmpeg: string, path: string, reference: stri
     .trim()
     .split('\n')
     .map((line) => Number(/All:([0-9.]+)/.exec(line)![1]));
+}
+
+/**
+ * The PSNR (dB, over R, G and B, pooled over every frame: from the mean squared error of them all)
+ * of the video at `path` against the frames `reference` reads, both compared as RGB (a GIF's
+ * palette works on RGB). `dir` holds the stats file.
+ */
+export async function rgbPsnr(ffmpeg: string, path: string, reference: string[], dir: string): Promise<{ psnr: number; frames: number }> {
+  const stats = join(dir, 'psnr.log');
+  await runFfmpeg(
+    ffmpeg,
+    [
+      '-v',
+      'error',
+      '-i',
+      path,
+      ...reference,
+      '-lavfi',
+      `[0:v]format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr=stats_file=${stats}`,
+      '-f',
+      'null',
+      '-',
+    ],
+    null,
+  );
+  const mse = (await readFile(stats, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => Number(/mse_avg:([0-9.]+)/.exec(line)![1]));
+  const mean = mse.reduce((a, m) => a + m, 0) / mse.length;
+  return { psnr: 10 * Math.log10((255 * 255) / mean), frames: mse.length };
 }
 
 /**

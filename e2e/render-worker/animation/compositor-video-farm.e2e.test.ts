@@ -204,10 +204,15 @@ describe('a video layer composited on the farm (render worker + media worker)', 
       { encoding: 'utf8' },
     );
     expect(Number(frames.trim())).toBe(SECONDS * 12.5);
-    // 12.5 fps: before the window (0.2 s), the end of the slide, the video playing on, the end.
+    // 12.5 fps: before the window (0.2 s), the video playing on, the end.
     // Mid-slide (frames 3 and 6) the box sits at fractional offsets, and each GIF's palette maps
     // the blended colours of its edges and of testsrc2's fine pattern to other entries: 0.57 and
     // 0.68 % of pixels off, where the MP4 of the same moments is within 0.17 % (the test above).
-    await expectSameFrames(layers.path, chromium.path, [1, 12, 13, 18, 24]);
+    await expectSameFrames(layers.path, chromium.path, [1, 13, 18, 24]);
+    // The end of the slide likewise since each GIF's palette is made from a sample of its frames
+    // (gifPaletteFrames; the two samples differ, the composited one also takes the fade's frames):
+    // measured 0.52–0.57 % with every 2nd to every 4th frame sampled, 0.46 % with every frame.
+    const endOfSlide = await comparePng(frameOf(layers.path, 12), frameOf(chromium.path, 12));
+    expect(endOfSlide.ratio).toBeLessThanOrEqual(0.0075);
   });
 });

@@ -53,14 +53,16 @@ export async function captureLayerRasters(
   // cells are sized from them.
   const drawn: {
     raster: RasterPlan;
-    shot: Promise<RawImage>;
+    shot: Promise<Placed>;
     untypedShot: Promise<RawImage> | null;
     unitBoxes: Box[] | null;
     origin: [number, number];
   }[] = [];
   // Video layers by their place in the drawing order (an index into `drawn`).
   const videoAt = new Map<number, { raster: RasterPlan; box: Box; origin: [number, number] }>();
-  for (const raster of planRasters(plan, timeline, videoLayers)) {
+  const planned = planRasters(plan, timeline, videoLayers);
+  const inCell = await designedInCells(page, plan, planned);
+  for (const [index, raster] of planned.entries()) {
     if (raster.video) {
       // A video layer's box paints nothing of its own (planVideoBox: no source, no frame): no
       // capture, only where its frames go, and the origin of its motion and of its own turn.
@@ -68,7 +70,7 @@ export async function captureLayerRasters(
       videoAt.set(drawn.length, { raster, box: await layoutBoxOf(page, name), origin: await originOf(page, name) });
       continue;
     }
-    const shot = (await isolated(page, plan, raster)).decoded;
+    const shot = inCell.get(index) ?? asPlaced((await isolated(page, plan, raster)).decoded);
     const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
     let untypedShot: Promise<RawImage> | null = null;
     if (raster.typewriting) {
@@ -97,18 +99,24 @@ export async function captureLayerRasters(
   };
   for (const [at, { raster, shot, untypedShot, unitBoxes, origin }] of drawn.entries()) {
     videoItem(at);
-    const image = await shot;
+    let placed = await shot;
+    let local = paintedBox(placed.image);
+    // Painted up to its cell's edge: more may lie beyond it; drawn again alone.
+    if (placed.cell && local && touchesEdge(local, placed.image)) {
+      placed = await asPlaced((await isolated(page, plan, raster)).decoded);
+      local = paintedBox(placed.image);
+    }
     const untyped = untypedShot ? await untypedShot : null;
     // Both typewriting rasters share one box: the union of what either paints.
-    const box = unionBox(paintedBox(image), untyped ? paintedBox(untyped) : null);
-    const store = (bytes: RawImage | null): number | null => {
-      if (!bytes || !box) return null;
-      rasters.push({ box, bytes: crop(bytes, box) });
+    const box = unionBox(local && moved(local, placed.at), untyped ? paintedBox(untyped) : null);
+    const store = (image: RawImage | null, at: [number, number]): number | null => {
+      if (!image || !box) return null;
+      rasters.push({ box, bytes: crop(image, moved(box, [-at[0], -at[1]])) });
       return rasters.length - 1;
     };
     const item: Composition['items'][number] = {
-      raster: store(image),
-      untyped: store(untyped),
+      raster: store(placed.image, placed.at),
+      untyped: store(untyped, [0, 0]),
       layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
       gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
       origin,
@@ -139,9 +147,9 @@ export async function captureLayerRasters(
     for (const cell of cells) {
       if (!cell || batches.has(cell.batch)) continue;
       const copies = cells.flatMap((c, j) =>
-        c?.batch === cell.batch ? [{ scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
+        c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
       );
-      batches.set(cell.batch, (await inCells(page, plan, raster.layer!, copies)).decoded);
+      batches.set(cell.batch, (await inCells(page, plan, copies)).decoded);
     }
     const alone = async (scale: number) => (await isolated(page, plan, raster, scale)).decoded;
     const shots = [];
@@ -168,9 +176,9 @@ export async function captureLayerRasters(
         onCanvas = painted;
       }
       if (!painted || !onCanvas) continue;
-      // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved.
+      // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved, so
+      // it serves its own scale only, unmoved.
       const inPlace = touchesEdge(onCanvas, plan);
-      if (inPlace && wanted !== planned.every) continue;
       rasters.push({ box: onCanvas, bytes: crop(image, painted) });
       item.scaled.push({ raster: rasters.length - 1, scale, inPlace });
     }
@@ -203,30 +211,26 @@ function clipOf([left, top, w, h]: Box, plan: { width: number; height: number })
 async function inCells(
   page: Page,
   plan: { width: number; height: number },
-  layer: string,
-  copies: readonly { scale: number; dx: number; dy: number }[],
+  copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[],
 ): Promise<{ decoded: Promise<RawImage> }> {
-  await page.evaluate(
-    (name, list) => {
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
-        el.style.setProperty('visibility', 'hidden', 'important');
-      const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
-      if (!el) return;
-      for (const { scale, dx, dy } of list) {
+  await page.evaluate((list) => {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
+      el.style.setProperty('visibility', 'hidden', 'important');
+    for (const { nodes, scale, dx, dy } of list)
+      for (const name of nodes) {
+        const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
+        if (!el) continue;
         const copy = el.cloneNode(true) as HTMLElement;
         copy.setAttribute('data-pr-copy', '');
         copy.style.setProperty('visibility', 'visible', 'important');
         for (const inner of Array.from(copy.querySelectorAll<HTMLElement>('[data-layer]')))
           inner.style.setProperty('visibility', 'visible', 'important');
-        copy.style.setProperty('scale', String(scale));
+        if (scale !== 1) copy.style.setProperty('scale', String(scale));
         copy.style.setProperty('translate', `${dx}px ${dy}px`);
         el.after(copy);
       }
-      document.getElementById('pr-canvas')?.style.setProperty('background', 'transparent', 'important');
-    },
-    layer,
-    copies,
-  );
+    document.getElementById('pr-canvas')?.style.setProperty('background', 'transparent', 'important');
+  }, copies);
   try {
     return { decoded: decode(await capture(page, transparentCapture(plan))) };
   } finally {
@@ -258,6 +262,112 @@ function decode(png: Buffer): Promise<RawImage> {
     .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
   decoded.catch(() => undefined);
   return decoded;
+}
+
+/** A raster's capture and where its pixel (0, 0) lies on the canvas; `cell`: drawn in a cell of a shared capture. */
+interface Placed {
+  image: RawImage;
+  at: [number, number];
+  cell: boolean;
+}
+
+/** A capture of the whole canvas, as placed (awaited later: a failure is seen there, never unhandled). */
+function asPlaced(decoded: Promise<RawImage>): Promise<Placed> {
+  const placed = decoded.then((image): Placed => ({ image, at: [0, 0], cell: false }));
+  placed.catch(() => undefined);
+  return placed;
+}
+
+function moved([x, y, w, h]: Box, [dx, dy]: [number, number]): Box {
+  return [x + dx, y + dy, w, h];
+}
+
+/**
+ * The rasters drawn as designed that go into cells of shared captures (as a layer's scales do):
+ * each raster but the bottom one, video boxes and typewriting, whose box as laid out (the
+ * page's boxes of its elements and text, widened by its shadows, outlines and strokes and a
+ * margin) lies inside the canvas. By index into `rasters`; the others are drawn alone.
+ */
+async function designedInCells(
+  page: Page,
+  plan: { width: number; height: number },
+  rasters: readonly RasterPlan[],
+): Promise<Map<number, Promise<Placed>>> {
+  const candidates = rasters.flatMap((r, i) => (r.video || r.background || r.typewriting ? [] : [i]));
+  const out = new Map<number, Promise<Placed>>();
+  if (candidates.length < 2) return out;
+  const reach = await page.evaluate(
+    (lists) => {
+      const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
+      return lists.map((names) => {
+        let x0 = Number.POSITIVE_INFINITY;
+        let y0 = Number.POSITIVE_INFINITY;
+        let x1 = Number.NEGATIVE_INFINITY;
+        let y1 = Number.NEGATIVE_INFINITY;
+        let extra = 0;
+        for (const name of names) {
+          const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
+          if (!el) continue;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const rects = [range.getBoundingClientRect()];
+          for (const e of [el, ...Array.from(el.querySelectorAll('*'))]) {
+            rects.push(e.getBoundingClientRect());
+            const style = getComputedStyle(e);
+            let reach = 0;
+            for (const value of [style.boxShadow, style.textShadow, style.filter, style.outlineWidth, style.webkitTextStrokeWidth])
+              for (const n of value?.match(/-?[\d.]+px/g) ?? []) reach += Math.abs(Number.parseFloat(n));
+            extra = Math.max(extra, reach);
+          }
+          for (const r of rects) {
+            if (r.width === 0 && r.height === 0) continue;
+            x0 = Math.min(x0, r.left);
+            y0 = Math.min(y0, r.top);
+            x1 = Math.max(x1, r.right);
+            y1 = Math.max(y1, r.bottom);
+          }
+        }
+        if (x0 === Number.POSITIVE_INFINITY) return null;
+        const margin = 2 * extra + 8 + 0.02 * Math.max(x1 - x0, y1 - y0);
+        return [x0 - canvas.left - margin, y0 - canvas.top - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin] as Box;
+      });
+    },
+    candidates.map((i) => rasters[i]!.nodes),
+  );
+  const fits = candidates.flatMap((i, k) => {
+    const box = reach[k];
+    return box && !touchesEdge(box, plan) ? [{ i, clip: clipOf(box, plan) }] : [];
+  });
+  const cells = packCells(
+    fits.map((f) => [f.clip.width, f.clip.height] as const),
+    plan,
+  );
+  const batches = new Set(cells.flatMap((c) => (c ? [c.batch] : [])));
+  for (const batch of batches) {
+    const members = fits.flatMap((f, k) => (cells[k]?.batch === batch ? [{ ...f, cell: cells[k]! }] : []));
+    // One raster alone in a capture gains nothing: drawn alone, where it lies.
+    if (members.length < 2) continue;
+    const sheet = (
+      await inCells(
+        page,
+        plan,
+        members.map((m) => ({ nodes: rasters[m.i]!.nodes, scale: 1, dx: m.cell.x - m.clip.x, dy: m.cell.y - m.clip.y })),
+      )
+    ).decoded;
+    for (const m of members) {
+      const cellBox: Box = [m.cell.x, m.cell.y, m.clip.width, m.clip.height];
+      out.set(
+        m.i,
+        sheet.then((image) => ({
+          image: { data: crop(image, cellBox), width: m.clip.width, height: m.clip.height },
+          at: [m.clip.x, m.clip.y] as [number, number],
+          cell: true,
+        })),
+      );
+    }
+  }
+  for (const p of out.values()) p.catch(() => undefined);
+  return out;
 }
 
 interface RawImage {

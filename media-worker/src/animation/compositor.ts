@@ -49,20 +49,30 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   const { createCanvas } = skia();
   const { width, height } = composition;
   if (pixels === 'i420' && (width % 2 !== 0 || height % 2 !== 0)) throw new Error(`I420 frames need an even size, not ${width}×${height}`);
-  const images = composition.rasters.map((r, k) => {
+  for (const [k, r] of composition.rasters.entries()) {
     const [, , w, h] = r.box;
     const bytes = rasters[k]!;
     if (bytes.length !== w * h * 4) throw new Error(`raster ${r.key} has ${bytes.length} bytes, not ${w}×${h}×4`);
+  }
+  // Each raster becomes a Skia image when a frame first draws it: a thread compositing a chunk
+  // of the file makes only those its frames show (a layer's rasters at other scales serve a few
+  // frames each).
+  const made = new Map<number, Canvas>();
+  const image = (k: number): Canvas => {
+    let canvas = made.get(k);
+    if (canvas) return canvas;
+    const [, , w, h] = composition.rasters[k]!.box;
     // A transparent pixel all round (PAD): Skia does not antialias an image's own edges, so a
     // raster drawn at a fractional offset would snap its edges to whole pixels where Chromium
     // blends them; inside a transparent margin, bilinear sampling blends them.
-    const canvas = createCanvas(w + 2 * PAD, h + 2 * PAD);
+    canvas = createCanvas(w + 2 * PAD, h + 2 * PAD);
     const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(w, h);
-    image.data.set(bytes);
-    ctx.putImageData(image, PAD, PAD);
+    const data = ctx.createImageData(w, h);
+    data.data.set(rasters[k]!);
+    ctx.putImageData(data, PAD, PAD);
+    made.set(k, canvas);
     return canvas;
-  });
+  };
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d', { alpha: false });
   // One scratch canvas per typewriting item, holding the last count of units drawn into it.
@@ -87,8 +97,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   };
 
   const typedImage = (index: number, item: Composition['items'][number], shown: number): Canvas | null => {
-    const full = item.raster === null ? null : images[item.raster]!;
-    const none = item.untyped === null ? null : images[item.untyped]!;
+    const full = item.raster === null ? null : image(item.raster);
+    const none = item.untyped === null ? null : image(item.untyped);
     const units = item.units ?? [];
     if (shown >= units.length) return full;
     if (shown <= 0) return none;
@@ -182,12 +192,12 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       }
       const { raster, scale } = pick(item, s);
       if (raster === null) return;
-      const image = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : images[raster]!;
-      if (!image) return;
+      const drawn = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : image(raster);
+      if (!drawn) return;
       const [left, top] = composition.rasters[raster]!.box;
       if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
         ctx.globalAlpha = s ? s[1] : 1;
-        ctx.drawImage(image, left - PAD, top - PAD);
+        ctx.drawImage(drawn, left - PAD, top - PAD);
         ctx.globalAlpha = 1;
         return;
       }
@@ -198,7 +208,7 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       ctx.rotate((s[5] * Math.PI) / 180);
       ctx.scale(scale, scale);
       ctx.translate(-ox, -oy);
-      ctx.drawImage(image, left - PAD, top - PAD);
+      ctx.drawImage(drawn, left - PAD, top - PAD);
       ctx.restore();
     });
   };

@@ -125,13 +125,14 @@ export async function captureLayerRasters(
       video: null,
     };
     items.push(item);
-    const planned = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
-    if (!planned || !box) continue;
+    const layerScales = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
+    if (!layerScales || !box) continue;
     // Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it is
-    // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved).
-    const largest = Math.max(...planned.drawn, ...planned.every);
+    // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved); shown at
+    // too many scales for that, none is, and the raster as designed is resampled.
+    const largest = Math.max(...layerScales.drawn, ...layerScales.every);
     const cut = touchesEdge(scaledBox(box, origin, largest), plan);
-    const wanted = cut && planned.every.length > 0 ? planned.every : planned.drawn;
+    const wanted = cut ? layerScales.every : layerScales.drawn;
     // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
     // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
     // canvas's edge, or too large for a cell: one capture per scale, where it lies.

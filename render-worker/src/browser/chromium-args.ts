@@ -87,6 +87,10 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
     '--disable-backgrounding-occluded-windows',
     '--disable-renderer-backgrounding',
     '--force-color-profile=srgb',
+    // A warm page's patched layer is rastered whole, as a cold page rasters it: partial raster
+    // redrew only the invalidated part of a tile, and an antialiased edge crossing it could come
+    // out one level off (warm-pages.e2e, seed 1152922183: a rounded stroke added by a patch).
+    '--disable-partial-raster',
     // Kill switch under the request interception: anything that escapes it (a WebSocket, a
     // prefetch) goes to a proxy on a dead port, loopback included (`<-loopback>` removes
     // Chromium's implicit loopback bypass). No hostname resolves either.

@@ -148,6 +148,26 @@ describe('warm design pages', () => {
     expect(warm.size).toBeLessThanOrEqual(12);
   });
 
+  it('a patch that adds a rounded stroke back draws it as a cold render does (no partial raster)', async () => {
+    // Found with seed 1152922183: shape-outline's request after its bare design, both warm, was
+    // one pixel one level off where the added stroke's rounded corner crossed a partly
+    // re-rastered tile (chromium-args.ts, --disable-partial-raster).
+    const one = new BrowserSupervisor({ poolSize: 1 });
+    try {
+      const warm = new WarmDesigns({ maxDesigns: 4, maxBytes: 64 * 1024 * 1024 });
+      const [request, bare] = ['shape-outline (request)', 'shape-outline (bare design)'].map((n) => REQUESTS.find((r) => r.name === n)!);
+      const reference = await render(cold, request!, null);
+      const off: number[] = [];
+      for (const next of [request!, bare!, request!, bare!, request!]) {
+        const bytes = await render(one, next, warm);
+        if (next === request) off.push(await samePixels(bytes, reference));
+      }
+      expect(off).toEqual([0, 0, 0]);
+    } finally {
+      await one.stop();
+    }
+  });
+
   it('a recycled browser takes its warm canvases with it, and the next render is still exact', async () => {
     const recycling = new BrowserSupervisor({ poolSize: 1, recycleAfterRenders: 3 });
     try {

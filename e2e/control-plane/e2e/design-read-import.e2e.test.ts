@@ -12,7 +12,7 @@ import { loadExampleDocuments, resolveFfmpegPath } from '@pressroom/platform';
 import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, importToDone, waitFinal } from '../../render-worker/tasks/testing/farm-processes.js';
-import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+import { type RunningFarm, startFarm, waitForDemo } from '../farm.js';
 
 type Json = Record<string, unknown>;
 const EXAMPLES = loadExampleDocuments().map(({ json }) => json as { name: string; type: string });
@@ -32,7 +32,8 @@ describe('a design read of each example, sent back as an import, renders the sam
       env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', SYNC_RENDER_TIMEOUT_MS: '60000' },
     });
     key = farm.apiKey;
-    for (const type of new Set(EXAMPLES.map((e) => e.type))) await waitForDesigns(farm, `type=${type}`, 170_000);
+    // The demo imports land one by one: wait for all of them, not for one design of each type.
+    await waitForDemo(farm, 170_000);
     designs = (await api(farm, key, 'GET', '/designs')).body as unknown as typeof designs;
     projectId = (await api(farm, key, 'POST', '/projects', { name: 'Read back' })).body.id as string;
   }, 400_000);

@@ -130,7 +130,8 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const advertised = workerAiCapabilities(config, isFile);
   if (advertised.missing.length > 0)
     logger.warn({ missing: advertised.missing }, 'AI model files not found: their operations are not advertised');
-  const capabilities = advertiseCapabilities(advertised.ai);
+  // A worker without a print renderer holds no profile: a print job it took would fail.
+  const capabilities = advertiseCapabilities(advertised.ai, print?.colorProfiles ?? []);
   // This process's key in affine jobs' flags (docs/render-worker.md, "Affinity across workers").
   const warmKey = randomUUID().slice(0, 13);
   const affinity =

@@ -1,4 +1,4 @@
-import { RenderRefusedError, sameProfileName, VENDOR_COLOR_PROFILES } from '@pressroom/model';
+import { honouredColorProfiles, RenderRefusedError, sameProfileName, VENDOR_COLOR_PROFILES } from '@pressroom/model';
 import type { BrowserSupervisor } from '../browser/index.js';
 import { findOutputProfilePath, loadOutputProfile, type OutputProfile } from './output-profile.js';
 import type { PrintRenderInput, PrintRenderOutput } from './render-print.js';
@@ -29,23 +29,30 @@ export function chooseProfile(held: readonly OutputProfile[], colorProfile: stri
   );
 }
 
-/**
- * The production print renderer on the worker's Chromium pool. Throws at start when no CMYK
- * profile can be found, naming the option to set, so a worker never accepts print jobs it
- * would fail.
- */
-export function createPrintRenderer(
-  supervisor: BrowserSupervisor,
-  options: { profilePath: string | undefined; extraProfilePaths?: readonly string[]; pageTimeoutMs: number },
-): { render: PrintRenderer; profile: OutputProfile } {
+/** The profiles a worker holds: its default (`PRINT_CMYK_PROFILE`, or Ghostscript's) first, then `PRINT_CMYK_PROFILES`. */
+export function loadHeldProfiles(options: { profilePath: string | undefined; extraProfilePaths?: readonly string[] }): OutputProfile[] {
   const path = findOutputProfilePath(options.profilePath ?? null);
   if (path === null) {
     throw new Error('No CMYK ICC profile found: install ghostscript (its default_cmyk.icc) or set PRINT_CMYK_PROFILE.');
   }
-  const profile = loadOutputProfile(path);
-  const held = [profile, ...(options.extraProfilePaths ?? []).map((p) => loadOutputProfile(p))];
+  return [loadOutputProfile(path), ...(options.extraProfilePaths ?? []).map((p) => loadOutputProfile(p))];
+}
+
+/**
+ * The production print renderer on the worker's Chromium pool. Throws at start when no CMYK
+ * profile can be found, naming the option to set, so a worker never accepts print jobs it
+ * would fail. `colorProfiles`: the built-in profiles its ICC files honour, which the worker
+ * advertises so the control plane refuses the others at submit.
+ */
+export function createPrintRenderer(
+  supervisor: BrowserSupervisor,
+  options: { profilePath: string | undefined; extraProfilePaths?: readonly string[]; pageTimeoutMs: number },
+): { render: PrintRenderer; profile: OutputProfile; colorProfiles: string[] } {
+  const held = loadHeldProfiles(options);
+  const profile = held[0]!;
   return {
     profile,
+    colorProfiles: honouredColorProfiles(held.map((p) => p.name)),
     // Imported with the first print job, not at start: it loads pdf-lib (docs/operations.md, cold start).
     render: async ({ colorProfile, ...input }) =>
       (await import('./render-print.js')).renderPrintPdf(supervisor, {

@@ -147,9 +147,11 @@ export {
 export {
   AD_NETWORK_ZIP_LIMITS,
   AD_NETWORKS,
+  CMYK_COLOR_PROFILES,
   checkOutputOptions,
   gifColours,
   gifFps,
+  honouredColorProfiles,
   OUTPUT_OPTION_BOUNDS,
   pngCompressionLevel,
   sameProfileName,
@@ -273,4 +275,12 @@ export {
   templateStatusEvent,
 } from './webhooks/events.js';
 export { DEFAULT_GAPS_MS, maxAttempts, parseGaps, parseRetryAfter, planNextAttempt, type RetrySchedule } from './webhooks/schedule.js';
-export { advertiseCapabilities, FARM_AI_OPERATIONS, farmCapabilities, parseWorkerCapabilities } from './worker/capabilities.js';
+export {
+  advertiseCapabilities,
+  checkColorProfileOnFarm,
+  FARM_AI_OPERATIONS,
+  type FarmColorProfile,
+  farmCapabilities,
+  parseWorkerCapabilities,
+  type WorkerCapabilities,
+} from './worker/capabilities.js';

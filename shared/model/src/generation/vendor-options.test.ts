@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseGenerationRequest } from './requests.js';
 import {
+  CMYK_COLOR_PROFILES,
   checkOutputOptions,
   gifColours,
   gifFps,
+  honouredColorProfiles,
   NO_OUTPUT_OPTIONS,
   pngCompressionLevel,
   sameProfileName,
@@ -181,5 +183,13 @@ describe('quality mappings', () => {
     expect(sameProfileName('ISO Coated v2 (ECI)', 'iso coated v2 eci')).toBe(true);
     expect(sameProfileName('ISO Coated v2 (ECI)', 'ISO Coated v2 300% (ECI)')).toBe(false);
     expect(Object.keys(VENDOR_COLOR_PROFILES)).toHaveLength(6);
+  });
+  it('a render worker honours the built-in profiles whose description one of its ICC files carries', () => {
+    expect(honouredColorProfiles(['Artifex CMYK SWOP Profile'])).toEqual([]);
+    expect(honouredColorProfiles(['Artifex CMYK SWOP Profile', 'iso uncoated', 'ISO Coated v2 (ECI)'])).toEqual([
+      'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01',
+      'e0c86a8a-050c-41f1-885a-0f74b9baac50',
+    ]);
+    expect(CMYK_COLOR_PROFILES).not.toContain('db3c123e-1127-11ef-b77e-f93002785645');
   });
 });

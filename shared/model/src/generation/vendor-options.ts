@@ -21,8 +21,9 @@ import type { FieldIssue } from '../errors/app-error.js';
  * | `html5.include_backup_image`   | false leaves the backup JPEG out of the zip and the Banner         |
  * | `html5.repeat`                 | Pressroom's `loop_count` (plays = repeat + 1); -1 refused          |
  * | `print.display_crop_marks`     | Pressroom's `print_options.crop_marks`                             |
- * | `print.color_profile`          | the output profile (ICC + output intent) of the PDF, when the      |
- * |                                | render workers hold it; the RGB one and unknown ids are refused    |
+ * | `print.color_profile`          | the output profile (ICC + output intent) of the PDF; the RGB one,  |
+ * |                                | unknown ids and a profile not every live render worker holds (as   |
+ * |                                | they advertise: `checkColorProfileOnFarm`) are refused             |
  */
 
 export interface OutputOptions {
@@ -172,6 +173,20 @@ export function sameProfileName(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
+/** The built-in CMYK profiles, the ids `print.color_profile` may name. */
+export const CMYK_COLOR_PROFILES: readonly string[] = Object.keys(VENDOR_COLOR_PROFILES).filter(
+  (id) => VENDOR_COLOR_PROFILES[id]!.icc !== null,
+);
+
+/**
+ * The built-in profiles a render worker can honour, given the descriptions of the ICC profiles it
+ * holds: those one of them carries the description of (the worker's `chooseProfile` finds them
+ * the same way). A render worker computes it once at start and advertises it with its heartbeat.
+ */
+export function honouredColorProfiles(descriptions: readonly string[]): string[] {
+  return CMYK_COLOR_PROFILES.filter((id) => descriptions.some((d) => sameProfileName(d, VENDOR_COLOR_PROFILES[id]!.icc!)));
+}
+
 /** `print.color_profile` at submit: a built-in CMYK profile, else the issue to answer. */
 export function checkColorProfile(id: string): FieldIssue | null {
   const known = VENDOR_COLOR_PROFILES[id];
@@ -181,7 +196,7 @@ export function checkColorProfile(id: string): FieldIssue | null {
       code: 'invalid_payload',
       message:
         'is not a colour profile Pressroom knows: it takes the built-in CMYK profiles of the vendor’s document (custom workspace profiles do not exist here)',
-      expected: Object.keys(VENDOR_COLOR_PROFILES).filter((k) => VENDOR_COLOR_PROFILES[k]!.icc !== null),
+      expected: [...CMYK_COLOR_PROFILES],
       received: id,
     };
   }

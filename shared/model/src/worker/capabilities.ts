@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { AI_OPERATION_SETTINGS, AI_OPERATIONS, type AiCapabilities, type AiOperation, aiCapabilitiesFor } from '../ai/refusals.js';
+import type { FieldIssue } from '../errors/app-error.js';
+import { CMYK_COLOR_PROFILES, VENDOR_COLOR_PROFILES } from '../generation/vendor-options.js';
 import { SYNC_REFUSED_PROPERTIES } from '../overrides/properties.js';
 import { DESIGN_TYPES, type DesignType } from '../properties/layer-types.js';
 
@@ -26,15 +28,27 @@ const advertised = z.object({
   // Render workers: the key their affine jobs are flagged with, and the designs they hold warm
   // (docs/render-worker.md, "Affinity across workers").
   warm: z.object({ key: z.string(), designs: z.array(z.string()) }).optional(),
+  // Render workers: the built-in print colour profiles (`print.color_profile` ids) they can
+  // honour. A profile this reader does not know (a newer worker) is dropped. A record without it
+  // (a worker older than the field) honours none: it cannot be shown to hold one.
+  print: z
+    .object({
+      color_profiles: z.array(z.string()).transform((ids) => ids.filter((id) => CMYK_COLOR_PROFILES.includes(id))),
+    })
+    .optional(),
 });
 
 export type WorkerCapabilities = z.output<typeof advertised>;
 
-/** The record a worker writes: the AI operations it has a model or a provider for. */
-export function advertiseCapabilities(ai: AiCapabilities): WorkerCapabilities {
+/**
+ * The record a render worker writes: the AI operations it has a model or a provider for, and the
+ * built-in print colour profiles it holds an ICC file of (`honouredColorProfiles`).
+ */
+export function advertiseCapabilities(ai: AiCapabilities, colorProfiles: readonly string[]): WorkerCapabilities {
   return {
     v: WORKER_CAPABILITIES_VERSION,
     ai: { operations: [...ai.operations], focus_detector: ai.focusDetector, focus_labels: [...(ai.focusLabels ?? [])] },
+    print: { color_profiles: [...colorProfiles] },
   };
 }
 
@@ -58,17 +72,67 @@ export interface FarmOperation {
   reason: string | null;
 }
 
+export interface FarmColorProfile {
+  /** The vendor's id, as `print.color_profile` names it. */
+  id: string;
+  name: string;
+  /** Whether every live render worker holds it (the request is accepted). */
+  available: boolean;
+  /** Why it is not available (what to configure); null when it is. */
+  reason: string | null;
+}
+
 export interface FarmCapabilities {
   /** Live render-worker processes. */
   render_workers: number;
   ai: Record<FarmAiOperation, FarmOperation>;
   focus_detector: { available: boolean; labels: string[] };
+  print: { color_profiles: FarmColorProfile[] };
+}
+
+const NO_RENDER_WORKER = 'no render worker is running';
+
+/**
+ * Why the live render workers cannot all honour a built-in colour profile, or null when they can.
+ * Every one must hold it: a print job lands on whichever worker takes it first.
+ */
+function colorProfileShortfall(id: string, workers: readonly (WorkerCapabilities | null)[]): string | null {
+  if (workers.length === 0) return NO_RENDER_WORKER;
+  const holders = workers.filter((w) => w?.print?.color_profiles.includes(id)).length;
+  if (holders === workers.length) return null;
+  const profile = VENDOR_COLOR_PROFILES[id]!;
+  const silent = workers.filter((w) => w?.print === undefined).length;
+  return (
+    `${profile.name} is held by ${holders} of ${workers.length} render workers: add an ICC file described "${profile.icc}" ` +
+    `to PRINT_CMYK_PROFILES on every render worker (docs/print.md, "Output profiles")` +
+    (silent === 0 ? '' : `; ${silent} advertise no print profiles (a build older than this check, or unreadable): upgrade them`)
+  );
+}
+
+/**
+ * `print.color_profile` against the live farm, at submit (after `checkColorProfile`): refused
+ * unless every live render worker holds that profile, as a file would otherwise fail at render.
+ * With no render worker live the request is accepted: queued work waits for workers, as requests
+ * without a profile do, and the worker that takes the job still refuses a profile it lacks.
+ */
+export function checkColorProfileOnFarm(id: string, workers: readonly (WorkerCapabilities | null)[]): FieldIssue | null {
+  if (workers.length === 0 || VENDOR_COLOR_PROFILES[id]?.icc == null) return null;
+  const shortfall = colorProfileShortfall(id, workers);
+  if (shortfall === null) return null;
+  return {
+    path: 'print.color_profile',
+    code: 'invalid_payload',
+    message: shortfall,
+    expected: CMYK_COLOR_PROFILES.filter((other) => colorProfileShortfall(other, workers) === null),
+    received: id,
+  };
 }
 
 /**
  * What the live farm can run: an operation is available when the control plane accepts it (its
  * own configuration, the check requests go through) and every live render worker advertises it
- * (a job may land on any of them). auto_focus needs no model, only a render worker.
+ * (a job may land on any of them). auto_focus needs no model, only a render worker. A print
+ * colour profile is available when every live render worker holds it.
  */
 export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly (WorkerCapabilities | null)[]): FarmCapabilities {
   const live = workers.length;
@@ -76,7 +140,7 @@ export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly
   const describe = (op: FarmAiOperation): FarmOperation => {
     const sync = !(SYNC_REFUSED_PROPERTIES as readonly string[]).includes(op);
     if (op === 'auto_focus') {
-      return { available: live > 0, design_types: [...DESIGN_TYPES], sync, reason: live > 0 ? null : 'no render worker is running' };
+      return { available: live > 0, design_types: [...DESIGN_TYPES], sync, reason: live > 0 ? null : NO_RENDER_WORKER };
     }
     const everywhere = new Set<AiOperation>(AI_OPERATIONS);
     const designTypes = DESIGN_TYPES.filter((t) =>
@@ -85,7 +149,7 @@ export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly
     const reason = !controlPlane.operations.has(op)
       ? `${op} is not configured: set ${AI_OPERATION_SETTINGS[op]} on the control plane and the render workers (see docs/ai.md)`
       : live === 0
-        ? 'no render worker is running'
+        ? NO_RENDER_WORKER
         : !everyWorker((w) => w.ai?.operations.includes(op) ?? false)
           ? `${workers.filter((w) => w?.ai?.operations.includes(op)).length} of ${live} render workers can run it: set ${AI_OPERATION_SETTINGS[op]} on every render worker (see docs/ai.md)`
           : null;
@@ -96,5 +160,11 @@ export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly
     render_workers: live,
     ai: Object.fromEntries(FARM_AI_OPERATIONS.map((op) => [op, describe(op)])) as Record<FarmAiOperation, FarmOperation>,
     focus_detector: { available: detector, labels: detector ? [...(controlPlane.focusLabels ?? [])] : [] },
+    print: {
+      color_profiles: CMYK_COLOR_PROFILES.map((id) => {
+        const reason = colorProfileShortfall(id, workers);
+        return { id, name: VENDOR_COLOR_PROFILES[id]!.name, available: reason === null, reason };
+      }),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { parseWorkerCapabilities, type WorkerCapabilities } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 import {
   deleteHeartbeats,
@@ -29,6 +30,14 @@ export async function beat(db: Queryable, workerIds: string[], role: string, cap
  */
 export async function liveCapabilities(db: Queryable, role: string, staleAfterMs: number): Promise<unknown[]> {
   return selectLiveCapabilities(db, role, staleAfterMs);
+}
+
+/**
+ * What each live render-worker process advertises (`GET /capabilities`, and the submit check of
+ * `print.color_profile`); null for a record this reader cannot read.
+ */
+export async function liveRenderWorkers(db: Queryable, staleAfterMs: number): Promise<(WorkerCapabilities | null)[]> {
+  return (await liveCapabilities(db, 'render-worker', staleAfterMs)).map(parseWorkerCapabilities);
 }
 
 export async function forget(db: Queryable, workerIds: string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import type { LocalObjectStorage, Logger, ObjectStorage } from '@pressroom/platform';
-import { aiCapabilitiesOf, type DesignSource, sqlDesignSource } from '@pressroom/platform';
+import { aiCapabilitiesOf, type DesignSource, liveRenderWorkers, sqlDesignSource } from '@pressroom/platform';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
@@ -144,6 +144,7 @@ function registerGeneration(app: FastifyInstance, deps: AppDeps, outbound: Outbo
     creditCosts: { image: deps.config.creditCostImage, animation: deps.config.creditCostAnimation, print: deps.config.creditCostPrint },
     ai: aiCapabilitiesOf(deps.config),
     creditCostAi: deps.config.creditCostAi,
+    renderWorkers: () => liveRenderWorkers(deps.db, deps.config.workerStaleAfterMs),
   };
   const checkCallbackUrl = callbackUrlCheck(outbound);
   generationRoutes(app, { ...sync, checkCallbackUrl });

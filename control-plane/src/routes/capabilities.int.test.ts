@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 
+/** ISO Coated v2 (ECI), a built-in print colour profile. */
+const ECI = 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01';
+
 describe('GET /capabilities', () => {
   let h: Harness;
   let app: FastifyInstance;
@@ -29,6 +32,9 @@ describe('GET /capabilities', () => {
     for (const op of ['remove_bg', 'auto_focus', 'text_to_image']) {
       expect(body.ai[op], op).toMatchObject({ available: false, reason: 'no render worker is running' });
     }
+    expect(body.print.color_profiles).toHaveLength(5);
+    for (const profile of body.print.color_profiles)
+      expect(profile).toMatchObject({ available: false, reason: 'no render worker is running' });
     // What the control plane itself refuses says what to set.
     expect(body.ai.expand.reason).toMatch(/^expand is not configured: set AI_EXPAND_PROVIDER=http on the control plane/);
   });
@@ -38,7 +44,7 @@ describe('GET /capabilities', () => {
       h.db.pool,
       ['pool-a', 'pool-b'],
       'render-worker',
-      advertiseCapabilities({ operations: new Set(['remove_bg', 'upscale']), focusDetector: false }),
+      advertiseCapabilities({ operations: new Set(['remove_bg', 'upscale']), focusDetector: false }, [ECI]),
     );
     // A media worker advertises nothing and does not count.
     await beat(h.db.pool, ['media-1'], 'media-worker');
@@ -52,6 +58,17 @@ describe('GET /capabilities', () => {
     // The control plane takes text_to_image, but no worker has a provider.
     expect(body.ai.text_to_image).toMatchObject({ available: false, sync: false });
     expect(body.ai.text_to_image.reason).toMatch(/0 of 1 render workers/);
+    // The print colour profiles the worker's ICC files carry.
+    const profiles = body.print.color_profiles as { id: string; available: boolean; reason: string | null }[];
+    expect(profiles.filter((p) => p.available).map((p) => p.id)).toEqual([ECI]);
+    expect(profiles.find((p) => p.id === 'e0c86a8a-050c-41f1-885a-0f74b9baac50')).toEqual({
+      id: 'e0c86a8a-050c-41f1-885a-0f74b9baac50',
+      name: 'CMYK — ISO Uncoated',
+      available: false,
+      reason: expect.stringMatching(
+        /^CMYK — ISO Uncoated is held by 0 of 1 render workers: add an ICC file described "ISO Uncoated" to PRINT_CMYK_PROFILES/,
+      ),
+    });
   });
 
   it('a worker that stopped beating no longer counts', async () => {
@@ -71,5 +88,6 @@ describe('GET /capabilities', () => {
       'expand',
       'text_to_image',
     ]);
+    expect(op.responses['200'].content['application/json'].schema.properties.print.properties.color_profiles.type).toBe('array');
   });
 });

@@ -36,6 +36,7 @@ describe('generation credits by output kind, on real Postgres', () => {
       ai: NO_AI_CAPABILITIES,
       creditCostAi: 1,
       outbound: outboundUrlCheck({ allowPrivateNetworks: false }),
+      renderWorkers: async () => [],
     });
 
     const requestId = await acceptGeneration(deps(3), ws, await parseGeneration(deps(3), ws, design.id, 'async', {}));

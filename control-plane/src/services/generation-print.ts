@@ -1,14 +1,22 @@
 // Print generation (docs/print.md): the printer formats of the async endpoint, the multipage
 // endpoint, and the async endpoint on a multipage design. One render_print job per PDF.
-import { AppError, MULTIPAGE_OUTPUT, NO_AI_CAPABILITIES, type NormalisedOverrides, type PrintOptions } from '@pressroom/model';
+import {
+  AppError,
+  checkColorProfileOnFarm,
+  MULTIPAGE_OUTPUT,
+  NO_AI_CAPABILITIES,
+  type NormalisedOverrides,
+  type PrintOptions,
+} from '@pressroom/model';
 import { acceptFormats, fileOf } from './generation-formats.js';
 import { checkOverrides } from './generation-overrides.js';
-import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan } from './generation-types.js';
+import type { Accepted, DesignGeneration, GenerationInput, GenerationPlan, GenerationServiceDeps } from './generation-types.js';
 
 /** Async generate on a printer design: one PDF per format, the request's overrides on each. */
 export const printerGeneration: DesignGeneration<'printer'> = {
   async validate(input) {
     const accepted = acceptFormats(input);
+    await refuseUnheldColorProfile(input.deps, input.request.printOptions);
     return { ...accepted, pages: accepted.outputs.map((name) => ({ frame: name, overrides: accepted.overrides })) };
   },
   planJobs(accepted, input) {
@@ -71,6 +79,7 @@ export const multipageGeneration: DesignGeneration<'printer_multipage'> = {
         path(page.id),
       ),
     }));
+    await refuseUnheldColorProfile(input.deps, request.printOptions);
     return { outputs: [MULTIPAGE_OUTPUT], fileType: 'pdf', overrides: NO_OVERRIDES(), original: null, pages };
   },
   planJobs(accepted, input) {
@@ -78,6 +87,16 @@ export const multipageGeneration: DesignGeneration<'printer_multipage'> = {
     return printPlan(input, 'multipage', request.callbackUrl, request.printOptions, [{ name: MULTIPAGE_OUTPUT, pages: accepted.pages }]);
   },
 };
+
+/**
+ * `print.color_profile` against what the live render workers advertise (docs/print.md, "Output
+ * profiles"): 400 at its path unless every one holds it. A request naming no profile reads nothing.
+ */
+async function refuseUnheldColorProfile(deps: GenerationServiceDeps, options: PrintOptions): Promise<void> {
+  if (options.color_profile === undefined) return;
+  const issue = checkColorProfileOnFarm(options.color_profile, await deps.renderWorkers());
+  if (issue !== null) throw AppError.fromIssues([issue]);
+}
 
 function printPlan(
   input: Pick<GenerationInput, 'workspace'> & { found: { id: string } },

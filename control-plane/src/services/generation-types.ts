@@ -12,6 +12,7 @@ import type {
   RequestFileType,
   RequestForDesign,
   SyncGenerationRequest,
+  WorkerCapabilities,
 } from '@pressroom/model';
 import type { addAnimatedFileJobs, DesignSource, GenerationDesign, GenerationKind } from '@pressroom/platform';
 import type pg from 'pg';
@@ -35,6 +36,8 @@ export interface GenerationServiceDeps {
   creditCostAi: number;
   /** Refuses the media URLs of a request that can only reach a forbidden address (outbound-urls.ts). */
   outbound: OutboundUrlCheck;
+  /** What each live render worker advertises with its heartbeat (`liveRenderWorkers`); read by requests naming a print colour profile. */
+  renderWorkers: () => Promise<readonly (WorkerCapabilities | null)[]>;
 }
 
 /** Where and how big the one file of a sync request is stored (the job's optional output fields). */

@@ -1,0 +1,170 @@
+// `print.color_profile` at submit (docs/print.md, "Output profiles"): a built-in profile that a
+// live render worker does not hold, as its heartbeat advertises, is 400 at `print.color_profile`
+// on every endpoint that takes it, naming what to configure; nothing is queued or charged.
+import { advertiseCapabilities, NO_AI_CAPABILITIES } from '@pressroom/model';
+import { beat, memoryDesignSource } from '@pressroom/platform';
+import { exampleDesign } from '@pressroom/platform/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../test/harness.js';
+import { createProject } from '../services/projects.js';
+
+let h: Harness;
+let app: FastifyInstance;
+const ws = { id: '', key: '' };
+const designs = memoryDesignSource([]);
+let printer = '';
+let multipage = '';
+
+/** ISO Coated v2 (ECI): the one the workers below hold. */
+const ECI = 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01';
+/** ISO Uncoated: a built-in none of them holds. */
+const UNCOATED = 'e0c86a8a-050c-41f1-885a-0f74b9baac50';
+
+beforeAll(async () => {
+  h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000' });
+  app = await h.build({}, undefined, designs);
+  Object.assign(ws, await h.workspace());
+  const project = await createProject(h.db.pool, ws.id, 'Print');
+  const flyer = await exampleDesign('printer-cafe-flyer.json', { workspaceId: ws.id, projectId: project!.id });
+  const catalogue = await exampleDesign('printer-multipage-catalogue.json', { workspaceId: ws.id, projectId: project!.id });
+  designs.add(flyer);
+  designs.add(catalogue);
+  printer = flyer.id;
+  multipage = catalogue.id;
+});
+
+afterAll(() => h?.close());
+
+beforeEach(async () => {
+  await h.db.pool.query('DELETE FROM worker_heartbeats');
+});
+
+/**
+ * A render-worker process (a pid of its own: the farm counts processes) beating now, advertising
+ * the built-in profiles its ICC files carry.
+ */
+async function workerHolding(pid: number, ...profiles: string[]): Promise<void> {
+  await beat(h.db.pool, [`pool-${pid}`], 'render-worker', advertiseCapabilities(NO_AI_CAPABILITIES, profiles));
+  await h.db.pool.query('UPDATE worker_heartbeats SET pid = $2 WHERE worker_id = $1', [`pool-${pid}`, pid]);
+}
+
+type Answer = {
+  id?: string;
+  message?: string;
+  errors?: { path: string; code: string; message: string; expected?: unknown; received?: unknown }[];
+};
+async function post(url: string, payload: unknown) {
+  const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': ws.key }, payload: payload as object });
+  return { status: res.statusCode, body: res.json() as Answer };
+}
+
+async function printJobs(): Promise<{ color_profile?: string }[]> {
+  const { rows } = await h.db.pool.query<{ payload: { options: { color_profile?: string } } }>(
+    `SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+     WHERE t.identifier = 'render_print' AND j.payload->>'workspace_id' = $1`,
+    [ws.id],
+  );
+  return rows.map((r) => r.payload.options);
+}
+
+const ENDPOINTS = [
+  ['async generate on a printer design', () => `/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'] }],
+  ['async generate on a multipage design', () => `/async/banner-builder/${multipage}/generate`, {}],
+  ['generate-multipage-pdf', () => `/async/banner-builder/${multipage}/generate-multipage-pdf`, { pages: {} }],
+] as const;
+
+describe('print.color_profile against the live render workers', () => {
+  it.each(ENDPOINTS)('%s: a profile no render worker holds is 400 at print.color_profile, naming what to set', async (_name, url, body) => {
+    await workerHolding(1, ECI);
+    const before = (await printJobs()).length;
+    const res = await post(url(), { ...body, print: { color_profile: UNCOATED } });
+    expect([res.status, res.body.id], JSON.stringify(res.body)).toEqual([400, 'invalid_payload']);
+    expect(res.body.errors).toEqual([
+      {
+        path: 'print.color_profile',
+        code: 'invalid_payload',
+        message: expect.stringMatching(
+          /ISO Uncoated is held by 0 of 1 render workers: add an ICC file described "ISO Uncoated" to PRINT_CMYK_PROFILES/,
+        ),
+        expected: [ECI],
+        received: UNCOATED,
+      },
+    ]);
+    expect(res.body.message).toMatch(/PRINT_CMYK_PROFILES/);
+    expect((await printJobs()).length).toBe(before);
+  });
+
+  it.each(ENDPOINTS)('%s: the profile every render worker holds is queued with it', async (_name, url, body) => {
+    await workerHolding(1, ECI);
+    await workerHolding(2, ECI, UNCOATED);
+    const before = (await printJobs()).length;
+    const res = await post(url(), { ...body, print: { color_profile: ECI } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const jobs = await printJobs();
+    expect(jobs.length).toBe(before + 1);
+    expect(jobs.at(-1)!.color_profile).toBe(ECI);
+  });
+
+  it('one live render worker without it refuses it too: a print job lands on whichever worker takes it', async () => {
+    await workerHolding(1, ECI);
+    await workerHolding(2, ECI, UNCOATED);
+    const res = await post(`/async/banner-builder/${printer}/generate`, { print: { color_profile: UNCOATED } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors![0]!.message).toMatch(/held by 1 of 2 render workers/);
+  });
+
+  it('a render worker older than the field (no print record) is one that holds no profile', async () => {
+    await beat(h.db.pool, ['pool-old'], 'render-worker', { v: 1, ai: { operations: [], focus_detector: false } });
+    const res = await post(`/async/banner-builder/${printer}/generate`, { print: { color_profile: ECI } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors![0]!.message).toMatch(/held by 0 of 1 render workers.*1 advertise no print profiles/);
+  });
+
+  it('with no render worker live the request is queued, as any print job waits for a worker', async () => {
+    const res = await post(`/async/banner-builder/${printer}/generate`, {
+      template_format_names: ['a6'],
+      print: { color_profile: UNCOATED },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('a request naming no profile does not read the heartbeats', async () => {
+    await workerHolding(1, ECI);
+    // Holds the heartbeats table: a request that read it would wait for the lock.
+    const locker = await h.db.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE worker_heartbeats IN ACCESS EXCLUSIVE MODE');
+      const res = await post(`/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The same request naming a profile does wait on it, so the lock is what the check reads.
+      let answered = false;
+      const named = post(`/async/banner-builder/${printer}/generate`, {
+        template_format_names: ['a6'],
+        print: { color_profile: ECI },
+      }).then((r) => {
+        answered = true;
+        return r;
+      });
+      await waitForLockWaiter();
+      expect(answered).toBe(false);
+      await locker.query('COMMIT');
+      expect((await named).status).toBe(200);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      locker.release();
+    }
+  });
+});
+
+/** Until a session waits for a lock on worker_heartbeats. */
+async function waitForLockWaiter(): Promise<void> {
+  for (;;) {
+    const { rows } = await h.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'worker_heartbeats'::regclass`,
+    );
+    if (rows[0]!.n > 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -2,8 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeDescribedProfile } from '@pressroom/render-worker/test/described-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+
+/** ISO Coated v2 (ECI), the built-in print profile this farm's render worker holds. */
+const ECI = 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01';
 
 /**
  * The request options of the vendor's documented API (docs/generation.md, "The vendor's request
@@ -59,7 +63,10 @@ describe('the vendor request options on a running farm', () => {
   beforeAll(async () => {
     // The refusals go out back to back after the polls of the other cases: lift the global
     // per-second ceiling (it has its own tests), or a clock second may answer 429 instead of 400.
-    farm = await startFarm({ timeoutMs: 170_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000' } });
+    // The render worker's one profile is Ghostscript's, described as ISO Coated v2 (ECI): a farm
+    // that holds one built-in profile (none ships with Pressroom; docs/print.md, "Output profiles").
+    const profile = writeDescribedProfile(join(work, 'eci.icc'), 'ISO Coated v2 (ECI)');
+    farm = await startFarm({ timeoutMs: 170_000, env: { RATE_LIMIT_GLOBAL_PER_SECOND: '1000', PRINT_CMYK_PROFILE: profile } });
     staticId = (await waitForDesigns(farm, 'type=static'))[0]!.id;
     animatedId = (await waitForDesigns(farm, 'type=animated'))[0]!.id;
     printerId = (await waitForDesigns(farm, 'type=printer'))[0]!.id;
@@ -175,15 +182,36 @@ describe('the vendor request options on a running farm', () => {
     expect(box('MediaBox')[2]! - box('BleedBox')[2]!).toBeCloseTo(slug, 0);
   });
 
-  it('print.color_profile: a built-in profile no worker holds fails its file, naming what the workers hold', {
+  it('print.color_profile: the profile the render workers hold is accepted and printed with; another built-in is refused at submit', {
     timeout: 200_000,
   }, async () => {
-    const done = await generate(printerId, {
+    // The refusal reads the render workers' heartbeats: wait for the first one.
+    for (let capabilities = await api('GET', '/capabilities'); ; capabilities = await api('GET', '/capabilities')) {
+      if ((capabilities.json['render_workers'] as number) > 0) {
+        const profiles = (capabilities.json['print'] as { color_profiles: { id: string; available: boolean }[] }).color_profiles;
+        expect(profiles.filter((p) => p.available).map((p) => p.id)).toEqual([ECI]);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const res = await api('POST', `/async/banner-builder/${printerId}/generate`, {
       template_format_names: ['a6'],
-      print: { color_profile: 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01' },
+      print: { color_profile: 'e0c86a8a-050c-41f1-885a-0f74b9baac50' },
     });
-    expect(done.banners).toEqual([]);
-    expect(JSON.stringify(done.errors)).toMatch(/ISO Coated v2 \(ECI\) is not installed/);
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json['errors']).toEqual([
+      expect.objectContaining({
+        path: 'print.color_profile',
+        code: 'invalid_payload',
+        message: expect.stringMatching(
+          /ISO Uncoated is held by 0 of 1 render workers: add an ICC file described "ISO Uncoated" to PRINT_CMYK_PROFILES/,
+        ),
+      }),
+    ]);
+    const done = await generate(printerId, { template_format_names: ['a6'], print: { color_profile: ECI } });
+    expect(done.errors).toEqual([]);
+    const pdf = readFileSync(await download(done.banners[0]!.file.url, 'eci.pdf')).toString('latin1');
+    expect(pdf).toMatch(/\/OutputCondition \(ISO Coated v2 \\?\(ECI\\?\)\)/);
   });
 
   it('refuses what cannot act, at its path', async () => {

@@ -147,7 +147,8 @@ describe('print.color_profile against the live render workers', () => {
         answered = true;
         return r;
       });
-      await waitForLockWaiter();
+      // Until it waits on the lock, or (were it not to read the table) answers.
+      while (!answered && !(await lockWaiter())) await new Promise((r) => setTimeout(r, 50));
       expect(answered).toBe(false);
       await locker.query('COMMIT');
       expect((await named).status).toBe(200);
@@ -158,13 +159,10 @@ describe('print.color_profile against the live render workers', () => {
   });
 });
 
-/** Until a session waits for a lock on worker_heartbeats. */
-async function waitForLockWaiter(): Promise<void> {
-  for (;;) {
-    const { rows } = await h.db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'worker_heartbeats'::regclass`,
-    );
-    if (rows[0]!.n > 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Whether a session waits for a lock on worker_heartbeats. */
+async function lockWaiter(): Promise<boolean> {
+  const { rows } = await h.db.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'worker_heartbeats'::regclass`,
+  );
+  return rows[0]!.n > 0;
 }

@@ -186,14 +186,7 @@ describe('the vendor request options on a running farm', () => {
     timeout: 200_000,
   }, async () => {
     // The refusal reads the render workers' heartbeats: wait for the first one.
-    for (let capabilities = await api('GET', '/capabilities'); ; capabilities = await api('GET', '/capabilities')) {
-      if ((capabilities.json['render_workers'] as number) > 0) {
-        const profiles = (capabilities.json['print'] as { color_profiles: { id: string; available: boolean }[] }).color_profiles;
-        expect(profiles.filter((p) => p.available).map((p) => p.id)).toEqual([ECI]);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    while (((await api('GET', '/capabilities')).json['render_workers'] as number) === 0) await new Promise((r) => setTimeout(r, 500));
     const res = await api('POST', `/async/banner-builder/${printerId}/generate`, {
       template_format_names: ['a6'],
       print: { color_profile: 'e0c86a8a-050c-41f1-885a-0f74b9baac50' },
@@ -212,6 +205,8 @@ describe('the vendor request options on a running farm', () => {
     expect(done.errors).toEqual([]);
     const pdf = readFileSync(await download(done.banners[0]!.file.url, 'eci.pdf')).toString('latin1');
     expect(pdf).toMatch(/\/OutputCondition \(ISO Coated v2 \\?\(ECI\\?\)\)/);
+    const profiles = (await api('GET', '/capabilities')).json['print'] as { color_profiles: { id: string; available: boolean }[] };
+    expect(profiles.color_profiles.filter((p) => p.available).map((p) => p.id)).toEqual([ECI]);
   });
 
   it('refuses what cannot act, at its path', async () => {

@@ -1,6 +1,10 @@
 // `print.color_profile` at submit (docs/print.md, "Output profiles"): a built-in profile that a
 // live render worker does not hold, as its heartbeat advertises, is 400 at `print.color_profile`
-// on every endpoint that takes it, naming what to configure; nothing is queued or charged.
+// on every endpoint that takes it (and the MCP tools calling them), naming what to configure;
+// nothing is queued or charged.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { advertiseCapabilities, NO_AI_CAPABILITIES } from '@pressroom/model';
 import { beat, memoryDesignSource } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
@@ -127,6 +131,28 @@ describe('print.color_profile against the live render workers', () => {
       print: { color_profile: UNCOATED },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('the MCP tools that queue print PDFs answer the same refusal as a tool error', async () => {
+    await workerHolding(1, ECI);
+    const client = new Client({ name: 'pressroom-test', version: '1.0.0' });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'x-api-key': ws.key } } }));
+    try {
+      for (const [name, args] of [
+        ['generate_banners_async', { id: printer, template_format_names: ['a6'] }],
+        ['generate_multipage_pdf', { id: multipage, pages: {} }],
+      ] as const) {
+        const result = (await client.callTool({ name, arguments: { ...args, print: { color_profile: UNCOATED } } })) as CallToolResult;
+        expect(result.isError, name).toBe(true);
+        expect(result.structuredContent, name).toMatchObject({
+          id: 'invalid_payload',
+          errors: [{ path: 'print.color_profile', received: UNCOATED }],
+        });
+      }
+    } finally {
+      await client.close();
+    }
   });
 
   it('a request naming no profile does not read the heartbeats', async () => {

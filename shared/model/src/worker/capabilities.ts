@@ -76,7 +76,7 @@ export interface FarmColorProfile {
   /** The vendor's id, as `print.color_profile` names it. */
   id: string;
   name: string;
-  /** Whether every live render worker holds it (the request is accepted). */
+  /** Whether every live render worker holds it (with none live, false; a request naming it is then still queued). */
   available: boolean;
   /** Why it is not available (what to configure); null when it is. */
   reason: string | null;

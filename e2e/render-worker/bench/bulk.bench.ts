@@ -12,11 +12,17 @@
 //      (1) (goal ≥ 85 %), the other workspace's sync p99 while it goes (goal ≤ 2× unloaded), and
 //      each process's resident memory, idle against its peak during the run (goal ≤ 150 MB above),
 //      and where the CPU went while it ran (each process, the render worker's main thread and its
-//      Chromium apart, Postgres), with the sync latencies' spread.
+//      Chromium apart, Postgres), with the sync latencies' spread;
+//   4. the runner's own cost (`pumpBulkRun`, docs/bulk.md "Running"): with the workers stopped,
+//      one step that starts n rows (BENCH_PUMP_ROWS, default 1, 32 and 128; 32 is BULK_WINDOW's
+//      default) of a fresh run, run here on a pool that counts the statements its clients send:
+//      statements and milliseconds per step (median of BENCH_PUMP_REPEAT, 5), and per row started.
 // No pass/fail: the figures depend on the machine and its load.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { setCredits } from '@pressroom/platform';
+import { pumpBulkRun, setCredits } from '@pressroom/platform';
+import { countingPool } from '@pressroom/platform/testing';
+import type pg from 'pg';
 import { api, type Farm, type FarmProcess, seedExample } from '../tasks/testing/farm-processes.js';
 import { withBenchFarm } from './bench-farm.js';
 
@@ -24,6 +30,8 @@ const THROUGHPUT = Number(process.env['BENCH_THROUGHPUT'] ?? 60);
 // 100 serial renders: the p99 of 30 was their slowest, and the ratio it anchors swung with it.
 const UNLOADED = Number(process.env['BENCH_SERIAL'] ?? 100);
 const ROWS = Number(process.env['BENCH_BULK_ROWS'] ?? 10_000);
+const PUMP_ROWS = (process.env['BENCH_PUMP_ROWS'] ?? '1,32,128').split(',').map(Number);
+const PUMP_REPEAT = Number(process.env['BENCH_PUMP_REPEAT'] ?? 5);
 const GOALS = { throughputRatio: 0.85, p99Ratio: 2, memoryMb: 150 };
 
 const load = () =>
@@ -242,8 +250,47 @@ await withBenchFarm({ workers: 1, logLevel: process.env['LOG_LEVEL'] ?? 'error',
   process.stdout.write(
     `sync p99 while the run goes ${loadedP99.toFixed(0)} ms = ${(loadedP99 / unloadedP99).toFixed(2)}× unloaded ${unloadedP99.toFixed(0)} ms (goal ≤ ${GOALS.p99Ratio}×)\n`,
   );
+  await pumpCost(farm, pool, seed);
   process.stdout.write(`load average at end: ${load()}\n`);
 });
+
+/** 4. The runner's own cost, alone: no worker pumps or renders beside the steps measured here. */
+async function pumpCost(farm: Farm, pool: pg.Pool, seed: { workspaceId: string; key: string; designId: string }): Promise<void> {
+  for (const p of [...farm.workers, ...farm.mediaWorkers]) {
+    p.child.kill('SIGTERM');
+    await p.exited;
+  }
+  await setCredits(pool, seed.workspaceId, 'generation', PUMP_ROWS.reduce((a, b) => a + b, 0) * PUMP_REPEAT + 100);
+  const counted = countingPool(pool.options.connectionString!);
+  process.stdout.write(`\nthe runner's step (pumpBulkRun), workers stopped (load ${load()}):\n`);
+  try {
+    for (const n of PUMP_ROWS) {
+      const ms: number[] = [];
+      let statements = 0;
+      for (let i = 0; i < PUMP_REPEAT; i++) {
+        const rows = Array.from({ length: n }, (_, r) => ({ 'headline.payload': `Pump ${r}` }));
+        const res = await api(farm, seed.key, 'POST', `/designs/${seed.designId}/bulk-runs`, {
+          source: { type: 'rows', rows },
+          formats: ['square'],
+          image_file_type: 'jpeg',
+        });
+        if (res.status !== 202) throw new Error(`the bulk run was refused: ${JSON.stringify(res.body)}`);
+        counted.reset();
+        const t = performance.now();
+        const step = await pumpBulkRun(counted.pool, String(res.body.id), { window: n, intervalMs: 250 });
+        ms.push(performance.now() - t);
+        statements = counted.statements();
+        if (step.kind !== 'again' || step.started !== n) throw new Error(`the step started ${JSON.stringify(step)}, not ${n} rows`);
+      }
+      const median = percentile(ms, 0.5);
+      process.stdout.write(
+        `  a step starting ${n} rows × 1 format: ${statements} statements (${(statements / n).toFixed(2)} per row), median ${median.toFixed(1)} ms (${(median / n).toFixed(2)} ms per row; n=${PUMP_REPEAT})\n`,
+      );
+    }
+  } finally {
+    await counted.pool.end();
+  }
+}
 
 async function waitFinished(farm: Farm, key: string, runId: string): Promise<{ rows: unknown }> {
   const deadline = Date.now() + 600_000;

@@ -10,5 +10,6 @@ export * from './testing/minio.js';
 export * from './testing/own-postgres.js';
 export * from './testing/ports.js';
 export * from './testing/sdk-python.js';
+export * from './testing/statement-count.js';
 export * from './testing/tcp-proxy.js';
 export * from './webhooks/testing/python-sdk.js';

@@ -13,6 +13,9 @@ export function countAiOperations(overrides: NormalisedOverrides): number {
   return n;
 }
 
+/** The ledger reason of a request's AI credits. */
+export const AI_SPEND_REASON = 'ai_operations';
+
 /**
  * Spends the AI credits of a request being accepted (`perFile` × `files`) and records the per-file
  * cost on the request for refunds. False, spending nothing, when the workspace has too few.
@@ -22,7 +25,7 @@ export async function chargeAiOperations(
   input: { workspaceId: string; requestId: string; perFile: number; files: number },
 ): Promise<boolean> {
   if (input.perFile <= 0) return true;
-  if (!(await spendCredits(client, input.workspaceId, 'ai', input.perFile * input.files, 'ai_operations', input.requestId))) return false;
+  if (!(await spendCredits(client, input.workspaceId, 'ai', input.perFile * input.files, AI_SPEND_REASON, input.requestId))) return false;
   await updateRequestAiCreditPerFile(client, input.requestId, input.perFile);
   return true;
 }

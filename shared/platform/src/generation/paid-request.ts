@@ -3,6 +3,12 @@ import { spendCredits } from '../credits/credits.js';
 import type { Queryable } from '../db/pool.js';
 import { createGenerationRequest, type NewGenerationRequest } from '../sql/generation-requests.js';
 
+/** Why a request is refused when its generation credits are short (the bulk runner fails a row with it too). */
+export const NO_GENERATION_CREDITS = 'The workspace has no generation credits left.';
+
+/** The ledger reason of a request's generation credits. */
+export const GENERATION_SPEND_REASON = 'generation';
+
 /**
  * The generation request row and its credits, inside the caller's transaction: every generation
  * path (static, animated, print, multipage, a bulk run's row) opens its request here and then adds
@@ -14,8 +20,8 @@ import { createGenerationRequest, type NewGenerationRequest } from '../sql/gener
 export async function openPaidRequest(client: Queryable, input: NewGenerationRequest): Promise<string> {
   const requestId = await createGenerationRequest(client, input);
   const credits = input.creditPerFile * input.expectedFiles;
-  if (!(await spendCredits(client, input.workspaceId, 'generation', credits, 'generation', requestId))) {
-    throw new AppError('rate_limit_exceeded', 'The workspace has no generation credits left.');
+  if (!(await spendCredits(client, input.workspaceId, 'generation', credits, GENERATION_SPEND_REASON, requestId))) {
+    throw new AppError('rate_limit_exceeded', NO_GENERATION_CREDITS);
   }
   return requestId;
 }

@@ -213,16 +213,24 @@ export async function selectPendingBulkRows(client: Queryable, runId: string, li
   return rows;
 }
 
-export async function markBulkRowQueued(client: Queryable, runId: string, idx: number, requestId: string): Promise<void> {
-  await client.query(`UPDATE bulk_rows SET status = 'queued', generation_request_id = $3 WHERE run_id = $1 AND idx = $2`, [
-    runId,
-    idx,
-    requestId,
-  ]);
-}
+/** How a runner's step left a pending row: queued with its generation request, or failed with its reason. */
+export type BulkRowStart = { idx: number; requestId: string } | { idx: number; error: string };
 
-export async function markBulkRowFailed(client: Queryable, runId: string, idx: number, error: string): Promise<void> {
-  await client.query(`UPDATE bulk_rows SET status = 'failed', error = $3 WHERE run_id = $1 AND idx = $2`, [runId, idx, error]);
+/** The step's rows, each queued or failed, in one statement. */
+export async function setBulkRowStarts(client: Queryable, runId: string, rows: readonly BulkRowStart[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query(
+    `UPDATE bulk_rows r SET status = CASE WHEN x.request_id IS NULL THEN 'failed' ELSE 'queued' END,
+            generation_request_id = coalesce(x.request_id, r.generation_request_id), error = coalesce(x.error, r.error)
+       FROM unnest($2::int[], $3::uuid[], $4::text[]) AS x(idx, request_id, error)
+      WHERE r.run_id = $1 AND r.idx = x.idx`,
+    [
+      runId,
+      rows.map((r) => r.idx),
+      rows.map((r) => ('requestId' in r ? r.requestId : null)),
+      rows.map((r) => ('error' in r ? r.error : null)),
+    ],
+  );
 }
 
 /** A row's generation request ended: the row is done, or failed with the files' reasons. */

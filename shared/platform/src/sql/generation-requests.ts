@@ -68,6 +68,35 @@ export async function createGenerationRequest(client: Queryable, input: NewGener
   return rows[0]!.id;
 }
 
+/** A request opened in a batch: its id chosen by the caller, and its AI credits per file (0: none). */
+export interface NewGenerationRequestOfBatch extends NewGenerationRequest {
+  id: string;
+  aiCreditPerFile: number;
+}
+
+/** Many requests in one statement, in order (the bulk runner's step opens its rows' requests so). */
+export async function createGenerationRequests(client: Queryable, requests: readonly NewGenerationRequestOfBatch[]): Promise<void> {
+  if (requests.length === 0) return;
+  const column = <T>(pick: (r: NewGenerationRequestOfBatch) => T) => requests.map(pick);
+  await client.query(
+    `INSERT INTO generation_requests (id, workspace_id, design_id, kind, callback_url, file_type, expected_files, credit_per_file, bulk_run_id,
+       ai_credit_per_file)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::uuid[], $10::int[])`,
+    [
+      column((r) => r.id),
+      column((r) => r.workspaceId),
+      column((r) => r.designId),
+      column((r) => r.kind),
+      column((r) => r.callbackUrl),
+      column((r) => r.fileType),
+      column((r) => r.expectedFiles),
+      column((r) => r.creditPerFile),
+      column((r) => r.bulkRunId ?? null),
+      column((r) => r.aiCreditPerFile),
+    ],
+  );
+}
+
 export async function findGenerationRequest(db: Queryable, workspaceId: string, id: string): Promise<GenerationRequestRow | undefined> {
   const { rows } = await db.query<GenerationRequestRow>(`SELECT ${COLUMNS} FROM generation_requests WHERE id = $1 AND workspace_id = $2`, [
     id,

@@ -65,27 +65,65 @@ export const RENDER_MAX_ATTEMPTS = 5;
 /** Three attempts ride out a worker killed mid-archive without looping on a poisoned export. */
 export const EXPORT_MAX_ATTEMPTS = 3;
 
+/**
+ * The affinity flag of a render job of design `designId` (an SQL expression), or null (worker/affinity.ts):
+ * a live render worker that holds the design warm, picked at random, and the enqueue time's bucket
+ * (the database's clock). `staleMs` and `bucketMs` are the parameters holding DEFAULT_STALE_AFTER_MS
+ * and AFFINITY_BUCKET_MS.
+ */
+const warmFlag = (designId: string, staleMs: string, bucketMs: string) => `(
+  SELECT 'warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / ${bucketMs})::bigint
+    FROM worker_heartbeats h
+   WHERE h.role = 'render-worker' AND h.last_seen >= now() - make_interval(secs => ${staleMs}::double precision / 1000)
+     AND h.capabilities->'warm'->'designs' ? ${designId}
+   ORDER BY random() LIMIT 1)`;
+
+/** A render job's graphile-worker priority: a bulk run's file waits behind every interactive render (docs/bulk.md). */
+const renderPriority = (payload: RenderStaticPayload) => (payload.bulk_run_id ? BULK_JOB_PRIORITY : JOB_PRIORITY[payload.priority]);
+
+/** A render worker whose bulk slots are full forbids this flag (RENDER_INTERACTIVE_SLOTS). */
+const renderBulkFlag = (payload: RenderStaticPayload) => (payload.bulk_run_id ? BULK_JOB_FLAG : null);
+
 export async function addRenderStaticJob(db: Queryable, payload: RenderStaticPayload): Promise<void> {
   // A live render worker that holds the design warm gets the job first (worker/affinity.ts): the
   // flag names it and the enqueue time; with none, the job has no such flag.
   await db.query(
-    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4, flags => array_remove(array[(
-       SELECT 'warm:' || (h.capabilities->'warm'->>'key') || ':' || floor(extract(epoch FROM clock_timestamp()) * 1000 / $7)::bigint
-         FROM worker_heartbeats h
-        WHERE h.role = 'render-worker' AND h.last_seen >= now() - make_interval(secs => $6::double precision / 1000)
-          AND h.capabilities->'warm'->'designs' ? $5
-        ORDER BY random() LIMIT 1), $8::text], NULL))`,
+    `SELECT graphile_worker.add_job($1, $2::json, priority => $3, max_attempts => $4,
+       flags => array_remove(array[${warmFlag('$5', '$6', '$7')}, $8::text], NULL))`,
     [
       RENDER_STATIC,
       JSON.stringify(payload),
-      // A bulk run's file waits behind every interactive render (docs/bulk.md).
-      payload.bulk_run_id ? BULK_JOB_PRIORITY : JOB_PRIORITY[payload.priority],
+      renderPriority(payload),
       RENDER_MAX_ATTEMPTS,
       payload.design_id,
       DEFAULT_STALE_AFTER_MS,
       AFFINITY_BUCKET_MS,
-      // A render worker whose bulk slots are full forbids this flag (RENDER_INTERACTIVE_SLOTS).
-      payload.bulk_run_id ? BULK_JOB_FLAG : null,
+      renderBulkFlag(payload),
+    ],
+  );
+}
+
+/**
+ * Many render jobs in one statement (graphile-worker's `add_jobs`), in order, each exactly as
+ * `addRenderStaticJob` adds it: its priority, its bulk flag, and its own pick of a warm worker.
+ */
+export async function addRenderStaticJobs(db: Queryable, payloads: readonly RenderStaticPayload[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.query(
+    `SELECT count(*) FROM graphile_worker.add_jobs(array(
+       SELECT ROW($1::text, j.payload, NULL::text, NULL::timestamptz, $2::smallint, NULL::text, j.priority::smallint,
+                  array_remove(array[${warmFlag('j.design_id', '$3', '$4')}, j.flag], NULL))::graphile_worker.job_spec
+         FROM unnest($5::json[], $6::text[], $7::int[], $8::text[]) WITH ORDINALITY AS j(payload, design_id, priority, flag, n)
+        ORDER BY j.n))`,
+    [
+      RENDER_STATIC,
+      RENDER_MAX_ATTEMPTS,
+      DEFAULT_STALE_AFTER_MS,
+      AFFINITY_BUCKET_MS,
+      payloads.map((p) => JSON.stringify(p)),
+      payloads.map((p) => p.design_id),
+      payloads.map(renderPriority),
+      payloads.map(renderBulkFlag),
     ],
   );
 }

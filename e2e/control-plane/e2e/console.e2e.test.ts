@@ -17,7 +17,7 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_BUDGETS, launchBrowser, seriousAxeViolations } from '../console-browser.js';
-import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
+import { type RunningFarm, startFarm, waitForDemo, waitForDesigns } from '../farm.js';
 
 /** Screenshots of each page, kept as test artefacts (git-ignored). */
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
@@ -50,8 +50,9 @@ describe('the web console against npm start', () => {
         AI_REMOVE_BG_MODEL: models.removeBg,
       },
     });
-    summerSale = (await waitForDesigns(farm, 'name=Summer', 170_000))[0]!.id;
-    await waitForDesigns(farm, 'type=printer_multipage', 170_000);
+    // The gallery tests count every example: wait for all the demo imports, not for two of them.
+    await waitForDemo(farm, 170_000);
+    summerSale = (await waitForDesigns(farm, 'name=Summer'))[0]!.id;
     browser = await launchBrowser();
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });

@@ -133,7 +133,10 @@ export async function waitForDesigns(
  * Waits until the render worker has processed every demo import `npm start` queued (five designs, one
  * also as a template). A test that counts designs waits for this first: the imports land one by one.
  */
-export async function waitForDemo(farm: RunningFarm, timeoutMs = 90_000): Promise<{ designs: number; templates: number }> {
+export async function waitForDemo(
+  farm: Pick<RunningFarm, 'baseUrl' | 'apiKey' | 'output'>,
+  timeoutMs = 90_000,
+): Promise<{ designs: number; templates: number }> {
   const until = Date.now() + timeoutMs;
   const h = { 'x-api-key': farm.apiKey };
   for (;;) {
@@ -179,6 +182,8 @@ export const alive = (pid: number): boolean => {
 export interface NpmFarm {
   npm: ChildProcess;
   dataDir: string;
+  /** Where the API answers (the render line's origin). */
+  baseUrl: string;
   apiKey: string;
   /** The render line of the banner (a sync generate URL of an example design). */
   renderUrl: string;
@@ -226,6 +231,7 @@ export async function startNpmFarm(options: { env?: Record<string, string>; time
   return {
     npm,
     dataDir,
+    baseUrl: new URL(banner[2] ?? '').origin,
     apiKey: banner[1] ?? '',
     renderUrl: banner[2] ?? '',
     output,

@@ -3,6 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadExampleDocuments } from '@pressroom/platform';
 import { freePort } from '@pressroom/platform/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -130,8 +131,9 @@ export async function waitForDesigns(
 }
 
 /**
- * Waits until the render worker has processed every demo import `npm start` queued (five designs, one
- * also as a template). A test that counts designs waits for this first: the imports land one by one.
+ * Waits until the render worker has processed every demo import `npm start` queued (each example of
+ * examples/designs, one also as a template). A test that counts designs waits for this first: the
+ * imports land one by one.
  */
 export async function waitForDemo(
   farm: Pick<RunningFarm, 'baseUrl' | 'apiKey' | 'output'>,
@@ -139,10 +141,11 @@ export async function waitForDemo(
 ): Promise<{ designs: number; templates: number }> {
   const until = Date.now() + timeoutMs;
   const h = { 'x-api-key': farm.apiKey };
+  const examples = loadExampleDocuments().length;
   for (;;) {
     const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
     const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
-    if (designs.length >= 5 && templates.length >= 1) return { designs: designs.length, templates: templates.length };
+    if (designs.length >= examples && templates.length >= 1) return { designs: designs.length, templates: templates.length };
     if (Date.now() > until)
       throw new Error(`demo designs not imported: ${designs.length} designs, ${templates.length} templates\n${farm.output()}`);
     await new Promise((r) => setTimeout(r, 1000));

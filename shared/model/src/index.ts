@@ -224,6 +224,7 @@ export type { GenerationMode } from './overrides/context.js';
 export { VARS_KEY } from './overrides/elements.js';
 export type { EncodedImage } from './overrides/encoded.js';
 export { DEFAULT_TEXT_TO_IMAGE_MODEL, DEFAULT_UPSCALE_FACTOR } from './overrides/enums.js';
+export { type LayerBags, refuseIneffective } from './overrides/ineffective.js';
 export { elementsJsonSchema, narrowingOf } from './overrides/json-schema.js';
 export { parseOverrides } from './overrides/parse.js';
 export { asyncAiShape, propertyShape } from './overrides/properties.js';

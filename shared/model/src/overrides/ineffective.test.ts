@@ -14,6 +14,7 @@ const LAYERS: LayerBags[] = [
   { name: 'duo', type: 'image', properties: { image_url: 'https://example.com/a.png', filter_name: 'duotone' } },
   { name: 'box', type: 'shape', properties: {} },
   { name: 'cta', type: 'button', properties: { payload: 'Go' } },
+  { name: 'qr', type: 'qrcode', properties: { payload: 'https://example.com' } },
 ];
 
 function refused(elements: Record<string, unknown>) {
@@ -45,6 +46,12 @@ describe('refuseIneffective', () => {
     ],
     ['a mask radius without rounded_corners', { photo: { mask_properties: { radius: 40 } } }, 'elements.photo.mask_properties.radius'],
     ['a pattern colour without a pattern', { box: { pattern_color: '#ff0000' } }, 'elements.box.pattern_color'],
+    ['hide_icon on a qrcode with no icon', { qr: { hide_icon: true } }, 'elements.qr.hide_icon'],
+    [
+      'a qrcode icon hidden in the same request',
+      { qr: { image_url: 'https://example.com/i.png', hide_icon: true } },
+      'elements.qr.image_url',
+    ],
     ['a label shadow blur without a label shadow colour', { cta: { text_shadow_blur: 4 } }, 'elements.cta.text_shadow_blur'],
   ])('refuses %s at its path', (_label, elements, path) => {
     expect(refused(elements)).toEqual([[path, 'invalid_payload']]);

@@ -23,10 +23,10 @@ const positive = (value: unknown): boolean => typeof value === 'number' && value
 const set = (on: string): PropertyNeed => ({ on, active: isSet, what: `a ${on}` });
 const above0 = (on: string): PropertyNeed => ({ on, active: positive, what: `${on} above 0` });
 const equals = (on: string, value: string): PropertyNeed => ({ on, active: (v) => v === value, what: `${on} "${value}"` });
-const not = (on: string, value: string): PropertyNeed => ({
+const not = (on: string, value: string | boolean): PropertyNeed => ({
   on,
   active: (v) => isSet(v) && v !== value,
-  what: `${on} other than "${value}"`,
+  what: `${on} other than ${JSON.stringify(value)}`,
 });
 
 const SHADOW = {
@@ -82,6 +82,7 @@ export const PROPERTY_NEEDS: Partial<Record<LayerType, Readonly<Record<string, r
   shape: { ...SHADOW, ...STROKE, pattern_color: [set('pattern_name')] },
   illustration: SHADOW,
   rating: SHADOW,
-  qrcode: SHADOW,
+  // The centre icon: hide_icon true draws none (plan/marks.ts).
+  qrcode: { ...SHADOW, hide_icon: [set('image_url')], image_url: [not('hide_icon', true)] },
   video: SHADOW,
 };

@@ -1,7 +1,8 @@
+import type { AppError } from '@pressroom/model';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute } from './route.js';
+import { defineRoute, parseQuery } from './route.js';
 
 const thing = z.object({ id: z.string(), count: z.number().int() });
 
@@ -115,5 +116,26 @@ describe('defineRoute: the handler answers its documented response', () => {
     const answer = await app.inject({ method: 'POST', url: '/maybe' });
     expect(answer.statusCode).toBe(204);
     expect(answer.body).toBe('');
+  });
+});
+
+describe('parseQuery: a parameter sent more than once', () => {
+  const query = z.object({ page: z.coerce.number().int().optional(), tag: z.array(z.string()).optional() });
+  const refusal = (input: unknown) => {
+    try {
+      parseQuery(query, input);
+    } catch (e) {
+      return (e as AppError).issues;
+    }
+    throw new Error('accepted');
+  };
+
+  it('is said to be repeated, at its path, where the schema takes one value', () => {
+    expect(refusal({ page: ['1', '2'] })).toEqual([{ path: 'page', code: 'invalid_payload', message: 'is given 2 times; send it once' }]);
+  });
+
+  it('keeps the schema own message for a single bad value, and takes a list where the schema does', () => {
+    expect(refusal({ page: 'abc' })![0]!.message).not.toMatch(/send it once/);
+    expect(parseQuery(query, { tag: ['a', 'b'] })).toEqual({ tag: ['a', 'b'] });
   });
 });

@@ -151,7 +151,7 @@ export function defineRoute<
       // Postgres cannot store U+0000 or a lone surrogate; a query value with one is refused, as in bodies.
       const unstorable = spec.query ? findUnstorableText(request.query) : null;
       if (unstorable !== null) throw AppError.fromIssues([unstorable]);
-      const query = spec.query ? parseInput(spec.query, request.query) : undefined;
+      const query = spec.query ? parseQuery(spec.query, request.query) : undefined;
       // No body reads as an empty object; a JSON `null` is a body, checked like any other.
       const body = spec.body ? parseInput(spec.body, request.body === undefined ? {} : request.body) : undefined;
       return spec.handler({
@@ -170,6 +170,25 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw AppError.fromIssues(zodIssuesToFieldIssues(result.error.issues, prefix));
+}
+
+/** The message of a query parameter sent more than once (`?limit=5&limit=6`) where it takes one value. */
+export const repeatedQueryValue = (count: number): string => `is given ${count} times; send it once`;
+
+/**
+ * A route's query string: as `parseInput`, except that a parameter sent more than once where the
+ * schema takes one value (fastify reads it as an array) is said to be repeated, not to be of the
+ * wrong type ("must be a number" of `?page=1&page=2` named nothing the caller wrote).
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query, { reportInput: true });
+  if (result.success) return result.data;
+  const values = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const issues = zodIssuesToFieldIssues(result.error.issues).map((issue) => {
+    const value = Object.hasOwn(values, issue.path) ? values[issue.path] : undefined;
+    return Array.isArray(value) && issue.code === 'invalid_payload' ? { ...issue, message: repeatedQueryValue(value.length) } : issue;
+  });
+  throw AppError.fromIssues(issues);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
-import { defineRoute, idParams } from '../http/route.js';
+import { defineRoute, idParams, repeatedQueryValue } from '../http/route.js';
 import { refuseUnknownFonts, workspaceCatalogue } from '../services/font-lookup.js';
 import { checkTarget, createImport, findImport, importNotFound, listImports, validateImport } from '../services/imports.js';
 import { importLinks, NEXT_CHECK_AFTER_MS, serializeImport, serializeImportSummary } from '../services/imports-record.js';
@@ -32,9 +32,20 @@ export interface ImportRouteDeps {
 
 const validateOnly = (request: FastifyRequest) => (request.query as Record<string, unknown> | undefined)?.validate_only === 'true';
 
+/** One value of a parameter of this listing: sent twice it is `invalid_query_param` too (spec, "Design import"). */
+const oneValue = z.unknown().transform((v, ctx): string => {
+  if (typeof v === 'string') return v;
+  ctx.addIssue({
+    code: 'custom',
+    message: Array.isArray(v) ? repeatedQueryValue(v.length) : 'must be a string',
+    params: { code: 'invalid_query_param' },
+  });
+  return z.NEVER;
+});
+
 /** Integer Unix seconds, refused as `invalid_query_param` like docs/api.md says for this listing. */
 const unixSeconds = documented(
-  z.string().transform((v, ctx) => {
+  oneValue.transform((v, ctx) => {
     if (!/^\d{1,12}$/.test(v)) {
       ctx.addIssue({
         code: 'custom',
@@ -50,8 +61,7 @@ const unixSeconds = documented(
 
 export const listImportsQuery = z.object({
   status: documented(
-    z
-      .string()
+    oneValue
       .superRefine((v, ctx) => {
         if (!(IMPORT_STATUSES as readonly string[]).includes(v)) {
           ctx.addIssue({
@@ -67,7 +77,7 @@ export const listImportsQuery = z.object({
   created_after: unixSeconds.optional(),
   created_before: unixSeconds.optional(),
   limit: documented(
-    z.string().transform((v, ctx) => {
+    oneValue.transform((v, ctx) => {
       const n = Number(v);
       if (!/^\d+$/.test(v) || n < 1 || n > 200) {
         ctx.addIssue({

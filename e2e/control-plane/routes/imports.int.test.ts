@@ -416,10 +416,15 @@ describe('design import (alpha), on real Postgres and real storage', () => {
       ['created_after=yesterday', 'invalid_query_param'],
       ['created_before=1.5', 'invalid_query_param'],
       ['status=DONEISH', 'unknown_enum_value'],
+      // Sent twice, each of them is a listing parameter error too, saying so (not "must be a string").
+      ['limit=5&limit=6', 'invalid_query_param'],
+      ['created_after=1&created_after=2', 'invalid_query_param'],
+      ['status=DONE&status=FAILED', 'invalid_query_param'],
     ]) {
       const res = await get(`/designs/import/json?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().id, q).toBe(id);
+      if (q?.includes('&')) expect(res.json().errors[0].message, q).toBe('is given 2 times; send it once');
     }
     expect((await get('/designs/import/json', other)).json()).toEqual([]);
   });

@@ -56,7 +56,8 @@ function sniffImage(bytes: Buffer): string | null {
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (/^<(\?xml|svg|!--|!doctype svg)/i.test(text) && /<svg[\s>]/i.test(text)) return 'image/svg+xml';
-  if (/^<svg[\s>]/i.test(text)) return 'image/svg+xml';
+  // `<svg/>` (an empty drawing) is an SVG too.
+  if (/^<(\?xml|svg|!--|!doctype svg)/i.test(text) && /<svg[\s/>]/i.test(text)) return 'image/svg+xml';
+  if (/^<svg[\s/>]/i.test(text)) return 'image/svg+xml';
   return null;
 }

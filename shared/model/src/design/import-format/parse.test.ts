@@ -376,4 +376,39 @@ describe('parseImportPayload', () => {
       }),
     ).toEqual(['layers[1].properties.illustration_type unsupported_for_type', 'layers[2].properties.shape unknown_enum_value']);
   });
+
+  describe('a data: URI source is decoded at POST: one that is not the media of its property is refused', () => {
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).toString('base64');
+    const box = { x: 0, y: 0, width: 10, height: 10 };
+    const withSource = (type: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      ...starter(),
+      ...extra,
+      layers: [{ name: 'media', type, layout: box, properties }],
+    });
+    const animated = { type: 'animated', animation: { duration: 5 } };
+
+    it.each([
+      ['an image declared as HTML', withSource('image', { src: 'data:text/html;base64,PGgxPg==' }), 'layers[0].properties.src'],
+      ['an image whose bytes are not one', withSource('image', { src: 'data:image/png;base64,PGgxPg==' }), 'layers[0].properties.src'],
+      ['an image whose body is not base64', withSource('image', { src: 'data:image/png;base64,!!!' }), 'layers[0].properties.src'],
+      [
+        'a qrcode icon that is text',
+        withSource('qrcode', { payload: 'x', icon_src: 'data:text/plain,hello' }),
+        'layers[0].properties.icon_src',
+      ],
+      ['a video declared as an image', withSource('video', { src: `data:image/png;base64,${PNG}` }, animated), 'layers[0].properties.src'],
+    ])('%s', (_label, payload, path) => {
+      expect(issues(payload)).toEqual([`${path} invalid_asset`]);
+    });
+
+    it.each([
+      ['a PNG', withSource('image', { src: `data:image/png;base64,${PNG}` })],
+      ['an SVG, base64 or as text', withSource('logo', { src: 'data:image/svg+xml;base64,PHN2Zy8+' })],
+      ['an SVG as text', withSource('image', { src: 'data:image/svg+xml,%3Csvg%2F%3E' })],
+      ['a video', withSource('video', { src: 'data:video/mp4;base64,AAAAIGZ0eXBpc29t' }, animated)],
+    ])('takes %s', (_label, payload) => {
+      const r = parseImportPayload(payload);
+      expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    });
+  });
 });

@@ -15,7 +15,7 @@ import { IssueCollector, type Path } from '../parse/issues.js';
 import type { Design, DesignElement, DesignWarning, PageElement } from '../types.js';
 import { ALL_IMPORT_KEYS, IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS } from './names.js';
 import { type LayerShape, toImportPath } from './paths.js';
-import { classifySource, uploadContentTypeOf } from './sources.js';
+import { classifySource, dataUriProblem, uploadContentTypeOf } from './sources.js';
 
 /** Format names that would make a flat `layout` or `properties` ambiguous. */
 export const RESERVED_FORMAT_NAMES = ['default', 'x', 'y', 'width', 'height'] as const;
@@ -348,7 +348,7 @@ function buildLayer(raw: unknown, path: Path, ctx: Context, shapes: LayerShape[]
     for (const prop of SOURCE_PROPS) {
       const value = bag[prop];
       if (typeof value !== 'string' || (prop === 'illustration_file' && !illustrationSource(bag))) continue;
-      bag[prop] = source(value, [...at, ...(spell.byInternal.get(prop)?.import ?? prop).split('.')], ctx);
+      bag[prop] = source(prop, value, [...at, ...(spell.byInternal.get(prop)?.import ?? prop).split('.')], ctx);
     }
   }
   out.properties = base;
@@ -389,9 +389,13 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context, perF
   return out;
 }
 
-function source(value: string, path: Path, ctx: Context): string {
+function source(prop: string, value: string, path: Path, ctx: Context): string {
   const kind = classifySource(value);
-  if (kind.kind === 'inline') return value;
+  if (kind.kind === 'inline') {
+    const problem = value.startsWith('data:') ? dataUriProblem(prop, value) : null;
+    if (problem !== null) ctx.col.error(path, 'invalid_asset', problem, { received: value.slice(0, 40) });
+    return value;
+  }
   if (kind.kind === 'invalid') {
     ctx.col.error(path, 'unreachable_src', 'must be an https:// URL, a data: URI or a bare file name (photo.jpg)', { received: value });
     return value;

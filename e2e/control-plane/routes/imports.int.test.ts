@@ -70,6 +70,23 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect((await get('/designs/import/json')).json()).toHaveLength(before + 1);
   });
 
+  it('a data: URI that is not an image is invalid_asset at its path, in a dry run and at POST; nothing is created', async () => {
+    const before = (await get('/designs/import/json')).json().length;
+    const html = { ...imageDoc('data:text/html;base64,PGgxPg=='), target: { kind: 'design', project_uuid: projectId } };
+    for (const url of ['/designs/import/json?validate_only=true', '/designs/import/json']) {
+      const res = await post(html, url);
+      // A field code beyond the envelope's ids (like unreachable_src): the id is invalid_payload.
+      expect([res.statusCode, res.json().id, res.json().errors], url).toEqual([
+        400,
+        'invalid_payload',
+        [expect.objectContaining({ path: 'layers[0].properties.src', code: 'invalid_asset' })],
+      ]);
+    }
+    expect((await get('/designs/import/json')).json()).toHaveLength(before);
+    const inline = { ...imageDoc(`data:image/png;base64,${png.toString('base64')}`), target: { kind: 'design', project_uuid: projectId } };
+    expect((await post(inline, '/designs/import/json?validate_only=true')).statusCode).toBe(204);
+  });
+
   it('answers field issues with payload paths: formats[0].width out_of_range {min:1,max:5000}', async () => {
     const bad = staticDoc({ formats: [{ name: 'square', width: 6000, height: 400 }] });
     const res = await post({ ...bad, target: { kind: 'design', project_uuid: projectId } }, '/designs/import/json?validate_only=true');

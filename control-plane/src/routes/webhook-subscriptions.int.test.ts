@@ -49,6 +49,13 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
     const unknown = await call('POST', '/webhook-subscriptions', ws.key, { url: 'https://x.example.com', event_types: ['NEW_THING'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].path).toBe('event_types[0]');
+    // An empty list would deliver nothing, or (as it used to) everything: neither is what it says.
+    const none = await call('POST', '/webhook-subscriptions', ws.key, { url: 'https://x.example.com', event_types: [] });
+    expect([none.statusCode, none.json().id, none.json().errors]).toEqual([
+      400,
+      'out_of_range',
+      [expect.objectContaining({ path: 'event_types', code: 'out_of_range', message: expect.stringMatching(/at least one event type/) })],
+    ]);
     expect((await call('POST', '/webhook-subscriptions', ws.key, {})).json().errors[0]).toMatchObject({ path: 'url' });
     expect((await app.inject({ method: 'GET', url: '/webhook-subscriptions' })).statusCode).toBe(401);
   });

@@ -34,8 +34,10 @@ const createBody = z.strictObject({
     format: 'uri',
     pattern: WEBHOOK_URL_PATTERN,
   }),
+  // An empty list used to mean every type, the opposite of what it says: it is refused instead.
   event_types: z
     .array(z.enum(EVENT_TYPES))
+    .min(1, 'lists at least one event type; omit it, or send null, for every type')
     .max(EVENT_TYPES.length * 4)
     .nullable()
     .optional()
@@ -103,7 +105,7 @@ export function webhookSubscriptionRoutes(app: FastifyInstance, db: pg.Pool, out
     handler: async ({ workspace, body, reply }) => {
       // A target only a forbidden address answers is refused now, as a callback_url is, not retried for hours.
       await outbound([{ path: 'url', url: body.url }], WEBHOOK_TARGET);
-      const eventTypes = body.event_types && body.event_types.length > 0 ? [...new Set(body.event_types)] : null;
+      const eventTypes = body.event_types ? [...new Set(body.event_types)] : null;
       reply.status(201);
       return present(await addSubscription(db, { workspaceId: workspace.id, url: body.url, eventTypes }));
     },

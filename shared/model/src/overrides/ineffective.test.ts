@@ -32,11 +32,6 @@ describe('refuseIneffective', () => {
     ['a side-border thickness with side_border none', { title: { side_border_thickness: 8 } }, 'elements.title.side_border_thickness'],
     ['a side border with no thickness', { title: { side_border: 'left' } }, 'elements.title.side_border'],
     ['a side-border colour with no side border', { title: { side_border_color: '#ff0000' } }, 'elements.title.side_border_color'],
-    [
-      'text background padding without a background colour',
-      { title: { background_padding: '20 30' } },
-      'elements.title.background_padding',
-    ],
     ['an overlay colour without a direction', { photo: { overlay_color_1: '#ff0000' } }, 'elements.photo.overlay_color_1'],
     ['an overlay direction without a colour', { photo: { overlay_direction: 'vertical' } }, 'elements.photo.overlay_direction'],
     [

@@ -52,8 +52,6 @@ export const PROPERTY_NEEDS: Partial<Record<LayerType, Readonly<Record<string, r
   text: {
     ...SHADOW,
     ...STROKE,
-    // The spec says the padding is "only used when a background color is set" (plan/text.ts).
-    background_padding: [set('background_color')],
     side_border: [above0('side_border_thickness')],
     side_border_thickness: [not('side_border', 'none')],
     side_border_color: SIDE_BORDER_ON,

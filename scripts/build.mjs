@@ -156,6 +156,12 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
     write: false,
     logLevel: 'warning',
   });
+  // A browser bundle has no Buffer: shared code the console runs (the import parser, in the editor)
+  // must use what browsers have (atob, TextDecoder). Node's global fails there only when reached.
+  for (const file of canvas.outputFiles.filter((f) => f.path.endsWith('.js'))) {
+    if (/\bBuffer\.[a-z]/.test(file.text))
+      throw new Error(`${toPosix(relative(ROOT, file.path))} uses Node's Buffer, which a browser does not have`);
+  }
   for (const file of [...result.outputFiles, ...canvas.outputFiles]) {
     mkdirSync(dirname(file.path), { recursive: true });
     const temporary = `${file.path}.${process.pid}.tmp`;

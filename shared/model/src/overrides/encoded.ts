@@ -37,23 +37,33 @@ export function decodeImage(value: string): EncodedImage | string {
   }
   body = body.replace(/[\r\n]/g, '');
   if (body === '' || !BASE64.test(body) || body.replace(/=+$/, '').length % 4 === 1) return 'must be valid base64';
-  const head = Buffer.from(body.slice(0, 1024).replace(/=+$/, ''), 'base64');
-  const mime = sniffImage(head);
+  const mime = sniffImage(base64Head(body));
   if (mime === null) return 'base64 content is not a supported image (jpeg, png, webp, gif, svg, tiff, avif)';
   return { mime, base64: body };
 }
 
-function sniffImage(bytes: Buffer): string | null {
+/**
+ * The bytes of a base64 body's first 768 bytes (1024 characters), decoded with `atob`: this module
+ * also runs in the console (the import parser checks data: URIs in the editor), where there is no
+ * Buffer. URL-safe characters are read as their standard ones, as Node's base64 decoder does.
+ */
+function base64Head(body: string): Uint8Array {
+  const text = atob(body.slice(0, 1024).replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+const latin1 = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+
+function sniffImage(bytes: Uint8Array): string | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (starts(0x52, 0x49, 0x46, 0x46) && latin1(bytes, 8, 12) === 'WEBP') return 'image/webp';
   if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
-  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp' && /^(avif|avis)$/.test(bytes.subarray(8, 12).toString('latin1')))
-    return 'image/avif';
-  const text = bytes
-    .toString('utf8')
+  if (latin1(bytes, 4, 8) === 'ftyp' && /^(avif|avis)$/.test(latin1(bytes, 8, 12))) return 'image/avif';
+  const text = new TextDecoder()
+    .decode(bytes)
     .replace(/^\uFEFF/, '')
     .trimStart();
   // `<svg/>` (an empty drawing) is an SVG too.

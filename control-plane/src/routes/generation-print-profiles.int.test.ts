@@ -26,7 +26,9 @@ const ECI = 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01';
 const UNCOATED = 'e0c86a8a-050c-41f1-885a-0f74b9baac50';
 
 beforeAll(async () => {
-  h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000' });
+  // Workers count as live for 10 min, not the default 8 s: a test's beat must not go stale
+  // between its requests on a loaded machine (staleness is capabilities.int's subject).
+  h = await createHarness({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000', WORKER_STALE_AFTER_MS: '600000' });
   app = await h.build({}, undefined, designs);
   Object.assign(ws, await h.workspace());
   const project = await createProject(h.db.pool, ws.id, 'Print');

@@ -83,6 +83,11 @@ export const renderWorkerOptions = {
     undefined,
     'More CMYK ICC profiles (comma-separated paths) a request may choose with the vendor\'s print.color_profile: a built-in profile id is honoured when one of these (or PRINT_CMYK_PROFILE) carries that profile\'s description (docs/print.md, "Output profiles"); unset: the default profile only.',
   ),
+  printProfileWaitMs: option(
+    env.int(0),
+    '300000',
+    'How long a print job naming a colour profile waits while no live render worker holds that profile (its holder died or was reconfigured after submit) before its file fails with cannot_build_banner, saying what to configure (docs/print.md, "Routing by profile"); 0: it waits for a holder indefinitely.',
+  ),
   printPageTimeoutMs: option(env.int(1000), '60000', 'Deadline of the layout and print of one page of a print PDF.'),
   workerHeartbeatIntervalMs: option(
     env.int(100),

@@ -32,6 +32,8 @@ import { chromiumCheck, spawnedChromiumCheck } from './browser/preflight.js';
 import { loadRenderWorkerConfig } from './config.js';
 import { createEncoderPool } from './encode/index.js';
 import { createPrintRenderer } from './print/print-renderer.js';
+import { renderWorkerForbiddenFlags } from './print/profile-routing.js';
+import { startUnheldProfileSweep } from './print/unheld-sweep.js';
 import { affinityForbiddenFlags } from './static/affinity.js';
 import { bulkSlotLimit } from './static/bulk-slots.js';
 import { warmPages } from './static/index.js';
@@ -146,7 +148,8 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   const runtime = await startWorkerRuntime({
     role: 'render-worker',
     capabilities: warm === null ? capabilities : () => ({ ...capabilities, warm: { key: warmKey, designs: warm.designIds() } }),
-    ...(affinity === null ? {} : { forbiddenFlags: affinity }),
+    // Print jobs naming a profile this worker does not hold are left to those that hold it.
+    forbiddenFlags: renderWorkerForbiddenFlags(capabilities.print?.color_profiles ?? [], affinity),
     flagLimits: { [BULK_JOB_FLAG]: bulkSlotLimit(config.renderConcurrency, config.renderInteractiveSlots) },
     db: database.pool,
     taskList: renderTaskList({
@@ -190,6 +193,14 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
   });
   readiness = runtime.state;
   await scheduleRetention(runtime);
+  const unheldSweep = startUnheldProfileSweep({
+    db: database.pool,
+    storage,
+    logger,
+    waitMs: config.printProfileWaitMs,
+    heartbeatMs: config.workerHeartbeatIntervalMs,
+    staleAfterMs: config.workerStaleAfterMs,
+  });
 
   // Stopped in reverse: jobs drain first (their renders need the browser, storage and database).
   installShutdown(
@@ -200,6 +211,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
       { name: 'encoder', stop: () => encoder.stop() },
       { name: 'metrics', stop: () => metricsServer.stop() },
       { name: 'jobs', stop: () => runtime.stop() },
+      { name: 'print profile sweep', stop: () => unheldSweep.stop() },
     ],
     { logger, timeoutMs: config.shutdownTimeoutMs },
   );

@@ -58,13 +58,15 @@ describe('GET /capabilities', () => {
     // The control plane takes text_to_image, but no worker has a provider.
     expect(body.ai.text_to_image).toMatchObject({ available: false, sync: false });
     expect(body.ai.text_to_image.reason).toMatch(/0 of 1 render workers/);
-    // The print colour profiles the worker's ICC files carry.
-    const profiles = body.print.color_profiles as { id: string; available: boolean; reason: string | null }[];
+    // The print colour profiles the worker's ICC files carry, and how many workers hold each.
+    const profiles = body.print.color_profiles as { id: string; available: boolean; held_by: number; reason: string | null }[];
     expect(profiles.filter((p) => p.available).map((p) => p.id)).toEqual([ECI]);
+    expect(profiles.find((p) => p.id === ECI)?.held_by).toBe(1);
     expect(profiles.find((p) => p.id === 'e0c86a8a-050c-41f1-885a-0f74b9baac50')).toEqual({
       id: 'e0c86a8a-050c-41f1-885a-0f74b9baac50',
       name: 'CMYK — ISO Uncoated',
       available: false,
+      held_by: 0,
       reason: expect.stringMatching(
         /^CMYK — ISO Uncoated is held by 0 of 1 render workers: add an ICC file described "ISO Uncoated" to PRINT_CMYK_PROFILES/,
       ),

@@ -27,8 +27,12 @@ const answer = z.object({
           available: z
             .boolean()
             .describe(
-              'Whether every live render worker holds an ICC file of it. A request naming one that is not is refused, unless no render worker is live (it then waits in the queue, as every print job does).',
+              'Whether a live render worker holds an ICC file of it (print jobs naming it go to those that do). A request naming one that is not is refused, unless no render worker is live (it then waits in the queue, as every print job does).',
             ),
+          held_by: z
+            .number()
+            .int()
+            .describe('How many of the live render workers hold it: `render_workers` when all do, fewer when only some do.'),
           reason: z.string().nullable().describe('Why it is not available (what to configure); null when it is.'),
         }),
       )
@@ -39,7 +43,7 @@ const answer = z.object({
 /**
  * What the live farm can run (a Pressroom extension; docs/ai.md): the AI operations the control
  * plane accepts and every live render worker advertises with its heartbeat, and the print colour
- * profiles every live render worker holds.
+ * profiles some or all live render workers hold.
  */
 export function capabilityRoutes(app: FastifyInstance, deps: { db: pg.Pool; ai: AiCapabilities; staleAfterMs: number }): void {
   defineRoute(app, {

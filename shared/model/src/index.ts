@@ -193,7 +193,15 @@ export { DELIVER_WEBHOOK_TASK, type DeliverWebhookPayload } from './jobs/deliver
 export { DESIGN_DUPLICATE_TASK, DESIGN_IMPORT_TASK, DESIGN_PREVIEWS_TASK } from './jobs/design.js';
 export { EXPORT_ZIP_TASK } from './jobs/export-zip.js';
 export { RETENTION_TASK } from './jobs/maintenance.js';
-export { MULTIPAGE_OUTPUT, type PrintOptions, RENDER_PRINT, type RenderPrintPayload } from './jobs/render-print.js';
+export {
+  colorProfileFlag,
+  forbiddenColorProfileFlags,
+  MULTIPAGE_OUTPUT,
+  type PrintOptions,
+  RENDER_PRINT,
+  type RenderPrintPayload,
+  renderPrintFlags,
+} from './jobs/render-print.js';
 export {
   JOB_PRIORITY,
   OUTPUT_WIDTH_MAX,
@@ -283,5 +291,7 @@ export {
   type FarmColorProfile,
   farmCapabilities,
   parseWorkerCapabilities,
+  unheldProfileReason,
   type WorkerCapabilities,
+  watchUnheldProfiles,
 } from './worker/capabilities.js';

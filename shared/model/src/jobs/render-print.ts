@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CMYK_COLOR_PROFILES } from '../generation/vendor-options.js';
 import { normalisedOverridesSchema } from './overrides.js';
 import { PRIORITY_CLASSES } from './render-static.js';
 
@@ -36,3 +37,23 @@ export const renderPrintPayloadSchema = z.looseObject({
 export type RenderPrintPayload = z.output<typeof renderPrintPayloadSchema>;
 /** The Pressroom print options of a PDF (`print_options` of the request, defaults applied). */
 export type PrintOptions = RenderPrintPayload['options'];
+
+/**
+ * The graphile-worker job flag of a print job naming built-in profile `id` (docs/print.md,
+ * "Routing by profile"): every render worker forbids the flags of the built-in profiles it does
+ * not hold (`forbiddenColorProfileFlags`), so only a worker holding the profile takes the job.
+ */
+export function colorProfileFlag(id: string): string {
+  return `print-profile:${id}`;
+}
+
+/** The job flags of a print job: its profile's, or none (a job naming no profile goes to any render worker). */
+export function renderPrintFlags(payload: Pick<RenderPrintPayload, 'options'>): string[] {
+  const id = payload.options.color_profile;
+  return id === undefined ? [] : [colorProfileFlag(id)];
+}
+
+/** What a render worker holding the built-in profiles `held` forbids: the flags of every other built-in CMYK profile. */
+export function forbiddenColorProfileFlags(held: readonly string[]): string[] {
+  return CMYK_COLOR_PROFILES.filter((id) => !held.includes(id)).map(colorProfileFlag);
+}

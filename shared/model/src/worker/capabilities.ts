@@ -76,8 +76,13 @@ export interface FarmColorProfile {
   /** The vendor's id, as `print.color_profile` names it. */
   id: string;
   name: string;
-  /** Whether every live render worker holds it (with none live, false; a request naming it is then still queued). */
+  /**
+   * Whether a live render worker holds it (print jobs naming it go to those that do; with none
+   * live, false, and a request naming it is then still queued).
+   */
   available: boolean;
+  /** How many of the live render workers hold it (`render_workers`: all of them). */
+  held_by: number;
   /** Why it is not available (what to configure); null when it is. */
   reason: string | null;
 }
@@ -92,28 +97,33 @@ export interface FarmCapabilities {
 
 const NO_RENDER_WORKER = 'no render worker is running';
 
+/** How many of the live render workers hold built-in profile `id`. */
+function holdersOf(id: string, workers: readonly (WorkerCapabilities | null)[]): number {
+  return workers.filter((w) => w?.print?.color_profiles.includes(id)).length;
+}
+
 /**
- * Why the live render workers cannot all honour a built-in colour profile, or null when they can.
- * Every one must hold it: a print job lands on whichever worker takes it first.
+ * Why no live render worker can honour a built-in colour profile, or null when one can. One is
+ * enough: a print job naming a profile carries its flag, which the workers without the profile
+ * forbid (`colorProfileFlag`), so only a worker that holds it takes the job.
  */
 function colorProfileShortfall(id: string, workers: readonly (WorkerCapabilities | null)[]): string | null {
   if (workers.length === 0) return NO_RENDER_WORKER;
-  const holders = workers.filter((w) => w?.print?.color_profiles.includes(id)).length;
-  if (holders === workers.length) return null;
+  if (holdersOf(id, workers) > 0) return null;
   const profile = VENDOR_COLOR_PROFILES[id]!;
   const silent = workers.filter((w) => w?.print === undefined).length;
   return (
-    `${profile.name} is held by ${holders} of ${workers.length} render workers: add an ICC file described "${profile.icc}" ` +
-    `to PRINT_CMYK_PROFILES on every render worker (docs/print.md, "Output profiles")` +
+    `${profile.name} is held by 0 of ${workers.length} render workers: add an ICC file described "${profile.icc}" ` +
+    `to PRINT_CMYK_PROFILES on a render worker (docs/print.md, "Output profiles")` +
     (silent === 0 ? '' : `; ${silent} advertise no print profiles (a build older than this check, or unreadable): upgrade them`)
   );
 }
 
 /**
  * `print.color_profile` against the live farm, at submit (after `checkColorProfile`): refused
- * unless every live render worker holds that profile, as a file would otherwise fail at render.
- * With no render worker live the request is accepted: queued work waits for workers, as requests
- * without a profile do, and the worker that takes the job still refuses a profile it lacks.
+ * unless at least one live render worker holds that profile, as the file could be printed by
+ * nobody. With no render worker live the request is accepted: queued work waits for workers, as
+ * requests without a profile do, and only a worker holding the profile takes the job (its flag).
  */
 export function checkColorProfileOnFarm(id: string, workers: readonly (WorkerCapabilities | null)[]): FieldIssue | null {
   if (workers.length === 0 || VENDOR_COLOR_PROFILES[id]?.icc == null) return null;
@@ -129,10 +139,39 @@ export function checkColorProfileOnFarm(id: string, workers: readonly (WorkerCap
 }
 
 /**
+ * Built-in profiles no live render worker holds, each with when it was first seen so
+ * (`previous` is the last call's answer): a profile held again leaves the map. `expired` lists those
+ * unheld for `waitMs` or longer, whose waiting print jobs end failed (docs/print.md, "Routing by
+ * profile"): their flag is forbidden by every live worker, so they would otherwise wait unseen.
+ * With no render worker live nothing is watched: queued work waits for workers, as at submit.
+ */
+export function watchUnheldProfiles(
+  previous: ReadonlyMap<string, number>,
+  workers: readonly (WorkerCapabilities | null)[],
+  nowMs: number,
+  waitMs: number,
+): { since: Map<string, number>; expired: string[] } {
+  const since = new Map<string, number>();
+  if (workers.length === 0) return { since, expired: [] };
+  for (const id of CMYK_COLOR_PROFILES) if (holdersOf(id, workers) === 0) since.set(id, previous.get(id) ?? nowMs);
+  return { since, expired: [...since].filter(([, at]) => nowMs - at >= waitMs).map(([id]) => id) };
+}
+
+/** The reason a waiting print job's file fails with when no live render worker has held its profile for `waitedMs`. */
+export function unheldProfileReason(id: string, waitedMs: number): string {
+  const profile = VENDOR_COLOR_PROFILES[id]!;
+  return (
+    `${profile.name}: no live render worker has held this profile for ${Math.round(waitedMs / 1000)} s (PRINT_PROFILE_WAIT_MS), ` +
+    `so nothing can print this file: add an ICC file described "${profile.icc}" to PRINT_CMYK_PROFILES on a render worker ` +
+    `(docs/print.md, "Routing by profile")`
+  );
+}
+
+/**
  * What the live farm can run: an operation is available when the control plane accepts it (its
  * own configuration, the check requests go through) and every live render worker advertises it
  * (a job may land on any of them). auto_focus needs no model, only a render worker. A print
- * colour profile is available when every live render worker holds it.
+ * colour profile is available when a live render worker holds it (`held_by` says how many do).
  */
 export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly (WorkerCapabilities | null)[]): FarmCapabilities {
   const live = workers.length;
@@ -163,7 +202,7 @@ export function farmCapabilities(controlPlane: AiCapabilities, workers: readonly
     print: {
       color_profiles: CMYK_COLOR_PROFILES.map((id) => {
         const reason = colorProfileShortfall(id, workers);
-        return { id, name: VENDOR_COLOR_PROFILES[id]!.name, available: reason === null, reason };
+        return { id, name: VENDOR_COLOR_PROFILES[id]!.name, available: reason === null, held_by: holdersOf(id, workers), reason };
       }),
     },
   };

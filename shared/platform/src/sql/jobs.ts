@@ -16,6 +16,7 @@ import {
   RENDER_STATIC,
   type RenderPrintPayload,
   type RenderStaticPayload,
+  renderPrintFlags,
 } from '@pressroom/model';
 import type { Queryable } from '../db/pool.js';
 import { AFFINITY_BUCKET_MS } from '../worker/affinity.js';
@@ -35,12 +36,14 @@ export interface AddJobOptions {
   jobKeyMode?: 'replace' | 'preserve_run_at';
   /** Absent or null: now. */
   runAt?: Date | null;
+  /** graphile-worker job flags: a worker that forbids one of them does not take the job. */
+  flags?: readonly string[];
 }
 
 export async function addJob<K extends JobTask>(db: Queryable, task: K, payload: JobPayload<K>, options: AddJobOptions): Promise<void> {
   await db.query(
     `SELECT graphile_worker.add_job($1, $2::json, run_at => $3::timestamptz, max_attempts => $4, job_key => $5, priority => $6,
-       job_key_mode => coalesce($7, 'replace'))`,
+       job_key_mode => coalesce($7, 'replace'), flags => $8::text[])`,
     [
       task,
       JSON.stringify(payload),
@@ -49,6 +52,7 @@ export async function addJob<K extends JobTask>(db: Queryable, task: K, payload:
       options.jobKey ?? null,
       options.priority ?? null,
       options.jobKeyMode ?? null,
+      options.flags && options.flags.length > 0 ? options.flags : null,
     ],
   );
 }
@@ -128,8 +132,17 @@ export async function addRenderStaticJobs(db: Queryable, payloads: readonly Rend
   );
 }
 
+/**
+ * A print job naming a colour profile carries that profile's flag, so only a render worker that
+ * holds the profile takes it (docs/print.md, "Routing by profile"); graphile-worker keeps a job's
+ * flags through its retries and a dead worker's unlock.
+ */
 export async function addRenderPrintJob(db: Queryable, payload: RenderPrintPayload): Promise<void> {
-  await addJob(db, RENDER_PRINT, payload, { priority: JOB_PRIORITY[payload.priority], maxAttempts: RENDER_MAX_ATTEMPTS });
+  await addJob(db, RENDER_PRINT, payload, {
+    priority: JOB_PRIORITY[payload.priority],
+    maxAttempts: RENDER_MAX_ATTEMPTS,
+    flags: renderPrintFlags(payload),
+  });
 }
 
 export async function addDesignImportJob(db: Queryable, importId: string): Promise<void> {

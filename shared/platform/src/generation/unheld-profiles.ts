@@ -1,0 +1,57 @@
+import { colorProfileFlag, RENDER_PRINT, readJobOwner, unheldProfileReason, watchUnheldProfiles } from '@pressroom/model';
+import type pg from 'pg';
+import { deleteWaitingJob, selectWaitingPrintJobs } from '../sql/print-jobs.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import { liveRenderWorkers } from '../worker/heartbeat.js';
+import { recordOutcome } from './record-outcome.js';
+
+/** Jobs ended per sweep at most; the next sweep takes the rest. */
+const BATCH = 100;
+
+/**
+ * The sweep of print jobs whose colour profile no live render worker holds any more (the worker
+ * holding it died or was reconfigured after submit; docs/print.md, "Routing by profile"). Each
+ * call reads the live render workers; a profile unheld for `waitMs` (as this sweeper has seen it,
+ * so a holder restarting within the wait keeps its jobs) ends every waiting job flagged with it
+ * as any file the farm cannot produce ends: `cannot_build_banner` with the reason, its credit
+ * refunded, the request finalised and announced once complete. The outcome is recorded before
+ * the job is removed: a sweep cut short leaves a job that ends on the next sweep, and a worker
+ * that took it meanwhile finds the outcome and does nothing. Several sweepers may run at once.
+ */
+export function unheldProfileSweeper(options: {
+  db: pg.Pool;
+  storage: ObjectStorage;
+  staleAfterMs: number;
+  waitMs: number;
+  now?: () => number;
+}): () => Promise<number> {
+  const now = options.now ?? Date.now;
+  let since = new Map<string, number>();
+  return async () => {
+    const at = now();
+    const watched = watchUnheldProfiles(since, await liveRenderWorkers(options.db, options.staleAfterMs), at, options.waitMs);
+    since = watched.since;
+    if (watched.expired.length === 0) return 0;
+    const byFlag = new Map(watched.expired.map((id) => [colorProfileFlag(id), id]));
+    let ended = 0;
+    for (const job of await selectWaitingPrintJobs(options.db, [...byFlag.keys()], BATCH)) {
+      const owner = readJobOwner(RENDER_PRINT, job.payload);
+      const id = job.flags.map((f) => byFlag.get(f)).find((p) => p !== undefined)!;
+      if (owner !== null) {
+        await recordOutcome(
+          options.db,
+          owner.generation_request_id,
+          {
+            kind: 'error',
+            formatName: owner.format_name,
+            errorId: 'cannot_build_banner',
+            reason: unheldProfileReason(id, at - watched.since.get(id)!),
+          },
+          options.storage,
+        );
+      }
+      if (await deleteWaitingJob(options.db, job.id)) ended++;
+    }
+    return ended;
+  };
+}

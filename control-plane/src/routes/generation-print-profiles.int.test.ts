@@ -1,12 +1,14 @@
-// `print.color_profile` at submit (docs/print.md, "Output profiles"): a built-in profile that a
-// live render worker does not hold, as its heartbeat advertises, is 400 at `print.color_profile`
-// on every endpoint that takes it (and the MCP tools calling them), naming what to configure;
-// nothing is queued or charged.
+// `print.color_profile` at submit (docs/print.md, "Output profiles"): a built-in profile that no
+// live render worker holds, as their heartbeats advertise, is 400 at `print.color_profile` on
+// every endpoint that takes it (and the MCP tools calling them), naming what to configure;
+// nothing is queued or charged. One that some hold is queued with its flag, which routes the job
+// to them (docs/print.md, "Routing by profile"); one whose holders are all gone after submit ends
+// failed once the sweep's wait has passed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { advertiseCapabilities, NO_AI_CAPABILITIES } from '@pressroom/model';
-import { beat, memoryDesignSource } from '@pressroom/platform';
+import { advertiseCapabilities, colorProfileFlag, NO_AI_CAPABILITIES } from '@pressroom/model';
+import { beat, memoryDesignSource, unheldProfileSweeper } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -65,13 +67,13 @@ async function post(url: string, payload: unknown) {
   return { status: res.statusCode, body: res.json() as Answer };
 }
 
-async function printJobs(): Promise<{ color_profile?: string }[]> {
-  const { rows } = await h.db.pool.query<{ payload: { options: { color_profile?: string } } }>(
-    `SELECT j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-     WHERE t.identifier = 'render_print' AND j.payload->>'workspace_id' = $1`,
+async function printJobs(): Promise<{ color_profile?: string; flags: string[] }[]> {
+  const { rows } = await h.db.pool.query<{ payload: { options: { color_profile?: string } }; flags: Record<string, true> | null }>(
+    `SELECT j.payload, j.flags FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+     WHERE t.identifier = 'render_print' AND j.payload->>'workspace_id' = $1 ORDER BY j.id`,
     [ws.id],
   );
-  return rows.map((r) => r.payload.options);
+  return rows.map((r) => ({ ...r.payload.options, flags: Object.keys(r.flags ?? {}) }));
 }
 
 const ENDPOINTS = [
@@ -101,7 +103,7 @@ describe('print.color_profile against the live render workers', () => {
     expect((await printJobs()).length).toBe(before);
   });
 
-  it.each(ENDPOINTS)('%s: the profile every render worker holds is queued with it', async (_name, url, body) => {
+  it.each(ENDPOINTS)('%s: the profile every render worker holds is queued with it and its flag', async (_name, url, body) => {
     await workerHolding(1, ECI);
     await workerHolding(2, ECI, UNCOATED);
     const before = (await printJobs()).length;
@@ -109,15 +111,74 @@ describe('print.color_profile against the live render workers', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const jobs = await printJobs();
     expect(jobs.length).toBe(before + 1);
-    expect(jobs.at(-1)!.color_profile).toBe(ECI);
+    expect(jobs.at(-1)).toMatchObject({ color_profile: ECI, flags: [colorProfileFlag(ECI)] });
   });
 
-  it('one live render worker without it refuses it too: a print job lands on whichever worker takes it', async () => {
+  it.each(ENDPOINTS)('%s: a profile only one of two live render workers holds is queued, flagged for it', async (_name, url, body) => {
     await workerHolding(1, ECI);
     await workerHolding(2, ECI, UNCOATED);
-    const res = await post(`/async/banner-builder/${printer}/generate`, { print: { color_profile: UNCOATED } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors![0]!.message).toMatch(/held by 1 of 2 render workers/);
+    const res = await post(url(), { ...body, print: { color_profile: UNCOATED } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await printJobs()).at(-1)).toMatchObject({ color_profile: UNCOATED, flags: [colorProfileFlag(UNCOATED)] });
+    // Naming none: no flag, any render worker takes it.
+    const plain = await post(url(), body);
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect((await printJobs()).at(-1)).toEqual({ crop_marks: expect.any(Boolean), safe_zone: expect.any(Boolean), flags: [] });
+  });
+
+  it('a job whose profile no live render worker holds any more waits the sweep\'s wait, then its file fails saying what to set', async () => {
+    await workerHolding(1, ECI);
+    await workerHolding(2, ECI, UNCOATED);
+    const res = await post(`/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'], print: { color_profile: UNCOATED } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const requestId = (res.body as { generation_request_id?: string }).generation_request_id!;
+    const jobs = await printJobs();
+    // Every waiting job naming it ends (earlier cases queued some); the others stay.
+    const flagged = jobs.filter((j) => j.color_profile === UNCOATED).length;
+    // The worker holding it dies (its heartbeat gone); the one left forbids the job's flag.
+    await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
+    let clock = 0;
+    const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
+    expect(await sweep()).toBe(0);
+    clock = 59_999;
+    expect(await sweep()).toBe(0);
+    const waiting = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
+    expect(waiting.statusCode).toBe(202);
+    clock = 60_000;
+    expect(await sweep()).toBe(flagged);
+    expect(await printJobs()).toEqual(jobs.filter((j) => j.color_profile !== UNCOATED));
+    const done = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      banners: [],
+      errors: [
+        {
+          template_format_name: 'a6',
+          reason: expect.stringMatching(
+            /^CMYK — ISO Uncoated: no live render worker has held this profile for 60 s \(PRINT_PROFILE_WAIT_MS\).*add an ICC file described "ISO Uncoated" to PRINT_CMYK_PROFILES/,
+          ),
+        },
+      ],
+    });
+  });
+
+  it('a holder back within the wait keeps the job queued', async () => {
+    await workerHolding(1, ECI);
+    await workerHolding(2, ECI, UNCOATED);
+    const res = await post(`/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'], print: { color_profile: UNCOATED } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const jobs = (await printJobs()).length;
+    await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
+    let clock = 0;
+    const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
+    expect(await sweep()).toBe(0);
+    clock = 30_000;
+    await workerHolding(3, UNCOATED);
+    expect(await sweep()).toBe(0);
+    await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-3'`);
+    clock = 60_000;
+    expect(await sweep()).toBe(0);
+    expect((await printJobs()).length).toBe(jobs);
   });
 
   it('a render worker older than the field (no print record) is one that holds no profile', async () => {

@@ -22,8 +22,9 @@ import type { FieldIssue } from '../errors/app-error.js';
  * | `html5.repeat`                 | Pressroom's `loop_count` (plays = repeat + 1); -1 refused          |
  * | `print.display_crop_marks`     | Pressroom's `print_options.crop_marks`                             |
  * | `print.color_profile`          | the output profile (ICC + output intent) of the PDF; the RGB one,  |
- * |                                | unknown ids and a profile not every live render worker holds (as   |
- * |                                | they advertise: `checkColorProfileOnFarm`) are refused             |
+ * |                                | unknown ids and a profile no live render worker holds (as they     |
+ * |                                | advertise: `checkColorProfileOnFarm`) are refused; the job goes to |
+ * |                                | a worker holding it (`colorProfileFlag`)                           |
  */
 
 export interface OutputOptions {

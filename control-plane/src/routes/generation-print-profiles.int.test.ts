@@ -126,10 +126,13 @@ describe('print.color_profile against the live render workers', () => {
     expect((await printJobs()).at(-1)).toEqual({ crop_marks: expect.any(Boolean), safe_zone: expect.any(Boolean), flags: [] });
   });
 
-  it('a job whose profile no live render worker holds any more waits the sweep\'s wait, then its file fails saying what to set', async () => {
+  it("a job whose profile no live render worker holds any more waits the sweep's wait, then its file fails saying what to set", async () => {
     await workerHolding(1, ECI);
     await workerHolding(2, ECI, UNCOATED);
-    const res = await post(`/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'], print: { color_profile: UNCOATED } });
+    const res = await post(`/async/banner-builder/${printer}/generate`, {
+      template_format_names: ['a6'],
+      print: { color_profile: UNCOATED },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const requestId = (res.body as { generation_request_id?: string }).generation_request_id!;
     const jobs = await printJobs();
@@ -165,7 +168,10 @@ describe('print.color_profile against the live render workers', () => {
   it('a holder back within the wait keeps the job queued', async () => {
     await workerHolding(1, ECI);
     await workerHolding(2, ECI, UNCOATED);
-    const res = await post(`/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'], print: { color_profile: UNCOATED } });
+    const res = await post(`/async/banner-builder/${printer}/generate`, {
+      template_format_names: ['a6'],
+      print: { color_profile: UNCOATED },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const jobs = (await printJobs()).length;
     await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);

@@ -12,7 +12,16 @@ import { createStorage } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { writeDescribedProfile } from '@pressroom/render-worker/test/described-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, dumpOutputs, type Farm, type FarmProcess, seedExample, startFarm, waitFinal, waitForWorkers } from './testing/farm-processes.js';
+import {
+  api,
+  dumpOutputs,
+  type Farm,
+  type FarmProcess,
+  seedExample,
+  startFarm,
+  waitFinal,
+  waitForWorkers,
+} from './testing/farm-processes.js';
 
 const UNCOATED = 'e0c86a8a-050c-41f1-885a-0f74b9baac50';
 /** Requests at once: with both workers idle and polling, a job not routed would land on either. */

@@ -25,16 +25,19 @@ export function startUnheldProfileSweep(options: {
   if (options.waitMs === 0) return { stop: async () => undefined };
   const sweep = unheldProfileSweeper(options);
   let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() =>
-      sweep().then(
-        (ended) => {
-          if (ended > 0) options.logger.warn({ ended }, 'print jobs ended: no live render worker holds their colour profile');
-        },
-        (err: unknown) => options.logger.warn({ err }, 'sweep of print jobs with an unheld colour profile failed'),
-      ),
-    );
-  }, unheldSweepEveryMs(options.waitMs, options.heartbeatMs));
+  const timer = setInterval(
+    () => {
+      running = running.then(() =>
+        sweep().then(
+          (ended) => {
+            if (ended > 0) options.logger.warn({ ended }, 'print jobs ended: no live render worker holds their colour profile');
+          },
+          (err: unknown) => options.logger.warn({ err }, 'sweep of print jobs with an unheld colour profile failed'),
+        ),
+      );
+    },
+    unheldSweepEveryMs(options.waitMs, options.heartbeatMs),
+  );
   timer.unref();
   return {
     async stop() {

@@ -76,6 +76,30 @@ async function printJobs(): Promise<{ color_profile?: string; flags: string[] }[
   return rows.map((r) => ({ ...r.payload.options, flags: Object.keys(r.flags ?? {}) }));
 }
 
+/**
+ * A request naming ISO Uncoated accepted while worker 2 held it, then worker 2 gone (its heartbeat
+ * deleted: the one left forbids the job's flag), and a sweep with a 60 s wait on a clock of its own.
+ */
+async function orphanedUncoatedJob() {
+  await workerHolding(1, ECI);
+  await workerHolding(2, ECI, UNCOATED);
+  const res = await post(`/async/banner-builder/${printer}/generate`, {
+    template_format_names: ['a6'],
+    print: { color_profile: UNCOATED },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
+  let clock = 0;
+  const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
+  return {
+    requestId: (res.body as { generation_request_id?: string }).generation_request_id!,
+    sweep,
+    at: (ms: number) => {
+      clock = ms;
+    },
+  };
+}
+
 const ENDPOINTS = [
   ['async generate on a printer design', () => `/async/banner-builder/${printer}/generate`, { template_format_names: ['a6'] }],
   ['async generate on a multipage design', () => `/async/banner-builder/${multipage}/generate`, {}],
@@ -127,27 +151,16 @@ describe('print.color_profile against the live render workers', () => {
   });
 
   it("a job whose profile no live render worker holds any more waits the sweep's wait, then its file fails saying what to set", async () => {
-    await workerHolding(1, ECI);
-    await workerHolding(2, ECI, UNCOATED);
-    const res = await post(`/async/banner-builder/${printer}/generate`, {
-      template_format_names: ['a6'],
-      print: { color_profile: UNCOATED },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const requestId = (res.body as { generation_request_id?: string }).generation_request_id!;
+    const { requestId, sweep, at } = await orphanedUncoatedJob();
     const jobs = await printJobs();
     // Every waiting job naming it ends (earlier cases queued some); the others stay.
     const flagged = jobs.filter((j) => j.color_profile === UNCOATED).length;
-    // The worker holding it dies (its heartbeat gone); the one left forbids the job's flag.
-    await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
-    let clock = 0;
-    const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
     expect(await sweep()).toBe(0);
-    clock = 59_999;
+    at(59_999);
     expect(await sweep()).toBe(0);
     const waiting = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
     expect(waiting.statusCode).toBe(202);
-    clock = 60_000;
+    at(60_000);
     expect(await sweep()).toBe(flagged);
     expect(await printJobs()).toEqual(jobs.filter((j) => j.color_profile !== UNCOATED));
     const done = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
@@ -166,23 +179,14 @@ describe('print.color_profile against the live render workers', () => {
   });
 
   it('a holder back within the wait keeps the job queued', async () => {
-    await workerHolding(1, ECI);
-    await workerHolding(2, ECI, UNCOATED);
-    const res = await post(`/async/banner-builder/${printer}/generate`, {
-      template_format_names: ['a6'],
-      print: { color_profile: UNCOATED },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { sweep, at } = await orphanedUncoatedJob();
     const jobs = (await printJobs()).length;
-    await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
-    let clock = 0;
-    const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
     expect(await sweep()).toBe(0);
-    clock = 30_000;
+    at(30_000);
     await workerHolding(3, UNCOATED);
     expect(await sweep()).toBe(0);
     await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-3'`);
-    clock = 60_000;
+    at(60_000);
     expect(await sweep()).toBe(0);
     expect((await printJobs()).length).toBe(jobs);
   });

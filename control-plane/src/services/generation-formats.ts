@@ -30,7 +30,8 @@ function syncFormat(design: FormatDesign, named: string | null): string {
 
 function asyncFormats(design: FormatDesign, named: string[] | null): string[] {
   const known = new Set(design.formats.map((f) => f.name));
-  const formats = named ? [...new Set(named)] : design.formats.map((f) => f.name);
+  // The parser made the named list a non-empty set (requests.ts, formatNamesField).
+  const formats = named ?? design.formats.map((f) => f.name);
   const unknown = formats.find((name) => !known.has(name));
   if (unknown !== undefined) throw new AppError('format_not_found', `The design has no format "${unknown}".`);
   if (formats.length === 0) throw new AppError('format_not_found', 'No format to generate.');

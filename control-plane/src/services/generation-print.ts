@@ -61,7 +61,7 @@ export const multipageGeneration: DesignGeneration<'printer_multipage'> = {
       overridesOf = (pageId) => request.pages[pageId];
       path = (pageId) => ['pages', pageId];
     } else {
-      if (request.formatNames !== null && request.formatNames.length > 0) {
+      if (request.formatNames !== null) {
         throw new AppError(
           'format_not_found',
           `A multipage design has no formats ("${request.formatNames[0]}"); its pages render together.`,

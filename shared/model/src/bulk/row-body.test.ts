@@ -60,6 +60,10 @@ describe('rowIssue: where a row error sits in the bulk request', () => {
     expect(
       rowIssue({ path: 'template_format_names.0', code: 'format_not_found', message: 'x' }, { index: 0, line: null }, plan, cells).path,
     ).toBe('rows[0]._format');
+    // As the parser paths an entry of the list (`_format` "a||b" has an empty one).
+    expect(
+      rowIssue({ path: 'template_format_names[1]', code: 'out_of_range', message: 'x' }, { index: 0, line: null }, plan, cells).path,
+    ).toBe('rows[0]._format');
     const noFormat = ['Hello', '', '', '', '', ''];
     expect(
       rowIssue({ path: 'template_format_names', code: 'format_not_found', message: 'x' }, { index: 0, line: 2 }, plan, noFormat),

@@ -97,7 +97,8 @@ export function rowIssue(
   plan: ColumnPlan,
   cells: readonly BulkCell[],
 ): FieldIssue {
-  const parts = issue.path.split('.');
+  // The envelope's path brackets array indices (`template_format_names[0]`): the field is before them.
+  const parts = issue.path.split('.').map((part, i) => (i === 0 ? part.replace(/(\[\d+\])+$/, '') : part));
   const column = columnOf(parts, plan, cells);
   const where = row.line === null ? `row ${row.index}` : `line ${row.line}`;
   if (column === null) {

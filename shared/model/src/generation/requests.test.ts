@@ -147,6 +147,30 @@ describe('parseGenerationRequest', () => {
     expect(result.error.issues?.map((i) => i.path)).toEqual(paths);
   });
 
+  it('async: template_format_names [] is out_of_range at its path (it would render nothing); null or absent is every format', () => {
+    for (const designType of [STATIC, ANIMATED, PRINTER, MULTIPAGE]) {
+      const result = parseGenerationRequest('async', { template_format_names: [] }, designType);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.error.id).toBe('out_of_range');
+      expect(result.error.issues).toEqual([
+        expect.objectContaining({ path: 'template_format_names', code: 'out_of_range', expected: { min: 1 }, received: 0 }),
+      ]);
+    }
+    for (const body of [{}, { template_format_names: null }]) {
+      const result = parseGenerationRequest('async', body, STATIC);
+      expect(result.ok && result.value.kind === 'async' && result.value.formatNames).toBe(null);
+    }
+  });
+
+  it('async: a format named twice renders once, and counts once against original_visual_id', () => {
+    const twice = parseGenerationRequest('async', { template_format_names: ['square', 'story', 'square'] }, STATIC);
+    expect(twice.ok && twice.value.kind === 'async' && twice.value.formatNames).toEqual(['square', 'story']);
+    const original = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const one = parseGenerationRequest('async', { template_format_names: ['square', 'square'], original_visual_id: original }, STATIC);
+    expect(one.ok && one.value.kind === 'async' && one.value.formatNames).toEqual(['square']);
+  });
+
   it('async: tolerates bare strings, accepts AI properties and normalises', () => {
     const result = parseGenerationRequest(
       'async',

@@ -231,6 +231,16 @@ function wholeNumber(bounds: { min: number; max: number }) {
   );
 }
 
+/**
+ * `template_format_names`: the formats to render, at least one (absent or null: every format). An
+ * empty list would render nothing yet open a request, so it is out_of_range here, before anything
+ * is queued or charged. The list is a set: a name listed twice renders once.
+ */
+const formatNamesField = z
+  .array(string({ min: 1 }))
+  .min(1, 'lists at least one format name; omit it, or send null, for every format')
+  .transform((names) => [...new Set(names)]);
+
 /** Parsed on every design type, so that one sent where it cannot act is refused rather than ignored. */
 function deliveryFields() {
   return {
@@ -242,7 +252,7 @@ function deliveryFields() {
 
 export function asyncRequestSchema<T extends DesignType>(context: RequestContext<T>): z.ZodType<AsyncGenerationRequest<T>> {
   return body({
-    template_format_names: prop(z.array(string({ min: 1 }))),
+    template_format_names: prop(formatNamesField),
     callback_url: prop(httpsUrl()),
     elements: prop(elementsSchema({ designType: context.designType, mode: 'async' })),
     image_file_type: prop(fileTypeField(context)),
@@ -293,7 +303,7 @@ export function asyncRequestSchema<T extends DesignType>(context: RequestContext
         });
       }
       // Known here only when the formats are listed; with none listed the design's format count decides.
-      if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length !== 1) {
+      if (b.original_visual_id !== undefined && b.template_format_names !== undefined && b.template_format_names.length > 1) {
         ctx.addIssue({
           code: 'custom',
           path: ['original_visual_id'],

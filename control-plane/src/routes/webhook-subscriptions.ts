@@ -1,4 +1,4 @@
-import { AppError, EVENT_TYPES, httpsUrl, WEBHOOK_URL_PATTERN } from '@pressroom/model';
+import { AppError, EVENT_TYPES, httpsUrl, subscriptionEventTypesSchema, WEBHOOK_URL_PATTERN } from '@pressroom/model';
 import {
   addSubscription,
   listDeliveries,
@@ -34,11 +34,7 @@ const createBody = z.strictObject({
     format: 'uri',
     pattern: WEBHOOK_URL_PATTERN,
   }),
-  // An empty list used to mean every type, the opposite of what it says: it is refused instead.
-  event_types: z
-    .array(z.enum(EVENT_TYPES))
-    .min(1, 'lists at least one event type; omit it, or send null, for every type')
-    .max(EVENT_TYPES.length * 4)
+  event_types: subscriptionEventTypesSchema
     .nullable()
     .optional()
     .describe('The event types delivered to this URL; omit or null for every type.'),

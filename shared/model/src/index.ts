@@ -281,6 +281,7 @@ export {
   newBannerBatchEvent,
   newBannerEvent,
   newExportEvent,
+  subscriptionEventTypesSchema,
   templateStatusEvent,
 } from './webhooks/events.js';
 export { DEFAULT_GAPS_MS, maxAttempts, parseGaps, parseRetryAfter, planNextAttempt, type RetrySchedule } from './webhooks/schedule.js';

@@ -1,5 +1,5 @@
 import { newBannerEvent } from '@pressroom/model';
-import { enqueueEvent } from '@pressroom/platform';
+import { enqueueEvent, listSubscriptions } from '@pressroom/platform';
 import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadControlPlaneConfig } from '../../config.js';
@@ -47,6 +47,15 @@ describe('admin: webhook commands, on real Postgres', () => {
     ).toMatchObject({
       error: { id: 'usage', message: expect.stringContaining('NEW_THING') },
     });
+    // An empty list, as the API refuses `event_types: []`: a usage error, exit 2, nothing stored.
+    for (const events of [',', '', ' , ']) {
+      const empty = await admin(['webhook', 'add', '--workspace', workspaceId, '--url', 'https://empty.test/', '--events', events]);
+      expect([empty.exitCode, empty.output]).toEqual([
+        2,
+        { error: expect.objectContaining({ id: 'usage', message: expect.stringMatching(/^--events lists at least one event type/) }) },
+      ]);
+    }
+    expect((await listSubscriptions(db.pool, workspaceId)).map((s) => s.url)).not.toContain('https://empty.test/');
     expect((await admin(['webhook', 'add', '--workspace', crypto.randomUUID(), '--url', 'https://x.test'])).output).toMatchObject({
       error: { id: 'not_found' },
     });

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType, isEventType } from '@pressroom/model';
+import { EVENT_TYPES, type EventType, isEventType, subscriptionEventTypesSchema } from '@pressroom/model';
 import { addSubscription, listDeliveries, listSubscriptions, redeliver, removeSubscription, withTransaction } from '@pressroom/platform';
 import { outboundUrlCheck, WEBHOOK_TARGET } from '../../services/outbound-urls.js';
 import { getWorkspace } from '../../services/workspaces.js';
@@ -24,15 +24,23 @@ function parseUrl(value: string): string {
   return url.href;
 }
 
+/**
+ * `--events`: absent means every type, as an absent `event_types` does; given, it lists at least
+ * one known type under the API's own rule (subscriptionEventTypesSchema), so `--events ,` or
+ * `--events ''` is refused rather than stored as a subscription that receives nothing.
+ */
 function parseEvents(value: string | undefined): EventType[] | null {
-  if (value === undefined || value === '') return null;
+  if (value === undefined) return null;
   const names = value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const unknown = names.filter((n) => !isEventType(n));
   if (unknown.length > 0) throw new AdminUsageError(`unknown event type ${unknown.join(', ')}; known: ${EVENT_TYPES.join(', ')}`);
-  return [...new Set(names)] as EventType[];
+  const parsed = subscriptionEventTypesSchema.safeParse(names);
+  if (!parsed.success)
+    throw new AdminUsageError(`--events ${parsed.error.issues[0]?.message ?? 'is invalid'} (known: ${EVENT_TYPES.join(', ')})`);
+  return [...new Set(parsed.data)];
 }
 
 /** Dashboard subscriptions and the delivery log (configuration of subscriptions is not shown; this is ours; docs/webhooks.md). */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The event kinds and their payloads. `event_type` is a top-level field of every payload, per-job
  * callbacks included. Fields beyond the ids docs/webhooks.md names are ours; receivers must ignore
@@ -9,6 +11,16 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
+
+/**
+ * A subscription's event types, as the API (`event_types`) and the admin CLI (`--events`) take
+ * them: at least one known type (a list is a set; no list at all means every type). An empty
+ * list would deliver nothing, or, as it once did, everything: it is refused, out_of_range.
+ */
+export const subscriptionEventTypesSchema = z
+  .array(z.enum(EVENT_TYPES))
+  .min(1, 'lists at least one event type; leave it out for every type')
+  .max(EVENT_TYPES.length * 4);
 
 /** A generated file as the API returns it (Banner; docs/api.md#request-bounds); only `id` is relied upon here. */
 export type BannerLike = { id: string } & Record<string, unknown>;

@@ -1,16 +1,16 @@
 // `npx tsx e2e/media-worker/bench/compositor.profile.ts [mp4|gif|composite|all]` — where the layer
 // compositor's CPU per frame goes (docs/animation.md, "Measured", "Where a composited frame's CPU
 // goes"): the example's `square` format, 5 s at 1080², its rasters drawn once in Chromium (kept in
-// a temp dir between runs), then every frame composited in this process and, for mp4 and gif,
+// a temp dir between runs, written whole or not at all), then every frame composited in this process and, for mp4 and gif,
 // streamed to ffmpeg exactly as the media worker does. Prints CPU per frame of this process
 // (compositing and the pipe) and of ffmpeg (its `-benchmark` times). Run with `node --cpu-prof`
 // through tsx to see the composite's own split. PROFILE_THREADS=2 composites on the media worker's
 // compositor threads instead (composite-pool.ts): wall time, and CPU of this process in all.
 // A GIF is made as a composited one is: two passes, the palette's from its sampled frames alone
 // (gif-palette.ts); PROFILE_GIF_PASSES=1 runs the one-pass graph, PROFILE_GIF_PALETTE=all makes
-// the palette from every frame. PROFILE_GIF_OUT=path keeps the GIF there.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+// the palette from every frame. PROFILE_GIF_OUT=path keeps the GIF there. Each run writes its
+// outputs to a temp dir of its own (run-dirs.ts), so two runs at once do not collide.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
@@ -23,6 +23,7 @@ import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroo
 import { createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
 import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
 import { exampleAssetLoader } from '@pressroom/render-worker/test/example-assets';
+import { runDir, sharedDir } from './run-dirs.js';
 
 const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
 const mode = process.argv[2] ?? 'all';
@@ -30,8 +31,7 @@ const ffmpeg = resolveFfmpegPath(process.env['FFMPEG_PATH']);
 
 /** The rasters of the example at `fps`, drawn once and kept under the temp dir. */
 async function rastersAt(fps: number): Promise<{ composition: Composition; rasters: Buffer[] }> {
-  const dir = join(tmpdir(), `pressroom-compositor-profile-${SECONDS}s-${fps}`);
-  if (!existsSync(join(dir, 'composition.json'))) {
+  const dir = await sharedDir(join(tmpdir(), `pressroom-compositor-profile-rasters-${SECONDS}s-${fps}`), async (own) => {
     const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, 'animated-product-launch.json'), 'utf8')));
     if (!parsed.ok) throw new Error('the example animated design does not parse');
     const design = { ...(parsed.design as AnimatedDesign) };
@@ -51,13 +51,12 @@ async function rastersAt(fps: number): Promise<{ composition: Composition; raste
         frames: frameCount(SECONDS, fps),
         withSoundtrack: false,
       });
-      await mkdir(dir, { recursive: true });
-      for (const r of drawn.rasters) writeFileSync(join(dir, r.name), r.bytes);
-      writeFileSync(join(dir, 'composition.json'), JSON.stringify(drawn.composition));
+      for (const r of drawn.rasters) writeFileSync(join(own, r.name), r.bytes);
+      writeFileSync(join(own, 'composition.json'), JSON.stringify(drawn.composition));
     } finally {
       await supervisor.stop();
     }
-  }
+  });
   const composition = parseComposition(JSON.parse(readFileSync(join(dir, 'composition.json'), 'utf8')));
   return { composition, rasters: composition.rasters.map((r) => readFileSync(join(dir, r.key))) };
 }
@@ -112,13 +111,10 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
       // composited only
     }
   } else {
-    const out =
-      process.env['PROFILE_GIF_OUT'] && kind === 'gif'
-        ? process.env['PROFILE_GIF_OUT']
-        : join(tmpdir(), `pressroom-compositor-profile.${kind}`);
+    const out = process.env['PROFILE_GIF_OUT'] && kind === 'gif' ? process.env['PROFILE_GIF_OUT'] : join(outputs.path, `profile.${kind}`);
     const raw = { width, height, pixels };
     const gif = { path: out, width, height, fps };
-    const png = join(tmpdir(), 'pressroom-compositor-profile-palette.png');
+    const png = join(outputs.path, 'palette.png');
     // The frames the palette is made from, as the encode picks them (PROFILE_GIF_PALETTE=all: every frame).
     const palette =
       process.env['PROFILE_GIF_PALETTE'] === 'all'
@@ -166,4 +162,9 @@ async function runWithStderr(args: string[], input: AsyncIterable<Buffer>): Prom
   });
 }
 
-for (const kind of mode === 'all' ? (['composite', 'mp4', 'gif'] as const) : [mode as 'mp4' | 'gif' | 'composite']) await run(kind);
+const outputs = await runDir('pressroom-compositor-profile');
+try {
+  for (const kind of mode === 'all' ? (['composite', 'mp4', 'gif'] as const) : [mode as 'mp4' | 'gif' | 'composite']) await run(kind);
+} finally {
+  await outputs.remove();
+}

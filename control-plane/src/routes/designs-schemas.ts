@@ -106,26 +106,30 @@ export const moveBody = z.object({
   ),
 });
 
-/** A name checked once trimmed: at least one non-space character, at most 100 as sent. */
-export const TRIMMED_NAME = { type: 'string', maxLength: 100, pattern: '[^\\s\\uFEFF]' };
-
-// Trimmed first, then 1 to 100 characters (SDK rename_design).
-export const renameBody = z.object({
-  name: documented(
+/**
+ * A name checked once trimmed, and stored trimmed: `min` (1 or 2) to 100 characters, so a name of
+ * spaces, or one whose spaces made up its length, is out_of_range rather than stored shorter.
+ */
+export function trimmedName(min: 1 | 2) {
+  const nonSpace = '[^\\s\\uFEFF]';
+  return documented(
     z.string().transform((v, ctx) => {
       const t = v.trim();
-      if (t.length < 1 || t.length > 100) {
+      if (t.length < min || t.length > 100) {
         ctx.addIssue({
           code: 'custom',
-          message: 'must be 1 to 100 characters once trimmed',
-          params: { code: 'out_of_range', expected: { min: 1, max: 100 }, received: t.length },
+          message: `must be ${min} to 100 characters once trimmed`,
+          params: { code: 'out_of_range', expected: { min, max: 100 }, received: t.length },
         });
       }
       return t;
     }),
-    TRIMMED_NAME,
-  ),
-});
+    { type: 'string', minLength: min, maxLength: 100, pattern: min === 1 ? nonSpace : `${nonSpace}[\\s\\S]*${nonSpace}` },
+  );
+}
+
+// Trimmed first, then 1 to 100 characters (SDK rename_design).
+export const renameBody = z.object({ name: trimmedName(1) });
 
 export const designNameResult = z.object({ id: z.uuid(), name: z.string(), project_id: z.uuid().optional() });
 

@@ -27,8 +27,19 @@ describe('projects, on real Postgres', () => {
     });
   });
 
-  it('trims for storage and comparison, checks length on the value as sent', async () => {
-    expect((await create(' b ')).json()).toMatchObject({ name: 'b' });
+  it('trims for storage, comparison and the length rule', async () => {
+    // The name stored is the trimmed one, so that is the one 2 to 100 characters long: spaces
+    // made ' b ' long enough and '   ' a project named "" (both were 200).
+    for (const short of [' b ', '   ', ' \u00a0 ', ''])
+      expect((await create(short)).json()).toMatchObject({
+        id: 'out_of_range',
+        errors: [
+          { path: 'name', code: 'out_of_range', expected: { min: 2, max: 100 }, message: 'must be 2 to 100 characters once trimmed' },
+        ],
+      });
+    expect((await create(' bb ')).json()).toMatchObject({ name: 'bb' });
+    const roomy = (await h.workspace('pro', 'Roomy')).key;
+    expect((await create(`${'y'.repeat(100)}  `, roomy)).json()).toMatchObject({ name: 'y'.repeat(100) });
     const dup = await create('  Summer campaign ');
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toMatchObject({ id: 'project_already_exists' });
@@ -47,7 +58,7 @@ describe('projects, on real Postgres', () => {
 
     const all = await app.inject({ method: 'GET', url: '/projects', headers: { 'x-api-key': key } });
     const names = all.json().map((p: { name: string }) => p.name);
-    expect(names).toEqual(['Alpha', 'b', 'Mid', 'Summer campaign', 'Zeta']);
+    expect(names).toEqual(['Alpha', 'bb', 'Mid', 'Summer campaign', 'Zeta']);
     expect(all.headers['x-total-count']).toBe('5');
     expect(all.json()[0]).toMatchObject({ category_name: 'Alpha' });
 

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { paging, pagingQuery, setTotalCount } from '../http/paging.js';
 import { defineRoute } from '../http/route.js';
 import { createProject, listProjects } from '../services/projects.js';
+import { trimmedName } from './designs-schemas.js';
 
 const project = z.object({ id: z.uuid(), name: z.string(), created_at_ts: z.number().int() });
 
-// The length rule runs on the value as sent; uniqueness on the trimmed value (docs/api.md).
-export const createProjectBody = z.object({
-  name: z.string().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
-});
+// 2 to 100 characters and unique, both of the trimmed name, which is the one stored (docs/api.md).
+export const createProjectBody = z.object({ name: trimmedName(2) });
 
 export const listProjectsQuery = z.object({ name: z.string().optional(), ...pagingQuery });
 
@@ -44,8 +43,8 @@ export function projectRoutes(app: FastifyInstance, db: pg.Pool): void {
     // 200, as the vendor's OpenAPI document states (the spec leaves the status unshown).
     response: { status: 200, schema: project },
     handler: async ({ workspace, body }) => {
-      const created = await createProject(db, workspace.id, body.name.trim());
-      if (!created) throw new AppError('project_already_exists', `A project named "${body.name.trim()}" already exists.`);
+      const created = await createProject(db, workspace.id, body.name);
+      if (!created) throw new AppError('project_already_exists', `A project named "${body.name}" already exists.`);
       return created;
     },
   });

@@ -14,7 +14,7 @@ import {
   requestDuplication,
   serializeDuplication,
 } from '../services/templates.js';
-import { TRIMMED_NAME } from './designs-schemas.js';
+import { trimmedName } from './designs-schemas.js';
 
 export const listTemplatesQuery = z.object({
   category_id: documented(
@@ -39,13 +39,7 @@ export const useTemplateBody = z.object({
     }),
     UUID_JSON_SCHEMA,
   ),
-  name: documented(
-    z
-      .string()
-      .transform((v) => v.trim())
-      .pipe(z.string().min(1).max(100)),
-    TRIMMED_NAME,
-  ).optional(),
+  name: trimmedName(1).optional(),
 });
 
 export function workspaceTemplateRoutes(app: FastifyInstance, deps: { db: pg.Pool; storage: ObjectStorage }): void {

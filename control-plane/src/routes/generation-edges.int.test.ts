@@ -51,7 +51,11 @@ describe('template_format_names: [] (it would render nothing)', () => {
   ])('%s: 400 out_of_range at template_format_names; nothing queued or charged', async (_name, url) => {
     const before = await footprint();
     const res = await post(url(), { template_format_names: [] });
-    expect([res.status, res.body.id, res.body.errors], JSON.stringify(res.body)).toEqual([400, 'out_of_range', [expect.objectContaining(EMPTY_FORMATS)]]);
+    expect([res.status, res.body.id, res.body.errors], JSON.stringify(res.body)).toEqual([
+      400,
+      'out_of_range',
+      [expect.objectContaining(EMPTY_FORMATS)],
+    ]);
     expect(res.body.errors![0]!.message).toMatch(/at least one format/);
     expect(await footprint()).toEqual(before);
   });
@@ -106,4 +110,42 @@ describe('template_format_names: [] (it would render nothing)', () => {
       await client.close();
     }
   });
+});
+
+describe('a field of another generation endpoint', () => {
+  it.each([
+    [
+      'sync: template_format_names',
+      () => `/banner-builder/${sale}/generate`,
+      { template_format_names: ['story'] },
+      'template_format_names',
+    ],
+    [
+      'async: template_format_name',
+      () => `/async/banner-builder/${sale}/generate`,
+      { template_format_name: 'story' },
+      'template_format_name',
+    ],
+    ['async: pages', () => `/async/banner-builder/${catalogue}/generate`, { pages: { page_1: {} } }, 'pages'],
+    [
+      'multipage: elements',
+      () => `/async/banner-builder/${catalogue}/generate-multipage-pdf`,
+      { pages: {}, elements: { title: { payload: 'x' } } },
+      'elements',
+    ],
+    [
+      'multipage: print_options.bleed',
+      () => `/async/banner-builder/${catalogue}/generate-multipage-pdf`,
+      { pages: {}, print_options: { bleed: true } },
+      'print_options',
+    ],
+  ])(
+    '%s is refused at its path (it did nothing, or rendered other formats than asked); nothing is queued',
+    async (_name, url, body, path) => {
+      const before = await footprint();
+      const res = await post(url(), body);
+      expect([res.status, res.body.errors?.map((e) => e.path)], JSON.stringify(res.body)).toEqual([400, [path]]);
+      expect(await footprint()).toEqual(before);
+    },
+  );
 });

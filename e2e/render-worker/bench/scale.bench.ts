@@ -38,7 +38,7 @@ await withBenchFarm(
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
         const res = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
-          template_format_name: 'square',
+          template_format_names: ['square'],
           image_file_type: 'jpeg',
           elements: { headline: { payload: `Scale ${i.toString(36)}` } },
         });

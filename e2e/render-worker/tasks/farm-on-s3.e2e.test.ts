@@ -47,7 +47,9 @@ describe('a farm on MinIO with a data dir per process', () => {
     await waitForWorkers(db.pool, farm, 1);
     // The first render launches Chromium and loads fonts, which on a loaded machine can take the
     // whole 10 s sync budget: warm the worker with an async render, which has no such budget.
-    const warm = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, { template_format_name: 'square' });
+    const warm = await api(farm, seed.key, 'POST', `/async/banner-builder/${seed.designId}/generate`, {
+      template_format_names: ['square'],
+    });
     expect(warm.status, JSON.stringify(warm.body)).toBe(200);
     await waitFinal(farm, seed.key, warm.body.generation_request_id, 120_000);
   });

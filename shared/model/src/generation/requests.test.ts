@@ -163,6 +163,48 @@ describe('parseGenerationRequest', () => {
     }
   });
 
+  it.each([
+    // A field of another generation endpoint did nothing here, or rendered other formats than asked.
+    ['sync', { template_format_names: ['story'] }, STATIC, 'template_format_names', /template_format_name/],
+    ['sync', { callback_url: 'https://hooks.example.com/x' }, STATIC, 'callback_url', /answers with its file/],
+    ['sync', { pages: { page_1: {} } }, STATIC, 'pages', /generate-multipage-pdf/],
+    ['async', { template_format_name: 'story' }, STATIC, 'template_format_name', /template_format_names/],
+    ['async', { pages: { page_1: {} } }, MULTIPAGE, 'pages', /generate-multipage-pdf/],
+    ['multipage', { pages: {}, template_format_names: ['a4'] }, MULTIPAGE, 'template_format_names', /pages, not formats/],
+    ['multipage', { pages: {}, template_format_name: 'a4' }, MULTIPAGE, 'template_format_name', /pages, not formats/],
+    ['multipage', { pages: {}, elements: { title: { payload: 'x' } } }, MULTIPAGE, 'elements', /pages\.page_N/],
+  ] as const)('%s refuses %j at its path', (kind, body, ctx, path, message) => {
+    const result = parseGenerationRequest(kind, body, ctx);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.id).toBe('invalid_payload');
+    expect(result.error.issues).toEqual([
+      expect.objectContaining({ path, code: 'invalid_payload', message: expect.stringMatching(message) }),
+    ]);
+  });
+
+  it('multipage: image_file_type pdf is what is made; another type is invalid_filetype', () => {
+    expect(parseGenerationRequest('multipage', { pages: {}, image_file_type: 'pdf' }, MULTIPAGE).ok).toBe(true);
+    const png = parseGenerationRequest('multipage', { pages: {}, image_file_type: 'png' }, MULTIPAGE);
+    expect(!png.ok && png.error.id).toBe('invalid_filetype');
+  });
+
+  it('print_options: an unknown key is unknown_field, a non-boolean says so; null is absent', () => {
+    for (const [kind, base, ctx] of [
+      ['async', {}, PRINTER],
+      ['multipage', { pages: {} }, MULTIPAGE],
+    ] as const) {
+      const unknown = parseGenerationRequest(kind, { ...base, print_options: { bleed: true } }, ctx);
+      expect(!unknown.ok && unknown.error.issues).toEqual([expect.objectContaining({ path: 'print_options', code: 'unknown_field' })]);
+      const text = parseGenerationRequest(kind, { ...base, print_options: { crop_marks: 'true' } }, ctx);
+      expect(!text.ok && text.error.issues).toEqual([
+        expect.objectContaining({ path: 'print_options.crop_marks', code: 'invalid_payload', message: 'must be true or false' }),
+      ]);
+      const off = parseGenerationRequest(kind, { ...base, print_options: null }, ctx);
+      expect(off.ok && off.value.printOptions).toEqual({ crop_marks: false, safe_zone: false });
+    }
+  });
+
   it('async: a format named twice renders once, and counts once against original_visual_id', () => {
     const twice = parseGenerationRequest('async', { template_format_names: ['square', 'story', 'square'] }, STATIC);
     expect(twice.ok && twice.value.kind === 'async' && twice.value.formatNames).toEqual(['square', 'story']);
@@ -230,7 +272,7 @@ describe('parseGenerationRequest', () => {
     if (bad.ok) return;
     expect(bad.error.id).toBe('invalid_payload');
     expect(bad.error.issues?.map((i) => i.path)).toEqual(['print_options.safe_zone']);
-    const notObject = parseGenerationRequest('multipage', { pages: {}, print_options: null }, MULTIPAGE);
+    const notObject = parseGenerationRequest('multipage', { pages: {}, print_options: 'x' }, MULTIPAGE);
     expect(!notObject.ok && notObject.error.issues?.map((i) => i.path)).toEqual(['print_options']);
     // Not a print design: refused by name rather than accepted and ignored.
     for (const value of ['x', { crop_marks: true }]) {

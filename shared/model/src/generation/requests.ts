@@ -136,6 +136,7 @@ export function syncRequestSchema<T extends DesignType>(context: RequestContext<
     file_compression_level: prop(wholeNumber(OUTPUT_OPTION_BOUNDS.file_compression_level)),
     // The vendor's animated and print options: a synchronous render is a static image.
     ...refusedOn('a static image', ['video', 'gif', 'html5', 'print']),
+    ...refused(OTHER_ENDPOINTS_FIELDS.sync),
     original_visual_id: prop(uuid()),
   }).transform(
     (b): SyncGenerationRequest<T> => ({
@@ -149,20 +150,44 @@ export function syncRequestSchema<T extends DesignType>(context: RequestContext<
   );
 }
 
-/** Fields that cannot act on this endpoint: refused when sent (null or absent passes). */
-function refusedOn(what: string, fields: string[]) {
+/** Fields that cannot act on this endpoint, each with why: refused when sent (null or absent passes). */
+function refused(fields: Record<string, string>) {
   return Object.fromEntries(
-    fields.map((field) => [
+    Object.entries(fields).map(([field, why]) => [
       field,
       z
         .unknown()
-        .transform((value, ctx) =>
-          value === undefined || value === null ? undefined : fail(ctx, 'invalid_payload', `does not apply to ${what}`),
-        )
+        .transform((value, ctx) => (value === undefined || value === null ? undefined : fail(ctx, 'invalid_payload', why)))
         .optional(),
     ]),
   ) as Record<string, z.ZodOptional<z.ZodType<undefined>>>;
 }
+
+function refusedOn(what: string, fields: string[]) {
+  return refused(Object.fromEntries(fields.map((field) => [field, `does not apply to ${what}`])));
+}
+
+/**
+ * The fields of the other generation endpoints, refused on each (docs/generation.md): sent to the
+ * wrong one they did nothing, or worse (`template_format_name` on the asynchronous endpoint
+ * rendered every format; `template_format_names` on the synchronous one the first).
+ */
+const OTHER_ENDPOINTS_FIELDS = {
+  sync: {
+    template_format_names: 'belongs to the asynchronous endpoint; a synchronous render makes one format, named by template_format_name',
+    callback_url: 'belongs to the asynchronous endpoints; a synchronous render answers with its file',
+    pages: 'belongs to generate-multipage-pdf',
+  },
+  async: {
+    template_format_name: 'names the one format of a synchronous render; list the formats in template_format_names',
+    pages: 'belongs to generate-multipage-pdf; here elements applies to every page that has the layer',
+  },
+  multipage: {
+    template_format_name: 'a multipage PDF has pages, not formats: its pages render together',
+    template_format_names: 'a multipage PDF has pages, not formats: its pages render together',
+    elements: 'overrides go under pages.page_N on generate-multipage-pdf',
+  },
+} as const satisfies Record<GenerationRequestKind, Record<string, string>>;
 
 /** The vendor's `video` object (animated designs, mp4). */
 const videoField = z.strictObject({ fps: prop(number(OUTPUT_OPTION_BOUNDS['video.fps'])) });
@@ -204,7 +229,8 @@ const printField = z.strictObject({
 });
 
 const PRINT_OPTIONS_OFF: PrintOptions = { crop_marks: false, safe_zone: false };
-const printOptionsObject = z.object({ crop_marks: z.boolean().optional(), safe_zone: z.boolean().optional() }).optional();
+/** Unknown keys are refused (`unknown_field`), as in the vendor's option objects: one would do nothing. */
+const printOptionsObject = z.strictObject({ crop_marks: prop(boolean()), safe_zone: prop(boolean()) });
 
 /**
  * Pressroom extensions of the print endpoints, both off by default: `print_options.crop_marks`
@@ -214,10 +240,10 @@ const printOptionsObject = z.object({ crop_marks: z.boolean().optional(), safe_z
 function printOptionsField(context: RequestContext) {
   return z.unknown().transform((value, ctx): PrintOptions => {
     if (!isPrintDesign(context.designType)) return PRINT_OPTIONS_OFF;
-    const parsed = printOptionsObject.safeParse(value);
+    if (value === undefined || value === null) return PRINT_OPTIONS_OFF;
+    const parsed = printOptionsObject.safeParse(value, { reportInput: true });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: { code: 'invalid_payload' } });
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
       return z.NEVER;
     }
     return { crop_marks: parsed.data?.crop_marks ?? false, safe_zone: parsed.data?.safe_zone ?? false };
@@ -264,6 +290,7 @@ export function asyncRequestSchema<T extends DesignType>(context: RequestContext
     gif: prop(gifField),
     html5: prop(html5Field),
     print: prop(printField),
+    ...refused(OTHER_ENDPOINTS_FIELDS.async),
   })
     .superRefine((b, ctx) => {
       const refuse = (path: string[], message: string) =>
@@ -383,6 +410,9 @@ export function multipageRequestSchema(context: RequestContext): z.ZodType<Multi
   return body({
     pages,
     callback_url: prop(httpsUrl()),
+    // Always a PDF: `pdf` is accepted (it is what is made), another type is invalid_filetype.
+    image_file_type: prop(fileTypeField(context)),
+    ...refused(OTHER_ENDPOINTS_FIELDS.multipage),
     print_options: printOptionsField(context).optional(),
     print: prop(printField),
     // A print PDF keeps its images lossless at the format's DPI: no compression level to set.

@@ -43,6 +43,11 @@ describe('rowRequest: one row as an asynchronous generation body', () => {
       template_format_names: ['square'],
     });
   });
+
+  it('a special cell of spaces is empty: the run\'s formats, the default file name (it named the file ".png")', () => {
+    const request = rowRequest(['Hi', null, null, '  ', ' \t ', null], plan, types, { formats: ['square'], fileType: null });
+    expect([request.body.template_format_names, request.fileName]).toEqual([['square'], null]);
+  });
 });
 
 describe('rowIssue: where a row error sits in the bulk request', () => {

@@ -44,7 +44,7 @@ export function cellValue(layerType: ElementType, property: string, cell: string
 
 /**
  * Pure: one row's generation body. An empty cell (or null) sets nothing: the design's own
- * content is drawn. `_format` names one format or several joined by `|`; without it the run's
+ * content is drawn; a special column's cell of spaces is empty too. `_format` names one format or several joined by `|`; without it the run's
  * formats apply (absent: every format). `_file_type` and `_file_name` likewise.
  */
 export function rowRequest(
@@ -62,6 +62,8 @@ export function rowRequest(
     if (target === null || cell === null || cell === '') continue;
     if (target.kind === 'special') {
       const text = String(cell).trim();
+      // A cell of spaces is as empty as an empty one: `_file_name` " " named the file ".png".
+      if (text === '') continue;
       if (target.name === '_format') formats = text.split(BULK_FORMAT_SEPARATOR).map((f) => f.trim());
       else if (target.name === '_file_type') fileType = text;
       else fileName = text;

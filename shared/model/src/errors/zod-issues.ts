@@ -11,7 +11,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
     if (typeof segment === 'number') out += `[${segment}]`;
     else {
       const key = String(segment);
-      if (/[.[\]"]/.test(key)) out += `[${JSON.stringify(key)}]`;
+      // An empty key too: dotted, `rows[0].` would name no key at all.
+      if (key === '' || /[.[\]"]/.test(key)) out += `[${JSON.stringify(key)}]`;
       else out += out === '' ? key : `.${key}`;
     }
   }

@@ -109,12 +109,14 @@ export const moveBody = z.object({
 /**
  * A name checked once trimmed, and stored trimmed: `min` (1 or 2) to 100 characters, so a name of
  * spaces, or one whose spaces made up its length, is out_of_range rather than stored shorter.
+ * It is stored in Unicode NFC, so "Café" typed composed or decomposed is one name (a project's
+ * uniqueness compares it).
  */
 export function trimmedName(min: 1 | 2) {
   const nonSpace = '[^\\s\\uFEFF]';
   return documented(
     z.string().transform((v, ctx) => {
-      const t = v.trim();
+      const t = v.trim().normalize('NFC');
       if (t.length < min || t.length > 100) {
         ctx.addIssue({
           code: 'custom',

@@ -38,6 +38,16 @@ describe('projects, on real Postgres', () => {
         ],
       });
     expect((await create(' bb ')).json()).toMatchObject({ name: 'bb' });
+    // One name however its accents are encoded: stored composed (NFC), compared so.
+    const other = (await h.workspace('pro', 'Accents')).key;
+    expect((await create('Cafe\u0301', other)).json()).toMatchObject({ name: 'Caf\u00e9' });
+    expect((await create('Caf\u00e9', other)).json()).toMatchObject({ id: 'project_already_exists' });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/projects?name=${encodeURIComponent('Cafe\u0301')}`,
+      headers: { 'x-api-key': other },
+    });
+    expect(listed.json()).toHaveLength(1);
     const roomy = (await h.workspace('pro', 'Roomy')).key;
     expect((await create(`${'y'.repeat(100)}  `, roomy)).json()).toMatchObject({ name: 'y'.repeat(100) });
     const dup = await create('  Summer campaign ');

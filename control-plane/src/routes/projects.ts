@@ -25,7 +25,7 @@ export function projectRoutes(app: FastifyInstance, db: pg.Pool): void {
     query: listProjectsQuery,
     response: { status: 200, schema: project.extend({ category_name: z.string() }), array: true },
     handler: async ({ workspace, query, reply }) => {
-      const { items, total } = await listProjects(db, workspace.id, { name: query.name?.trim(), ...paging(query) });
+      const { items, total } = await listProjects(db, workspace.id, { name: query.name?.trim().normalize('NFC'), ...paging(query) });
       setTotalCount(reply, total);
       // `category_name` is the deprecated alias of `name` on the listing only.
       return items.map((p) => ({ ...p, category_name: p.name }));

@@ -50,6 +50,12 @@ describe('parseImportPayload', () => {
     expect(title?.properties).not.toHaveProperty('font');
   });
 
+  it('a name of spaces is out_of_range at name (it imported a design that shows no name); a stored one still reads', () => {
+    for (const name of [' ', '  \t ', '\u3000']) expect(issues({ ...starter(), name })).toEqual(['name out_of_range']);
+    expect(parseImportPayload({ ...starter(), name: '   ' }, { stored: true }).ok).toBe(true);
+    expect(parseImportPayload({ ...starter(), name: ' x ' }).ok).toBe(true);
+  });
+
   it('defaults the target kind to design, which needs a project', () => {
     expect(issues({ ...starter(), target: {} })).toEqual(['target.project_uuid missing_required']);
     const r = parseImportPayload({ ...starter(), target: { kind: 'workspace_template' } });

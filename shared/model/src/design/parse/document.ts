@@ -79,6 +79,9 @@ function parseInto(json: unknown, col: IssueCollector): Design | undefined {
   }
   const doc = col.parse(top, json, []);
   if (!doc) return undefined;
+  // A name of spaces shows as none (a rename refuses it too); a design stored with one still parses.
+  if (doc.name.trim() === '')
+    col.writeError(['name'], 'out_of_range', 'must hold a character other than spaces', { expected: { min: 1 }, received: 0 });
   const type: DesignType = doc.type;
   const ctx = contextFor(type);
   const fonts = doc.fonts === undefined ? [] : (col.parse(z.array(fontFace).max(100), doc.fonts, ['fonts']) ?? []);

@@ -54,7 +54,7 @@ const source = z.discriminatedUnion('type', [
   }),
 ]);
 
-const bulkBody = z.object({
+const bulkBody = z.strictObject({
   source,
   mapping: z
     .record(z.string().min(1).max(255), z.string().min(1).max(512).nullable())

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineRoute, idParams } from '../http/route.js';
 import { reviewResource, setDesignReview } from '../services/design-review.js';
 
-const reviewBody = z.object({
+const reviewBody = z.strictObject({
   status: z.enum(REVIEW_STATUSES),
   reason: z.string().max(MAX_REVIEW_REASON_LENGTH).nullable().optional(),
 });

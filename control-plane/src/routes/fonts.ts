@@ -35,7 +35,7 @@ const font = z.object({
 /** Base64 as sent (padding optional, no whitespace): anything else is refused rather than half-decoded. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const uploadFontFields = z.object({
+const uploadFontFields = z.strictObject({
   file_encoded: z.string().min(1).regex(BASE64, 'must be base64').optional(),
   url: z.url({ protocol: /^https?$/ }).optional(),
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),

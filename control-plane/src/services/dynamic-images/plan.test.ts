@@ -41,6 +41,15 @@ describe('parseDynamicQuery', () => {
     expect(q.pairs).toHaveLength(4);
   });
 
+  it("refuses a format name: the URL is one format's, so it would draw another than asked", () => {
+    for (const key of ['template_format_name', 'template_format_names'])
+      expect(refusal(() => parseDynamicQuery(`${key}=story`)).issues?.[0]).toMatchObject({
+        path: key,
+        code: 'invalid_query_param',
+        message: expect.stringContaining('dynamic_image_url'),
+      });
+  });
+
   it('nests deeper property paths', () => {
     expect(parseDynamicQuery('photo.filter_properties.name=red_blue').elements).toEqual({
       photo: { filter_properties: { name: 'red_blue' } },

@@ -16,6 +16,11 @@ export const THUMBNAIL_WIDTH = { min: 16, max: OUTPUT_WIDTH_MAX } as const;
 export const CACHE_FORMAT = 2;
 
 const OPTION_KEYS = new Set(['format', 'image_file_type', 'width', SIGNATURE_PARAM]);
+/**
+ * The generation body's format fields: a dynamic image URL is one format's (its uid), so one of
+ * these would not change what is drawn, and is refused rather than ignored as a utm_ tag is.
+ */
+const FORMAT_KEYS = new Set(['template_format_name', 'template_format_names']);
 /** Properties whose value is always text, even when it looks like a number or a boolean. */
 const TEXT_PROPERTIES = new Set(['payload']);
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -53,6 +58,8 @@ export function parseDynamicQuery(rawQuery: string): DynamicQuery {
       if (fileType !== null && fileType !== value) throw queryIssue(key, 'format and image_file_type disagree', value);
       fileType = value;
     } else if (key === 'width') width = parseWidth(value);
+    else if (FORMAT_KEYS.has(key))
+      throw queryIssue(key, "a dynamic image URL draws its own format: use that format's dynamic_image_url", value);
     else if (!OPTION_KEYS.has(key) && key.includes('.')) addOverride(elements, key, value);
     // Any other parameter (utm_source, a cache buster) is ignored and not part of the cache key.
   }

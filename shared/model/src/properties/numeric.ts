@@ -4,6 +4,10 @@
  * - `design`: the design model (import and stored document). `integer` there means integer
  *   pixels on static and animated designs; `length` properties are floats in the physical unit
  *   on print designs.
+ * - `import`: where Abyssale's import format (docs/design-format.md) states a narrower bound than
+ *   the design model, that bound. It is checked on write only (an import, its `validate_only`
+ *   check, a document PUT: design/import-format/parse.ts), so a document stored under the wider
+ *   design range still reads, renders and is edited.
  * - `override`: a generation request's `elements` (sync and async take the same ranges). `null`
  *   means the property is not overridable. Where the bound depends on the layer type (stroke
  *   width), `overrideByType` narrows it once the layer is known.
@@ -31,6 +35,8 @@ export interface DesignRange {
 
 export interface NumericProperty {
   design: DesignRange;
+  /** Abyssale's import bound where it is narrower than `design`; checked when a document is written. */
+  import?: DesignRange;
   override: NumericRange | null;
   overrideByType?: Partial<Record<LayerType, NumericRange>>;
   /** A sub-field of an object property (`mask_properties.skew_y`), not a top-level name. */
@@ -38,12 +44,13 @@ export interface NumericProperty {
 }
 
 const SHADOW_OFFSET: NumericProperty = { design: { min: -200, max: 200 }, override: { min: -200, max: 200 } };
-const BLUR: NumericProperty = { design: { min: 0, max: 1000 }, override: { min: 0 } };
+// Abyssale's `shadow` and `text_shadow` take a blur of 0-200.
+const BLUR: NumericProperty = { design: { min: 0, max: 1000 }, import: { min: 0, max: 200 }, override: { min: 0 } };
 const NON_NEGATIVE: NumericProperty = { design: { min: 0, max: 1000 }, override: { min: 0 } };
 
 export const NUMERIC_PROPERTIES = {
-  opacity: { design: { min: 0, max: 100 }, override: { min: 0, max: 100 } },
-  rotation: { design: { min: -360, max: 360 }, override: null },
+  opacity: { design: { min: 0, max: 100 }, import: { min: 0, max: 100, unit: 'integer' }, override: { min: 0, max: 100 } },
+  rotation: { design: { min: -360, max: 360 }, import: { min: 0, max: 360 }, override: null },
   shadow_blur: BLUR,
   shadow_offset_x: SHADOW_OFFSET,
   shadow_offset_y: SHADOW_OFFSET,
@@ -73,8 +80,9 @@ export const NUMERIC_PROPERTIES = {
   icon_size: { design: { min: 1, max: 2000 }, override: null },
   icon_gap: { design: { min: 0, max: 1000 }, override: null },
 
-  rating_score: { design: { min: 0, max: 100 }, override: { min: 0, max: 100 } },
-  star_count: { design: { min: 1, max: 10, unit: 'integer' }, override: null },
+  rating_score: { design: { min: 0, max: 100 }, import: { min: 0, max: 100, unit: 'integer' }, override: { min: 0, max: 100 } },
+  // Abyssale's ratings always have 5 stars; documents stored with another count keep it.
+  star_count: { design: { min: 1, max: 10, unit: 'integer' }, import: { min: 5, max: 5, unit: 'integer' }, override: null },
   star_dimension: { design: { min: 4, max: 400 }, override: { above: 0, max: 400 } },
   star_margin: { design: { min: 0, max: 100 }, override: { min: 0, max: 100 } },
 

@@ -106,7 +106,7 @@ function properties(type: LayerType, print: boolean): fc.Arbitrary<Json> {
       { requiredKeys: ['illustration_file'] },
     ),
     rating: fc.record(
-      { rating_score: fc.integer({ min: 0, max: 100 }), star_color: solid(print), star_count: fc.integer({ min: 1, max: 10 }) },
+      { rating_score: fc.integer({ min: 0, max: 100 }), star_color: solid(print), star_count: fc.constant(5) },
       { requiredKeys: ['rating_score'] },
     ),
     qrcode: fc.record(

@@ -6,6 +6,7 @@
 import { LAYER_PROPERTIES } from '../../properties/catalogue.js';
 import type { PropertyEntry } from '../../properties/entry.js';
 import { LAYER_TYPES, type LayerType } from '../../properties/layer-types.js';
+import { type DesignRange, NUMERIC_PROPERTIES, type NumericProperty } from '../../properties/numeric.js';
 
 export interface Spelling {
   /** The stored document's name (`shadow_blur`). */
@@ -14,6 +15,8 @@ export interface Spelling {
   import: string;
   /** Set on the layer itself (`hidden`, `locked`), not inside `properties`. */
   onLayer: boolean;
+  /** Abyssale's narrower bound of a number (numeric.ts `import`): checked when a payload is written. */
+  bound?: DesignRange;
 }
 
 export interface TypeSpellings {
@@ -33,7 +36,13 @@ function spellingsOf(entries: Readonly<Record<string, PropertyEntry>>): TypeSpel
   const onLayer = new Map<string, Spelling>();
   const groups = new Set<string>();
   for (const [internal, entry] of Object.entries(entries)) {
-    const spelling: Spelling = { internal, import: entry.import ?? internal, onLayer: entry.onLayer === true };
+    const bound = entry.numeric === undefined ? undefined : (NUMERIC_PROPERTIES[entry.numeric] as NumericProperty).import;
+    const spelling: Spelling = {
+      internal,
+      import: entry.import ?? internal,
+      onLayer: entry.onLayer === true,
+      ...(bound === undefined ? {} : { bound }),
+    };
     byInternal.set(internal, spelling);
     if (spelling.onLayer) onLayer.set(spelling.import, spelling);
     else byImport.set(spelling.import, spelling);

@@ -138,6 +138,7 @@ describe('parseImportPayload', () => {
       [
         'elements unknown_field',
         'layers[0].properties.type unknown_field',
+        'layers[0].properties.shadow.blur out_of_range',
         'layers[1].properties.layer_ids unknown_field',
         'layers[2].type unknown_enum_value',
       ].sort(),
@@ -156,6 +157,110 @@ describe('parseImportPayload', () => {
         'layers[1].properties.color invalid_payload',
       ].sort(),
     );
+  });
+
+  describe("Abyssale's own bounds are refused on write; a stored design read back keeps its values", () => {
+    const box = { x: 0, y: 0, width: 100, height: 100 };
+    const layer = (type: string, properties: Record<string, unknown>) => ({
+      ...starter(),
+      layers: [{ name: 'l', type, layout: box, properties }],
+    });
+    const onWrite = (payload: unknown) => {
+      const r = parseImportPayload(payload);
+      return r.ok ? [] : r.issues.map(({ path, code, expected, received }) => ({ path, code, expected, received }));
+    };
+    const at = (key: string) => `layers[0].properties.${key}`;
+    const range = (key: string, min: number, max: number, received: number) => [
+      { path: at(key), code: 'out_of_range', expected: { min, max }, received },
+    ];
+    const integer = (key: string, received: number) => [{ path: at(key), code: 'invalid_payload', expected: undefined, received }];
+    const shadowed = (type: string, group: string, field: string, v: number) =>
+      layer(type, {
+        ...(type === 'shape' ? { shape: 'rectangle' } : { payload: 'Go' }),
+        ...(type === 'button' ? { font_size: 20 } : {}),
+        [group]: { color: '#000000', [field]: v },
+      });
+    const cases: [string, unknown, ReturnType<typeof range>][] = [
+      ['shadow.blur 0', shadowed('shape', 'shadow', 'blur', 0), []],
+      ['shadow.blur 200', shadowed('shape', 'shadow', 'blur', 200), []],
+      ['shadow.blur 201', shadowed('shape', 'shadow', 'blur', 201), range('shadow.blur', 0, 200, 201)],
+      ['shadow.blur -1', shadowed('shape', 'shadow', 'blur', -1), range('shadow.blur', 0, 200, -1)],
+      ['shadow.blur 1500 (past the stored range too: one issue)', shadowed('shape', 'shadow', 'blur', 1500), range('shadow.blur', 0, 200, 1500)],
+      ['text_shadow.blur 200', shadowed('button', 'text_shadow', 'blur', 200), []],
+      ['text_shadow.blur 201', shadowed('button', 'text_shadow', 'blur', 201), range('text_shadow.blur', 0, 200, 201)],
+      ['shadow.offset_x -200', shadowed('shape', 'shadow', 'offset_x', -200), []],
+      ['shadow.offset_x -201', shadowed('shape', 'shadow', 'offset_x', -201), range('shadow.offset_x', -200, 200, -201)],
+      ['shadow.offset_y 200', shadowed('shape', 'shadow', 'offset_y', 200), []],
+      ['shadow.offset_y 201', shadowed('shape', 'shadow', 'offset_y', 201), range('shadow.offset_y', -200, 200, 201)],
+      ['text_shadow.offset_x 201', shadowed('button', 'text_shadow', 'offset_x', 201), range('text_shadow.offset_x', -200, 200, 201)],
+      ['star_count 5', layer('rating', { star_count: 5 }), []],
+      ['star_count 6', layer('rating', { star_count: 6 }), range('star_count', 5, 5, 6)],
+      ['star_count 4', layer('rating', { star_count: 4 }), range('star_count', 5, 5, 4)],
+      ['rating_score 0', layer('rating', { rating_score: 0 }), []],
+      ['rating_score 100', layer('rating', { rating_score: 100 }), []],
+      ['rating_score 50.5', layer('rating', { rating_score: 50.5 }), integer('rating_score', 50.5)],
+      ['opacity 0', layer('shape', { shape: 'rectangle', opacity: 0 }), []],
+      ['opacity 100', layer('shape', { shape: 'rectangle', opacity: 100 }), []],
+      ['opacity 40.5', layer('shape', { shape: 'rectangle', opacity: 40.5 }), integer('opacity', 40.5)],
+      ['rotation 0', layer('shape', { shape: 'rectangle', rotation: 0 }), []],
+      ['rotation 360', layer('shape', { shape: 'rectangle', rotation: 360 }), []],
+      ['rotation 12.5', layer('shape', { shape: 'rectangle', rotation: 12.5 }), []],
+      ['rotation -1', layer('shape', { shape: 'rectangle', rotation: -1 }), range('rotation', 0, 360, -1)],
+      ['rotation 361', layer('shape', { shape: 'rectangle', rotation: 361 }), range('rotation', 0, 360, 361)],
+      ['a text rotation -1', layer('text', { payload: 'Hi', font_size: 20, rotation: -1 }), range('rotation', 0, 360, -1)],
+    ];
+    it.each(cases)('%s', (_, payload, expected) => {
+      expect(onWrite(payload)).toEqual(expected);
+    });
+
+    it('checks a per-format bag at its path, beside the layer\'s other issues', () => {
+      const payload = {
+        ...starter(),
+        formats: [
+          { name: 'square', width: 100, height: 100 },
+          { name: 'story', width: 100, height: 200 },
+        ],
+        layers: [
+          {
+            name: 'stars',
+            type: 'rating',
+            layout: box,
+            properties: { default: { star_count: 5, star_color: 'red' }, story: { star_count: 6, shadow: { blur: 201 } } },
+          },
+        ],
+      };
+      expect(issues(payload).sort()).toEqual(
+        [
+          'layers[0].properties.default.star_color invalid_payload',
+          'layers[0].properties.story.star_count out_of_range',
+          'layers[0].properties.story.shadow.blur out_of_range',
+        ].sort(),
+      );
+    });
+
+    it('reads a stored design past them (the editor, stored: true) and keeps its values', () => {
+      const stored = {
+        ...starter(),
+        layers: [
+          { name: 'stars', type: 'rating', layout: box, properties: { star_count: 6, rating_score: 50.5 } },
+          {
+            name: 'badge',
+            type: 'shape',
+            layout: box,
+            properties: { shape: 'rectangle', opacity: 40.5, rotation: -1, shadow: { color: '#000000', blur: 201 } },
+          },
+        ],
+      };
+      expect(parseImportPayload(stored).ok).toBe(false);
+      const r = parseImportPayload(stored, { stored: true });
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      if (r.design.type !== 'static') throw new Error('static');
+      expect(r.design.elements[0]?.properties).toMatchObject({ star_count: 6, rating_score: 50.5 });
+      expect(r.design.elements[1]?.properties).toMatchObject({ opacity: 40.5, rotation: -1, shadow_blur: 201 });
+      // Past the stored range, a stored design is still refused, with that range.
+      const past = parseImportPayload(shadowed('shape', 'shadow', 'blur', 1500), { stored: true });
+      expect(past.ok ? [] : past.issues).toMatchObject([{ path: 'layers[0].properties.shadow.blur', expected: { min: 0, max: 1000 } }]);
+    });
   });
 
   it('refuses a layout or properties that mix the flat and per-format forms', () => {

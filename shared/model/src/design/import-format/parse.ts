@@ -13,7 +13,7 @@ import { DESIGN_TYPES, type DesignType, LAYER_TYPES, type LayerType } from '../.
 import { parseDesignDocument, SOURCE_PROPS } from '../parse/document.js';
 import { IssueCollector, type Path } from '../parse/issues.js';
 import type { Design, DesignElement, DesignWarning, PageElement } from '../types.js';
-import { ALL_IMPORT_KEYS, IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS } from './names.js';
+import { ALL_IMPORT_KEYS, IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS, type Spelling } from './names.js';
 import { type LayerShape, toImportPath } from './paths.js';
 import { classifySource, dataUriProblem, uploadContentTypeOf } from './sources.js';
 
@@ -95,11 +95,17 @@ interface Context {
   assets: Record<string, { src: string; content_type: string }>;
   /** Where each upload was first named, for the paths of the stored parser's asset issues. */
   assetPaths: Map<string, Path>;
+  /**
+   * The import's own bounds (Spelling.bound), reported on write only (`writeError`; skipped with
+   * `stored`). Apart from `col`, so that a value past one does not hide its layer's other issues.
+   */
+  bounds: IssueCollector;
 }
 
 export function parseImportPayload(json: unknown, opts: ParseImportOptions = {}): ParseImportResult {
   const col = new IssueCollector();
-  const built = buildDocument(json, col, opts.requireTarget ?? true);
+  const bounds = new IssueCollector(opts.stored ?? false);
+  const built = buildDocument(json, col, bounds, opts.requireTarget ?? true);
   if (!built) return { ok: false, issues: col.issues, warnings: col.warnings };
   // The stored parser checks the values even when the structure has problems, so one answer
   // lists both; what it says inside a part whose structure is already refused is left out.
@@ -107,8 +113,12 @@ export function parseImportPayload(json: unknown, opts: ParseImportOptions = {})
   const rewrite = (path: string) => toImportPath(path, built.shapes, built.assetPaths);
   const blocked = col.issues.map((i) => blockedPrefix(i.path ?? ''));
   const inBlocked = (path: string) => blocked.some((b) => path === b || path.startsWith(`${b}.`) || path.startsWith(`${b}[`));
-  const stored = parsed.ok ? [] : parsed.issues.map((i) => ({ ...i, path: rewrite(i.path ?? '') })).filter((i) => !inBlocked(i.path));
-  const issues = [...col.issues, ...stored];
+  // A value past an import bound and past the design range too is reported once, with the import's bound.
+  const bounded = new Set(bounds.issues.map((i) => i.path));
+  const stored = parsed.ok
+    ? []
+    : parsed.issues.map((i) => ({ ...i, path: rewrite(i.path ?? '') })).filter((i) => !inBlocked(i.path) && !bounded.has(i.path));
+  const issues = [...col.issues, ...bounds.issues, ...stored];
   if (parsed.ok && opts.knownFont) {
     for (const [path, font] of fontsOf(parsed.design)) {
       if (!opts.knownFont(font)) {
@@ -154,7 +164,7 @@ interface Built {
   assetPaths: Map<string, Path>;
 }
 
-function buildDocument(json: unknown, col: IssueCollector, requireTarget: boolean): Built | undefined {
+function buildDocument(json: unknown, col: IssueCollector, bounds: IssueCollector, requireTarget: boolean): Built | undefined {
   if (!isPlainObject(json)) {
     col.error(['body'], 'wrong_type', 'the import payload must be a JSON object');
     return undefined;
@@ -163,7 +173,7 @@ function buildDocument(json: unknown, col: IssueCollector, requireTarget: boolea
   const doc = col.parse(z.object(top.shape), json, []);
   if (!doc) return undefined;
   const type = doc.type;
-  const ctx: Context = { type, col, formats: null, assets: {}, assetPaths: new Map() };
+  const ctx: Context = { type, col, formats: null, assets: {}, assetPaths: new Map(), bounds };
   const target = parseTarget(doc.target, col, requireTarget);
   const print = type === 'printer' || type === 'printer_multipage';
   const out: Json = { name: doc.name, type, variables: {}, fonts: [] };
@@ -367,16 +377,20 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context, perF
   for (const [key, value] of Object.entries(bag)) {
     const at = [...path, key];
     const direct = spell.byImport.get(key);
-    if (direct) out[direct.internal] = value;
-    else if (spell.groups.has(key)) {
+    if (direct) {
+      out[direct.internal] = value;
+      checkBound(direct, value, at, ctx.bounds);
+    } else if (spell.groups.has(key)) {
       if (!isPlainObject(value)) {
         col.error(at, 'wrong_type', 'must be an object', { received: value });
         continue;
       }
       for (const [field, v] of Object.entries(value)) {
         const nested = spell.byImport.get(`${key}.${field}`);
-        if (nested) out[nested.internal] = v;
-        else col.error([...at, field], 'unknown_field', `unknown field ${field} of ${key}`);
+        if (nested) {
+          out[nested.internal] = v;
+          checkBound(nested, v, [...at, field], ctx.bounds);
+        } else col.error([...at, field], 'unknown_field', `unknown field ${field} of ${key}`);
       }
     } else if (perFormat && spell.onLayer.has(key)) {
       out[spell.onLayer.get(key)!.internal] = value;
@@ -387,6 +401,23 @@ function translateBag(bag: Json, type: LayerType, path: Path, ctx: Context, perF
     } else col.error(at, 'unknown_field', `unknown property ${key}`);
   }
   return out;
+}
+
+/**
+ * A number past the bound Abyssale's import format states (`shadow.blur` 0-200, `star_count` 5):
+ * refused on write only, so a document stored before the bound still parses (`stored`). What is
+ * not a finite number is the stored parser's to report.
+ */
+function checkBound(spelling: Spelling, value: unknown, path: Path, bounds: IssueCollector): void {
+  const bound = spelling.bound;
+  if (bound === undefined || typeof value !== 'number' || !Number.isFinite(value)) return;
+  const { min, max } = bound;
+  if (value < min || value > max) {
+    const message = min === max ? `must be ${min} in the import format` : `must be between ${min} and ${max} in the import format`;
+    bounds.writeError(path, 'out_of_range', message, { expected: { min, max }, received: value });
+  } else if (bound.unit === 'integer' && !Number.isInteger(value)) {
+    bounds.writeError(path, 'invalid_payload', 'must be an integer in the import format', { received: value });
+  }
 }
 
 function source(prop: string, value: string, path: Path, ctx: Context): string {

@@ -399,6 +399,81 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     });
   });
 
+  it("refuses values past the import format's own bounds at POST, validate_only and a document PUT; a design stored with such values still reads", async () => {
+    const cardWith = (stars: Record<string, unknown>, badge: Record<string, unknown>) =>
+      staticDoc({
+        target: { kind: 'design', project_uuid: projectId },
+        layers: [
+          { name: 'photo', type: 'image', layout, properties: { src: 'photo.png' } },
+          { name: 'stars', type: 'rating', layout, properties: { rating_score: 60, ...stars } },
+          { name: 'badge', type: 'shape', layout, properties: { shape: 'rectangle', shadow: { color: '#000000', blur: 8 }, ...badge } },
+        ],
+      });
+    const past = cardWith(
+      { star_count: 6, rating_score: 50.5 },
+      { opacity: 40.5, rotation: -1, shadow: { color: '#000000', blur: 201, offset_x: -201 } },
+    );
+    const errors = [
+      { path: 'layers[1].properties.star_count', code: 'out_of_range', expected: { min: 5, max: 5 }, received: 6 },
+      { path: 'layers[1].properties.rating_score', code: 'invalid_payload', received: 50.5 },
+      { path: 'layers[2].properties.opacity', code: 'invalid_payload', received: 40.5 },
+      { path: 'layers[2].properties.rotation', code: 'out_of_range', expected: { min: 0, max: 360 }, received: -1 },
+      { path: 'layers[2].properties.shadow.blur', code: 'out_of_range', expected: { min: 0, max: 200 }, received: 201 },
+      { path: 'layers[2].properties.shadow.offset_x', code: 'out_of_range', expected: { min: -200, max: 200 }, received: -201 },
+    ];
+    const before = (await get('/designs/import/json')).json().length;
+    for (const url of ['/designs/import/json?validate_only=true', '/designs/import/json']) {
+      const res = await post(past, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toHaveLength(errors.length);
+      expect(res.json().errors, url).toEqual(expect.arrayContaining(errors.map((e) => expect.objectContaining(e))));
+    }
+    expect((await get('/designs/import/json')).json()).toHaveLength(before);
+    const edges = cardWith({ star_count: 5, rating_score: 100 }, { opacity: 0, rotation: 360, shadow: { color: '#000000', blur: 200 } });
+    expect((await post(edges, '/designs/import/json?validate_only=true')).statusCode).toBe(204);
+
+    // An import taken before the bounds: its stored document holds the values past them.
+    const created = (await post(cardWith({}, {}))).json();
+    const { rows } = await h.db.pool.query('SELECT payload FROM design_imports WHERE id = $1', [created.id]);
+    const payload = rows[0].payload;
+    const element = (name: string) => payload.elements.find((e: { name: string }) => e.name === name).properties;
+    Object.assign(element('stars'), { star_count: 6, rating_score: 50.5 });
+    Object.assign(element('badge'), { opacity: 40.5, rotation: -1, shadow_blur: 201 });
+    await h.db.pool.query('UPDATE design_imports SET payload = $2 WHERE id = $1', [created.id, JSON.stringify(payload)]);
+    expect(await upload(app, created.uploads[0], png)).toBe(204);
+    expect((await put(created.id)).statusCode).toBe(200);
+    worker ??= await startDesignWorker(h.db.pool, h.storage);
+    const done = await waitForImport(app, key, created.id);
+    expect(done).toMatchObject({ status: 'DONE', error: null });
+    const designId = (done.result as { uuid: string }).uuid;
+    const read = await get(`/designs/${designId}`);
+    expect(read.statusCode).toBe(200);
+    // The read lists each attribute with its value per format.
+    const value = (name: string, id: string) =>
+      read
+        .json()
+        .elements.find((e: { name: string }) => e.name === name)
+        .attributes.find((a: { id: string }) => a.id === id).values.square;
+    expect([value('stars', 'star_count'), value('stars', 'rating_score')]).toEqual([6, 50.5]);
+    expect(['opacity', 'rotation', 'shadow_blur'].map((id) => value('badge', id))).toEqual([40.5, -1, 201]);
+    const asImport = await get(`/designs/${designId}/as-import`);
+    expect(asImport.statusCode).toBe(200);
+    // Written back unchanged, the document PUT refuses it at the same paths.
+    const document = (body: unknown) =>
+      app.inject({ method: 'PUT', url: `/designs/${designId}/document`, payload: body as object, headers: headers(key) });
+    const rewrite = await document(asImport.json().payload);
+    expect(rewrite.statusCode).toBe(400);
+    expect(rewrite.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(
+      [
+        'layers[1].properties.star_count',
+        'layers[1].properties.rating_score',
+        'layers[2].properties.opacity',
+        'layers[2].properties.rotation',
+        'layers[2].properties.shadow.blur',
+      ].sort(),
+    );
+  });
+
   it('404 not_found with an errors entry at path id, also for another workspace', async () => {
     const created = (await post({ ...staticDoc(), target: { kind: 'design', project_uuid: projectId } })).json();
     for (const res of [

@@ -49,7 +49,10 @@ function designCell(entry: PropertyEntry): string {
       const unit = (u: DesignRange['unit']) => (u === 'integer' ? ', integer' : u === 'length' ? ', integer px; a float on print' : '');
       // Abyssale's narrower bound, refused when a document is written (numeric.ts `import`).
       const bound = entry.numeric === undefined ? undefined : (NUMERIC_PROPERTIES[entry.numeric] as { import?: DesignRange }).import;
-      const written = bound === undefined ? '' : `; an import or document PUT: ${bound.min === bound.max ? bound.min : span(bound.min, bound.max)}${unit(bound.unit)}`;
+      const written =
+        bound === undefined
+          ? ''
+          : `; an import or document PUT: ${bound.min === bound.max ? bound.min : span(bound.min, bound.max)}${unit(bound.unit)}`;
       return `${span(r.min, r.max)}${unit(r.unit)}${written}`;
     }
     case 'enum':

@@ -463,7 +463,12 @@ describe('design import (alpha), on real Postgres and real storage', () => {
       app.inject({ method: 'PUT', url: `/designs/${designId}/document`, payload: body as object, headers: headers(key) });
     const rewrite = await document(asImport.json().payload);
     expect(rewrite.statusCode).toBe(400);
-    expect(rewrite.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(
+    expect(
+      rewrite
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(
       [
         'layers[1].properties.star_count',
         'layers[1].properties.rating_score',

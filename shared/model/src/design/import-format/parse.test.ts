@@ -180,12 +180,17 @@ describe('parseImportPayload', () => {
         ...(type === 'button' ? { font_size: 20 } : {}),
         [group]: { color: '#000000', [field]: v },
       });
-    const cases: [string, unknown, ReturnType<typeof range>][] = [
+    type Expected = { path: string; code: string; expected: unknown; received: unknown }[];
+    const cases: [string, unknown, Expected][] = [
       ['shadow.blur 0', shadowed('shape', 'shadow', 'blur', 0), []],
       ['shadow.blur 200', shadowed('shape', 'shadow', 'blur', 200), []],
       ['shadow.blur 201', shadowed('shape', 'shadow', 'blur', 201), range('shadow.blur', 0, 200, 201)],
       ['shadow.blur -1', shadowed('shape', 'shadow', 'blur', -1), range('shadow.blur', 0, 200, -1)],
-      ['shadow.blur 1500 (past the stored range too: one issue)', shadowed('shape', 'shadow', 'blur', 1500), range('shadow.blur', 0, 200, 1500)],
+      [
+        'shadow.blur 1500 (past the stored range too: one issue)',
+        shadowed('shape', 'shadow', 'blur', 1500),
+        range('shadow.blur', 0, 200, 1500),
+      ],
       ['text_shadow.blur 200', shadowed('button', 'text_shadow', 'blur', 200), []],
       ['text_shadow.blur 201', shadowed('button', 'text_shadow', 'blur', 201), range('text_shadow.blur', 0, 200, 201)],
       ['shadow.offset_x -200', shadowed('shape', 'shadow', 'offset_x', -200), []],
@@ -213,7 +218,7 @@ describe('parseImportPayload', () => {
       expect(onWrite(payload)).toEqual(expected);
     });
 
-    it('checks a per-format bag at its path, beside the layer\'s other issues', () => {
+    it("checks a per-format bag at its path, beside the layer's other issues", () => {
       const payload = {
         ...starter(),
         formats: [

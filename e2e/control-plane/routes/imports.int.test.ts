@@ -30,6 +30,24 @@ describe('design import (alpha), on real Postgres and real storage', () => {
   const put = (id: string, k = key) => app.inject({ method: 'PUT', url: `/designs/import/json/${id}`, headers: headers(k) });
   const get = (url: string, k = key) => app.inject({ method: 'GET', url, headers: headers(k) });
   const withImage = () => imageDoc('photo.png');
+  type StoredElement = { name: string; properties: Record<string, unknown>; animation: { tweens: { keyframes: { attr: object }[] }[] } };
+  /**
+   * An import taken before a write rule came: POSTs `doc` (one upload), edits its stored document
+   * (what the job parses again) with `edit`, then uploads, queues and builds it. Answers the design id.
+   */
+  const importStoredBefore = async (doc: unknown, edit: (element: (name: string) => StoredElement) => void) => {
+    const created = (await post(doc)).json();
+    const { rows } = await h.db.pool.query('SELECT payload FROM design_imports WHERE id = $1', [created.id]);
+    const payload = rows[0].payload;
+    edit((name) => payload.elements.find((e: { name: string }) => e.name === name));
+    await h.db.pool.query('UPDATE design_imports SET payload = $2 WHERE id = $1', [created.id, JSON.stringify(payload)]);
+    expect(await upload(app, created.uploads[0], png)).toBe(204);
+    expect((await put(created.id)).statusCode).toBe(200);
+    worker ??= await startDesignWorker(h.db.pool, h.storage);
+    const done = await waitForImport(app, key, created.id);
+    expect(done).toMatchObject({ status: 'DONE', error: null });
+    return (done.result as { uuid: string }).uuid;
+  };
 
   beforeAll(async () => {
     h = await createHarness({
@@ -361,17 +379,9 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect((await post(motion(inOut), '/designs/import/json?validate_only=true')).statusCode).toBe(204);
 
     // An import taken before the rules: its stored document (what the job parses again) has a fade to 1.5.
-    const created = (await post(motion(inOut))).json();
-    const { rows } = await h.db.pool.query('SELECT payload FROM design_imports WHERE id = $1', [created.id]);
-    const payload = rows[0].payload;
-    payload.elements.find((e: { name: string }) => e.name === 'badge').animation.tweens[0].keyframes[1].attr.opacity = 1.5;
-    await h.db.pool.query('UPDATE design_imports SET payload = $2 WHERE id = $1', [created.id, JSON.stringify(payload)]);
-    expect(await upload(app, created.uploads[0], png)).toBe(204);
-    expect((await put(created.id)).statusCode).toBe(200);
-    worker ??= await startDesignWorker(h.db.pool, h.storage);
-    const done = await waitForImport(app, key, created.id);
-    expect(done).toMatchObject({ status: 'DONE', error: null });
-    const designId = (done.result as { uuid: string }).uuid;
+    const designId = await importStoredBefore(motion(inOut), (element) => {
+      Object.assign(element('badge').animation.tweens[0]!.keyframes[1]!.attr, { opacity: 1.5 });
+    });
     const read = await get(`/designs/${designId}`);
     expect(read.statusCode).toBe(200);
     const badge = read.json().elements.find((e: { name: string }) => e.name === 'badge');
@@ -433,19 +443,10 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect((await post(edges, '/designs/import/json?validate_only=true')).statusCode).toBe(204);
 
     // An import taken before the bounds: its stored document holds the values past them.
-    const created = (await post(cardWith({}, {}))).json();
-    const { rows } = await h.db.pool.query('SELECT payload FROM design_imports WHERE id = $1', [created.id]);
-    const payload = rows[0].payload;
-    const element = (name: string) => payload.elements.find((e: { name: string }) => e.name === name).properties;
-    Object.assign(element('stars'), { star_count: 6, rating_score: 50.5 });
-    Object.assign(element('badge'), { opacity: 40.5, rotation: -1, shadow_blur: 201 });
-    await h.db.pool.query('UPDATE design_imports SET payload = $2 WHERE id = $1', [created.id, JSON.stringify(payload)]);
-    expect(await upload(app, created.uploads[0], png)).toBe(204);
-    expect((await put(created.id)).statusCode).toBe(200);
-    worker ??= await startDesignWorker(h.db.pool, h.storage);
-    const done = await waitForImport(app, key, created.id);
-    expect(done).toMatchObject({ status: 'DONE', error: null });
-    const designId = (done.result as { uuid: string }).uuid;
+    const designId = await importStoredBefore(cardWith({}, {}), (element) => {
+      Object.assign(element('stars').properties, { star_count: 6, rating_score: 50.5 });
+      Object.assign(element('badge').properties, { opacity: 40.5, rotation: -1, shadow_blur: 201 });
+    });
     const read = await get(`/designs/${designId}`);
     expect(read.statusCode).toBe(200);
     // The read lists each attribute with its value per format.

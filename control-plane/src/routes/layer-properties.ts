@@ -12,6 +12,12 @@ const descriptor = z.object({
   values: z.array(scalar).optional().describe('kind enum: the values the design model takes.'),
   min: z.number().optional().describe('kind number/integer: the lower bound of the design range.'),
   max: z.number().optional().describe('kind number/integer: the upper bound of the design range.'),
+  import: z
+    .object({ min: z.number(), max: z.number(), integer: z.literal(true).optional() })
+    .optional()
+    .describe(
+      'kind number/integer: the narrower bound an import or a document PUT takes, where the design range is wider (integer: whole numbers only).',
+    ),
   override: z
     .object({ min: z.number().optional(), max: z.number().optional(), values: z.array(scalar).optional() })
     .nullable()

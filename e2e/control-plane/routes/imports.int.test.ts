@@ -459,7 +459,21 @@ describe('design import (alpha), on real Postgres and real storage', () => {
     expect(['opacity', 'rotation', 'shadow_blur'].map((id) => value('badge', id))).toEqual([40.5, -1, 201]);
     const asImport = await get(`/designs/${designId}/as-import`);
     expect(asImport.statusCode).toBe(200);
-    // Written back unchanged, the document PUT refuses it at the same paths.
+    // The as-import writes the rotation as the same turn within 0-360, and warns at each other value past a bound.
+    expect(asImport.json().payload.layers[2].properties).toMatchObject({ rotation: 359, opacity: 40.5, shadow: { blur: 201 } });
+    const warned = asImport
+      .json()
+      .warnings.filter((w: { code: string }) => w.code === 'not_round_trippable')
+      .map((w: { path: string }) => w.path);
+    expect(warned.sort()).toEqual(
+      [
+        'layers[1].properties.star_count',
+        'layers[1].properties.rating_score',
+        'layers[2].properties.opacity',
+        'layers[2].properties.shadow.blur',
+      ].sort(),
+    );
+    // Written back unchanged, the document PUT refuses it at those paths.
     const document = (body: unknown) =>
       app.inject({ method: 'PUT', url: `/designs/${designId}/document`, payload: body as object, headers: headers(key) });
     const rewrite = await document(asImport.json().payload);
@@ -474,7 +488,6 @@ describe('design import (alpha), on real Postgres and real storage', () => {
         'layers[1].properties.star_count',
         'layers[1].properties.rating_score',
         'layers[2].properties.opacity',
-        'layers[2].properties.rotation',
         'layers[2].properties.shadow.blur',
       ].sort(),
     );

@@ -247,7 +247,7 @@ export { layerTypesFor, PROPERTY_TABLES } from './properties/design-tables.js';
 export type { PropertyEntry } from './properties/entry.js';
 export { formatBackground, type LayerInput, layerInput, type TypedLayerInput, typedLayerInput } from './properties/input.js';
 export { DESIGN_TYPES, type DesignType, LAYER_TYPES, type LayerType } from './properties/layer-types.js';
-export { type DesignRange, NUMERIC_PROPERTIES, type NumericRange } from './properties/numeric.js';
+export { type DesignRange, importTurn, missesBound, NUMERIC_PROPERTIES, type NumericRange } from './properties/numeric.js';
 export { OVERRIDABLE_NAMES, overrideOn } from './properties/overridable.js';
 export {
   BOX_ALIGNMENTS,

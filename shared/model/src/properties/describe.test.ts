@@ -46,6 +46,17 @@ describe('describeLayerProperties', () => {
     });
   });
 
+  it("gives the import's narrower bound where it has one (what an import or a document PUT takes)", () => {
+    expect(find(statics, 'shape', 'rotation')).toMatchObject({ min: -360, max: 360, import: { min: 0, max: 360 } });
+    expect(find(statics, 'shape', 'rotation').import?.integer).toBeUndefined();
+    expect(find(statics, 'shape', 'opacity').import).toEqual({ min: 0, max: 100, integer: true });
+    expect(find(statics, 'rating', 'rating_score').import).toEqual({ min: 0, max: 100, integer: true });
+    expect(find(statics, 'rating', 'star_count').import).toEqual({ min: 5, max: 5, integer: true });
+    expect(find(statics, 'shape', 'shadow_blur').import).toEqual({ min: 0, max: 200 });
+    expect(find(statics, 'button', 'text_shadow_blur').import).toEqual({ min: 0, max: 200 });
+    expect(find(statics, 'text', 'font_size').import).toBeUndefined();
+  });
+
   it('gives enums their values, per layer type', () => {
     expect(find(statics, 'text', 'alignment')).toMatchObject({ kind: 'enum', values: TEXT_ALIGNMENTS, default: 'top left' });
     expect(find(statics, 'text', 'alignment').override).toEqual({ values: TEXT_ALIGNMENTS });

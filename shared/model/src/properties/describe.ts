@@ -7,7 +7,7 @@ import { LAYER_PROPERTIES } from './catalogue.js';
 import { GROUP_LAYOUT_PROPS, layerTypesFor } from './design-tables.js';
 import type { ColorKind, PropertyEntry, PropertyKind } from './entry.js';
 import type { DesignType, LayerType } from './layer-types.js';
-import { type DesignRange, NUMERIC_PROPERTIES, type NumericRange } from './numeric.js';
+import { type DesignRange, NUMERIC_PROPERTIES, type NumericProperty, type NumericRange } from './numeric.js';
 import { overrideOn } from './overridable.js';
 
 export interface PropertyDescriptor {
@@ -19,6 +19,12 @@ export interface PropertyDescriptor {
   /** `number`/`integer`: the design range. */
   min?: number;
   max?: number;
+  /**
+   * `number`/`integer`: the narrower bound an import or a document PUT takes (Abyssale's import format),
+   * where the design range is wider; `integer: true` when it takes whole numbers only. A stored
+   * design keeps values past it; writing them back is refused.
+   */
+  import?: { min: number; max: number; integer?: true };
   /**
    * What a request may send on this layer type; `null`: not overridable. An exclusive lower
    * bound (`star_dimension` above 0) is reported as `min`.
@@ -55,6 +61,8 @@ function describe(name: string, entry: PropertyEntry, overrideRule: PropertyDesc
     d.min = range.min;
     d.max = range.max;
   }
+  const bound = entry.numeric === undefined ? undefined : (NUMERIC_PROPERTIES[entry.numeric] as NumericProperty).import;
+  if (bound !== undefined) d.import = { min: bound.min, max: bound.max, ...(bound.unit === 'integer' ? { integer: true as const } : {}) };
   if (entry.default !== undefined) d.default = entry.default;
   if (entry.color !== undefined) d.color = entry.color;
   return d;

@@ -133,3 +133,20 @@ export function inDesignRange(value: number, range: DesignRange, print: boolean)
   if (range.unit === 'integer' || (range.unit === 'length' && !print)) return Number.isInteger(value);
   return true;
 }
+
+/** How a number misses an import bound (`NumericProperty.import`): past its range, a fraction where it takes whole numbers, or null. */
+export function missesBound(bound: DesignRange, value: number): 'range' | 'integer' | null {
+  if (value < bound.min || value > bound.max) return 'range';
+  return bound.unit === 'integer' && !Number.isInteger(value) ? 'integer' : null;
+}
+
+/**
+ * A `rotation` as the import takes it (0 to 360): the same turn, so a layer turned −12° is written
+ * 348°. A value already in the bound is kept as it is (360 stays 360).
+ */
+export function importTurn(deg: number): number {
+  const { min, max } = NUMERIC_PROPERTIES.rotation.import;
+  if (!Number.isFinite(deg) || (deg >= min && deg <= max)) return deg;
+  // Rounded to a millionth of a degree, so that −12.3 is written 347.7, not 347.70000000000005.
+  return Math.round((((deg % 360) + 360) % 360) * 1e6) / 1e6;
+}

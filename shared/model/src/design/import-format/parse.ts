@@ -10,6 +10,7 @@ import type { FieldIssue } from '../../errors/app-error.js';
 import { formatPath } from '../../errors/zod-issues.js';
 import { isPlainObject } from '../../plain-object.js';
 import { DESIGN_TYPES, type DesignType, LAYER_TYPES, type LayerType } from '../../properties/layer-types.js';
+import { missesBound } from '../../properties/numeric.js';
 import { parseDesignDocument, SOURCE_PROPS } from '../parse/document.js';
 import { IssueCollector, type Path } from '../parse/issues.js';
 import type { Design, DesignElement, DesignWarning, PageElement } from '../types.js';
@@ -412,10 +413,11 @@ function checkBound(spelling: Spelling, value: unknown, path: Path, bounds: Issu
   const bound = spelling.bound;
   if (bound === undefined || typeof value !== 'number' || !Number.isFinite(value)) return;
   const { min, max } = bound;
-  if (value < min || value > max) {
+  const missed = missesBound(bound, value);
+  if (missed === 'range') {
     const message = min === max ? `must be ${min} in the import format` : `must be between ${min} and ${max} in the import format`;
     bounds.writeError(path, 'out_of_range', message, { expected: { min, max }, received: value });
-  } else if (bound.unit === 'integer' && !Number.isInteger(value)) {
+  } else if (missed === 'integer') {
     bounds.writeError(path, 'invalid_payload', 'must be an integer in the import format', { received: value });
   }
 }

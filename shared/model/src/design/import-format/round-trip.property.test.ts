@@ -125,6 +125,46 @@ describe('the import format round trip', () => {
     ]);
   });
 
+  it("writes a stored rotation in the import's 0-360 (the same turn) and warns at a value past the import's other bounds", () => {
+    const box = { x: 0, y: 0, width: 100, height: 100 };
+    const stored = parseImportPayload(
+      {
+        name: 'Before the bounds',
+        type: 'static',
+        formats: [
+          { name: 'square', width: 400, height: 400 },
+          { name: 'story', width: 400, height: 800 },
+        ],
+        layers: [
+          {
+            name: 'badge',
+            type: 'shape',
+            layout: box,
+            properties: { default: { rotation: -12, opacity: 40.5 }, story: { rotation: -12.5 } },
+          },
+          { name: 'turned', type: 'shape', layout: box, properties: { rotation: 360, shadow: { color: '#000000', blur: 201 } } },
+          { name: 'stars', type: 'rating', layout: box, properties: { star_count: 6, rating_score: 100 } },
+        ],
+      },
+      { requireTarget: false, stored: true },
+    );
+    if (!stored.ok) throw new Error(JSON.stringify(stored.issues));
+    const { payload, warnings } = toImportPayload(stored.design);
+    const props = (payload.layers as { properties: Record<string, Record<string, unknown>> }[]).map((l) => l.properties);
+    expect(props[0]).toMatchObject({ default: { rotation: 348, opacity: 40.5 }, story: { rotation: 347.5 } });
+    expect(props[1]).toMatchObject({ rotation: 360, shadow: { blur: 201 } });
+    expect(props[2]).toMatchObject({ star_count: 6 });
+    expect(warnings.map((w) => [w.code, w.path, w.layer])).toEqual([
+      ['not_round_trippable', 'layers[0].properties.default.opacity', 'badge'],
+      ['not_round_trippable', 'layers[1].properties.shadow.blur', 'turned'],
+      ['not_round_trippable', 'layers[2].properties.star_count', 'stars'],
+    ]);
+    expect(warnings[2]!.message).toContain('(5)');
+    // What is left is exactly what the import refuses: the rotations pass.
+    const again = parseImportPayload(payload, { requireTarget: false });
+    expect(again.ok ? [] : again.issues.map((i) => i.path).sort()).toEqual(warnings.map((w) => w.path).sort());
+  });
+
   it('warns property_not_representable on each text that shrinks to fit, naming the layer and min_font_size', () => {
     const payload = {
       name: 'Fit',

@@ -6,6 +6,7 @@
 import { formatPath } from '../../errors/zod-issues.js';
 import { shrinksToFit } from '../../properties/fit.js';
 import type { LayerType } from '../../properties/layer-types.js';
+import { type DesignRange, importTurn, missesBound } from '../../properties/numeric.js';
 import { twoTokenAlignment } from '../../properties/values.js';
 import { SOURCE_PROPS } from '../parse/document.js';
 import { collectVariables } from '../parse/layers.js';
@@ -159,6 +160,15 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
       let value = raw;
       // Abyssale's export writes both axes (`top center`); a one-axis value means the same.
       if (internal === 'alignment' && typeof value === 'string') value = twoTokenAlignment(value);
+      // The import takes a rotation from 0 to 360: a layer stored turned −12° is written 348°, the same turn.
+      if (internal === 'rotation' && typeof value === 'number') value = importTurn(value);
+      else if (s.bound !== undefined && typeof value === 'number' && missesBound(s.bound, value) !== null)
+        warn(
+          'not_round_trippable',
+          [...path, ...keys],
+          `${s.import} ${value} is past what an import takes (${boundText(s.bound)}): kept here, an import or a document PUT refuses it until it is changed`,
+          layerName,
+        );
       if (
         typeof value === 'string' &&
         (SOURCE_PROPS as readonly string[]).includes(internal) &&
@@ -173,6 +183,12 @@ export function toImportPayload(design: Design, opts: AsImportOptions = {}): { p
     }
     return out;
   }
+}
+
+/** An import bound in words: `5`, `0 to 200`, `whole numbers from 0 to 100`. */
+function boundText(b: DesignRange): string {
+  const span = b.min === b.max ? `${b.min}` : `${b.min} to ${b.max}`;
+  return b.unit === 'integer' && b.min !== b.max ? `whole numbers from ${span}` : span;
 }
 
 /** One box for every format when the layer is in all of them at the same place; else per format. */

@@ -1,3 +1,4 @@
+import { describeLayerProperties } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 
 // The editor's document operations (editor-model.ts, with editor-doc.ts and editor-layout.ts).
@@ -236,5 +237,58 @@ describe('moving a group', () => {
     expect(m.boxOf(moved, 'square', 'title')).toEqual({ x: 110, y: 100, width: 400, height: 100 });
     const resized = m.withBox(doc, 'square', 'group', { x: 100, y: 100, width: 500, height: 100 });
     expect(m.boxOf(resized, 'square', 'title')).toEqual({ x: 100, y: 100, width: 400, height: 100 });
+  });
+});
+
+describe("what the editor writes, within the import's bounds", () => {
+  // GET /layer-properties as the control plane answers it; properties sit at their own names here.
+  const rules = m.writeRules(describeLayerProperties('static'), (_type, name) =>
+    name.includes('.') || name === 'hidden' ? null : { key: name, field: null, onLayer: false },
+  );
+  const design = (bags: Record<string, Record<string, unknown>>, type = 'shape') =>
+    m.normalizeDoc({
+      name: 'd',
+      type: 'static',
+      formats: [
+        { name: 'square', width: 100, height: 100 },
+        { name: 'story', width: 100, height: 200 },
+      ],
+      layers: [{ name: 'l', type, layout: { x: 0, y: 0, width: 10, height: 10 }, properties: bags }],
+    });
+
+  it('covers rotation, and what the import takes in whole numbers; not the ranges it cannot meet by itself', () => {
+    expect(rules.shape!.map((r) => [r.place.key, r.turn]).sort()).toEqual([
+      ['opacity', false],
+      ['rotation', true],
+    ]);
+    expect(rules.rating!.map((r) => r.place.key).sort()).toEqual(['opacity', 'rating_score', 'rotation', 'star_count']);
+    expect(rules.text!.map((r) => r.place.key).sort()).toEqual(['opacity', 'rotation']);
+  });
+
+  it('turns a rotation into 0-360 and rounds a whole-number property, in every format; the same document when all is in', () => {
+    const doc = design({ default: { rotation: -12, opacity: 40.5 }, story: { rotation: -90.25 } });
+    const out = m.forWrite(doc, rules);
+    expect(m.bagsOf(out.layers![0]!)).toEqual({ default: { rotation: 348, opacity: 41 }, story: { rotation: 269.75 } });
+    // The editor's own document is left as it was typed.
+    expect(m.bagsOf(doc.layers![0]!).default).toEqual({ rotation: -12, opacity: 40.5 });
+    const inside = design({ default: { rotation: 360, opacity: 40 } });
+    expect(m.forWrite(inside, rules)).toBe(inside);
+    const rating = design({ default: { rating_score: 96.4, star_count: 6 } }, 'rating');
+    expect(m.bagsOf(m.forWrite(rating, rules).layers![0]!).default).toEqual({ rating_score: 96, star_count: 6 });
+  });
+
+  it('reaches the layers of every page of a multipage design', () => {
+    const doc: m.Doc = {
+      name: 'p',
+      type: 'printer_multipage',
+      unit: 'mm',
+      width: 100,
+      height: 100,
+      pages: [
+        { layers: [] },
+        { layers: [{ name: 'l', type: 'shape', layout: { x: 0, y: 0, width: 1, height: 1 }, properties: { rotation: -1 } }] },
+      ],
+    };
+    expect(m.forWrite(doc, rules).pages![1]!.layers[0]!.properties).toEqual({ rotation: 359 });
   });
 });

@@ -2,7 +2,7 @@
 // without `target`) in, a new one out. No DOM, no fetch, so the unit tier tests them alone
 // (editor-model.test.ts). A "frame" is a format name, or `page_<n>` on a multipage design. The
 // geometry (adapting a layout to a new size, snapping, dragging) is in editor-layout.ts.
-import { isPrintDesign } from '@pressroom/model/client';
+import { importTurn, isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
 import {
   allLayers,
   type Bag,
@@ -29,6 +29,66 @@ import {
 
 export * from './editor-doc.js';
 export * from './editor-layout.js';
+
+/** How the editor writes one property so that the import takes it (`writeRules`). */
+export interface WriteRule {
+  place: Place;
+  /** A rotation: written as the same turn in the import's 0-360 (−12 as 348). */
+  turn: boolean;
+}
+
+/**
+ * Per layer type, the properties whose import bound (the descriptor's `import`) the editor meets
+ * by itself when it writes: a rotation, turned into 0-360 (the same turn), and a property the
+ * import takes in whole numbers (opacity, a rating's score), rounded. A value past a range (a blur
+ * above 200, a star count other than 5) is not changed: the save is refused at its control.
+ */
+export function writeRules(
+  descriptors: Partial<Record<string, PropertyDescriptor[]>>,
+  placeOf: (layerType: string, name: string) => Place | null,
+): Record<string, WriteRule[]> {
+  const out: Record<string, WriteRule[]> = {};
+  for (const [type, list] of Object.entries(descriptors))
+    out[type] = (list ?? []).flatMap((d) => {
+      const turn = d.name === 'rotation';
+      const place = d.import !== undefined && (turn || d.import.integer) ? placeOf(type, d.name) : null;
+      return place && !place.onLayer ? [{ place, turn }] : [];
+    });
+  return out;
+}
+
+/** Applies the rules to every bag of every layer; says whether a value changed (and changes it when `write`). */
+function applyRules(doc: Doc, rules: Readonly<Record<string, readonly WriteRule[]>>, write: boolean): boolean {
+  let changed = false;
+  for (const layer of allLayers(doc)) {
+    const bags = multipage(doc) ? [layer.properties as Bag] : Object.values(bagsOf(layer));
+    for (const { place, turn } of rules[layer.type] ?? [])
+      for (const bag of bags) {
+        const holder = place.field === null ? bag : bag?.[place.key];
+        const key = place.field ?? place.key;
+        if (!isBag(holder)) continue;
+        const v = holder[key];
+        if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+        const w = turn ? importTurn(v) : Math.round(v);
+        if (w === v) continue;
+        changed = true;
+        if (write) holder[key] = w;
+      }
+  }
+  return changed;
+}
+
+/**
+ * The document as the editor saves and draws it: each value `writeRules` covers written within the
+ * import's bound (a rotation typed −12 is saved as 348, an opacity of 40.5 as 41). The same
+ * document when nothing changes.
+ */
+export function forWrite(doc: Doc, rules: Readonly<Record<string, readonly WriteRule[]>>): Doc {
+  if (!applyRules(doc, rules, false)) return doc;
+  const out = clone(doc);
+  applyRules(out, rules, true);
+  return out;
+}
 
 /**
  * One shape for editing: every layer's `layout` keyed by format (a flat box is the same box in

@@ -85,6 +85,12 @@ describe('corner drags', () => {
     expect(t.angleOf({ x: 0, y: 0 }, { x: 0, y: 10 })).toBeCloseTo(180);
     expect(t.normalAngle(370)).toBe(10);
     expect(t.normalAngle(-190)).toBe(170);
+    // Anticlockwise is written in the import's 0-360: the same turn.
+    expect(t.normalAngle(-12)).toBe(348);
+    expect(t.normalAngle(-45.04)).toBe(315);
+    expect(t.normalAngle(-0.01)).toBe(0);
+    expect(t.normalAngle(359.97)).toBe(0);
+    expect(t.normalAngle(360)).toBe(0);
     expect(t.snapAngle(52)).toBe(45);
   });
 });
@@ -105,6 +111,10 @@ describe('several layers', () => {
     expect(m.propOf(out, 'square', 'a', ROTATION)).toBe(90);
     expect(m.propOf(out, 'square', 'c', ROTATION)).toBe(120);
     expect(m.boxOf(out, 'square', 'c')).toEqual({ x: 100, y: 600, width: 100, height: 100 });
+    // Anticlockwise, each rotation is written in the import's 0-360.
+    const back = t.rotateLayers(doc(), 'square', ['a', 'c'], -90, () => ROTATION);
+    expect(m.propOf(back, 'square', 'a', ROTATION)).toBe(270);
+    expect(m.propOf(back, 'square', 'c', ROTATION)).toBe(300);
   });
 });
 

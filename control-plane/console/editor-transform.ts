@@ -45,8 +45,14 @@ export function restack(doc: Doc, frame: string, names: readonly string[], how: 
   return restackTo(doc, frame, names, below);
 }
 
-/** Degrees in [-180, 180), rounded to a tenth. */
-export const normalAngle = (deg: number) => Math.round(((((deg + 180) % 360) + 360) % 360) * 10) / 10 - 180;
+/**
+ * Degrees in [0, 360), rounded to a tenth: the import takes a rotation from 0 to 360, so a layer
+ * turned 12° anticlockwise is written 348°, the same turn.
+ */
+export function normalAngle(deg: number): number {
+  const r = Math.round((((deg % 360) + 360) % 360) * 10) / 10;
+  return r === 360 ? 0 : r;
+}
 
 /** The angle, clockwise from straight up, of a point seen from a centre (screen coordinates: y down). */
 export const angleOf = (centre: { x: number; y: number }, p: { x: number; y: number }) =>

@@ -1,3 +1,4 @@
+import { describeLayerProperties } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 
 // The console's plan (plan.ts): what the playground shows and sends.
@@ -114,6 +115,25 @@ describe('console plan', () => {
     expect(plan.isMainProp('text', 'payload')).toBe(true);
     expect(plan.isMainProp('text', 'skew_y')).toBe(false);
     expect(plan.isMainProp('variables', 'first_name')).toBe(true);
+  });
+
+  it("gives the editor a control within what the import takes, from GET /layer-properties' own descriptors", () => {
+    const described = describeLayerProperties('static');
+    const of = (type: string, name: string) => plan.editorControlFor(described[type as 'shape']!.find((d) => d.name === name)!, type);
+    // Not overridable, and still offered: 0-360, as the import takes a rotation.
+    expect(of('shape', 'rotation')).toEqual({ kind: 'number', min: 0, max: 360, step: 'any', range: { min: 0, max: 360 } });
+    // Whole percents, on the field and the slider.
+    expect(of('shape', 'opacity')).toEqual({ kind: 'number', min: 0, max: 100, step: 1, range: { min: 0, max: 100 } });
+    expect(of('rating', 'rating_score')).toMatchObject({ step: 1, range: { min: 0, max: 100 } });
+    // A blur up to 200, where a request may send any.
+    expect(of('shape', 'shadow_blur')).toMatchObject({ min: 0, max: 200, range: { min: 0, max: 200 } });
+    expect(of('button', 'text_shadow_blur')).toMatchObject({ max: 200, range: { min: 0, max: 200 } });
+    // One value: a choice of it (a rating's 5 stars).
+    expect(of('rating', 'star_count')).toEqual({ kind: 'select', options: ['5'], numeric: true });
+    // Without an import bound: the design range, as before.
+    expect(of('text', 'letter_spacing')).toMatchObject({ min: null, max: null, range: { min: -100, max: 1000 } });
+    // The playground's control stays the request's.
+    expect(plan.controlFor(described.shape!.find((d) => d.name === 'opacity')!, 'shape')).toMatchObject({ step: 'any' });
   });
 
   it('builds a layer form: its own values first, then the other overridable properties of its type with their defaults', () => {

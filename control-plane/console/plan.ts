@@ -201,6 +201,22 @@ export function controlFor(
 }
 
 /**
+ * The control the editor shows for a property of the design (editor-props.ts): the editor writes
+ * the import format, so a property a request cannot override is still offered, within what an
+ * import or a document PUT takes (`import`, where narrower than the design range): whole numbers
+ * where it takes those, and a choice of the one value where it takes one (a rating's 5 stars).
+ */
+export function editorControlFor(d: PropertyDescriptor, layerType: string): Control | null {
+  const b = d.import;
+  if (b === undefined) return controlFor({ ...d, override: d.override ?? {} }, layerType);
+  const values = b.min === b.max ? { values: [b.min] } : {};
+  return controlFor(
+    { ...d, kind: b.integer ? 'integer' : d.kind, override: { ...d.override, min: b.min, max: b.max, ...values } },
+    layerType,
+  );
+}
+
+/**
  * A layer's form: the properties a request can override, each with its control. The design's own
  * values come first (most-used first), then the other overridable properties of the layer type
  * with their defaults. `descriptors` is GET /layer-properties' `layers`.

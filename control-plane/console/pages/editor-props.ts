@@ -24,7 +24,7 @@ import {
   withProp,
 } from '../editor-model.js';
 import { SECTIONS, type SectionId, shelve } from '../editor-sections.js';
-import { type Control as ControlKind, controlFor, isMainProp } from '../plan.js';
+import { type Control as ControlKind, editorControlFor, isMainProp } from '../plan.js';
 import { html } from '../ui.js';
 
 type Commit = (doc: Doc, key?: string | null) => void;
@@ -52,7 +52,7 @@ const textIn = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 /**
  * The selected layer's box and properties. The controls are the playground's (controls.js),
  * chosen from GET /layer-properties; a property a request cannot override is still a property of
- * the design, so the editor offers it with the design range. A colour picked with the picker is
+ * the design, so the editor offers it, within what an import takes (`editorControlFor`). A colour picked with the picker is
  * put in the design's colour space (CMYK on print).
  */
 export function PropertiesPanel({
@@ -109,7 +109,7 @@ export function PropertiesPanel({
   const props = described
     .flatMap((d) => {
       const place = kit.canvas.importPlaceOf(layer.type, d.name);
-      const control = controlFor({ ...d, override: d.override ?? {} }, layer.type);
+      const control = editorControlFor(d, layer.type);
       return place && control ? [{ d, place, control }] : [];
     })
     // The properties a person changes most first, as in the playground.

@@ -10,7 +10,18 @@ import { copyLayers, pasteLayers, readClip } from '../editor-clipboard.js';
 import { type Effect, nudge, runCommand, stepZoom } from '../editor-commands.js';
 import { here, importCopy, issuesByPlace, type Kit, loadCanvas } from '../editor-io.js';
 import { type Command, commandOf, keyPressOf } from '../editor-keys.js';
-import { blankDesign, type Doc, findLayer, fontsOf, frameIds, frameSize, history, normalizeDoc } from '../editor-model.js';
+import {
+  blankDesign,
+  type Doc,
+  findLayer,
+  fontsOf,
+  forWrite,
+  frameIds,
+  frameSize,
+  history,
+  normalizeDoc,
+  writeRules,
+} from '../editor-model.js';
 import { ProjectPicker } from '../projects.js';
 import { ErrorBox, html, Loading, leaveGuard, type Shown, useApi } from '../ui.js';
 import { Canvas } from './editor-canvas.js';
@@ -157,7 +168,10 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
 
   // A refused save's errors stand until the design changes again.
   useEffect(() => setIssues(null), [doc]);
-  const drawn = useMemo(() => kit.canvas.drawFormat(here(kit, doc), current, kit.catalogue), [doc, current, kit]);
+  // What a save writes, and the canvas draws: a rotation in the import's 0-360, whole percents (forWrite).
+  const rules = useMemo(() => writeRules(descriptors, kit.canvas.importPlaceOf), [descriptors, kit]);
+  const written = useMemo(() => forWrite(doc, rules), [doc, rules]);
+  const drawn = useMemo(() => kit.canvas.drawFormat(here(kit, written), current, kit.catalogue), [written, current, kit]);
   // The fonts the canvas knows (bundled and the workspace's), by id and by name.
   const knownFonts = useMemo(() => new Set(kit.catalogue.fonts.flatMap((f) => [f.id.toLowerCase(), f.name.toLowerCase()])), [kit]);
   useEffect(() => {
@@ -165,8 +179,8 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     if (unknown.length) refreshFonts(unknown);
   }, [doc, kit]);
   const moment = useMemo(
-    () => (time === null || doc.type !== 'animated' ? null : kit.canvas.momentAt(here(kit, doc), time)),
-    [doc, time, kit],
+    () => (time === null || doc.type !== 'animated' ? null : kit.canvas.momentAt(here(kit, written), time)),
+    [written, time, kit],
   );
   const byIssue = useMemo(
     () => issuesByPlace(doc, issues ? (issues.errors ?? []) : drawn.ok ? drawn.refused : drawn.issues),
@@ -193,14 +207,16 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     try {
       if (asNew || id === null) {
         if (projectId === null) throw new Error('A design lives in a project: this one has none.');
-        const created = await importCopy(here(kit, doc), projectId, asNew && id !== null ? `${doc.name} (copy)` : doc.name);
+        const created = await importCopy(here(kit, written), projectId, asNew && id !== null ? `${doc.name} (copy)` : doc.name);
         setSaved(doc);
         leaveGuard.current = null;
         location.hash = `#/editor/${created}`;
         return;
       }
-      await api('PUT', `/designs/${id}/document`, { body: doc });
-      setSaved(doc);
+      await api('PUT', `/designs/${id}/document`, { body: written });
+      // The editor then holds what was saved (a rotation typed −12 shows 348), with no step of its own to undo.
+      setHist((h) => (h.present === doc ? { ...h, present: written } : h));
+      setSaved(written);
       setSaves((n) => n + 1);
       setStatus('Saved.');
     } catch (e) {

@@ -46,6 +46,23 @@ const STACK = {
   ],
 };
 
+/** A shape with a shadow and a rating: what the import bounds (rotation 0-360, whole percents, 5 stars, a blur up to 200). */
+const BOUNDED = {
+  name: 'Within the import',
+  type: 'static',
+  formats: [{ name: 'square', width: 1000, height: 1000, background_color: '#FFFFFF' }],
+  layers: [
+    {
+      name: 'tag',
+      type: 'shape',
+      layout: { x: 300, y: 300, width: 300, height: 100 },
+      properties: { background_color: '#D94F2B', opacity: 90, shadow: { color: '#000000', blur: 10 } },
+    },
+    { name: 'turned', type: 'shape', layout: { x: 100, y: 700, width: 200, height: 100 }, properties: { background_color: '#2B6CD9' } },
+    { name: 'stars', type: 'rating', layout: { x: 600, y: 700, width: 300, height: 60 }, properties: { star_count: 5, rating_score: 80 } },
+  ],
+};
+
 describe('the editor’s direct manipulation', () => {
   let farm: RunningFarm;
   let browser: Browser;
@@ -260,6 +277,62 @@ describe('the editor’s direct manipulation', () => {
     expect(Math.abs(mid(box('a')).x - (c0.x - (was.y - c0.y)))).toBeLessThanOrEqual(3);
     expect(Math.abs(mid(box('a')).y - (c0.y + (was.x - c0.x)))).toBeLessThanOrEqual(3);
     expect(await transformOf('a')).toBe('rotate(90deg)');
+  });
+
+  it('writes what the import takes: a layer turned anticlockwise, a typed −12° and 40.5 %, whole-percent sliders, 5 stars, a blur up to 200', async () => {
+    const bounded = await importDesign(farm, project, BOUNDED);
+    await go(`editor/${bounded}`);
+    await page.click('[data-layer-item="tag"] .layer-name');
+    await page.waitForSelector('.hit.selected[data-hit="tag"] [data-handle="rotate"]', WAIT);
+    // The controls offer what the import takes.
+    const attrs = (label: string) =>
+      page.$eval(`[aria-label="${label}"]`, (e) => ['min', 'max', 'step'].map((a) => (e as HTMLInputElement).getAttribute(a)));
+    expect(await attrs('tag rotation slider')).toEqual(['0', '360', 'any']);
+    expect(await attrs('tag opacity slider')).toEqual(['0', '100', '1']);
+    expect(await attrs('tag shadow_blur slider')).toEqual(['0', '200', 'any']);
+    // Turned anticlockwise by its handle: a quarter turn left (Shift), written as 270°.
+    const centre = await middle('[data-hit="tag"]');
+    await drag(await middle('[data-hit="tag"] [data-handle="rotate"]'), { x: centre.x - 160, y: centre.y + 4 }, ['Shift']);
+    await page.waitForFunction(() => (document.getElementById('f-tag-rotation') as HTMLInputElement | null)?.value === '270', WAIT);
+    expect(await transformOf('tag')).toBe('rotate(270deg)');
+    // An opacity typed with a fraction: drawn and saved in whole percents.
+    await page.click('.props-panel [data-section="effects"] > summary');
+    await fillField(page, '#f-tag-opacity', '40.5');
+    // A rotation typed anticlockwise on another layer.
+    await page.click('[data-layer-item="turned"] .layer-name');
+    await fillField(page, '#f-turned-rotation', '-12');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-hit="turned"]') as HTMLElement).style.transform === 'rotate(-12deg)',
+      WAIT,
+    );
+    // Nothing is "not yet valid to save".
+    expect(await page.$eval('.editor-stage', (e) => e.textContent)).not.toContain('a save is refused');
+    expect(await page.$('.props-panel .error')).toBeNull();
+    // A rating takes 5 stars: the star count offers 5 alone.
+    await page.click('[data-layer-item="stars"] .layer-name');
+    await page.waitForSelector('#f-stars-star_count', WAIT);
+    expect(await page.$$eval('#f-stars-star_count option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['5']);
+    expect(await attrs('stars rating_score slider')).toEqual(['0', '100', '1']);
+    await axe('the bounded controls');
+    await page.focus('.canvas-overlay');
+    await press('s', 'Control');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+    // The editor then shows what was saved.
+    await page.click('[data-layer-item="turned"] .layer-name');
+    await page.waitForFunction(() => (document.getElementById('f-turned-rotation') as HTMLInputElement | null)?.value === '348', WAIT);
+    const read = await call('GET', `/designs/${bounded}/as-import`);
+    expect(read.status).toBe(200);
+    const payload = read.data.payload as { layers: ImportLayer[] };
+    const props = (n: string) => propsOf(payload.layers.find((l) => l.name === n)!);
+    expect(props('tag')).toMatchObject({ rotation: 270, opacity: 41, shadow: { blur: 10 } });
+    expect(props('turned')).toMatchObject({ rotation: 348 });
+    expect(props('stars')).toMatchObject({ star_count: 5, rating_score: 80 });
+    expect(read.data.warnings).toEqual([]);
+    // What was read back is what a document PUT takes, unchanged.
+    expect(
+      (await call('POST', `/designs/import/json?validate_only=true`, { ...payload, target: { kind: 'design', project_uuid: project } }))
+        .status,
+    ).toBe(204);
   });
 
   it('edits the timeline: a window’s start dragged, a keyframe moved by the keys, a bar moved with its keyframes, in step and undone', async () => {

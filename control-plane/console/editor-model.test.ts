@@ -1,4 +1,4 @@
-import { describeLayerProperties } from '@pressroom/model';
+import { describeLayerProperties, parseImportPayload } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 
 // The editor's document operations (editor-model.ts, with editor-doc.ts and editor-layout.ts).
@@ -275,6 +275,14 @@ describe("what the editor writes, within the import's bounds", () => {
     expect(m.forWrite(inside, rules)).toBe(inside);
     const rating = design({ default: { rating_score: 96.4, star_count: 6 } }, 'rating');
     expect(m.bagsOf(m.forWrite(rating, rules).layers![0]!).default).toEqual({ rating_score: 96, star_count: 6 });
+  });
+
+  it('starts each new layer with what the import takes, a rating with a whole score', () => {
+    let doc = m.blankDesign('static');
+    for (const type of ['text', 'button', 'shape', 'rating', 'qrcode']) doc = m.addLayer(doc, 'square', type).doc;
+    const parsed = parseImportPayload(doc, { requireTarget: false });
+    expect(parsed.ok ? [] : parsed.issues).toEqual([]);
+    expect(m.bagsOf(doc.layers![3]!).default).toEqual({ rating_score: 80 });
   });
 
   it('reaches the layers of every page of a multipage design', () => {

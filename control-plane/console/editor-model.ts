@@ -225,7 +225,8 @@ export function starterProperties(doc: Doc, type: string): Bag {
     case 'shape':
       return { shape: 'rectangle', background_color: c.fill };
     case 'rating':
-      return { value: 4 };
+      // Four stars of five: the import takes a whole score out of 100.
+      return { rating_score: 80 };
     case 'qrcode':
       return { payload: 'https://example.com' };
     default:

@@ -58,7 +58,12 @@ const BOUNDED = {
       layout: { x: 300, y: 300, width: 300, height: 100 },
       properties: { background_color: '#D94F2B', opacity: 90, shadow: { color: '#000000', blur: 10 } },
     },
-    { name: 'turned', type: 'shape', layout: { x: 100, y: 700, width: 200, height: 100 }, properties: { background_color: '#2B6CD9' } },
+    {
+      name: 'turned',
+      type: 'shape',
+      layout: { x: 100, y: 700, width: 200, height: 100 },
+      properties: { background_color: '#2B6CD9', rotation: 30 },
+    },
     { name: 'stars', type: 'rating', layout: { x: 600, y: 700, width: 300, height: 60 }, properties: { star_count: 5, rating_score: 80 } },
   ],
 };
@@ -132,6 +137,19 @@ describe('the editor’s direct manipulation', () => {
     await page.mouse.up();
     for (const k of hold) await page.keyboard.up(k);
   };
+  /**
+   * A value pasted into a field whole: typed key by key, "-" or "40." leave a number field empty
+   * for a moment, and an emptied property moves behind More, the focus with it.
+   */
+  const enter = (selector: string, value: string) =>
+    page.$eval(
+      selector,
+      (e, v) => {
+        (e as HTMLInputElement).value = v;
+        e.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      value,
+    );
   const transformOf = (name: string) => page.$eval(`[data-hit="${name}"]`, (e) => (e as HTMLElement).style.transform);
   const saved = async () => {
     await page.focus('.canvas-overlay');
@@ -297,10 +315,10 @@ describe('the editor’s direct manipulation', () => {
     expect(await transformOf('tag')).toBe('rotate(270deg)');
     // An opacity typed with a fraction: drawn and saved in whole percents.
     await page.click('.props-panel [data-section="effects"] > summary');
-    await fillField(page, '#f-tag-opacity', '40.5');
+    await enter('#f-tag-opacity', '40.5');
     // A rotation typed anticlockwise on another layer.
     await page.click('[data-layer-item="turned"] .layer-name');
-    await fillField(page, '#f-turned-rotation', '-12');
+    await enter('#f-turned-rotation', '-12');
     await page.waitForFunction(
       () => (document.querySelector('[data-hit="turned"]') as HTMLElement).style.transform === 'rotate(-12deg)',
       WAIT,

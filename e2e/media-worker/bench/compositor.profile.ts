@@ -10,7 +10,11 @@
 // (gif-palette.ts); PROFILE_GIF_PASSES=1 runs the one-pass graph, PROFILE_GIF_PALETTE=all makes
 // the palette from every frame. PROFILE_GIF_OUT=path keeps the GIF there. Each run writes its
 // outputs to a temp dir of its own (run-dirs.ts), so two runs at once do not collide.
-import { readFileSync, writeFileSync } from 'node:fs';
+// "main thread" is this process's own thread alone (with threads: the pipe and the pool's
+// hand-over; "node in all" also counts V8's GC helpers). PROFILE_INPUT=file writes the composited
+// frames to a file first and runs ffmpeg on it: no pipe, and no encode beside the compositing
+// (docs/animation.md, Measured, "Moving frames into ffmpeg").
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCompositePool } from '@pressroom/media-worker/animation/composite-pool';
@@ -61,6 +65,13 @@ async function rastersAt(fps: number): Promise<{ composition: Composition; raste
   return { composition, rasters: composition.rasters.map((r) => readFileSync(join(dir, r.key))) };
 }
 
+/** CPU ms of this process's main thread so far (Linux: /proc, in clock ticks of 10 ms). */
+function mainThreadMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function cpuMs(since: NodeJS.CpuUsage): number {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
@@ -104,6 +115,7 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
     }
   }
   const c0 = process.cpuUsage();
+  const main0 = mainThreadMs();
   const t0 = performance.now();
   let ffmpegMs = 0;
   if (kind === 'composite') {
@@ -131,34 +143,57 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
               [gifPaletteArgs({ fps, raw }, gif, { width, height }, png), palette],
               [gifArgs({ fps, raw }, gif, { width, height }, png), undefined],
             ];
-    for (const [args, only] of passes) {
-      // -benchmark prints ffmpeg's CPU at the end, on stderr.
-      const stderr = await runWithStderr(['-benchmark', ...args.filter((a) => a !== '-loglevel' && a !== 'error')], feed(only));
-      ffmpegMs += ffmpegCpuMs(stderr);
+    const toFile = process.env['PROFILE_INPUT'] === 'file';
+    const framesFile = join(outputs.path, 'frames.raw');
+    try {
+      for (const [args, only] of passes) {
+        let input: AsyncIterable<Buffer> | null = feed(only);
+        let ffmpegArgs = args;
+        if (toFile) {
+          // Every frame composited and written out first; ffmpeg then reads them from the file.
+          const fd = openSync(framesFile, 'w');
+          try {
+            for await (const frame of input) writeSync(fd, frame);
+          } finally {
+            closeSync(fd);
+          }
+          ffmpegArgs = args.map((a) => (a === 'pipe:0' ? framesFile : a));
+          input = null;
+        }
+        // -benchmark prints ffmpeg's CPU at the end, on stderr.
+        const stderr = await runWithStderr(['-benchmark', ...ffmpegArgs.filter((a) => a !== '-loglevel' && a !== 'error')], input);
+        ffmpegMs += ffmpegCpuMs(stderr);
+      }
+    } finally {
+      // The frames' file is large: gone as soon as the encode read it (the run's dir goes at the end).
+      rmSync(framesFile, { force: true });
     }
   }
   const wall = performance.now() - t0;
   await pool?.stop();
   const node = cpuMs(c0);
+  const main = mainThreadMs() - main0;
   const per = (ms: number) => (ms / frames).toFixed(2);
   process.stdout.write(
     `${kind} (${pixels}): ${frames} frames ${width}×${height}, wall ${(wall / 1000).toFixed(2)} s; CPU/frame: composite ${per(compositeMs)} ms, ` +
-      `node in all ${per(node)} ms (pipe and the rest ${per(node - compositeMs)}), ffmpeg ${per(ffmpegMs)} ms, total ${per(node + ffmpegMs)} ms\n`,
+      `node in all ${per(node)} ms (pipe and the rest ${per(node - compositeMs)}; main thread ${per(main)}), ffmpeg ${per(ffmpegMs)} ms, total ${per(node + ffmpegMs)} ms\n`,
   );
 }
 
 /** runFfmpeg, keeping ffmpeg's stderr (its -benchmark line). */
-async function runWithStderr(args: string[], input: AsyncIterable<Buffer>): Promise<string> {
+async function runWithStderr(args: string[], input: AsyncIterable<Buffer> | null): Promise<string> {
   const { spawn } = await import('node:child_process');
   const { Readable } = await import('node:stream');
   return new Promise((resolve, reject) => {
+    // Without input (PROFILE_INPUT=file) ffmpeg reads a file, and its stdin is closed at once.
     const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr += String(d);
     });
     child.on('close', (code) => (code === 0 ? resolve(stderr) : reject(new Error(stderr.slice(-2000)))));
-    Readable.from(input, { objectMode: false }).pipe(child.stdin);
+    if (input) Readable.from(input, { objectMode: false }).pipe(child.stdin);
+    else child.stdin.end();
   });
 }
 

@@ -47,146 +47,157 @@ export async function captureLayerRasters(
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
   const videos: LayerRasters['videos'] = [];
-  await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
-  // Every capture as designed first, each PNG decoded (on libuv's threads) while Chromium draws
-  // the next; then the painted boxes, which need the pixels, and the scaled captures, whose
-  // cells are sized from them.
-  const drawn: {
-    raster: RasterPlan;
-    shot: Promise<Placed>;
-    untypedShot: Promise<RawImage> | null;
-    unitBoxes: Box[] | null;
-    origin: [number, number];
-  }[] = [];
-  // Video layers by their place in the drawing order (an index into `drawn`).
-  const videoAt = new Map<number, { raster: RasterPlan; box: Box; origin: [number, number] }>();
-  const planned = planRasters(plan, timeline, videoLayers);
-  const inCell = await designedInCells(page, plan, planned);
-  for (const [index, raster] of planned.entries()) {
-    if (raster.video) {
-      // A video layer's box paints nothing of its own (planVideoBox: no source, no frame): no
-      // capture, only where its frames go, and the origin of its motion and of its own turn.
-      const name = raster.nodes[0]!;
-      videoAt.set(drawn.length, { raster, box: await layoutBoxOf(page, name), origin: await originOf(page, name) });
-      continue;
-    }
-    const shot = inCell.get(index) ?? asPlaced((await isolated(page, plan, raster)).decoded);
-    const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
-    let untypedShot: Promise<RawImage> | null = null;
-    if (raster.typewriting) {
-      units.set(raster.layer!, unitBoxes!.length);
-      await page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
-      untypedShot = (await isolated(page, plan, raster)).decoded;
-      await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
-    }
-    const origin = raster.layer === null ? ([0, 0] as [number, number]) : await originOf(page, raster.layer);
-    drawn.push({ raster, shot, untypedShot, unitBoxes, origin });
-  }
-  const videoItem = (at: number) => {
-    const video = videoAt.get(at);
-    if (!video) return;
-    videos.push({ name: video.raster.nodes[0]!, box: video.box });
-    items.push({
-      raster: null,
-      untyped: null,
-      layer: video.raster.layer === null ? null : (layerIndex.get(video.raster.layer) ?? null),
-      gates: video.raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
-      origin: video.origin,
-      units: null,
-      scaled: [],
-      video: videos.length - 1,
-    });
-  };
-  for (const [at, { raster, shot, untypedShot, unitBoxes, origin }] of drawn.entries()) {
-    videoItem(at);
-    let placed = await shot;
-    let local = paintedBox(placed.image);
-    // Painted up to its cell's edge: more may lie beyond it; drawn again alone.
-    if (placed.cell && local && touchesEdge(local, placed.image)) {
-      placed = await asPlaced((await isolated(page, plan, raster)).decoded);
-      local = paintedBox(placed.image);
-    }
-    const untyped = untypedShot ? await untypedShot : null;
-    // Both typewriting rasters share one box: the union of what either paints.
-    const box = unionBox(local && moved(local, placed.at), untyped ? paintedBox(untyped) : null);
-    const store = (image: RawImage | null, at: [number, number]): number | null => {
-      if (!image || !box) return null;
-      rasters.push({ box, bytes: crop(image, moved(box, [-at[0], -at[1]])) });
-      return rasters.length - 1;
-    };
-    const item: Composition['items'][number] = {
-      raster: store(placed.image, placed.at),
-      untyped: store(untyped, [0, 0]),
-      layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
-      gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
-      origin,
-      units: unitBoxes,
-      scaled: [],
-      video: null,
-    };
-    items.push(item);
-    const layerScales = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
-    if (!layerScales || !box) continue;
-    // Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it is
-    // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved); shown at
-    // too many scales for that, none is, and the raster as designed is resampled.
-    const largest = Math.max(...layerScales.drawn, ...layerScales.every);
-    const cut = touchesEdge(scaledBox(box, origin, largest), plan);
-    const wanted = cut ? layerScales.every : layerScales.drawn;
-    // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
-    // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
-    // canvas's edge, or too large for a cell: one capture per scale, where it lies.
-    const inside = !touchesEdge(box, plan) && !cut;
-    const clipsOf = wanted.map((scale) => clipOf(scaledBox(box, origin, scale), plan));
-    const cells = inside
-      ? packCells(
-          clipsOf.map((c) => [c.width, c.height] as const),
-          plan,
-        )
-      : wanted.map(() => null);
-    const batches = new Map<number, Promise<RawImage>>();
-    for (const cell of cells) {
-      if (!cell || batches.has(cell.batch)) continue;
-      const copies = cells.flatMap((c, j) =>
-        c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
-      );
-      batches.set(cell.batch, (await inCells(page, plan, copies)).decoded);
-    }
-    const alone = async (scale: number) => (await isolated(page, plan, raster, scale)).decoded;
-    const shots = [];
-    for (const [k, scale] of wanted.entries()) if (!cells[k]) shots.push({ k, shot: await alone(scale) });
-    const shotOf = new Map(shots.map((s) => [s.k, s.shot]));
-    for (const [k, scale] of wanted.entries()) {
-      const cell = cells[k];
-      let painted: Box | null = null;
-      let onCanvas: Box | null = null;
-      let image: RawImage | null = null;
-      if (cell) {
-        const clip = clipsOf[k]!;
-        const cellBox: Box = [cell.x, cell.y, clip.width, clip.height];
-        const sheet = await batches.get(cell.batch)!;
-        image = { data: crop(sheet, cellBox), width: clip.width, height: clip.height };
-        painted = paintedBox(image);
-        // Painted up to the cell's edge: more may lie beyond it; drawn again alone.
-        if (painted && touchesEdge(painted, image)) image = null;
-        else if (painted) onCanvas = [painted[0] + clip.x, painted[1] + clip.y, painted[2], painted[3]];
+  const stage: Stage = { page, plan, shown: null };
+  try {
+    await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+    // Every capture as designed first, each PNG decoded (on libuv's threads) while Chromium draws
+    // the next; then the painted boxes, which need the pixels, and the scaled captures, whose
+    // cells are sized from them.
+    const drawn: {
+      raster: RasterPlan;
+      shot: Promise<Placed>;
+      untypedShot: Promise<RawImage> | null;
+      unitBoxes: Box[] | null;
+      origin: [number, number];
+    }[] = [];
+    // Video layers by their place in the drawing order (an index into `drawn`).
+    const videoAt = new Map<number, { raster: RasterPlan; box: Box; origin: [number, number] }>();
+    const planned = planRasters(plan, timeline, videoLayers);
+    // Every moving layer's origin and every video's box, read in one round trip before any capture.
+    const geometry = await geometryOf(
+      page,
+      planned.flatMap((r) => (r.video ? [r.nodes[0]!] : r.layer === null ? [] : [r.layer])),
+    );
+    const inCell = await designedInCells(stage, planned);
+    for (const [index, raster] of planned.entries()) {
+      if (raster.video) {
+        // A video layer's box paints nothing of its own (planVideoBox: no source, no frame): no
+        // capture, only where its frames go, and the origin of its motion and of its own turn.
+        const name = raster.nodes[0]!;
+        videoAt.set(drawn.length, { raster, box: geometry.get(name)!.box, origin: geometry.get(name)!.origin });
+        continue;
       }
-      if (!image) {
-        image = await (shotOf.get(k) ?? alone(scale));
-        painted = paintedBox(image);
-        onCanvas = painted;
+      const shot = inCell.get(index) ?? asPlaced((await isolated(stage, raster)).decoded);
+      const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
+      let untypedShot: Promise<RawImage> | null = null;
+      if (raster.typewriting) {
+        units.set(raster.layer!, unitBoxes!.length);
+        await page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
+        untypedShot = (await isolated(stage, raster)).decoded;
+        await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
       }
-      if (!painted || !onCanvas) continue;
-      // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved, so
-      // it serves its own scale only, unmoved.
-      const inPlace = touchesEdge(onCanvas, plan);
-      rasters.push({ box: onCanvas, bytes: crop(image, painted) });
-      item.scaled.push({ raster: rasters.length - 1, scale, inPlace });
+      const origin = raster.layer === null ? ([0, 0] as [number, number]) : geometry.get(raster.layer)!.origin;
+      drawn.push({ raster, shot, untypedShot, unitBoxes, origin });
     }
+    const videoItem = (at: number) => {
+      const video = videoAt.get(at);
+      if (!video) return;
+      videos.push({ name: video.raster.nodes[0]!, box: video.box });
+      items.push({
+        raster: null,
+        untyped: null,
+        layer: video.raster.layer === null ? null : (layerIndex.get(video.raster.layer) ?? null),
+        gates: video.raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
+        origin: video.origin,
+        units: null,
+        scaled: [],
+        video: videos.length - 1,
+      });
+    };
+    for (const [at, { raster, shot, untypedShot, unitBoxes, origin }] of drawn.entries()) {
+      videoItem(at);
+      let placed = await shot;
+      let local = paintedBox(placed.image);
+      // Painted up to its cell's edge: more may lie beyond it; drawn again alone.
+      if (placed.cell && local && touchesEdge(local, placed.image)) {
+        placed = await asPlaced((await isolated(stage, raster)).decoded);
+        local = paintedBox(placed.image);
+      }
+      const untyped = untypedShot ? await untypedShot : null;
+      // Both typewriting rasters share one box: the union of what either paints.
+      const box = unionBox(local && moved(local, placed.at), untyped ? paintedBox(untyped) : null);
+      const store = (image: RawImage | null, at: [number, number]): number | null => {
+        if (!image || !box) return null;
+        rasters.push({ box, bytes: crop(image, moved(box, [-at[0], -at[1]])) });
+        return rasters.length - 1;
+      };
+      const item: Composition['items'][number] = {
+        raster: store(placed.image, placed.at),
+        untyped: store(untyped, [0, 0]),
+        layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
+        gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
+        origin,
+        units: unitBoxes,
+        scaled: [],
+        video: null,
+      };
+      items.push(item);
+      const layerScales = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
+      if (!layerScales || !box) continue;
+      // Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it is
+      // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved); shown at
+      // too many scales for that, none is, and the raster as designed is resampled.
+      const largest = Math.max(...layerScales.drawn, ...layerScales.every);
+      const cut = touchesEdge(scaledBox(box, origin, largest), plan);
+      const wanted = cut ? layerScales.every : layerScales.drawn;
+      // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
+      // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
+      // canvas's edge, or too large for a cell: one capture per scale, where it lies.
+      const inside = !touchesEdge(box, plan) && !cut;
+      const clipsOf = wanted.map((scale) => clipOf(scaledBox(box, origin, scale), plan));
+      const cells = inside
+        ? packCells(
+            clipsOf.map((c) => [c.width, c.height] as const),
+            plan,
+          )
+        : wanted.map(() => null);
+      const batches = new Map<number, Promise<RawImage>>();
+      for (const cell of cells) {
+        if (!cell || batches.has(cell.batch)) continue;
+        const copies = cells.flatMap((c, j) =>
+          c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
+        );
+        batches.set(cell.batch, (await inCells(stage, copies)).decoded);
+      }
+      const alone = async (scale: number) => (await isolated(stage, raster, scale)).decoded;
+      const shots = [];
+      for (const [k, scale] of wanted.entries()) if (!cells[k]) shots.push({ k, shot: await alone(scale) });
+      const shotOf = new Map(shots.map((s) => [s.k, s.shot]));
+      for (const [k, scale] of wanted.entries()) {
+        const cell = cells[k];
+        let painted: Box | null = null;
+        let onCanvas: Box | null = null;
+        let image: RawImage | null = null;
+        if (cell) {
+          const clip = clipsOf[k]!;
+          const cellBox: Box = [cell.x, cell.y, clip.width, clip.height];
+          const sheet = await batches.get(cell.batch)!;
+          image = { data: crop(sheet, cellBox), width: clip.width, height: clip.height };
+          painted = paintedBox(image);
+          // Painted up to the cell's edge: more may lie beyond it; drawn again alone.
+          if (painted && touchesEdge(painted, image)) image = null;
+          else if (painted) onCanvas = [painted[0] + clip.x, painted[1] + clip.y, painted[2], painted[3]];
+        }
+        if (!image) {
+          image = await (shotOf.get(k) ?? alone(scale));
+          painted = paintedBox(image);
+          onCanvas = painted;
+        }
+        if (!painted || !onCanvas) continue;
+        // Cut by the canvas's edge at this scale: a cut edge would show once shrunk or moved, so
+        // it serves its own scale only, unmoved.
+        const inPlace = touchesEdge(onCanvas, plan);
+        rasters.push({ box: onCanvas, bytes: crop(image, painted) });
+        item.scaled.push({ raster: rasters.length - 1, scale, inPlace });
+      }
+    }
+    // A video over every raster.
+    videoItem(drawn.length);
+    return { items, rasters, units, videos };
+  } finally {
+    // The page as it was before the last capture's staging (the page goes back to the pool).
+    await unstage(stage);
   }
-  // A video over every raster.
-  videoItem(drawn.length);
-  return { items, rasters, units, videos };
 }
 
 /** A box scaled by `scale` about `origin`. */
@@ -210,37 +221,11 @@ function clipOf([left, top, w, h]: Box, plan: { width: number; height: number })
  * canvas; the answer is its decoding to raw RGBA, under way. The copies are gone after.
  */
 async function inCells(
-  page: Page,
-  plan: { width: number; height: number },
+  stage: Stage,
   copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[],
 ): Promise<{ decoded: Promise<RawImage> }> {
-  await page.evaluate((list) => {
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
-      el.style.setProperty('visibility', 'hidden', 'important');
-    for (const { nodes, scale, dx, dy } of list)
-      for (const name of nodes) {
-        const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
-        if (!el) continue;
-        const copy = el.cloneNode(true) as HTMLElement;
-        copy.setAttribute('data-pr-copy', '');
-        copy.style.setProperty('visibility', 'visible', 'important');
-        for (const inner of Array.from(copy.querySelectorAll<HTMLElement>('[data-layer]')))
-          inner.style.setProperty('visibility', 'visible', 'important');
-        if (scale !== 1) copy.style.setProperty('scale', String(scale));
-        copy.style.setProperty('translate', `${dx}px ${dy}px`);
-        el.after(copy);
-      }
-    document.getElementById('pr-canvas')?.style.setProperty('background', 'transparent', 'important');
-  }, copies);
-  try {
-    return { decoded: decode(await capture(page, transparentCapture(plan))) };
-  } finally {
-    await page.evaluate(() => {
-      for (const copy of Array.from(document.querySelectorAll('[data-pr-copy]'))) copy.remove();
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
-      document.getElementById('pr-canvas')?.style.removeProperty('background');
-    });
-  }
+  await restage(stage, { copies }, null);
+  return { decoded: decode(await capture(stage.page, transparentCapture(stage.plan))) };
 }
 
 function transparentCapture(plan: { width: number; height: number }) {
@@ -289,11 +274,8 @@ function moved([x, y, w, h]: Box, [dx, dy]: [number, number]): Box {
  * page's boxes of its elements and text, widened by its shadows, outlines and strokes and a
  * margin) lies inside the canvas. By index into `rasters`; the others are drawn alone.
  */
-async function designedInCells(
-  page: Page,
-  plan: { width: number; height: number },
-  rasters: readonly RasterPlan[],
-): Promise<Map<number, Promise<Placed>>> {
+async function designedInCells(stage: Stage, rasters: readonly RasterPlan[]): Promise<Map<number, Promise<Placed>>> {
+  const { page, plan } = stage;
   const candidates = rasters.flatMap((r, i) => (r.video || r.background || r.typewriting ? [] : [i]));
   const out = new Map<number, Promise<Placed>>();
   if (candidates.length < 2) return out;
@@ -350,8 +332,7 @@ async function designedInCells(
     if (members.length < 2) continue;
     const sheet = (
       await inCells(
-        page,
-        plan,
+        stage,
         members.map((m) => ({ nodes: rasters[m.i]!.nodes, scale: 1, dx: m.cell.x - m.clip.x, dy: m.cell.y - m.clip.y })),
       )
     ).decoded;
@@ -385,47 +366,86 @@ function touchesEdge(box: Box | null, plan: { width: number; height: number }): 
  * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured;
  * the answer is its decoding to raw RGBA, under way.
  */
-async function isolated(
-  page: Page,
-  plan: { width: number; height: number },
-  raster: RasterPlan,
-  scale = 1,
-): Promise<{ decoded: Promise<RawImage> }> {
-  await page.evaluate(
-    (nodes, background, layer, k) => {
-      if (layer !== null && k !== 1) {
-        const el = document.querySelector(`[data-layer="${CSS.escape(layer)}"]`) as HTMLElement | null;
-        el?.style.setProperty('scale', String(k));
+async function isolated(stage: Stage, raster: RasterPlan, scale = 1): Promise<{ decoded: Promise<RawImage> }> {
+  await restage(stage, { alone: { nodes: raster.nodes, background: raster.background, layer: raster.layer, scale } }, raster.layer);
+  // Wrapped: an async function answering a promise would wait for it.
+  return { decoded: decode(await capture(stage.page, transparentCapture(stage.plan))) };
+}
+
+/**
+ * The page a capture draws: what the last capture staged undone, and, in the same round trip,
+ * what the next one draws staged (each capture costs one `page.evaluate`, not two). Staged:
+ * - `alone`: the raster's layers alone (every other layer `visibility: hidden`), its moving layer
+ *   scaled by `scale`, the canvas's background transparent unless the raster is the bottom one;
+ * - `copies`: copies of layers, each at its scale and moved by whole px (`dx`, `dy`: the subpixel
+ *   phase of its text stays as drawn in place), every original hidden, the background transparent.
+ * Undone: the copies removed, every layer's visibility and the background as the player left
+ * them, and the scaled layer's `scale` set to 1.
+ */
+async function restage(stage: Stage, next: Staging | null, layer: string | null): Promise<void> {
+  await stage.page.evaluate(
+    (undo, staging) => {
+      if (undo) {
+        if (undo.layer !== null)
+          document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(undo.layer)}"]`)?.style.setProperty('scale', '1');
+        for (const copy of Array.from(document.querySelectorAll('[data-pr-copy]'))) copy.remove();
+        for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
+        document.getElementById('pr-canvas')?.style.removeProperty('background');
+      }
+      if (!staging) return;
+      // No named helper in here: tsx's keepNames would wrap it in a `__name` the page lacks.
+      const { alone, copies } = staging;
+      if (alone && alone.layer !== null && alone.scale !== 1) {
+        const el = document.querySelector(`[data-layer="${CSS.escape(alone.layer)}"]`) as HTMLElement | null;
+        el?.style.setProperty('scale', String(alone.scale));
       }
       for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]')))
         el.style.setProperty('visibility', 'hidden', 'important');
-      // No named helper in here: tsx's keepNames would wrap it in a `__name` the page lacks.
-      for (const name of nodes) {
+      for (const name of alone?.nodes ?? []) {
         const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
         if (!el) continue;
         el.style.setProperty('visibility', 'visible', 'important');
         for (const inner of Array.from(el.querySelectorAll<HTMLElement>('[data-layer]')))
           inner.style.setProperty('visibility', 'visible', 'important');
       }
+      for (const { nodes, scale, dx, dy } of copies ?? [])
+        for (const name of nodes) {
+          const el = document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(name)}"]`);
+          if (!el) continue;
+          const copy = el.cloneNode(true) as HTMLElement;
+          copy.setAttribute('data-pr-copy', '');
+          copy.style.setProperty('visibility', 'visible', 'important');
+          for (const inner of Array.from(copy.querySelectorAll<HTMLElement>('[data-layer]')))
+            inner.style.setProperty('visibility', 'visible', 'important');
+          if (scale !== 1) copy.style.setProperty('scale', String(scale));
+          copy.style.setProperty('translate', `${dx}px ${dy}px`);
+          el.after(copy);
+        }
       const canvas = document.getElementById('pr-canvas');
-      if (canvas && !background) canvas.style.setProperty('background', 'transparent', 'important');
+      if (canvas && !alone?.background) canvas.style.setProperty('background', 'transparent', 'important');
     },
-    raster.nodes,
-    raster.background,
-    raster.layer,
-    scale,
+    stage.shown,
+    next,
   );
-  try {
-    // Wrapped: an async function answering a promise would wait for it.
-    return { decoded: decode(await capture(page, transparentCapture(plan))) };
-  } finally {
-    await page.evaluate((layer) => {
-      if (layer !== null) document.querySelector<HTMLElement>(`[data-layer="${CSS.escape(layer)}"]`)?.style.setProperty('scale', '1');
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-layer]'))) el.style.removeProperty('visibility');
-      document.getElementById('pr-canvas')?.style.removeProperty('background');
-    }, raster.layer);
-  }
+  stage.shown = next ? { layer } : null;
 }
+
+/** The last capture's staging undone (nothing staged: no round trip). */
+async function unstage(stage: Stage): Promise<void> {
+  if (stage.shown) await restage(stage, null, null);
+}
+
+/** The page and what its last capture staged (`shown`; null: nothing), for `restage`. */
+interface Stage {
+  page: Page;
+  plan: { width: number; height: number };
+  /** The staging to undo; `layer`: the moving layer whose `scale` goes back to 1 (null: none). */
+  shown: { layer: string | null } | null;
+}
+
+type Staging =
+  | { alone: { nodes: readonly string[]; background: boolean; layer: string | null; scale: number }; copies?: undefined }
+  | { copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[]; alone?: undefined };
 
 /** The box of the pixels with any alpha; null when nothing is painted. */
 export function paintedBox(image: RawImage): Box | null {
@@ -476,31 +496,26 @@ function crop(image: RawImage, [left, top, width, height]: Box): Buffer {
   return out;
 }
 
-/** The layer's transform origin on the canvas, with its motion and own transform set aside. */
-async function originOf(page: Page, name: string): Promise<[number, number]> {
-  return page.evaluate((n) => {
-    const el = document.querySelector(`[data-layer="${CSS.escape(n)}"]`) as HTMLElement | null;
-    if (!el) return [0, 0] as [number, number];
-    const saved = el.style.cssText;
-    for (const p of ['transform', 'translate', 'rotate', 'scale']) el.style.setProperty(p, 'none');
-    const r = el.getBoundingClientRect();
-    const [ox, oy] = getComputedStyle(el).transformOrigin.split(' ').map(Number.parseFloat);
-    el.style.cssText = saved;
+/**
+ * Per layer named, with its motion and own transform set aside: its transform origin on the
+ * canvas, and its box as laid out (where a video's frames go). One round trip for all of them.
+ */
+async function geometryOf(page: Page, names: readonly string[]): Promise<Map<string, { origin: [number, number]; box: Box }>> {
+  const read = await page.evaluate((list) => {
     const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
-    return [r.left - canvas.left + (ox ?? 0), r.top - canvas.top + (oy ?? 0)] as [number, number];
-  }, name);
-}
-
-/** The layer's box on the canvas as laid out, with its motion set aside (where a video's frames go). */
-async function layoutBoxOf(page: Page, name: string): Promise<Box> {
-  return page.evaluate((n) => {
-    const el = document.querySelector(`[data-layer="${CSS.escape(n)}"]`) as HTMLElement | null;
-    if (!el) return [0, 0, 0, 0] as Box;
-    const saved = el.style.cssText;
-    for (const p of ['transform', 'translate', 'rotate', 'scale']) el.style.setProperty(p, 'none');
-    const r = el.getBoundingClientRect();
-    el.style.cssText = saved;
-    const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
-    return [r.left - canvas.left, r.top - canvas.top, r.width, r.height] as Box;
-  }, name);
+    return list.map((n) => {
+      const el = document.querySelector(`[data-layer="${CSS.escape(n)}"]`) as HTMLElement | null;
+      if (!el) return { origin: [0, 0] as [number, number], box: [0, 0, 0, 0] as Box };
+      const saved = el.style.cssText;
+      for (const p of ['transform', 'translate', 'rotate', 'scale']) el.style.setProperty(p, 'none');
+      const r = el.getBoundingClientRect();
+      const [ox, oy] = getComputedStyle(el).transformOrigin.split(' ').map(Number.parseFloat);
+      el.style.cssText = saved;
+      return {
+        origin: [r.left - canvas.left + (ox ?? 0), r.top - canvas.top + (oy ?? 0)] as [number, number],
+        box: [r.left - canvas.left, r.top - canvas.top, r.width, r.height] as Box,
+      };
+    });
+  }, names);
+  return new Map(names.map((n, i) => [n, read[i]!]));
 }

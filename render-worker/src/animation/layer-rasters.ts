@@ -16,7 +16,7 @@ import {
 } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import sharp from 'sharp';
-import { capture } from '../browser/index.js';
+import { capture, withTransparentBackground } from '../browser/index.js';
 import { packCells } from './cells.js';
 import '../browser/page-globals.js';
 
@@ -33,7 +33,7 @@ export interface LayerRasters {
 type Box = [number, number, number, number];
 
 /** Draws every raster of the plan on `page` (loaded, player installed). */
-export async function captureLayerRasters(
+export function captureLayerRasters(
   page: Page,
   plan: RenderPlan,
   timeline: Timeline,
@@ -41,6 +41,17 @@ export async function captureLayerRasters(
   scales: ReadonlyMap<string, LayerScales> = new Map(),
   /** The format's video layers: each gets an item of its own whose frames the media worker draws. */
   videoLayers: readonly string[] = [],
+): Promise<LayerRasters> {
+  // Every capture is transparent: the page's background is set so once, not around each.
+  return withTransparentBackground(page, () => drawRasters(page, plan, timeline, scales, videoLayers));
+}
+
+async function drawRasters(
+  page: Page,
+  plan: RenderPlan,
+  timeline: Timeline,
+  scales: ReadonlyMap<string, LayerScales>,
+  videoLayers: readonly string[],
 ): Promise<LayerRasters> {
   const layerIndex = new Map(timeline.layers.map((l, i) => [l.name, i]));
   const rasters: LayerRasters['rasters'] = [];
@@ -233,7 +244,8 @@ function transparentCapture(plan: { width: number; height: number }) {
     width: plan.width,
     height: plan.height,
     format: 'png',
-    omitBackground: true,
+    // Held transparent by captureLayerRasters for all of its captures.
+    omitBackground: 'held',
     optimizeForSpeed: true,
     beyondViewport: false,
   } as const;

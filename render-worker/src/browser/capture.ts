@@ -14,8 +14,12 @@ export interface CaptureOptions {
    * Right when the PNG is only an intermediate that sharp re-encodes.
    */
   optimizeForSpeed?: boolean;
-  /** PNG only: render the page background transparent. */
-  omitBackground?: boolean;
+  /**
+   * PNG only: render the page background transparent. `held`: the caller holds it transparent
+   * across many captures (`withTransparentBackground`), so it is not set and cleared around this
+   * one (two round trips to the browser fewer a capture).
+   */
+  omitBackground?: boolean | 'held';
   /**
    * False when the page's viewport already is the captured box (animation frames): Chromium then
    * skips resizing the view around every capture, measured 15–25 % of a 1080² JPEG capture
@@ -70,9 +74,7 @@ function sessionOf(page: Page): Promise<CDPSession> {
 export async function capture(page: Page, options: CaptureOptions): Promise<Buffer> {
   const session = await sessionOf(page);
   const transparent = options.format === 'png' && options.omitBackground === true;
-  if (transparent) {
-    await session.send('Emulation.setDefaultBackgroundColorOverride', { color: { r: 0, g: 0, b: 0, a: 0 } });
-  }
+  if (transparent) await setTransparentBackground(session, true);
   const image = {
     format: options.format,
     ...(options.format === 'jpeg' ? { quality: options.quality ?? ENCODER_DEFAULTS.quality.jpeg } : {}),
@@ -91,8 +93,26 @@ export async function capture(page: Page, options: CaptureOptions): Promise<Buff
     });
     return Buffer.from(data, 'base64');
   } finally {
-    if (transparent) await session.send('Emulation.setDefaultBackgroundColorOverride', {});
+    if (transparent) await setTransparentBackground(session, false);
   }
+}
+
+/**
+ * Runs `captures` with the page's default background transparent throughout: its captures pass
+ * `omitBackground: 'held'`. Set once and cleared once, however many captures run.
+ */
+export async function withTransparentBackground<T>(page: Page, captures: () => Promise<T>): Promise<T> {
+  const session = await sessionOf(page);
+  await setTransparentBackground(session, true);
+  try {
+    return await captures();
+  } finally {
+    await setTransparentBackground(session, false);
+  }
+}
+
+function setTransparentBackground(session: CDPSession, transparent: boolean): Promise<unknown> {
+  return session.send('Emulation.setDefaultBackgroundColorOverride', transparent ? { color: { r: 0, g: 0, b: 0, a: 0 } } : {});
 }
 
 /**

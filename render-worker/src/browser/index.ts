@@ -1,6 +1,6 @@
 export { type Asset, AssetRegistry } from './asset-registry.js';
 export { BrowserSupervisor, type PooledPage, type SupervisorOptions } from './browser-supervisor.js';
-export { type CaptureOptions, capture, ensureViewport, frameModeOfPage } from './capture.js';
+export { type CaptureOptions, capture, ensureViewport, frameModeOfPage, withTransparentBackground } from './capture.js';
 export { ASSET_ORIGIN, chromiumArgs } from './chromium-args.js';
 export {
   BrowserCrashedError,

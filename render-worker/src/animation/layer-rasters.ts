@@ -466,8 +466,13 @@ export function paintedBox(image: RawImage): Box | null {
   let bottom = -1;
   let left = width;
   let right = -1;
+  const stride = width * 4;
+  // A row whose bytes are all zero paints nothing: skipped by one native compare (most rows of a
+  // layer alone on the canvas are empty); any other row is scanned for alpha as before.
+  const empty = Buffer.alloc(stride);
   for (let y = 0; y < height; y += 1) {
-    const row = y * width * 4;
+    const row = y * stride;
+    if (data.compare(empty, 0, stride, row, row + stride) === 0) continue;
     let first = -1;
     let last = -1;
     for (let x = 0; x < width; x += 1) {

@@ -21,12 +21,12 @@ import { createCompositePool } from '@pressroom/media-worker/animation/composite
 import { createCompositor, type FramePixels } from '@pressroom/media-worker/animation/compositor';
 import { gifArgs, gifPaletteArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
 import { gifPaletteFrames } from '@pressroom/media-worker/animation/gif-palette';
-import type { AnimatedDesign, Composition } from '@pressroom/model';
-import { frameCount, GIF_FPS, parseComposition, VIDEO_FPS } from '@pressroom/model';
-import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
+import type { Composition } from '@pressroom/model';
+import { GIF_FPS, parseComposition, VIDEO_FPS } from '@pressroom/model';
+import { resolveFfmpegPath } from '@pressroom/platform';
 import { createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
 import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
-import { exampleAssetLoader } from '@pressroom/render-worker/test/example-assets';
+import { exampleDesign, exampleLayersInput } from './example-layers.js';
 import { runDir, sharedDir } from './run-dirs.js';
 
 const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
@@ -36,25 +36,11 @@ const ffmpeg = resolveFfmpegPath(process.env['FFMPEG_PATH']);
 /** The rasters of the example at `fps`, drawn once and kept under the temp dir. */
 async function rastersAt(fps: number): Promise<{ composition: Composition; rasters: Buffer[] }> {
   const dir = await sharedDir(join(tmpdir(), `pressroom-compositor-profile-rasters-${SECONDS}s-${fps}`), async (own) => {
-    const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, 'animated-product-launch.json'), 'utf8')));
-    if (!parsed.ok) throw new Error('the example animated design does not parse');
-    const design = { ...(parsed.design as AnimatedDesign) };
-    design.animation = { ...design.animation, duration: SECONDS };
+    const design = exampleDesign(SECONDS);
     const supervisor = new BrowserSupervisor({ poolSize: 1 });
     try {
       const animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath: ffmpeg });
-      const drawn = await animator.layers({
-        design,
-        formatName: 'square',
-        overrides: { layers: {}, vars: {} },
-        fileType: 'mp4',
-        loadAsset: exampleAssetLoader(design),
-        loadMedia: async () => null,
-        signal: new AbortController().signal,
-        fps,
-        frames: frameCount(SECONDS, fps),
-        withSoundtrack: false,
-      });
+      const drawn = await animator.layers(exampleLayersInput(design, 'mp4', fps, SECONDS));
       for (const r of drawn.rasters) writeFileSync(join(own, r.name), r.bytes);
       writeFileSync(join(own, 'composition.json'), JSON.stringify(drawn.composition));
     } finally {

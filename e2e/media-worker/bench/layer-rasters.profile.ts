@@ -9,21 +9,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnimatedDesign } from '@pressroom/model';
-import { frameCount, GIF_FPS, VIDEO_FPS } from '@pressroom/model';
-import { EXAMPLES_DIR, parseExampleDocument, resolveFfmpegPath } from '@pressroom/platform';
+import { GIF_FPS, VIDEO_FPS } from '@pressroom/model';
+import { resolveFfmpegPath } from '@pressroom/platform';
 import { createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
 import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
-import { exampleAssetLoader } from '@pressroom/render-worker/test/example-assets';
 import { descendantsOf } from '../../render-worker/tasks/testing/farm-processes.js';
+import { exampleDesign, exampleLayersInput } from './example-layers.js';
 
 const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
 const RUNS = Number(process.argv[2] ?? 5);
 
-const parsed = parseExampleDocument(JSON.parse(readFileSync(join(EXAMPLES_DIR, 'animated-product-launch.json'), 'utf8')));
-if (!parsed.ok) throw new Error('the example animated design does not parse');
-const design = { ...(parsed.design as AnimatedDesign) };
-design.animation = { ...design.animation, duration: SECONDS };
+const design = exampleDesign(SECONDS);
 
 /** CPU seconds (user + system) of this process's live descendants (the browser's processes), from /proc. */
 function childrenCpu(): number {
@@ -48,19 +44,7 @@ try {
     ['mp4', VIDEO_FPS],
     ['gif', GIF_FPS],
   ] as const) {
-    const draw = () =>
-      animator.layers({
-        design,
-        formatName: 'square',
-        overrides: { layers: {}, vars: {} },
-        fileType: kind,
-        loadAsset: exampleAssetLoader(design),
-        loadMedia: async () => null,
-        signal: new AbortController().signal,
-        fps,
-        frames: frameCount(SECONDS, fps),
-        withSoundtrack: false,
-      });
+    const draw = () => animator.layers(exampleLayersInput(design, kind, fps, SECONDS));
     const first = await draw();
     const digest = createHash('sha256');
     for (const r of first.rasters) digest.update(r.name).update(r.bytes);

@@ -3,7 +3,8 @@
 // goes"): the example's `square` format, 5 s at 1080², its rasters drawn once in Chromium (kept in
 // a temp dir between runs, written whole or not at all), then every frame composited in this process and, for mp4 and gif,
 // streamed to ffmpeg exactly as the media worker does. Prints CPU per frame of this process
-// (compositing and the pipe) and of ffmpeg (its `-benchmark` times). Run with `node --cpu-prof`
+// (compositing and the pipe), of it in the kernel, its minor page faults per frame, and ffmpeg's
+// CPU (its `-benchmark` times). Run with `node --cpu-prof`
 // through tsx to see the composite's own split. PROFILE_THREADS=2 composites on the media worker's
 // compositor threads instead (composite-pool.ts): wall time, and CPU of this process in all.
 // A GIF is made as a composited one is: two passes, the palette's from its sampled frames alone
@@ -102,6 +103,7 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   }
   const c0 = process.cpuUsage();
   const main0 = mainThreadMs();
+  const faults0 = process.resourceUsage().minorPageFault;
   const t0 = performance.now();
   let ffmpegMs = 0;
   if (kind === 'composite') {
@@ -159,10 +161,13 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
   await pool?.stop();
   const node = cpuMs(c0);
   const main = mainThreadMs() - main0;
+  const kernel = process.cpuUsage(c0).system / 1000;
+  const faults = process.resourceUsage().minorPageFault - faults0;
   const per = (ms: number) => (ms / frames).toFixed(2);
   process.stdout.write(
     `${kind} (${pixels}): ${frames} frames ${width}×${height}, wall ${(wall / 1000).toFixed(2)} s; CPU/frame: composite ${per(compositeMs)} ms, ` +
-      `node in all ${per(node)} ms (pipe and the rest ${per(node - compositeMs)}; main thread ${per(main)}), ffmpeg ${per(ffmpegMs)} ms, total ${per(node + ffmpegMs)} ms\n`,
+      `node in all ${per(node)} ms (pipe and the rest ${per(node - compositeMs)}; main thread ${per(main)}), ffmpeg ${per(ffmpegMs)} ms, total ${per(node + ffmpegMs)} ms; ` +
+      `this process's kernel time/frame ${per(kernel)} ms, minor page faults/frame ${(faults / frames).toFixed(0)}\n`,
   );
 }
 

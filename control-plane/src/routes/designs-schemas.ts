@@ -113,7 +113,9 @@ export const moveBody = z.object({
  * uniqueness compares it).
  */
 export function trimmedName(min: 1 | 2) {
-  const nonSpace = '[^\\s\\uFEFF]';
+  // What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), spelled out:
+  // `\s` differs between JavaScript and the Python regexes schemathesis generates from.
+  const nonSpace = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
   return documented(
     z.string().transform((v, ctx) => {
       const t = v.trim().normalize('NFC');

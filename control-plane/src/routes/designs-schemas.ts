@@ -113,9 +113,12 @@ export const moveBody = z.object({
  * uniqueness compares it).
  */
 export function trimmedName(min: 1 | 2) {
-  // What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator), spelled out:
-  // `\s` differs between JavaScript and the Python regexes schemathesis generates from.
-  const nonSpace = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+  // A character String.prototype.trim keeps (ECMAScript WhiteSpace and LineTerminator spelled
+  // out: `\s` differs between JavaScript and the Python regexes schemathesis generates from), and
+  // not U+0000: the pattern states the storable rule too (one schema holds one `pattern`;
+  // openapi.ts adds it only where a string has none).
+  const nonSpace = '[^\\u0000\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+  const storable = '[^\\u0000]*';
   return documented(
     z.string().transform((v, ctx) => {
       const t = v.trim().normalize('NFC');
@@ -128,7 +131,12 @@ export function trimmedName(min: 1 | 2) {
       }
       return t;
     }),
-    { type: 'string', minLength: min, maxLength: 100, pattern: min === 1 ? nonSpace : `${nonSpace}[\\s\\S]*${nonSpace}` },
+    {
+      type: 'string',
+      minLength: min,
+      maxLength: 100,
+      pattern: min === 1 ? `^${storable}${nonSpace}${storable}$` : `^${storable}${nonSpace}${storable}${nonSpace}${storable}$`,
+    },
   );
 }
 

@@ -114,18 +114,12 @@ function requestBody(schema: JsonSchema): JsonSchema {
 /** Text Postgres can store: no U+0000 (lone surrogates: the I-JSON statement of `info.description`; json-bounds.ts). */
 const storableText: JsonSchema = { pattern: STORABLE_TEXT_PATTERN };
 
-/**
- * Text parameters refuse what Postgres cannot store (docs/api.md), and the document says so on
- * every string: a string with a pattern of its own (a name's "not only spaces") keeps it, and the
- * storable rule is added beside it, since one schema holds one `pattern`.
- */
+/** Text parameters refuse what Postgres cannot store (docs/api.md); the document says so where no pattern does already. */
 function storable(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema['anyOf'])) return { ...schema, anyOf: (schema['anyOf'] as JsonSchema[]).map(storable) };
   if (schema['type'] === 'array' && schema['items']) return { ...schema, items: storable(schema['items'] as JsonSchema) };
-  if (schema['type'] !== 'string' || schema['enum'] !== undefined) return { ...schema };
-  if (schema['pattern'] === undefined) return { ...schema, ...storableText };
-  if (schema['pattern'] === STORABLE_TEXT_PATTERN) return { ...schema };
-  return { ...schema, allOf: [...((schema['allOf'] as JsonSchema[] | undefined) ?? []), storableText] };
+  if (schema['type'] !== 'string' || schema['pattern'] !== undefined || schema['enum'] !== undefined) return { ...schema };
+  return { ...schema, ...storableText };
 }
 
 function errorResponse(description: string): JsonSchema {

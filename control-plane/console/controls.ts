@@ -1,9 +1,10 @@
 // The control of one layer property, chosen by its kind (plan.ts `controlFor`): shared by the
 // playground and the editor, so each kind has one control.
 import { createContext } from 'preact';
-import { useContext, useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Font } from './answers.js';
 import { api } from './api.js';
+import { type Bounds, readTyped, settle, shownNumber, stepped } from './number-entry.js';
 import { type Control as ControlKind, coerce, type FormProp, fieldKey, swatchOf } from './plan.js';
 import { checkedOf, fieldValue, html, type View } from './ui.js';
 
@@ -18,13 +19,15 @@ export interface ControlProps {
   onChange: (value: unknown) => void;
   onEncoded?: (prop: string, dataUrl: string) => void;
   onPick?: (hex: string) => void;
+  /** The focus coming into the control (true) or leaving it (false), between its own fields not counted. */
+  onFocusWithin?: (focused: boolean) => void;
 }
 
 /** A value shown in a text field: a string as it is, nothing as empty. */
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 /** `onPick`, when given, takes the colour picker's hex instead of `onChange` (the editor converts it to the design's colour space). */
-export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick }: ControlProps): View {
+export function Control({ layer, prop, value, encoded, error, onChange, onEncoded, onPick, onFocusWithin }: ControlProps): View {
   const control = prop.control;
   const id = fieldKey(layer, prop.id);
   const errorId = `${id}-error`;
@@ -40,8 +43,7 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
   } else if (control.kind === 'number') {
     const numeric = typeof value === 'number' ? value : '';
     input = html`<div class="number-row">
-      <input type="number" ...${common} step=${control.step} min=${control.min ?? undefined} max=${control.max ?? undefined}
-        value=${text(value)} onInput=${(e: Event) => onChange(coerce(control, fieldValue(e)))} />
+      <${NumberField} attrs=${common} value=${value} step=${control.step} bounds=${control} clearable=${true} onChange=${onChange} />
       ${
         control.range
           ? html`<input type="range" aria-label=${`${layer} ${prop.id} slider`} min=${control.range.min} max=${control.range.max}
@@ -88,12 +90,97 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
   } else {
     input = html`<input type="text" ...${common} value=${text(value)} onInput=${(e: Event) => onChange(fieldValue(e))} />`;
   }
-  return html`<div class="field">
+  const within = (focused: boolean) => (e: FocusEvent) => {
+    const other = e.relatedTarget as Node | null;
+    if (!(other && (e.currentTarget as HTMLElement).contains(other))) onFocusWithin?.(focused);
+  };
+  return html`<div class="field" onFocusIn=${within(true)} onFocusOut=${within(false)}>
     ${control.kind === 'switch' ? null : html`<label for=${id}>${prop.id}</label>`}
     ${control.kind === 'switch' ? html`<label>${input} ${prop.id}</label>` : input}
     ${prop.help ? html`<p class="hint">${prop.help}</p>` : null}
     ${error ? html`<p class="error" id=${errorId} role="alert">${error}</p>` : null}
   </div>`;
+}
+
+/**
+ * A number typed key by key, as in a design tool (number-entry.ts): a text box that shows what
+ * is typed while it has the focus, and gives `onChange` each text that reads as a number ("-12"
+ * on the way takes -1 and -12; "-", "0." before "0.5" or an emptied field take nothing, so a
+ * property is neither unset nor moved while it is typed). Leaving it (blur, Enter) with a text
+ * that is no number shows the last value again; an emptied field unsets the property where
+ * `clearable`, and goes back otherwise. Escape puts back the value the field had when it took the
+ * focus. Arrow Up/Down step by `step` (×10 with Shift), never past the bound they move towards;
+ * a typed value past a bound is kept, for the design's check to say so under the control.
+ * `live` false takes a typed number only when the field is left or stepped: a box's width, whose
+ * every value on the way would resize (and round) its children and its locked aspect ratio.
+ */
+export function NumberField({
+  attrs,
+  value,
+  step,
+  bounds,
+  clearable,
+  live = true,
+  onChange,
+}: {
+  attrs: Record<string, unknown>;
+  value: unknown;
+  step: number | 'any';
+  bounds: Bounds;
+  clearable: boolean;
+  live?: boolean;
+  onChange: (value: number | undefined) => void;
+}): View {
+  // What is typed, while the field has it; null shows the value.
+  const [draft, setDraft] = useState<string | null>(null);
+  // The same, for a blur within the key that ends the typing (Escape moves the focus before a render).
+  const typing = useRef(false);
+  const before = useRef<unknown>(undefined);
+  const current = typeof value === 'number' ? value : undefined;
+  const take = (v: number | undefined) => {
+    if (v !== current) onChange(v);
+  };
+  const typed = (text: string | null) => {
+    typing.current = text !== null;
+    setDraft(text);
+  };
+  const leave = (text: string) => {
+    const out = settle(text, clearable);
+    if (out.kind === 'set') take(out.value);
+    else if (out.kind === 'clear') take(undefined);
+    typed(null);
+  };
+  // A spin button: its bounds and value said as a number field's min and max would be.
+  return html`<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" role="spinbutton" ...${attrs}
+    aria-valuenow=${current} aria-valuemin=${bounds.min ?? undefined} aria-valuemax=${bounds.max ?? undefined}
+    value=${draft ?? shownNumber(value)}
+    onFocus=${() => {
+      before.current = value;
+    }}
+    onInput=${(e: Event) => {
+      const text = fieldValue(e);
+      typed(text);
+      const read = readTyped(text);
+      if (live && read.kind === 'number') take(read.value);
+    }}
+    onBlur=${(e: Event) => {
+      if (typing.current) leave(fieldValue(e));
+    }}
+    onKeyDown=${(e: KeyboardEvent) => {
+      const field = e.currentTarget as HTMLInputElement;
+      if (e.key === 'Enter') {
+        if (typing.current) leave(field.value);
+      } else if (e.key === 'Escape') {
+        // The editor then takes the focus back to the canvas (editor.ts).
+        take(typeof before.current === 'number' ? before.current : undefined);
+        typed(null);
+      } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+        e.preventDefault();
+        const read = readTyped(field.value);
+        take(stepped(read.kind === 'number' ? read.value : current, e.key === 'ArrowUp' ? 1 : -1, e.shiftKey, step, bounds));
+        typed(null);
+      }
+    }} />`;
 }
 
 /**

@@ -39,18 +39,32 @@ export interface Shelved<P> {
   item: P;
 }
 
+/** A property held where it was while it has the focus: behind "More" (`more`) or not. */
+export interface Held {
+  name: string;
+  more: boolean;
+}
+
 /**
  * Each section's properties: those shown at once (the layer sets them, or they are the ones a
- * person changes most) and those behind "More" (unset and advanced), in the order given.
+ * person changes most) and those behind "More" (unset and advanced), in the order given. The
+ * property being typed into (`held`) stays where it was, set or not, so the field keeps the focus
+ * (a value typed behind More, or a field emptied on the way to another number); it moves once left.
  */
-export function shelve<P>(layerType: string, textual: boolean, props: readonly Shelved<P>[]): Record<SectionId, { shown: P[]; more: P[] }> {
+export function shelve<P>(
+  layerType: string,
+  textual: boolean,
+  props: readonly Shelved<P>[],
+  held: Held | null = null,
+): Record<SectionId, { shown: P[]; more: P[] }> {
   const out = Object.fromEntries(SECTIONS.map((s) => [s.id, { shown: [] as P[], more: [] as P[] }])) as Record<
     SectionId,
     { shown: P[]; more: P[] }
   >;
   for (const p of props) {
     const shelf = out[sectionOf(p.name, textual)];
-    (p.set || isMainProp(layerType, p.name) ? shelf.shown : shelf.more).push(p.item);
+    const more = held?.name === p.name ? held.more : !(p.set || isMainProp(layerType, p.name));
+    (more ? shelf.more : shelf.shown).push(p.item);
   }
   return out;
 }

@@ -139,6 +139,20 @@ describe('the properties panel’s sections', () => {
     expect(out.stroke).toEqual({ shown: [], more: ['stroke_width'] });
     expect(out.effects).toEqual({ shown: [], more: ['opacity'] });
   });
+
+  it('holds the property being typed into where it was, set or unset, until it is left', () => {
+    const p = (name: string, set = false) => ({ name, set, item: name });
+    // A value typed behind More stays there while typed; it shows once left.
+    expect(shelve('button', true, [p('letter_spacing', true)], { name: 'letter_spacing', more: true }).text).toEqual({
+      shown: [],
+      more: ['letter_spacing'],
+    });
+    expect(shelve('button', true, [p('letter_spacing', true)]).text).toEqual({ shown: ['letter_spacing'], more: [] });
+    // A shown property emptied on the way to another number stays shown.
+    expect(shelve('shape', false, [p('opacity')], { name: 'opacity', more: false }).effects).toEqual({ shown: ['opacity'], more: [] });
+    // Another property is not held.
+    expect(shelve('shape', false, [p('opacity')], { name: 'rotation', more: false }).effects).toEqual({ shown: [], more: ['opacity'] });
+  });
 });
 
 describe('the timeline’s timing', () => {

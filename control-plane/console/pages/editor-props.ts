@@ -4,7 +4,7 @@
 import { isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
 import type { VNode } from 'preact';
 import { type Dispatch, type StateUpdater, useState } from 'preact/hooks';
-import { Control } from '../controls.js';
+import { Control, NumberField } from '../controls.js';
 import { moveLayers, movers } from '../editor-arrange.js';
 import type { IssuesByPlace, Kit } from '../editor-io.js';
 import type { Command } from '../editor-keys.js';
@@ -23,7 +23,7 @@ import {
   withFrameSize,
   withProp,
 } from '../editor-model.js';
-import { SECTIONS, type SectionId, shelve } from '../editor-sections.js';
+import { type Held, SECTIONS, type SectionId, shelve } from '../editor-sections.js';
 import { type Control as ControlKind, editorControlFor, isMainProp } from '../plan.js';
 import { html } from '../ui.js';
 
@@ -46,7 +46,11 @@ export interface PropertiesPanelProps {
 }
 
 const BOX_KEYS = ['x', 'y', 'width', 'height'] as const;
-const numberIn = (e: Event) => Number((e.currentTarget as HTMLInputElement).value);
+/**
+ * The bounds of the panel's own number fields (a box, a frame's size, a timing), typed key by key
+ * as a property's (NumberField); a width or height is taken when left, not on the way.
+ */
+const FREE = { min: null, max: null };
 const textIn = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 
 /**
@@ -69,6 +73,8 @@ export function PropertiesPanel({
 }: PropertiesPanelProps): VNode {
   // The sections folded or unfolded by hand, kept from layer to layer.
   const [open, setOpen] = useState<Partial<Record<SectionId, boolean>>>({});
+  // The property being typed into stays where it was until it is left (shelve).
+  const [held, setHeld] = useState<(Held & { layer: string }) | null>(null);
   if (selected.length > 1) return html`<${SelectionPanel} doc=${doc} frame=${frame} selected=${selected} commit=${commit} run=${run} />`;
   const name = selected[0] ?? null;
   const layer = name ? findLayer(doc, frame, name) : null;
@@ -89,11 +95,12 @@ export function PropertiesPanel({
         <legend>Size of ${frame} (${size.unit})</legend>
         ${(['width', 'height'] as const).map(
           (k) => html`<div class="field"><label for=${`ed-frame-${k}`}>${k}</label>
-            <input id=${`ed-frame-${k}`} type="number" step="any" min="0" value=${size[k]}
-              onChange=${(e: Event) => {
-                const v = numberIn(e);
-                commit(withFrameSize(doc, frame, k === 'width' ? v : size.width, k === 'height' ? v : size.height));
-              }} /></div>`,
+            <${NumberField} attrs=${{ id: `ed-frame-${k}` }} value=${size[k]} step="any" bounds=${{ min: 0, max: null }} clearable=${false} live=${false}
+              onChange=${(v: number) =>
+                commit(
+                  withFrameSize(doc, frame, k === 'width' ? v : size.width, k === 'height' ? v : size.height),
+                  `${frame}/size-${k}`,
+                )} /></div>`,
         )}
       </fieldset>
       <${Control} layer="root" prop=${prop} value=${bg} error=${issues['*']?.['*']?.join('; ')}
@@ -124,13 +131,15 @@ export function PropertiesPanel({
       const set = (v !== undefined && JSON.stringify(v) !== JSON.stringify(p.d.default)) || mine[p.place.key] !== undefined;
       return { name: p.d.name, set, item: p };
     }),
+    held?.layer === name ? held : null,
   );
-  const control = ({ d, place, control }: (typeof props)[number]) => {
+  const control = ({ d, place, control }: (typeof props)[number], more = false) => {
     const value = propOf(doc, frame, name, place);
     return html`<${Control} key=${`${name}/${d.name}`} layer=${name}
       prop=${{ id: d.name, help: d.help, value, control }}
       value=${value}
       error=${errorOf(place)}
+      onFocusWithin=${(focused: boolean) => setHeld(focused ? { layer: name, name: d.name, more } : null)}
       onChange=${(v: unknown) => commit(withProp(doc, frame, name, place, v === '' ? undefined : v), `${frame}/${name}/${d.name}`)}
       onPick=${(hex: string) => commit(withProp(doc, frame, name, place, kit.canvas.colorInSpace(doc.type, hex)), `${frame}/${name}/${d.name}`)}
       onEncoded=${(_prop: string, dataUrl: string) => commit(withProp(doc, frame, name, place, dataUrl))} />`;
@@ -147,7 +156,7 @@ export function PropertiesPanel({
   // A section opens by itself when it holds one of the most used properties; the others show how many they set.
   const section = (id: SectionId, body: unknown, main: boolean) =>
     html`<${Section} key=${id} id=${id} layer=${name} open=${open[id] ?? main} set=${shelves[id].shown.length}
-      onToggle=${(o: boolean) => setOpen((s) => ({ ...s, [id]: o }))} more=${shelves[id].more.map(control)}>${body}</${Section}>`;
+      onToggle=${(o: boolean) => setOpen((s) => ({ ...s, [id]: o }))} more=${shelves[id].more.map((p) => control(p, true))}>${body}</${Section}>`;
   return html`<section class="panel props-panel" aria-labelledby="props-title">
     <h2 id="props-title">${name} <span class="tag">${layer.type}</span></h2>
     ${section(
@@ -156,10 +165,11 @@ export function PropertiesPanel({
         <legend>Box in ${frame} (${unit})</legend>
         ${BOX_KEYS.map(
           (k) => html`<div class="field"><label for=${`ed-box-${k}`}>${k}</label>
-            <input id=${`ed-box-${k}`} type="number" step="any" value=${box?.[k] ?? ''}
-              onChange=${(e: Event) => {
-                const next = sized(k, numberIn(e));
-                if (next) commit(withBox(doc, frame, name, next));
+            <${NumberField} attrs=${{ id: `ed-box-${k}` }} value=${box?.[k]} step="any" bounds=${FREE} clearable=${false}
+              live=${k === 'x' || k === 'y'}
+              onChange=${(v: number) => {
+                const next = sized(k, v);
+                if (next) commit(withBox(doc, frame, name, next), `${frame}/${name}/box-${k}`);
               }} /></div>`,
         )}
         <button type="button" class="secondary aspect-lock" aria-pressed=${locked ? 'true' : 'false'} onClick=${() =>
@@ -171,7 +181,7 @@ export function PropertiesPanel({
           })}>${locked ? '🔒' : '🔓'} Keep aspect ratio</button>
         ${mine.layout ? html`<p class="error" role="alert">${mine.layout.join('; ')}</p>` : null}
       </fieldset>
-      ${shelves.position.shown.map(control)}
+      ${shelves.position.shown.map((p) => control(p))}
       <${Arrange} run=${run} count=${1} />`,
       true,
     )}
@@ -179,7 +189,7 @@ export function PropertiesPanel({
       shelves[id].shown.length + shelves[id].more.length
         ? section(
             id,
-            shelves[id].shown.map(control),
+            shelves[id].shown.map((p) => control(p)),
             shelves[id].shown.some((p) => isMainProp(layer.type, p.d.name)),
           )
         : null,
@@ -193,8 +203,8 @@ export function PropertiesPanel({
           ${['start_at_s', 'end_at_s'].map((k) => {
             const place: Place = { key: 'animation', field: k, onLayer: true };
             return html`<div class="field"><label for=${`ed-anim-${k}`}>${k}</label>
-              <input id=${`ed-anim-${k}`} type="number" step="0.1" min="0" value=${propOf(doc, frame, name, place) ?? ''}
-                onChange=${(e: Event) => commit(withProp(doc, frame, name, place, textIn(e) === '' ? undefined : numberIn(e)))} /></div>`;
+              <${NumberField} attrs=${{ id: `ed-anim-${k}` }} value=${propOf(doc, frame, name, place)} step=${0.1} bounds=${{ min: 0, max: null }}
+                clearable=${true} onChange=${(v: number | undefined) => commit(withProp(doc, frame, name, place, v), `${frame}/${name}/${k}`)} /></div>`;
           })}
           ${mine.animation ? html`<p class="error" role="alert">${mine.animation.join('; ')}</p>` : null}
         </fieldset>`,
@@ -293,11 +303,13 @@ function SelectionPanel({
       <legend>Bounds in ${frame} (${unit})</legend>
       ${BOX_KEYS.map(
         (k) => html`<div class="field"><label for=${`ed-sel-${k}`}>${k}</label>
-          <input id=${`ed-sel-${k}`} type="number" step="any" value=${bounds?.[k] ?? ''} readonly=${k === 'width' || k === 'height'}
-            onChange=${(e: Event) => {
-              const v = numberIn(e);
+          <${NumberField} attrs=${{ id: `ed-sel-${k}`, readonly: k === 'width' || k === 'height' }} value=${bounds?.[k]} step="any" bounds=${FREE}
+            clearable=${false} onChange=${(v: number) => {
               if (bounds && (k === 'x' || k === 'y'))
-                commit(moveLayers(doc, frame, selected, k === 'x' ? v - bounds.x : 0, k === 'y' ? v - bounds.y : 0));
+                commit(
+                  moveLayers(doc, frame, selected, k === 'x' ? v - bounds.x : 0, k === 'y' ? v - bounds.y : 0),
+                  `${frame}/selection-${k}`,
+                );
             }} /></div>`,
       )}
     </fieldset>

@@ -3,7 +3,8 @@
 // font uploaded after the editor opened drawn in its own face, as the render; a text field in step
 // with Undo; a fresh workspace makes its project from New design and Import and copies its id;
 // "Add a format" refuses a taken name and keeps circles round; the canvas and the properties side
-// by side at 1024 × 768; an unknown design said in words. axe-core on each new view.
+// by side at 1024 × 768; an unknown design said in words; number fields typed key by key ("-12",
+// "0.5", emptied) as in a design tool. axe-core on each new view.
 
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -13,7 +14,16 @@ import { comparePng } from '@pressroom/render-worker/test/golden/compare';
 import type { Browser, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../admin.js';
-import { CONSOLE_BUDGETS, callApi, fillField, launchBrowser, seriousAxeViolations } from '../console-browser.js';
+import {
+  CONSOLE_BUDGETS,
+  callApi,
+  fillField,
+  type ImportLayer,
+  importDesign,
+  launchBrowser,
+  pressKeys,
+  seriousAxeViolations,
+} from '../console-browser.js';
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const SHOTS = fileURLToPath(new URL('../../../test-results/console/', import.meta.url));
@@ -21,6 +31,21 @@ const EXAMPLES = fileURLToPath(new URL('../../../examples/designs/', import.meta
 const WAIT = { timeout: 120_000 };
 /** Debian's Liberation fonts (fonts-liberation2), as the other console tests use them. */
 const LIBERATION = '/usr/share/fonts/truetype/liberation2';
+
+/** A card with an opacity and a shadow, and no rotation (its rotation waits behind "More"). */
+const CARD = {
+  name: 'Typed key by key',
+  type: 'static',
+  formats: [{ name: 'square', width: 1000, height: 1000, background_color: '#FFFFFF' }],
+  layers: [
+    {
+      name: 'card',
+      type: 'shape',
+      layout: { x: 300, y: 300, width: 300, height: 200 },
+      properties: { background_color: '#D94F2B', opacity: 90, shadow: { color: '#000000', blur: 10 } },
+    },
+  ],
+};
 
 describe('the editor’s defects, fixed (issue #40)', () => {
   let farm: RunningFarm;
@@ -314,6 +339,118 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     expect(JSON.stringify(layer.properties)).toContain(JSON.stringify(original));
     const after = (await call('GET', `/designs/${summerSale}/versions`)).data as { number: number; current: boolean; made_by: string }[];
     expect(after[0]).toMatchObject({ current: true, made_by: 'restore' });
+  });
+
+  it('takes a number typed key by key as a design tool does: "-12", "0.5", an emptied field, Escape, the arrow keys', async () => {
+    const project = (await call('GET', '/projects')).data[0].id as string;
+    const card = await importDesign(farm, project, CARD);
+    await go(`editor/${card}`);
+    await ready();
+    await page.click('[data-layer-item="card"] .layer-name');
+    await page.waitForSelector('#ed-box-x', WAIT);
+    /** Where a field is: the focused field's id, its section, and whether it waits behind More. */
+    const where = (id: string) =>
+      page.$eval(`#${id}`, (e) => ({
+        focused: document.activeElement?.id ?? null,
+        section: (e.closest('[data-section]') as HTMLElement | null)?.dataset.section ?? null,
+        more: e.closest('details.more') !== null,
+        shown: (e as HTMLInputElement).value,
+      }));
+    const rendered = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    /** One key, then the page's render. */
+    const key = async (k: string) => {
+      if (k.length === 1) await page.keyboard.type(k);
+      else await page.keyboard.press(k as 'Backspace');
+      await rendered();
+    };
+    const transform = () => page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.transform);
+
+    // The rotation, unset (the design's 0) behind More, typed "-12" key by key over a selection: the "-" takes nothing, and the
+    // field keeps the focus and its place behind More while it is typed.
+    const unfold = () => page.$eval('[data-more="position"]', (d) => ((d as HTMLDetailsElement).open = true));
+    const focusAll = async (id: string) => {
+      await page.focus(`#${id}`);
+      await page.$eval(`#${id}`, (e) => (e as HTMLInputElement).select());
+    };
+    await unfold();
+    await focusAll('f-card-rotation');
+    await key('-');
+    expect(await where('f-card-rotation')).toEqual({ focused: 'f-card-rotation', section: 'position', more: true, shown: '-' });
+    expect(await transform()).not.toContain('rotate(');
+    await key('1');
+    await key('2');
+    expect(await where('f-card-rotation')).toEqual({ focused: 'f-card-rotation', section: 'position', more: true, shown: '-12' });
+    expect(await transform()).toBe('rotate(-12deg)');
+    // Arrow keys step it (×10 with Shift); Escape puts back what the field had when it took the focus.
+    await key('ArrowUp');
+    expect((await where('f-card-rotation')).shown).toBe('-11');
+    await pressKeys(page, 'ArrowUp', 'Shift');
+    await rendered();
+    expect((await where('f-card-rotation')).shown).toBe('-1');
+    await key('Escape');
+    expect(await transform()).not.toContain('rotate(');
+    // Typed again and left: now set, it shows in its section.
+    await unfold();
+    await focusAll('f-card-rotation');
+    for (const k of '-12') await key(k);
+    // (Tab would go to its slider, still the control's.)
+    await page.focus('.canvas-overlay');
+    await rendered();
+    expect(await where('f-card-rotation')).toMatchObject({ section: 'position', more: false, shown: '-12' });
+    expect(await transform()).toBe('rotate(-12deg)');
+
+    // The box's x, typed "-12" key by key over a selection, then backspaced to empty.
+    const xBefore = await page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.left);
+    await focusAll('ed-box-x');
+    await key('-');
+    expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '-' });
+    expect(await page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.left)).toBe(xBefore);
+    await key('1');
+    await key('2');
+    expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '-12' });
+    expect(await page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.left)).not.toBe(xBefore);
+    for (let i = 0; i < 3; i++) await key('Backspace');
+    expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '' });
+    // Left empty, it shows the last number it read on the way ("-1"): a box's x cannot be unset.
+    await key('Tab');
+    expect((await where('ed-box-x')).shown).toBe('-1');
+
+    // The shadow's blur, typed "0.5" key by key: "0" is the default (unset) and "0." no number yet;
+    // the field stays shown, with the focus, and shows what was typed.
+    const effects = await page.$eval('[data-section="effects"]', (e) => (e as HTMLDetailsElement).open);
+    if (!effects) await page.click('[data-section="effects"] > summary');
+    await focusAll('f-card-shadow_blur');
+    for (const k of '0.') await key(k);
+    expect(await where('f-card-shadow_blur')).toEqual({ focused: 'f-card-shadow_blur', section: 'effects', more: false, shown: '0.' });
+    await key('5');
+    expect(await where('f-card-shadow_blur')).toMatchObject({ focused: 'f-card-shadow_blur', more: false, shown: '0.5' });
+    await key('Enter');
+
+    // The opacity past its bound: kept as typed, with the design's error under it, not clamped.
+    await focusAll('f-card-opacity');
+    for (const k of '150') await key(k);
+    await page.waitForSelector('#f-card-opacity-error', WAIT);
+    expect(await where('f-card-opacity')).toMatchObject({ focused: 'f-card-opacity', shown: '150' });
+    // Backspaced to empty: the focus and the place stay until the field is left, which unsets it.
+    for (let i = 0; i < 3; i++) await key('Backspace');
+    expect(await where('f-card-opacity')).toEqual({ focused: 'f-card-opacity', section: 'effects', more: false, shown: '' });
+    await page.focus('.canvas-overlay');
+    await rendered();
+    expect(await where('f-card-opacity')).toMatchObject({ section: 'effects', more: true, shown: '' });
+    expect(await page.$('#f-card-opacity-error')).toBeNull();
+    await axe('number fields typed');
+
+    await pressKeys(page, 's', 'Control');
+    await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
+    const layer = ((await call('GET', `/designs/${card}/as-import`)).data.payload.layers as ImportLayer[]).find((l) => l.name === 'card')!;
+    const props = ('default' in layer.properties ? layer.properties.default : layer.properties) as Record<string, unknown>;
+    // A rotation of -12 (written as 348 where the import takes 0-360), the blur typed.
+    expect((((props.rotation as number) % 360) + 360) % 360).toBe(348);
+    expect(props.shadow).toMatchObject({ blur: 0.5 });
+    // Unset, the opacity reads back as its default (it was 90, then 150, before it was emptied).
+    expect(props.opacity ?? 100).toBe(100);
+    const layout = ('x' in layer.layout ? layer.layout : (layer.layout as Record<string, { x: number }>).square) as { x: number };
+    expect(layout.x).toBe(-1);
   });
 
   it('says in words that a design does not exist, without its internal code', async () => {

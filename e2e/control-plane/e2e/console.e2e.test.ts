@@ -274,19 +274,20 @@ describe('the web console against npm start', () => {
     }));
     expect(transform.tag).toBe('SELECT');
     expect(transform.options).toEqual(expect.arrayContaining(['none', 'uppercase', 'lowercase', 'titlecase', 'capitalize']));
-    // Numbers: a field with the override bounds and a range; the bound of stroke_width depends on the layer type.
+    // Numbers: a spin button with the override bounds and a range; the bound of stroke_width depends on the layer type.
     const bounds = (id: string) =>
       page.$eval(`#${id}`, (e) => {
         const input = e as HTMLInputElement;
         const range = input.parentElement?.querySelector('input[type=range]') as HTMLInputElement | null;
-        return { type: input.type, min: input.min, max: input.max, range: range ? [range.min, range.max] : null };
+        const [min, max] = ['aria-valuemin', 'aria-valuemax'].map((a) => input.getAttribute(a) ?? '');
+        return { role: input.getAttribute('role'), min, max, range: range ? [range.min, range.max] : null };
       });
-    expect(await bounds('f-hero-photo-opacity')).toEqual({ type: 'number', min: '0', max: '100', range: ['0', '100'] });
-    expect(await bounds('f-headline-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '40' });
-    expect(await bounds('f-hero-ring-stroke_width')).toMatchObject({ type: 'number', min: '0', max: '60' });
-    expect(await bounds('f-headline-font_size')).toMatchObject({ type: 'number', min: '1', max: '' });
+    expect(await bounds('f-hero-photo-opacity')).toEqual({ role: 'spinbutton', min: '0', max: '100', range: ['0', '100'] });
+    expect(await bounds('f-headline-stroke_width')).toMatchObject({ role: 'spinbutton', min: '0', max: '40' });
+    expect(await bounds('f-hero-ring-stroke_width')).toMatchObject({ role: 'spinbutton', min: '0', max: '60' });
+    expect(await bounds('f-headline-font_size')).toMatchObject({ role: 'spinbutton', min: '1', max: '' });
     // A numeric field inside an object property.
-    expect(await bounds('f-hero-photo-mask_properties_skew_y')).toMatchObject({ type: 'number', min: '-22', max: '22' });
+    expect(await bounds('f-hero-photo-mask_properties_skew_y')).toMatchObject({ role: 'spinbutton', min: '-22', max: '22' });
     expect(await page.$eval('#f-headline-font_weight', (e) => e.tagName)).toBe('SELECT');
     expect(await page.$eval('#f-headline-auto_resize', (e) => (e as HTMLInputElement).type)).toBe('checkbox');
     expect(await page.$eval('#f-headline-payload', (e) => e.tagName)).toBe('TEXTAREA');

@@ -264,9 +264,6 @@ describe('console plan', () => {
   it('reads a swatch only from plain hex', () => {
     expect(plan.swatchOf('#AABBCC')).toBe('#aabbcc');
     expect(plan.swatchOf('cmyk(0,0,0,100)')).toBeNull();
-    expect(plan.coerce({ kind: 'number' }, '12')).toBe(12);
-    expect(plan.coerce({ kind: 'number' }, 'abc')).toBe('abc');
-    expect(plan.coerce({ kind: 'number' }, '')).toBeUndefined();
     expect(plan.coerce({ kind: 'select', numeric: true }, '700')).toBe(700);
     expect(plan.fileKind('mp4')).toBe('video');
     expect(plan.fileKind('zip')).toBe('html5');

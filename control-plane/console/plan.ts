@@ -307,12 +307,8 @@ export function fieldKeyOfPath(path: string): string | null {
   return fieldKey(rest[0]!, prop);
 }
 
-/** A typed value back from a control's text, for the request body. */
-export function coerce(control: { kind: Control['kind']; numeric?: boolean }, text: string): string | number | undefined {
-  if (control.kind === 'number') {
-    const n = Number(text);
-    return text.trim() === '' ? undefined : Number.isNaN(n) ? text : n;
-  }
+/** A value back from a control's text, for the request body (a number field reads its own: number-entry.ts). */
+export function coerce(control: { kind: Control['kind']; numeric?: boolean }, text: string): string | number {
   if (control.kind === 'select' && control.numeric === true) return Number(text);
   return text;
 }

@@ -21,8 +21,12 @@ export async function selectWaitingPrintJobs(
   return rows.map((r) => ({ id: r.id, payload: r.payload, flags: Object.keys(r.flags) }));
 }
 
-/** Removes a job unless a worker has taken it meanwhile (it then finds its file's outcome recorded and does nothing). */
+/**
+ * Removes a job unless a worker has taken it meanwhile (it then finds its file's outcome recorded
+ * and does nothing), through graphile-worker's own `complete_jobs`, which deletes only unlocked
+ * jobs (or locks older than its 4 hours).
+ */
 export async function deleteWaitingJob(db: Queryable, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM graphile_worker._private_jobs WHERE id = $1::bigint AND locked_at IS NULL', [id]);
+  const { rowCount } = await db.query('SELECT id FROM graphile_worker.complete_jobs(ARRAY[$1::bigint])', [id]);
   return (rowCount ?? 0) > 0;
 }

@@ -26,6 +26,7 @@ export default defineConfig({
             'n8n-nodes-pressroom/nodes/**/*.test.ts',
           ],
           exclude: [...exclude, '**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.deploy.test.ts'],
+          globalSetup: ['shared/platform/src/testing/temp-setup.ts'],
           // The fast-check properties run thousands of cases: a few seconds on a quiet 2-core box,
           // several times that when the box is busy. The timeout is a hang guard, not a speed check.
           testTimeout: 90_000,

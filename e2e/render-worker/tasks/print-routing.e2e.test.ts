@@ -94,7 +94,9 @@ describe('print jobs routed to the render worker that holds their colour profile
 
   it('a job whose holder died after submit fails after PRINT_PROFILE_WAIT_MS, naming what to set', { timeout: 120_000 }, async () => {
     // Frozen, the holder still counts as live until its beats go stale, so the request is accepted,
-    // and it takes nothing; the other worker forbids the job's flag.
+    // and it takes nothing; the other worker forbids the job's flag. It is frozen just after a beat,
+    // so the submit has the whole stale window (8 s) however loaded the machine, not what was left of it.
+    await untilFreshBeat(db, holder.child.pid!);
     holder.child.kill('SIGSTOP');
     try {
       const res = await api(farm, printer.key, 'POST', `/async/banner-builder/${printer.designId}/generate`, {
@@ -117,3 +119,18 @@ describe('print jobs routed to the render worker that holds their colour profile
     }
   });
 });
+
+/** Resolves once the process `pid` has beaten within the last half second (it beats every 2 s). */
+async function untilFreshBeat(db: TestDatabase, pid: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.pool.query<{ age: number | null }>(
+      'SELECT extract(epoch FROM now() - max(last_seen)) * 1000 AS age FROM worker_heartbeats WHERE pid = $1',
+      [pid],
+    );
+    const age = rows[0]?.age;
+    if (age !== null && age !== undefined && Number(age) < 500) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`render worker ${pid} did not beat within 30 s`);
+}

@@ -176,6 +176,12 @@ async function prepareFolders(dataDir: string, layout: EmbeddedLayout, ids: { ui
       if (!existsSync(join(layout.binDir, 'postgres'))) throw err;
     });
   }
+  if (dirname(layout.databaseDir) !== resolve(dataDir)) {
+    // Moved to the runtime dir: the server's user reads its password file there (initdb) and
+    // enters it to reach its data, so a runtime dir made here is open like the binaries' one.
+    await mkdir(dirname(layout.databaseDir), { recursive: true, mode: 0o755 });
+    await chmod(dirname(layout.databaseDir), 0o755);
+  }
   await mkdir(layout.databaseDir, { recursive: true, mode: 0o700 });
   await chown(layout.databaseDir, ids.uid, ids.gid);
 }

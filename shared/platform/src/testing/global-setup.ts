@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { freePort } from './ports.js';
+import { useRunTempDir } from './run-temp-dir.js';
 
 /**
  * One real Postgres for the whole run: TEST_DATABASE_URL when given, otherwise an embedded server
- * in a temp dir. Each test file then creates its own database from it (see `testDatabase`).
+ * in a temp dir. Each test file then creates its own database from it (see `testDatabase`). Every
+ * temp dir of the run is in one folder removed at its end (useRunTempDir).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeTemp = await useRunTempDir(project);
   if (process.env['TEST_DATABASE_URL']) {
     project.provide('adminDatabaseUrl', process.env['TEST_DATABASE_URL']);
-    return async () => undefined;
+    return removeTemp;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-test-pg-'));
   // A port nothing listens on now (the kernel's pick), never a guess: a guessed port may be another
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await db.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await removeTemp();
   };
 }
 

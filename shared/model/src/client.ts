@@ -1,8 +1,10 @@
 // The model's entry for API clients (the `pressroom` CLI and the web console bundle it): the
 // import's file-name rules, the slug of generated file names, and the vocabulary of design and
-// layer types with the file types of each, the webhook event types, and the type of a
-// layer-property descriptor, and a rotation as the import takes it; without zod or anything else of the model.
+// layer types with the file types of each, the webhook event types, the type of a
+// layer-property descriptor, and a rotation and a frame's size as the import takes them; without
+// zod or anything else of the model.
 export { slug } from './banners/filename.js';
+export { FRAME_SIZE, type FrameSizeProblem, frameSizeProblem } from './design/frame-size.js';
 export { BARE_FILE_NAME, UPLOAD_EXTENSIONS, uploadContentTypeOf } from './design/import-format/sources.js';
 export { FILE_TYPES_BY_DESIGN } from './output-formats/index.js';
 export { isPrintDesign } from './overrides/context.js';

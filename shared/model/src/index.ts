@@ -38,6 +38,7 @@ export { type PaintSize, toCss } from './color/to-css.js';
 export { type Color, type HexColor, isGradient, type SolidColor } from './color/types.js';
 export { ConfigError, type ConfigOf, describeConfig, env, loadConfig, option } from './config/define.js';
 export { type CreditCosts, creditCostOfFile } from './credits/cost.js';
+export { FRAME_SIZE, type FrameSizeProblem, frameSizeProblem } from './design/frame-size.js';
 export { ILLUSTRATION_LIBRARIES, illustrationFile } from './design/illustrations.js';
 export { fontWeightWarnings } from './design/import-format/font-weights.js';
 export { importFromDesignRead } from './design/import-format/from-read.js';

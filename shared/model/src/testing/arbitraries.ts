@@ -4,6 +4,7 @@
  * yields them parsed; `importPayload()` yields them in the import format (Abyssale's).
  */
 import fc from 'fast-check';
+import { FRAME_SIZE } from '../design/frame-size.js';
 import { toImportPayload } from '../design/import-format/serialize.js';
 import { parseDesignDocument } from '../design/parse/document.js';
 import type { Design } from '../design/types.js';
@@ -229,7 +230,7 @@ export function designDocument(type?: DesignType): fc.Arbitrary<Json> {
       bleed: fc.constantFrom(0, 0.125, 2),
       safe: fc.constantFrom(0, 0.25, 1.5),
     });
-    const dim = size(print, 1, 5000);
+    const dim = size(print, FRAME_SIZE.min, FRAME_SIZE.max);
     if (designType === 'printer_multipage') {
       return fc
         .record({

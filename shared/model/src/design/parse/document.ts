@@ -3,6 +3,7 @@ import type { FieldIssue } from '../../errors/app-error.js';
 import { colorSchema, contextFor } from '../../properties/design-schema.js';
 import type { PropContext } from '../../properties/layer-types.js';
 import { DESIGN_TYPES, type DesignType } from '../../properties/layer-types.js';
+import { FRAME_SIZE, frameSizeProblem } from '../frame-size.js';
 import type {
   Asset,
   Design,
@@ -29,6 +30,8 @@ export type ParseDesignResult =
 export const SOURCE_PROPS = ['image_url', 'icon_url', 'illustration_file', 'video_url', 'audio_url'] as const;
 
 const MAX_BLEED = { mm: 50, in: 2 } as const;
+/** A multipage design's page width or height: any number of its unit within the frame bounds. */
+const pageSide = z.number().min(FRAME_SIZE.min).max(FRAME_SIZE.max);
 
 const top = z.strictObject({
   name: z.string().min(1).max(200),
@@ -97,11 +100,7 @@ function parseInto(json: unknown, col: IssueCollector): Design | undefined {
     for (const key of ['formats', 'elements'] as const) {
       if (doc[key] !== undefined) col.error([key], 'unsupported_for_type', `a printer_multipage design has pages, not ${key}`);
     }
-    const page_size = col.parse(
-      z.strictObject({ width: z.number().min(1).max(5000), height: z.number().min(1).max(5000) }),
-      doc.page_size,
-      ['page_size'],
-    );
+    const page_size = col.parse(z.strictObject({ width: pageSide, height: pageSide }), doc.page_size, ['page_size']);
     const pages = parsePages(doc.pages, ctx, col);
     if (!page_size || !pages || !print) return undefined;
     const payloads = pages.flatMap((p) => p.elements.flatMap(payloadOf));
@@ -162,17 +161,15 @@ function parsePrint(raw: unknown, formats: unknown, col: IssueCollector): PrintS
 const formatSchemas = new Map<string, ReturnType<typeof formatsSchema>>();
 
 function formatsSchema(ctx: PropContext, print: PrintSettings | undefined) {
-  const dim = (n: number) =>
-    z.number().superRefine((v, c) => {
-      if (v < 1 || v > n)
-        c.addIssue({
-          code: 'custom',
-          message: `must be between 1 and ${n}`,
-          params: { code: 'out_of_range', expected: { min: 1, max: n }, received: v },
-        });
-      else if (!ctx.print && !Number.isInteger(v))
-        c.addIssue({ code: 'custom', message: 'must be an integer number of pixels', params: { code: 'invalid_payload', received: v } });
-    });
+  const dim = z.number().superRefine((v, c) => {
+    const problem = frameSizeProblem(v, !ctx.print);
+    if (problem)
+      c.addIssue({
+        code: 'custom',
+        message: problem.message,
+        params: { code: problem.code, ...(problem.code === 'out_of_range' ? { expected: { ...FRAME_SIZE } } : {}), received: v },
+      });
+  });
   const zone = z
     .number()
     .min(0)
@@ -181,8 +178,8 @@ function formatsSchema(ctx: PropContext, print: PrintSettings | undefined) {
     .array(
       z.strictObject({
         name: z.string().regex(/^[\w.-]{1,100}$/, 'format names are 1-100 letters, digits, _ . -'),
-        width: dim(5000),
-        height: dim(5000),
+        width: dim,
+        height: dim,
         unit: z.enum(['px', 'mm', 'in']).optional(),
         background_color: colorSchema('rgb-fill', ctx).nullable().default(null),
         bleed: zone.nullable().default(null),

@@ -13,10 +13,10 @@ const descriptor = z.object({
   min: z.number().optional().describe('kind number/integer: the lower bound of the design range.'),
   max: z.number().optional().describe('kind number/integer: the upper bound of the design range.'),
   import: z
-    .object({ min: z.number(), max: z.number(), integer: z.literal(true).optional() })
+    .object({ min: z.number(), max: z.number(), integer: z.literal(true).optional(), circular: z.literal(true).optional() })
     .optional()
     .describe(
-      'kind number/integer: the narrower bound an import or a document PUT takes, where the design range is wider (integer: whole numbers only).',
+      'kind number/integer: the narrower bound an import or a document PUT takes, where the design range is wider (integer: whole numbers only; circular: the bound is one turn, its ends the same value, as a rotation’s 0 and 360).',
     ),
   override: z
     .object({ min: z.number().optional(), max: z.number().optional(), values: z.array(scalar).optional() })

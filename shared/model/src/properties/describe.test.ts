@@ -47,8 +47,11 @@ describe('describeLayerProperties', () => {
   });
 
   it("gives the import's narrower bound where it has one (what an import or a document PUT takes)", () => {
-    expect(find(statics, 'shape', 'rotation')).toMatchObject({ min: -360, max: 360, import: { min: 0, max: 360 } });
-    expect(find(statics, 'shape', 'rotation').import?.integer).toBeUndefined();
+    expect(find(statics, 'shape', 'rotation')).toMatchObject({ min: -360, max: 360 });
+    // A rotation is a turn: its bound's ends are the same value, so a step past one comes round.
+    expect(find(statics, 'shape', 'rotation').import).toEqual({ min: 0, max: 360, circular: true });
+    const circular = Object.values(statics).flatMap((list) => (list ?? []).filter((d) => d.import?.circular).map((d) => d.name));
+    expect(new Set(circular)).toEqual(new Set(['rotation']));
     expect(find(statics, 'shape', 'opacity').import).toEqual({ min: 0, max: 100, integer: true });
     expect(find(statics, 'rating', 'rating_score').import).toEqual({ min: 0, max: 100, integer: true });
     expect(find(statics, 'rating', 'star_count').import).toEqual({ min: 5, max: 5, integer: true });

@@ -22,9 +22,10 @@ export interface PropertyDescriptor {
   /**
    * `number`/`integer`: the narrower bound an import or a document PUT takes (Abyssale's import format),
    * where the design range is wider; `integer: true` when it takes whole numbers only. A stored
-   * design keeps values past it; writing them back is refused.
+   * design keeps values past it; writing them back is refused. `circular: true` where the bound is
+   * one turn, its ends the same value (`rotation`, 0 to 360): a step past one end comes round.
    */
-  import?: { min: number; max: number; integer?: true };
+  import?: { min: number; max: number; integer?: true; circular?: true };
   /**
    * What a request may send on this layer type; `null`: not overridable. An exclusive lower
    * bound (`star_dimension` above 0) is reported as `min`.
@@ -62,7 +63,13 @@ function describe(name: string, entry: PropertyEntry, overrideRule: PropertyDesc
     d.max = range.max;
   }
   const bound = entry.numeric === undefined ? undefined : (NUMERIC_PROPERTIES[entry.numeric] as NumericProperty).import;
-  if (bound !== undefined) d.import = { min: bound.min, max: bound.max, ...(bound.unit === 'integer' ? { integer: true as const } : {}) };
+  if (bound !== undefined)
+    d.import = {
+      min: bound.min,
+      max: bound.max,
+      ...(bound.unit === 'integer' ? { integer: true as const } : {}),
+      ...(bound.circular ? { circular: true as const } : {}),
+    };
   if (entry.default !== undefined) d.default = entry.default;
   if (entry.color !== undefined) d.color = entry.color;
   return d;

@@ -31,6 +31,11 @@ export interface DesignRange {
   max: number;
   /** `integer`: always an integer; `length`: integer pixels on RGB designs, a float on print; absent: any number. */
   unit?: 'integer' | 'length';
+  /**
+   * The range is one turn, its two ends the same value (a rotation's 0° and 360°): a step past
+   * one end comes round from the other (an editor's Arrow Down at 0° gives 359°).
+   */
+  circular?: true;
 }
 
 export interface NumericProperty {
@@ -50,7 +55,7 @@ const NON_NEGATIVE: NumericProperty = { design: { min: 0, max: 1000 }, override:
 
 export const NUMERIC_PROPERTIES = {
   opacity: { design: { min: 0, max: 100 }, import: { min: 0, max: 100, unit: 'integer' }, override: { min: 0, max: 100 } },
-  rotation: { design: { min: -360, max: 360 }, import: { min: 0, max: 360 }, override: null },
+  rotation: { design: { min: -360, max: 360 }, import: { min: 0, max: 360, circular: true }, override: null },
   shadow_blur: BLUR,
   shadow_offset_x: SHADOW_OFFSET,
   shadow_offset_y: SHADOW_OFFSET,

@@ -4,7 +4,7 @@ import { createContext } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import type { Font } from './answers.js';
 import { api } from './api.js';
-import { type Bounds, readTyped, settle, shownNumber, stepped } from './number-entry.js';
+import { type Bounds, type Check, passes, problemOf, readTyped, settle, shownNumber, stepped } from './number-entry.js';
 import { type Control as ControlKind, coerce, type FormProp, fieldKey, swatchOf } from './plan.js';
 import { checkedOf, fieldValue, html, type View } from './ui.js';
 
@@ -107,12 +107,16 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
  * is typed while it has the focus, and gives `onChange` each text that reads as a number ("-12"
  * on the way takes -1 and -12; "-", "0." before "0.5" or an emptied field take nothing, so a
  * property is neither unset nor moved while it is typed). Leaving it (blur, Enter) with a text
- * that is no number shows the last value again; an emptied field unsets the property where
- * `clearable`, and goes back otherwise. Escape puts back the value the field had when it took the
- * focus. Arrow Up/Down step by `step` (×10 with Shift), never past the bound they move towards;
- * a typed value past a bound is kept, for the design's check to say so under the control.
- * `live` false takes a typed number only when the field is left or stepped: a box's width, whose
- * every value on the way would resize (and round) its children and its locked aspect ratio.
+ * that is no number puts back the value the field had when the edit began (the focus, or the
+ * last Enter), not a number taken on the way; an emptied field unsets the property where
+ * `clearable`, and goes back so otherwise. Escape puts back that value too. Arrow Up/Down step by
+ * `step` (×10 with Shift), never past the bound they move towards, or round it where the bounds
+ * are one turn (`bounds.circular`: a rotation); a typed value past a bound is kept, for the
+ * design's check to say so under the control. `check`, where the design cannot hold a number at
+ * all (a frame's width of 0), says why under the field and takes nothing (a control with a
+ * `check` shows its own error: `Control` gives none). `live` false takes a typed number only when
+ * the field is left or stepped: a box's width, whose every value on the way would resize (and
+ * round) its children and its locked aspect ratio.
  */
 export function NumberField({
   attrs,
@@ -121,21 +125,24 @@ export function NumberField({
   bounds,
   clearable,
   live = true,
+  check,
   onChange,
 }: {
-  attrs: Record<string, unknown>;
+  attrs: Record<string, unknown> & { id: string };
   value: unknown;
   step: number | 'any';
   bounds: Bounds;
   clearable: boolean;
   live?: boolean;
+  check?: Check | undefined;
   onChange: (value: number | undefined) => void;
 }): View {
   // What is typed, while the field has it; null shows the value.
   const [draft, setDraft] = useState<string | null>(null);
   // The same, for a blur within the key that ends the typing (Escape moves the focus before a render).
   const typing = useRef(false);
-  const before = useRef<unknown>(undefined);
+  // The value the edit began with (the focus, or the last Enter): what leaving without a number, or Escape, puts back.
+  const before = useRef<number | undefined>(undefined);
   const current = typeof value === 'number' ? value : undefined;
   const take = (v: number | undefined) => {
     if (v !== current) onChange(v);
@@ -145,23 +152,25 @@ export function NumberField({
     setDraft(text);
   };
   const leave = (text: string) => {
-    const out = settle(text, clearable);
-    if (out.kind === 'set') take(out.value);
-    else if (out.kind === 'clear') take(undefined);
+    before.current = settle(text, clearable, before.current, check);
+    take(before.current);
     typed(null);
   };
+  const problem = draft === null ? null : problemOf(draft, check);
+  const errorId = `${attrs.id}-error`;
   // A spin button: its bounds and value said as a number field's min and max would be.
   return html`<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" role="spinbutton" ...${attrs}
+    aria-invalid=${problem ? 'true' : attrs['aria-invalid']} aria-describedby=${problem ? errorId : attrs['aria-describedby']}
     aria-valuenow=${current} aria-valuemin=${bounds.min ?? undefined} aria-valuemax=${bounds.max ?? undefined}
     value=${draft ?? shownNumber(value)}
     onFocus=${() => {
-      before.current = value;
+      before.current = current;
     }}
     onInput=${(e: Event) => {
       const text = fieldValue(e);
       typed(text);
       const read = readTyped(text);
-      if (live && read.kind === 'number') take(read.value);
+      if (live && read.kind === 'number' && passes(read.value, check)) take(read.value);
     }}
     onBlur=${(e: Event) => {
       if (typing.current) leave(fieldValue(e));
@@ -172,15 +181,16 @@ export function NumberField({
         if (typing.current) leave(field.value);
       } else if (e.key === 'Escape') {
         // The editor then takes the focus back to the canvas (editor.ts).
-        take(typeof before.current === 'number' ? before.current : undefined);
+        take(before.current);
         typed(null);
       } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
         e.preventDefault();
         const read = readTyped(field.value);
-        take(stepped(read.kind === 'number' ? read.value : current, e.key === 'ArrowUp' ? 1 : -1, e.shiftKey, step, bounds));
+        const next = stepped(read.kind === 'number' ? read.value : current, e.key === 'ArrowUp' ? 1 : -1, e.shiftKey, step, bounds);
+        if (passes(next, check)) take(next);
         typed(null);
       }
-    }} />`;
+    }} />${problem ? html`<p class="error" id=${errorId} role="alert">${problem}</p>` : null}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The editor's formats, pages and geometry, pure: a new format adapted from another ("Resize
 // to…"), pages, a frame's size and background, snapping, and a box dragged by a handle.
-import type { DesignType } from '@pressroom/model/client';
+import { type DesignType, frameSizeProblem } from '@pressroom/model/client';
 import {
   type Box,
   bagsOf,
@@ -9,8 +9,10 @@ import {
   type Doc,
   type Format,
   formatsOf,
+  frameIds,
   frameSize,
   isBox,
+  isPixels,
   multipage,
   pageIndex,
   pagesOf,
@@ -26,15 +28,26 @@ export function addFormat(doc: Doc, format: Format, fromName: string | undefined
   return from ? copyLayout(out, from.name, format.name) : out;
 }
 
-/** Why a new format cannot be added as typed, or null: a name the design has, or a size that is not one. */
-export function newFormatProblem(
-  frames: string[],
-  { name, width, height }: { name: string; width: string; height: string },
-): string | null {
+/** Why a new format cannot be added as typed, or null: a name the design has, or a size it cannot have (`frameLengthProblem`). */
+export function newFormatProblem(doc: Doc, { name, width, height }: { name: string; width: string; height: string }): string | null {
   if (!/^[A-Za-z0-9_-]+$/.test(name)) return 'A format name is letters, digits, "_" and "-".';
-  if (frames.includes(name)) return `This design already has a format named ${name}.`;
-  if (!(Number(width) > 0) || !(Number(height) > 0)) return 'Width and height are sizes above 0.';
+  if (frameIds(doc).includes(name)) return `This design already has a format named ${name}.`;
+  for (const [k, v] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
+    const problem = frameLengthProblem(doc, Number(v));
+    if (problem) return `The ${k} ${problem}.`;
+  }
   return null;
+}
+
+/**
+ * Why a frame of the design cannot be `length` wide or high, in the words of the import (the
+ * model's `FRAME_SIZE`: 1 to 5000, whole pixels on a static or animated design), or null.
+ */
+export function frameLengthProblem(doc: Doc, length: number): string | null {
+  return frameSizeProblem(length, isPixels(doc))?.message ?? null;
 }
 
 /**
@@ -136,9 +149,14 @@ export function withBackground(doc: Doc, frame: string, color: string | undefine
   return out;
 }
 
-/** A new size of the frame: the format's, or every page's on a multipage design. */
+/**
+ * A new size of the frame: the format's, or every page's on a multipage design. A size the design
+ * cannot have (`frameLengthProblem`: 0, 6000, 100.5 px) is refused with a RangeError, never
+ * dropped: the field checks it first, and says why under itself.
+ */
 export function withFrameSize(doc: Doc, frame: string, width: number, height: number): Doc {
-  if (!(width > 0) || !(height > 0)) return doc;
+  const problem = frameLengthProblem(doc, width) ?? frameLengthProblem(doc, height);
+  if (problem) throw new RangeError(`A frame's width and height ${problem} (${width} × ${height})`);
   const out = clone(doc);
   const target: { width?: number; height?: number } | undefined = multipage(out) ? out : formatsOf(out).find((f) => f.name === frame);
   if (!target) return doc;

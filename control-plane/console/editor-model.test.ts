@@ -205,10 +205,39 @@ describe('resizing to another format', () => {
   it('adds a format adapted from the current one, and refuses a taken name or a size that is not one', async () => {
     const doc = m.addFormat(circles(), { name: 'story', width: 1080, height: 1920 }, 'square');
     expect(m.boxOf(doc, 'story', 'sun')).toEqual({ x: 700, y: 500, width: 300, height: 300 });
-    expect(m.newFormatProblem(['square'], { name: 'square', width: '10', height: '10' })).toMatch(/already has a format named square/);
-    expect(m.newFormatProblem(['square'], { name: 'wide', width: '0', height: '10' })).toMatch(/above 0/);
-    expect(m.newFormatProblem(['square'], { name: 'wide one', width: '10', height: '10' })).toMatch(/letters, digits/);
-    expect(m.newFormatProblem(['square'], { name: 'wide', width: '10', height: '10' })).toBeNull();
+    const square = circles();
+    expect(m.newFormatProblem(square, { name: 'square', width: '10', height: '10' })).toMatch(/already has a format named square/);
+    expect(m.newFormatProblem(square, { name: 'wide', width: '0', height: '10' })).toBe('The width must be between 1 and 5000.');
+    expect(m.newFormatProblem(square, { name: 'wide', width: '10', height: '6000' })).toBe('The height must be between 1 and 5000.');
+    expect(m.newFormatProblem(square, { name: 'wide', width: '10.5', height: '10' })).toBe(
+      'The width must be an integer number of pixels.',
+    );
+    expect(m.newFormatProblem(square, { name: 'wide', width: '', height: '10' })).toMatch(/between 1 and 5000/);
+    expect(m.newFormatProblem(square, { name: 'wide one', width: '10', height: '10' })).toMatch(/letters, digits/);
+    expect(m.newFormatProblem(square, { name: 'wide', width: '10', height: '10' })).toBeNull();
+  });
+});
+
+describe('a frame’s size', () => {
+  const pixels = (): m.Doc => ({ name: 'n', type: 'static', formats: [{ name: 'square', width: 1080, height: 1080 }], layers: [] });
+  const pages = (): m.Doc => ({ name: 'n', type: 'printer_multipage', unit: 'mm', width: 210, height: 297, pages: [{ layers: [] }] });
+
+  it('takes a size the import takes: the format’s, or every page’s', () => {
+    expect(m.frameSize(m.withFrameSize(pixels(), 'square', 600, 5000), 'square')).toMatchObject({ width: 600, height: 5000 });
+    expect(m.frameSize(m.withFrameSize(pixels(), 'square', 1, 1080), 'square')).toMatchObject({ width: 1, height: 1080 });
+    expect(m.frameSize(m.withFrameSize(pages(), 'page_1', 148.5, 210), 'page_1')).toMatchObject({ width: 148.5, height: 210 });
+  });
+
+  it('refuses a size the import refuses, in its words, rather than dropping it', () => {
+    // 0, below 0, past 5000, a fraction of a pixel (0.4 would round to 0): said, never a silent no-op.
+    for (const v of [0, -12, 0.4, 5001, Number.NaN])
+      expect(m.frameLengthProblem(pixels(), v), String(v)).toBe('must be between 1 and 5000');
+    expect(m.frameLengthProblem(pixels(), 100.5)).toBe('must be an integer number of pixels');
+    expect(m.frameLengthProblem(pages(), 100.5)).toBeNull();
+    expect(m.frameLengthProblem(pages(), 0.5)).toBe('must be between 1 and 5000');
+    expect(() => m.withFrameSize(pixels(), 'square', 0, 1080)).toThrow(/must be between 1 and 5000 \(0 × 1080\)/);
+    expect(() => m.withFrameSize(pixels(), 'square', 1080, 100.5)).toThrow(RangeError);
+    expect(() => m.withFrameSize(pages(), 'page_1', 210, 0)).toThrow(RangeError);
   });
 });
 

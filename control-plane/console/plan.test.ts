@@ -120,8 +120,8 @@ describe('console plan', () => {
   it("gives the editor a control within what the import takes, from GET /layer-properties' own descriptors", () => {
     const described = describeLayerProperties('static');
     const of = (type: string, name: string) => plan.editorControlFor(described[type as 'shape']!.find((d) => d.name === name)!, type);
-    // Not overridable, and still offered: 0-360, as the import takes a rotation.
-    expect(of('shape', 'rotation')).toEqual({ kind: 'number', min: 0, max: 360, step: 'any', range: { min: 0, max: 360 } });
+    // Not overridable, and still offered: 0-360, as the import takes a rotation, one turn its arrow keys come round.
+    expect(of('shape', 'rotation')).toEqual({ kind: 'number', min: 0, max: 360, step: 'any', range: { min: 0, max: 360 }, circular: true });
     // Whole percents, on the field and the slider.
     expect(of('shape', 'opacity')).toEqual({ kind: 'number', min: 0, max: 100, step: 1, range: { min: 0, max: 100 } });
     expect(of('rating', 'rating_score')).toMatchObject({ step: 1, range: { min: 0, max: 100 } });

@@ -9,7 +9,15 @@ const UNTARGETABLE: ReadonlySet<string> = new Set(UNTARGETABLE_LAYER_TYPES);
 /** The control of one property (`controlFor`), by kind. */
 export type Control =
   | { kind: 'text'; multiline: boolean }
-  | { kind: 'number'; min: number | null; max: number | null; step: number | 'any'; range: { min: number; max: number } | null }
+  | {
+      kind: 'number';
+      min: number | null;
+      max: number | null;
+      step: number | 'any';
+      range: { min: number; max: number } | null;
+      /** `min` to `max` is one turn (a rotation, the descriptor's `import.circular`): the arrow keys come round it. */
+      circular?: true;
+    }
   | { kind: 'select'; options: string[]; numeric: boolean }
   | { kind: 'switch' }
   | { kind: 'color'; gradients: boolean }
@@ -204,16 +212,19 @@ export function controlFor(
  * The control the editor shows for a property of the design (editor-props.ts): the editor writes
  * the import format, so a property a request cannot override is still offered, within what an
  * import or a document PUT takes (`import`, where narrower than the design range): whole numbers
- * where it takes those, and a choice of the one value where it takes one (a rating's 5 stars).
+ * where it takes those, a choice of the one value where it takes one (a rating's 5 stars), and
+ * steps that come round where the bound is one turn (a rotation).
  */
 export function editorControlFor(d: PropertyDescriptor, layerType: string): Control | null {
   const b = d.import;
   if (b === undefined) return controlFor({ ...d, override: d.override ?? {} }, layerType);
   const values = b.min === b.max ? { values: [b.min] } : {};
-  return controlFor(
+  const control = controlFor(
     { ...d, kind: b.integer ? 'integer' : d.kind, override: { ...d.override, min: b.min, max: b.max, ...values } },
     layerType,
   );
+  // A turn (a rotation's 0 to 360): its field's arrow keys come round the bound rather than stop at it.
+  return control?.kind === 'number' && b.circular ? { ...control, circular: true } : control;
 }
 
 /**

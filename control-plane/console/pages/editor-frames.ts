@@ -50,7 +50,7 @@ export function FramesBar({
     }
     setAdding({ name: `format_${frames.length + 1}`, width: String(size.height), height: String(size.width), tried: false });
   };
-  const problem = adding ? newFormatProblem(frames, adding) : null;
+  const problem = adding ? newFormatProblem(doc, adding) : null;
   const submit = (e: Event) => {
     e.preventDefault();
     if (!adding) return;

@@ -1,7 +1,7 @@
 // The editor's properties panel: the selected layer's box, timing, arrangement and properties with
 // the playground's controls; the bounds and arrangement of several layers; or the frame's size and
 // background when nothing is selected.
-import { isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
+import { FRAME_SIZE, isPrintDesign, type PropertyDescriptor } from '@pressroom/model/client';
 import type { VNode } from 'preact';
 import { type Dispatch, type StateUpdater, useState } from 'preact/hooks';
 import { Control, NumberField } from '../controls.js';
@@ -14,6 +14,7 @@ import {
   boxOf,
   type Doc,
   findLayer,
+  frameLengthProblem,
   frameSize,
   type Place,
   propOf,
@@ -47,8 +48,9 @@ export interface PropertiesPanelProps {
 
 const BOX_KEYS = ['x', 'y', 'width', 'height'] as const;
 /**
- * The bounds of the panel's own number fields (a box, a frame's size, a timing), typed key by key
- * as a property's (NumberField); a width or height is taken when left, not on the way.
+ * The bounds of the panel's own number fields (a box, a timing), typed key by key as a
+ * property's (NumberField); a width or height is taken when left, not on the way. A frame's size
+ * has the import's bounds (`FRAME_SIZE`), and says under itself a size the design cannot have.
  */
 const FREE = { min: null, max: null };
 const textIn = (e: Event) => (e.currentTarget as HTMLInputElement).value;
@@ -95,7 +97,8 @@ export function PropertiesPanel({
         <legend>Size of ${frame} (${size.unit})</legend>
         ${(['width', 'height'] as const).map(
           (k) => html`<div class="field"><label for=${`ed-frame-${k}`}>${k}</label>
-            <${NumberField} attrs=${{ id: `ed-frame-${k}` }} value=${size[k]} step="any" bounds=${{ min: 0, max: null }} clearable=${false} live=${false}
+            <${NumberField} attrs=${{ id: `ed-frame-${k}` }} value=${size[k]} step="any" bounds=${FRAME_SIZE} clearable=${false} live=${false}
+              check=${(v: number) => frameLengthProblem(doc, v)}
               onChange=${(v: number) =>
                 commit(
                   withFrameSize(doc, frame, k === 'width' ? v : size.width, k === 'height' ? v : size.height),

@@ -4,7 +4,8 @@
 // with Undo; a fresh workspace makes its project from New design and Import and copies its id;
 // "Add a format" refuses a taken name and keeps circles round; the canvas and the properties side
 // by side at 1024 × 768; an unknown design said in words; number fields typed key by key ("-12",
-// "0.5", emptied) as in a design tool. axe-core on each new view.
+// "0.5", emptied, a rotation stepped round 0°, a frame's width of 0 refused) as in a design tool.
+// axe-core on each new view.
 
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -381,12 +382,26 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     await key('2');
     expect(await where('f-card-rotation')).toEqual({ focused: 'f-card-rotation', section: 'position', more: true, shown: '-12' });
     expect(await transform()).toBe('rotate(-12deg)');
-    // Arrow keys step it (×10 with Shift); Escape puts back what the field had when it took the focus.
+    // Arrow keys step it (×10 with Shift) round the turn the import takes (0 to 360, 0 and 360 the
+    // same): −12 steps to 349, 359 up to 0, 0 down to 359, ten at a time too. Escape puts back what
+    // the field had when it took the focus.
+    const shift = async (k: 'ArrowUp' | 'ArrowDown') => {
+      await pressKeys(page, k, 'Shift');
+      await rendered();
+    };
     await key('ArrowUp');
-    expect((await where('f-card-rotation')).shown).toBe('-11');
-    await pressKeys(page, 'ArrowUp', 'Shift');
-    await rendered();
-    expect((await where('f-card-rotation')).shown).toBe('-1');
+    expect((await where('f-card-rotation')).shown).toBe('349');
+    await shift('ArrowUp');
+    expect((await where('f-card-rotation')).shown).toBe('359');
+    expect(await transform()).toBe('rotate(359deg)');
+    await key('ArrowUp');
+    expect((await where('f-card-rotation')).shown).toBe('0');
+    await key('ArrowDown');
+    expect((await where('f-card-rotation')).shown).toBe('359');
+    await shift('ArrowUp');
+    expect((await where('f-card-rotation')).shown).toBe('9');
+    await shift('ArrowDown');
+    expect((await where('f-card-rotation')).shown).toBe('359');
     await key('Escape');
     expect(await transform()).not.toContain('rotate(');
     // Typed again and left: now set, it shows in its section.
@@ -409,11 +424,16 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     await key('2');
     expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '-12' });
     expect(await page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.left)).not.toBe(xBefore);
-    for (let i = 0; i < 3; i++) await key('Backspace');
+    // Backspaced, it passes through "-1", which the canvas shows on the way.
+    await key('Backspace');
+    expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '-1' });
+    for (let i = 0; i < 2; i++) await key('Backspace');
     expect(await where('ed-box-x')).toMatchObject({ focused: 'ed-box-x', shown: '' });
-    // Left empty, it shows the last number it read on the way ("-1"): a box's x cannot be unset.
+    // Left empty (a box's x cannot be unset), it goes back to the value it had when it took the
+    // focus, not "-1" read on the way; the canvas too.
     await key('Tab');
-    expect((await where('ed-box-x')).shown).toBe('-1');
+    expect((await where('ed-box-x')).shown).toBe('300');
+    expect(await page.$eval('[data-hit="card"]', (e) => (e as HTMLElement).style.left)).toBe(xBefore);
 
     // The shadow's blur, typed "0.5" key by key: "0" is the default (unset) and "0." no number yet;
     // the field stays shown, with the focus, and shows what was typed.
@@ -426,6 +446,12 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     expect(await where('f-card-shadow_blur')).toMatchObject({ focused: 'f-card-shadow_blur', more: false, shown: '0.5' });
     await key('Enter');
 
+    // The opacity's arrow keys stop at its bound (100), not round it as a rotation's do.
+    await focusAll('f-card-opacity');
+    await shift('ArrowUp');
+    expect((await where('f-card-opacity')).shown).toBe('100');
+    await key('ArrowUp');
+    expect((await where('f-card-opacity')).shown).toBe('100');
     // The opacity past its bound: kept as typed, with the design's error under it, not clamped.
     await focusAll('f-card-opacity');
     for (const k of '150') await key(k);
@@ -440,9 +466,42 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     expect(await page.$('#f-card-opacity-error')).toBeNull();
     await axe('number fields typed');
 
+    // The frame's width, with nothing selected: a size the design cannot have (0, −12, 100.5 px,
+    // 6000) is said under the field and never taken; leaving puts back the last good one.
+    await page.focus('.canvas-overlay');
+    await key('Escape');
+    await page.waitForSelector('#ed-frame-width', WAIT);
+    const frameShown = () => page.$eval('#ed-frame option[value="square"]', (e) => e.textContent);
+    const frameError = () => page.$eval('#ed-frame-width', (e) => document.getElementById(`${e.id}-error`)?.textContent ?? null);
+    expect(await frameShown()).toBe('square (1000 × 1000 px)');
+    for (const [typed, said, leave] of [
+      ['0', 'must be between 1 and 5000', 'Tab'],
+      ['-12', 'must be between 1 and 5000', 'Enter'],
+      ['100.5', 'must be an integer number of pixels', 'Tab'],
+      ['6000', 'must be between 1 and 5000', 'Enter'],
+    ] as const) {
+      await focusAll('ed-frame-width');
+      for (const k of typed) await key(k);
+      expect(await frameError(), typed).toBe(said);
+      expect(await page.$eval('#ed-frame-width', (e) => e.getAttribute('aria-invalid')), typed).toBe('true');
+      expect(await frameShown(), typed).toBe('square (1000 × 1000 px)');
+      await key(leave);
+      expect((await where('ed-frame-width')).shown, typed).toBe('1000');
+      expect(await frameError(), typed).toBeNull();
+    }
+    await axe('a frame size refused');
+    await focusAll('ed-frame-width');
+    for (const k of '800') await key(k);
+    expect(await frameError()).toBeNull();
+    await key('Enter');
+    expect(await frameShown()).toBe('square (800 × 1000 px)');
+
+    await page.focus('.canvas-overlay');
     await pressKeys(page, 's', 'Control');
     await page.waitForFunction(() => document.querySelector('.editor-bar [role=status]')?.textContent?.includes('Saved.'), WAIT);
-    const layer = ((await call('GET', `/designs/${card}/as-import`)).data.payload.layers as ImportLayer[]).find((l) => l.name === 'card')!;
+    const saved = (await call('GET', `/designs/${card}/as-import`)).data.payload;
+    expect(saved.formats[0]).toMatchObject({ name: 'square', width: 800, height: 1000 });
+    const layer = (saved.layers as ImportLayer[]).find((l) => l.name === 'card')!;
     const props = ('default' in layer.properties ? layer.properties.default : layer.properties) as Record<string, unknown>;
     // A rotation of -12 (written as 348 where the import takes 0-360), the blur typed.
     expect((((props.rotation as number) % 360) + 360) % 360).toBe(348);
@@ -450,7 +509,7 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     // Unset, the opacity reads back as its default (it was 90, then 150, before it was emptied).
     expect(props.opacity ?? 100).toBe(100);
     const layout = ('x' in layer.layout ? layer.layout : (layer.layout as Record<string, { x: number }>).square) as { x: number };
-    expect(layout.x).toBe(-1);
+    expect(layout.x).toBe(300);
   });
 
   it('says in words that a design does not exist, without its internal code', async () => {

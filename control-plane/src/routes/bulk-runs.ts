@@ -7,7 +7,7 @@ import {
   BULK_SPECIAL_COLUMNS,
   httpsUrl,
   prop,
-  WEBHOOK_URL_PATTERN,
+  WEBHOOK_URL_JSON_SCHEMA,
 } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -62,9 +62,7 @@ const bulkBody = z.strictObject({
     .describe(`Column header → "<layer>.<property>", one of ${BULK_SPECIAL_COLUMNS.join(', ')}, or null to ignore the column.`),
   formats: z.array(z.string().min(1)).min(1).optional().describe('Format names; default: every format of the design.'),
   image_file_type: z.string().min(1).optional().describe("Default: the design's default file type."),
-  callback_url: documented(prop(httpsUrl()), { type: 'string', format: 'uri', pattern: WEBHOOK_URL_PATTERN }).describe(
-    'BULK_RUN_FINISHED is sent here when the run ends.',
-  ),
+  callback_url: documented(prop(httpsUrl()), WEBHOOK_URL_JSON_SCHEMA).describe('BULK_RUN_FINISHED is sent here when the run ends.'),
 });
 
 const createQuery = z.object({

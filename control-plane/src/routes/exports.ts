@@ -1,4 +1,4 @@
-import { httpsUrl, prop, WEBHOOK_URL_PATTERN } from '@pressroom/model';
+import { httpsUrl, prop, WEBHOOK_URL_JSON_SCHEMA } from '@pressroom/model';
 import type { ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -13,11 +13,7 @@ export const MAX_EXPORT_IDS = 10_000;
 
 const exportBody = z.object({
   ids: z.array(z.string()).min(1).max(MAX_EXPORT_IDS),
-  callback_url: documented(prop(httpsUrl()), {
-    type: 'string',
-    format: 'uri',
-    pattern: WEBHOOK_URL_PATTERN,
-  }),
+  callback_url: documented(prop(httpsUrl()), WEBHOOK_URL_JSON_SCHEMA),
 });
 
 const exportStatus = z.object({

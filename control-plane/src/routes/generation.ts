@@ -3,6 +3,7 @@ import {
   DELIVERY_OPTIONS,
   elementsJsonSchema,
   type GenerationRequestKind,
+  generationFieldsJsonSchema,
   OUTPUT_OPTION_BOUNDS,
   PAGE_KEY_PATTERN,
 } from '@pressroom/model';
@@ -39,7 +40,8 @@ const acceptedRequest = z.object({ generation_request_id: z.uuid() });
 // after lookup; each handler parses its body once (parseGeneration) and hands the service that.
 // The document states `elements` from the property catalogue, with the widest rule of each
 // property (the one checked before the design is known) and, in its description, where a layer
-// type narrows it; the other fields depend on the design (docs/api.md).
+// type narrows it; the format(s), the callback and the fields each endpoint refuses from the
+// model's parser (generationFieldsJsonSchema); the other fields depend on the design (docs/api.md).
 const compressionLevel = bounded(
   'integer',
   'file_compression_level',
@@ -47,7 +49,11 @@ const compressionLevel = bounded(
 );
 const syncBody = documented(z.unknown(), {
   type: 'object',
-  properties: { elements: nullable(elementsJsonSchema('sync')), file_compression_level: compressionLevel },
+  properties: {
+    ...generationFieldsJsonSchema('sync'),
+    elements: nullable(elementsJsonSchema('sync')),
+    file_compression_level: compressionLevel,
+  },
 });
 /** The vendor's option objects (docs/generation.md, "The vendor's request options"); unknown keys are refused. */
 const vendorOptions = {
@@ -94,6 +100,7 @@ const vendorOptions = {
 const asyncBody = documented(z.unknown(), {
   type: 'object',
   properties: {
+    ...generationFieldsJsonSchema('async'),
     elements: nullable(elementsJsonSchema('async')),
     // Animated designs only, each for one file type (docs/animation.md, "Delivery options").
     click_url: nullable({ type: 'string', format: 'uri', description: "html5 only: the value of the banner's clickTag." }),
@@ -117,6 +124,7 @@ const multipageBody = documented(z.unknown(), {
   required: ['pages'],
   properties: {
     pages: { type: 'object', propertyNames: { pattern: PAGE_KEY_PATTERN }, additionalProperties: nullable(elementsJsonSchema('async')) },
+    ...generationFieldsJsonSchema('multipage'),
     print: vendorOptions.print,
   },
 });

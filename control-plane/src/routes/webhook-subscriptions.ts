@@ -1,4 +1,4 @@
-import { AppError, EVENT_TYPES, httpsUrl, subscriptionEventTypesSchema, WEBHOOK_URL_PATTERN } from '@pressroom/model';
+import { AppError, EVENT_TYPES, httpsUrl, subscriptionEventTypesSchema, WEBHOOK_URL_JSON_SCHEMA } from '@pressroom/model';
 import {
   addSubscription,
   listDeliveries,
@@ -29,11 +29,7 @@ const subscription = z.object({
 });
 
 const createBody = z.strictObject({
-  url: documented(z.string().pipe(httpsUrl() as z.ZodType<string, string>), {
-    type: 'string',
-    format: 'uri',
-    pattern: WEBHOOK_URL_PATTERN,
-  }),
+  url: documented(z.string().pipe(httpsUrl() as z.ZodType<string, string>), WEBHOOK_URL_JSON_SCHEMA),
   event_types: subscriptionEventTypesSchema
     .nullable()
     .optional()

@@ -140,6 +140,7 @@ export {
   GENERATION_REQUEST_KINDS,
   type GenerationRequest,
   type GenerationRequestKind,
+  generationFieldsJsonSchema,
   PAGE_KEY_PATTERN,
   parseGenerationRequest,
   type RequestForDesign,
@@ -237,7 +238,7 @@ export { type LayerBags, refuseIneffective } from './overrides/ineffective.js';
 export { elementsJsonSchema, narrowingOf } from './overrides/json-schema.js';
 export { parseOverrides } from './overrides/parse.js';
 export { asyncAiShape, propertyShape } from './overrides/properties.js';
-export { httpsUrl, prop, WEBHOOK_URL_PATTERN } from './overrides/rules.js';
+export { httpsUrl, prop, WEBHOOK_URL_JSON_SCHEMA, WEBHOOK_URL_PATTERN } from './overrides/rules.js';
 export type { AutoFocusSettings, LayerOverride, NormalisedOverrides } from './overrides/types.js';
 export { type OverrideUrl, overrideFonts, overrideUrls } from './overrides/urls.js';
 export { isPlainObject } from './plain-object.js';

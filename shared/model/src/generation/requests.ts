@@ -6,7 +6,7 @@ import type { PrintOptions } from '../jobs/render-print.js';
 import { FILE_TYPES_BY_DESIGN, type FileTypeOf } from '../output-formats/index.js';
 import { isPrintDesign } from '../overrides/context.js';
 import { elementsSchema, MAX_LAYER_KEYS } from '../overrides/elements.js';
-import { boolean, fail, httpsUrl, httpUrl, number, oneOf, prop, string, uuid } from '../overrides/rules.js';
+import { boolean, fail, httpsUrl, httpUrl, number, oneOf, prop, string, uuid, WEBHOOK_URL_JSON_SCHEMA } from '../overrides/rules.js';
 import type { NormalisedOverrides } from '../overrides/types.js';
 import { isPlainObject } from '../plain-object.js';
 import type { DesignType } from '../properties/layer-types.js';
@@ -99,6 +99,11 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: AppErr
 
 const EMPTY_OVERRIDES = (): NormalisedOverrides => ({ layers: Object.create(null), vars: Object.create(null) });
 
+/** A format name, as `template_format_name` and each of `template_format_names` take it. */
+const FORMAT_NAME_LENGTH = { min: 1 } as const;
+/** `template_format_names` lists at least this many (absent or null: every format). */
+const MIN_FORMAT_NAMES = 1;
+
 /** `image_file_type` against the design type's row (docs/generation.md). `jpg` reads as jpeg. */
 export function checkFileType<T extends DesignType>(designType: T, fileType: unknown): ParseResult<FileTypeOf<T>> {
   const allowed: readonly FileTypeOf<T>[] = FILE_TYPES_BY_DESIGN[designType];
@@ -130,13 +135,11 @@ function body<T extends z.ZodRawShape>(shape: T) {
 
 export function syncRequestSchema<T extends DesignType>(context: RequestContext<T>): z.ZodType<SyncGenerationRequest<T>> {
   return body({
-    template_format_name: prop(string({ min: 1 })),
+    template_format_name: prop(string(FORMAT_NAME_LENGTH)),
     elements: prop(elementsSchema({ designType: context.designType, mode: 'sync' })),
     image_file_type: prop(fileTypeField(context)),
     file_compression_level: prop(wholeNumber(OUTPUT_OPTION_BOUNDS.file_compression_level)),
-    // The vendor's animated and print options: a synchronous render is a static image.
-    ...refusedOn('a static image', ['video', 'gif', 'html5', 'print']),
-    ...refused(OTHER_ENDPOINTS_FIELDS.sync),
+    ...refused(REFUSED_FIELDS.sync),
     original_visual_id: prop(uuid()),
   }).transform(
     (b): SyncGenerationRequest<T> => ({
@@ -163,8 +166,8 @@ function refused(fields: Record<string, string>) {
   ) as Record<string, z.ZodOptional<z.ZodType<undefined>>>;
 }
 
-function refusedOn(what: string, fields: string[]) {
-  return refused(Object.fromEntries(fields.map((field) => [field, `does not apply to ${what}`])));
+function doesNotApply(what: string, fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field) => [field, `does not apply to ${what}`]));
 }
 
 /**
@@ -188,6 +191,21 @@ const OTHER_ENDPOINTS_FIELDS = {
     elements: 'overrides go under pages.page_N on generate-multipage-pdf',
   },
 } as const satisfies Record<GenerationRequestKind, Record<string, string>>;
+
+/**
+ * Every field an endpoint refuses whatever the design (null or absent passes), with why: the
+ * other endpoints' fields, the vendor's animated and print options on a synchronous render (a
+ * static image), a compression level on a print PDF. The parsers and the OpenAPI document
+ * (generationFieldsJsonSchema) read them here.
+ */
+const REFUSED_FIELDS: Record<GenerationRequestKind, Record<string, string>> = {
+  sync: { ...doesNotApply('a static image', ['video', 'gif', 'html5', 'print']), ...OTHER_ENDPOINTS_FIELDS.sync },
+  async: OTHER_ENDPOINTS_FIELDS.async,
+  multipage: {
+    ...OTHER_ENDPOINTS_FIELDS.multipage,
+    file_compression_level: 'a print PDF keeps its images lossless at the format’s DPI: it has no compression level',
+  },
+};
 
 /** The vendor's `video` object (animated designs, mp4). */
 const videoField = z.strictObject({ fps: prop(number(OUTPUT_OPTION_BOUNDS['video.fps'])) });
@@ -263,9 +281,50 @@ function wholeNumber(bounds: { min: number; max: number }) {
  * is queued or charged. The list is a set: a name listed twice renders once.
  */
 const formatNamesField = z
-  .array(string({ min: 1 }))
-  .min(1, 'lists at least one format name; omit it, or send null, for every format')
+  .array(string(FORMAT_NAME_LENGTH))
+  .min(MIN_FORMAT_NAMES, 'lists at least one format name; omit it, or send null, for every format')
   .transform((names) => [...new Set(names)]);
+
+type JsonSchema = Record<string, unknown>;
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+const formatNameJsonSchema: JsonSchema = { type: 'string', minLength: FORMAT_NAME_LENGTH.min };
+const callbackUrlJsonSchema = nullable({
+  ...WEBHOOK_URL_JSON_SCHEMA,
+  description:
+    'NEW_BANNER_BATCH is sent here when the request is finalised; a host that can only reach a loopback, private or metadata address is 400 invalid_payload.',
+});
+
+/**
+ * The fields of a generation body that do not depend on the design, as JSON Schema for the
+ * OpenAPI document, stated from what the parser above checks: the format(s) it takes, its
+ * callback, and each field it refuses (REFUSED_FIELDS) as `{type: 'null'}` (null reads as absent;
+ * any other value is 400 invalid_payload), its description saying why. `elements`, the vendor
+ * options and `pages` the control plane's generation routes state beside them. Pure.
+ */
+export function generationFieldsJsonSchema(kind: GenerationRequestKind): Record<string, JsonSchema> {
+  const accepted: Record<GenerationRequestKind, Record<string, JsonSchema>> = {
+    sync: {
+      template_format_name: nullable({ ...formatNameJsonSchema, description: 'The format to render; default: the first format.' }),
+    },
+    async: {
+      template_format_names: nullable({
+        type: 'array',
+        items: formatNameJsonSchema,
+        minItems: MIN_FORMAT_NAMES,
+        description:
+          'The formats to render, at least one ([] is 400 out_of_range); absent or null: every format. A name listed twice renders once.',
+        examples: [['square']],
+      }),
+      callback_url: callbackUrlJsonSchema,
+    },
+    multipage: { callback_url: callbackUrlJsonSchema },
+  };
+  const refusedHere = Object.entries(REFUSED_FIELDS[kind]).map(([field, why]) => [
+    field,
+    { type: 'null', description: `Refused here (400 invalid_payload) unless null: ${why}.` },
+  ]);
+  return { ...accepted[kind], ...Object.fromEntries(refusedHere) };
+}
 
 /** Parsed on every design type, so that one sent where it cannot act is refused rather than ignored. */
 function deliveryFields() {
@@ -290,7 +349,7 @@ export function asyncRequestSchema<T extends DesignType>(context: RequestContext
     gif: prop(gifField),
     html5: prop(html5Field),
     print: prop(printField),
-    ...refused(OTHER_ENDPOINTS_FIELDS.async),
+    ...refused(REFUSED_FIELDS.async),
   })
     .superRefine((b, ctx) => {
       const refuse = (path: string[], message: string) =>
@@ -412,18 +471,9 @@ export function multipageRequestSchema(context: RequestContext): z.ZodType<Multi
     callback_url: prop(httpsUrl()),
     // Always a PDF: `pdf` is accepted (it is what is made), another type is invalid_filetype.
     image_file_type: prop(fileTypeField(context)),
-    ...refused(OTHER_ENDPOINTS_FIELDS.multipage),
+    ...refused(REFUSED_FIELDS.multipage),
     print_options: printOptionsField(context).optional(),
     print: prop(printField),
-    // A print PDF keeps its images lossless at the format's DPI: no compression level to set.
-    file_compression_level: z
-      .unknown()
-      .transform((value, ctx) =>
-        value === undefined || value === null
-          ? undefined
-          : fail(ctx, 'invalid_payload', 'a print PDF keeps its images lossless at the format’s DPI: it has no compression level'),
-      )
-      .optional(),
   })
     .superRefine((b, ctx) => {
       const a = b.print?.display_crop_marks;

@@ -102,6 +102,8 @@ export function httpUrl(): z.ZodType<string> {
 export const WEBHOOK_URL_PATTERN =
   "^https://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/([A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*)?(\\?([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$";
 const WEBHOOK_URL = new RegExp(WEBHOOK_URL_PATTERN);
+/** A webhook target's JSON Schema, as `httpsUrl` checks it (the pattern excludes U+0000 by itself). */
+export const WEBHOOK_URL_JSON_SCHEMA: Readonly<Record<string, unknown>> = { type: 'string', format: 'uri', pattern: WEBHOOK_URL_PATTERN };
 
 /** Webhook targets: deliveries are HTTPS only (docs/webhooks.md), so a plain-http target is refused up front. */
 export function httpsUrl(): z.ZodType<string> {

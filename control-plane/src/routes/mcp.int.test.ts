@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { generationFieldsJsonSchema } from '@pressroom/model';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
@@ -70,6 +71,33 @@ describe('the MCP endpoint on the control plane', () => {
     expect(Object.keys(generate.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['id', 'elements']));
     const fonts = tools.find((t) => t.name === 'list_fonts')!;
     expect(Object.keys(fonts.inputSchema.properties ?? {})).toContain('name');
+  });
+
+  it("the generate tools show their endpoint's format fields and the fields it refuses, as /openapi.json does", async () => {
+    const { tools } = await client.listTools();
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const TOOLS = [
+      ['generate_static_banner', 'sync', '/banner-builder/{id}/generate'],
+      ['generate_banners_async', 'async', '/async/banner-builder/{id}/generate'],
+      ['generate_multipage_pdf', 'multipage', '/async/banner-builder/{id}/generate-multipage-pdf'],
+    ] as const;
+    for (const [name, kind, path] of TOOLS) {
+      const properties = tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
+      const body = doc.paths[path].post.requestBody.content['application/json'].schema.properties;
+      for (const [field, schema] of Object.entries(generationFieldsJsonSchema(kind))) {
+        expect(properties[field], `${name} ${field}`).toEqual(schema);
+        // The document adds its NUL-free patterns; the rest is the same statement.
+        expect(body[field], `${path} ${field}`).toMatchObject(schema['type'] === 'null' ? schema : { anyOf: expect.any(Array) });
+      }
+    }
+    const byName = (name: string) => tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(byName('generate_banners_async')['template_format_names']).toMatchObject({
+      anyOf: [{ type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, { type: 'null' }],
+    });
+    expect(byName('generate_static_banner')['template_format_names']).toMatchObject({ type: 'null' });
+    expect(byName('generate_banners_async')['template_format_name']).toMatchObject({ type: 'null' });
+    expect(byName('generate_multipage_pdf')['template_format_names']).toMatchObject({ type: 'null' });
+    expect(byName('generate_multipage_pdf')['elements']).toMatchObject({ type: 'null' });
   });
 
   it('accepts the key as Authorization: Bearer too, and answers the workspace and credits', async () => {

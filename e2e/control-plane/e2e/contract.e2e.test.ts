@@ -3,6 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { type DesignType, type GenerationRequestKind, generationFieldsJsonSchema, parseGenerationRequest } from '@pressroom/model';
 import { sdkPython } from '@pressroom/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,23 +11,28 @@ import { api, waitFinal } from '../../render-worker/tasks/testing/farm-processes
 import { type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
 
 const CONFIG = fileURLToPath(new URL('./schemathesis.toml', import.meta.url));
+const BODIES_SCRIPT = fileURLToPath(new URL('./schemathesis_bodies.py', import.meta.url));
 /** Examples per operation and phase: enough to cover every operation's schema, short enough for CI. */
 const MAX_EXAMPLES = process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '10';
 
 /** Runs the schemathesis CLI pinned in requirements-test.txt, from the tests' Python venv. */
 function schemathesis(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(sdkPython(), ['-c', 'import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())', ...args], {
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return python(['-c', 'import sys; from schemathesis.cli import schemathesis; sys.exit(schemathesis())', ...args], env);
+}
+
+/** Runs the tests' Python (where schemathesis is installed); stdout and stderr as one text, and stdout alone. */
+function python(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string; stdout: string }> {
+  const child = spawn(sdkPython(), args, { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let stdout = '';
   child.stdout.on('data', (d) => {
     output += String(d);
+    stdout += String(d);
   });
   child.stderr.on('data', (d) => {
     output += String(d);
   });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output, stdout })));
 }
 
 /**
@@ -89,6 +95,43 @@ describe('the API contract against npm start', () => {
     expect(fromTiff.equals(without)).toBe(false);
     expect(fromTiff.equals(fromPng)).toBe(true);
   });
+
+  it('schemathesis generates the format fields the generation bodies take, and the fields each refuses only as null', async () => {
+    const OPERATIONS = {
+      sync: ['/banner-builder/{id}/generate', 'static'],
+      async: ['/async/banner-builder/{id}/generate', 'static'],
+      multipage: ['/async/banner-builder/{id}/generate-multipage-pdf', 'printer_multipage'],
+    } as const satisfies Record<GenerationRequestKind, readonly [string, DesignType]>;
+    // Drawn as a contract run draws its positive cases, from the document the farm serves.
+    const { code, output, stdout } = await python([
+      BODIES_SCRIPT,
+      `${farm.baseUrl}/openapi.json`,
+      '60',
+      'positive',
+      ...Object.values(OPERATIONS).map(([path]) => path),
+    ]);
+    expect(code, output).toBe(0);
+    const drawn = JSON.parse(stdout) as Record<string, Record<string, unknown>[]>;
+    for (const [kind, [path, designType]] of Object.entries(OPERATIONS) as [GenerationRequestKind, readonly [string, DesignType]][]) {
+      const fields = generationFieldsJsonSchema(kind);
+      const refused = Object.keys(fields).filter((field) => fields[field]!['type'] === 'null');
+      const bodies = drawn[path]!;
+      expect(bodies.length, path).toBeGreaterThan(0);
+      // Each field is met (the document names it), a refused one only as null.
+      for (const field of Object.keys(fields))
+        expect(
+          bodies.some((body) => field in body),
+          `${path} ${field}`,
+        ).toBe(true);
+      for (const body of bodies) {
+        for (const field of refused) expect(body[field] ?? null, `${path} ${field}`).toBeNull();
+        // What the parser says of these fields: nothing (the design decides the rest: layers, vendor options).
+        const parsed = parseGenerationRequest(kind, body, { designType });
+        const issues = parsed.ok ? [] : (parsed.error.issues ?? []).filter((issue) => issue.path.split(/[.[]/)[0]! in fields);
+        expect(issues, `${path} ${JSON.stringify(body)}`).toEqual([]);
+      }
+    }
+  }, 120_000);
 
   it('schemathesis --checks all finds no failure in the OpenAPI document', async () => {
     // Real ids of this farm, so the operations that read one reach their logic instead of a 404

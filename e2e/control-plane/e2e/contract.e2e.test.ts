@@ -102,7 +102,7 @@ describe('the API contract against npm start', () => {
       async: ['/async/banner-builder/{id}/generate', 'static'],
       multipage: ['/async/banner-builder/{id}/generate-multipage-pdf', 'printer_multipage'],
     } as const satisfies Record<GenerationRequestKind, readonly [string, DesignType]>;
-    // Drawn as a contract run draws its positive cases, from the document the farm serves.
+    // Drawn as a contract run draws its positive cases, from the document the farm serves (25-60 s here).
     const { code, output, stdout } = await python([
       BODIES_SCRIPT,
       `${farm.baseUrl}/openapi.json`,
@@ -136,7 +136,7 @@ describe('the API contract against npm start', () => {
         expect(issues, `${path} ${JSON.stringify(body)}`).toEqual([]);
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   it('schemathesis --checks all finds no failure in the OpenAPI document', async () => {
     // Real ids of this farm, so the operations that read one reach their logic instead of a 404

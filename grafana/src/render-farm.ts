@@ -272,6 +272,16 @@ export const renderFarm = dashboard({
       queries: [{ expr: 'sum by (role) (increase(pressroom_dead_workers_unlocked_total[$__rate_interval]))', legend: '{{role}}' }],
       width: 8,
     }),
+    timeseries({
+      title: 'Print jobs failed: no live worker held their colour profile',
+      description:
+        'pressroom_print_profile_unheld_failures_total by profile (a built-in profile id; GET /capabilities names them): print jobs the render workers\' sweep ended with cannot_build_banner because no live render worker had held their profile for PRINT_PROFILE_WAIT_MS. Any: a profile clients name has no holder left; add its ICC file to PRINT_CMYK_PROFILES on a render worker (docs/print.md, "Routing by profile").',
+      queries: [
+        { expr: 'sum by (profile) (increase(pressroom_print_profile_unheld_failures_total[$__rate_interval]))', legend: '{{profile}}' },
+      ],
+      width: 12,
+      stacked: true,
+    }),
 
     row('AI operations'),
     timeseries({

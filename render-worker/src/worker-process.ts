@@ -197,6 +197,7 @@ export async function startRenderWorker({ early, launchStartedMs, modulesMs }: R
     db: database.pool,
     storage,
     logger,
+    metrics,
     waitMs: config.printProfileWaitMs,
     heartbeatMs: config.workerHeartbeatIntervalMs,
     staleAfterMs: config.workerStaleAfterMs,

@@ -7,10 +7,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { advertiseCapabilities, colorProfileFlag, NO_AI_CAPABILITIES } from '@pressroom/model';
-import { beat, memoryDesignSource, unheldProfileSweeper } from '@pressroom/platform';
+import { advertiseCapabilities, CMYK_COLOR_PROFILES, colorProfileFlag, NO_AI_CAPABILITIES } from '@pressroom/model';
+import { beat, memoryDesignSource, unheldProfileFailuresCounter, unheldProfileSweeper } from '@pressroom/platform';
 import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { createProject } from '../services/projects.js';
@@ -90,10 +91,21 @@ async function orphanedUncoatedJob() {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   await h.db.pool.query(`DELETE FROM worker_heartbeats WHERE worker_id = 'pool-2'`);
   let clock = 0;
-  const sweep = unheldProfileSweeper({ db: h.db.pool, storage: h.storage, staleAfterMs: 600_000, waitMs: 60_000, now: () => clock });
+  const failures = unheldProfileFailuresCounter(new Registry());
+  const sweep = unheldProfileSweeper({
+    db: h.db.pool,
+    storage: h.storage,
+    staleAfterMs: 600_000,
+    waitMs: 60_000,
+    failures,
+    now: () => clock,
+  });
   return {
     requestId: (res.body as { generation_request_id?: string }).generation_request_id!,
     sweep,
+    /** `pressroom_print_profile_unheld_failures_total` by profile, as a scrape would read it. */
+    failed: async (): Promise<Record<string, number>> =>
+      Object.fromEntries((await failures.get()).values.map((v) => [v.labels.profile, v.value])),
     at: (ms: number) => {
       clock = ms;
     },
@@ -151,7 +163,7 @@ describe('print.color_profile against the live render workers', () => {
   });
 
   it("a job whose profile no live render worker holds any more waits the sweep's wait, then its file fails saying what to set", async () => {
-    const { requestId, sweep, at } = await orphanedUncoatedJob();
+    const { requestId, sweep, at, failed } = await orphanedUncoatedJob();
     const jobs = await printJobs();
     // Every waiting job naming it ends (earlier cases queued some); the others stay.
     const flagged = jobs.filter((j) => j.color_profile === UNCOATED).length;
@@ -160,9 +172,17 @@ describe('print.color_profile against the live render workers', () => {
     expect(await sweep()).toBe(0);
     const waiting = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
     expect(waiting.statusCode).toBe(202);
+    expect((await failed())[UNCOATED]).toBe(0);
     at(60_000);
     expect(await sweep()).toBe(flagged);
     expect(await printJobs()).toEqual(jobs.filter((j) => j.color_profile !== UNCOATED));
+    // Counted once per job ended, under its profile; every other built-in stays at zero.
+    const counted = await failed();
+    expect(counted[UNCOATED]).toBe(flagged);
+    expect(Object.values(counted).reduce((a, b) => a + b, 0)).toBe(flagged);
+    expect(Object.keys(counted).sort()).toEqual([...CMYK_COLOR_PROFILES].sort());
+    expect(await sweep()).toBe(0);
+    expect((await failed())[UNCOATED]).toBe(flagged);
     const done = await app.inject({ method: 'GET', url: `/generation-request/${requestId}`, headers: { 'x-api-key': ws.key } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
@@ -179,7 +199,7 @@ describe('print.color_profile against the live render workers', () => {
   });
 
   it('a holder back within the wait keeps the job queued', async () => {
-    const { sweep, at } = await orphanedUncoatedJob();
+    const { sweep, at, failed } = await orphanedUncoatedJob();
     const jobs = (await printJobs()).length;
     expect(await sweep()).toBe(0);
     at(30_000);
@@ -189,6 +209,7 @@ describe('print.color_profile against the live render workers', () => {
     at(60_000);
     expect(await sweep()).toBe(0);
     expect((await printJobs()).length).toBe(jobs);
+    expect((await failed())[UNCOATED]).toBe(0);
   });
 
   it('a render worker older than the field (no print record) is one that holds no profile', async () => {

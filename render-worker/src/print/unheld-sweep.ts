@@ -1,5 +1,6 @@
-import { type Logger, type ObjectStorage, unheldProfileSweeper } from '@pressroom/platform';
+import { type Logger, type ObjectStorage, unheldProfileFailuresCounter, unheldProfileSweeper } from '@pressroom/platform';
 import type pg from 'pg';
+import type { Registry } from 'prom-client';
 
 /**
  * How often a render worker sweeps for print jobs whose profile no live worker holds: a tenth of
@@ -12,18 +13,21 @@ export function unheldSweepEveryMs(waitMs: number, heartbeatMs: number): number 
 /**
  * Runs the sweep of print jobs whose colour profile no live render worker holds any more
  * (`unheldProfileSweeper`; docs/print.md, "Routing by profile") on a timer, from every render
- * worker. `waitMs` 0: never (they wait for a holder).
+ * worker, counting the jobs it ends in `pressroom_print_profile_unheld_failures_total{profile}`
+ * (registered on `metrics` either way). `waitMs` 0: never (they wait for a holder).
  */
 export function startUnheldProfileSweep(options: {
   db: pg.Pool;
   storage: ObjectStorage;
   logger: Logger;
+  metrics: Registry;
   waitMs: number;
   heartbeatMs: number;
   staleAfterMs: number;
 }): { stop(): Promise<void> } {
+  const failures = unheldProfileFailuresCounter(options.metrics);
   if (options.waitMs === 0) return { stop: async () => undefined };
-  const sweep = unheldProfileSweeper(options);
+  const sweep = unheldProfileSweeper({ ...options, failures });
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(
     () => {

@@ -1,5 +1,13 @@
-import { colorProfileFlag, RENDER_PRINT, readJobOwner, unheldProfileReason, watchUnheldProfiles } from '@pressroom/model';
+import {
+  CMYK_COLOR_PROFILES,
+  colorProfileFlag,
+  RENDER_PRINT,
+  readJobOwner,
+  unheldProfileReason,
+  watchUnheldProfiles,
+} from '@pressroom/model';
 import type pg from 'pg';
+import { Counter, type Registry } from 'prom-client';
 import { deleteWaitingJob, selectWaitingPrintJobs } from '../sql/print-jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { liveRenderWorkers } from '../worker/heartbeat.js';
@@ -9,6 +17,24 @@ import { recordOutcome } from './record-outcome.js';
 const BATCH = 100;
 
 /**
+ * `pressroom_print_profile_unheld_failures_total{profile}`: print jobs the sweep below ended because
+ * no live render worker held their colour profile, by built-in profile id (`CMYK_COLOR_PROFILES`).
+ * Idempotent per registry; every profile's series exists from the first scrape, at zero.
+ */
+export function unheldProfileFailuresCounter(registry: Registry): Counter<'profile'> {
+  const existing = registry.getSingleMetric('pressroom_print_profile_unheld_failures_total') as Counter<'profile'> | undefined;
+  if (existing) return existing;
+  const counter = new Counter({
+    name: 'pressroom_print_profile_unheld_failures_total',
+    help: 'Print jobs failed because no live render worker held their colour profile for PRINT_PROFILE_WAIT_MS, by built-in profile id.',
+    labelNames: ['profile'],
+    registers: [registry],
+  });
+  for (const profile of CMYK_COLOR_PROFILES) counter.inc({ profile }, 0);
+  return counter;
+}
+
+/**
  * The sweep of print jobs whose colour profile no live render worker holds any more (the worker
  * holding it died or was reconfigured after submit; docs/print.md, "Routing by profile"). Each
  * call reads the live render workers; a profile unheld for `waitMs` (as this sweeper has seen it,
@@ -16,13 +42,16 @@ const BATCH = 100;
  * as any file the farm cannot produce ends: `cannot_build_banner` with the reason, its credit
  * refunded, the request finalised and announced once complete. The outcome is recorded before
  * the job is removed: a sweep cut short leaves a job that ends on the next sweep, and a worker
- * that took it meanwhile finds the outcome and does nothing. Several sweepers may run at once.
+ * that took it meanwhile finds the outcome and does nothing. Several sweepers may run at once;
+ * each job ended counts once in `failures` (`unheldProfileFailuresCounter`), by the sweeper that
+ * removed it.
  */
 export function unheldProfileSweeper(options: {
   db: pg.Pool;
   storage: ObjectStorage;
   staleAfterMs: number;
   waitMs: number;
+  failures: Counter<'profile'>;
   now?: () => number;
 }): () => Promise<number> {
   const now = options.now ?? Date.now;
@@ -50,7 +79,10 @@ export function unheldProfileSweeper(options: {
           options.storage,
         );
       }
-      if (await deleteWaitingJob(options.db, job.id)) ended++;
+      if (await deleteWaitingJob(options.db, job.id)) {
+        ended++;
+        options.failures.inc({ profile: id });
+      }
     }
     return ended;
   };

@@ -6,7 +6,16 @@ import {
   COMPOSITION_FILE,
   HTML5_DEFAULT_LOOPS,
 } from '@pressroom/model';
-import { animationPartKey, assertJobLease, fileOutcomeExists, jobTask, partStored, recordOutcome, recordPart } from '@pressroom/platform';
+import {
+  animationPartKey,
+  assertJobLease,
+  fileOutcomeExists,
+  jobTask,
+  mapConcurrently,
+  partStored,
+  recordOutcome,
+  recordPart,
+} from '@pressroom/platform';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type { RenderDeps } from '../deps.js';
 import { createAssetLoader, createMediaLoader } from '../fetch/load-asset.js';
@@ -211,7 +220,8 @@ const STORE_CONCURRENCY = 8;
 
 /**
  * Stores a part's objects, `STORE_CONCURRENCY` at a time (one by one, a composited file's
- * rasters waited on each put in turn), and the object under `last` after all the others.
+ * rasters waited on each put in turn; one failed put fails the part and starts no other), and
+ * the object under `last` after all the others.
  */
 async function storeObjects(
   storage: RenderDeps['storage'],
@@ -220,19 +230,10 @@ async function storeObjects(
 ): Promise<void> {
   const put = (o: PartResult['objects'][number]) =>
     storage.put(o.key, o.bytes, { contentType: o.contentType, contentLength: o.bytes.length });
-  const first = objects.filter((o) => o.key !== last);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(STORE_CONCURRENCY, first.length) }, async () => {
-      while (next < first.length) {
-        try {
-          await put(first[next++]!);
-        } catch (error) {
-          next = first.length; // one failed: the part fails, the other lanes stop
-          throw error;
-        }
-      }
-    }),
+  await mapConcurrently(
+    objects.filter((o) => o.key !== last),
+    STORE_CONCURRENCY,
+    put,
   );
   for (const o of objects) if (o.key === last) await put(o);
 }

@@ -3,6 +3,7 @@
 
 import type { MultipageDesign, NormalisedOverrides, PrinterDesign } from '@pressroom/model';
 import { resolveFrame } from '@pressroom/model';
+import { mapConcurrently } from '@pressroom/platform';
 import { allNodes, assetRefsOf, planRender, type RenderPlan } from '@pressroom/renderer';
 import sharp from 'sharp';
 import type { BrowserSupervisor } from '../browser/index.js';
@@ -84,23 +85,17 @@ export async function renderPrintPdf(supervisor: BrowserSupervisor, input: Print
   timings.layout += seconds(t);
 
   // Pages go through Chromium PAGE_CONCURRENCY at a time: a document of many pages keeps the
-  // worker's pages busy without flooding the pool's queue.
+  // worker's pages busy without flooding the pool's queue, and a page that fails starts no other.
   t = performance.now();
-  const pages: ChromiumPage[] = new Array(planned.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < planned.length; i = next++) {
-      const { plan, geometry } = planned[i]!;
-      const resources = await loadResources(plan, input.loadAsset, fetched);
-      const file = await renderOnPooledPage(
-        supervisor,
-        { plan, resources, catalogue: fonts.catalogue, output: { type: 'pdf' } },
-        { timeoutMs: input.timeoutMs, signal: input.signal },
-      );
-      pages[i] = { pdf: file.bytes, canvasPx: { width: plan.width, height: plan.height }, geometry };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, planned.length) }, lane));
+  const pages: ChromiumPage[] = await mapConcurrently(planned, PAGE_CONCURRENCY, async ({ plan, geometry }) => {
+    const resources = await loadResources(plan, input.loadAsset, fetched);
+    const file = await renderOnPooledPage(
+      supervisor,
+      { plan, resources, catalogue: fonts.catalogue, output: { type: 'pdf' } },
+      { timeoutMs: input.timeoutMs, signal: input.signal },
+    );
+    return { pdf: file.bytes, canvasPx: { width: plan.width, height: plan.height }, geometry };
+  });
   timings.capture += seconds(t);
 
   t = performance.now();

@@ -7,6 +7,7 @@ export * from './banners/present.js';
 export * from './banners/record.js';
 export * from './banners/serialize.js';
 export * from './bulk/index.js';
+export * from './concurrency/map-concurrently.js';
 export * from './config/common.js';
 export * from './credits/credits.js';
 export * from './db/connect.js';

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { INLINE_IMAGE_MAX_BYTES } from '@pressroom/control-plane/mcp/server';
 import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { until } from '@pressroom/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFarm, startFarm } from '../farm.js';
@@ -21,14 +22,16 @@ async function call(client: Client, name: string, args: Json = {}): Promise<Call
 }
 
 /** Calls a read tool until `done` holds for its answer (imports and generations finish in workers). */
-async function until(client: Client, name: string, args: Json, done: (r: Json) => boolean, timeoutMs = 120_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { structuredContent } = await call(client, name, args);
-    if (done(structuredContent)) return structuredContent;
-    if (Date.now() > deadline) throw new Error(`${name} did not finish: ${JSON.stringify(structuredContent)}`);
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
+async function callUntil(client: Client, name: string, args: Json, done: (r: Json) => boolean, timeoutMs = 120_000): Promise<Json> {
+  let last: Json = {};
+  return until(
+    `${name} to finish`,
+    async () => {
+      last = (await call(client, name, args)).structuredContent;
+      return done(last) && last;
+    },
+    { timeoutMs, intervalMs: 1_000, detail: () => JSON.stringify(last) },
+  );
 }
 
 const EXAMPLES = loadExampleDocuments().map(({ json }) => json as { name: string; type: string });
@@ -65,7 +68,7 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
         'get_remaining_credits',
       ]),
     );
-    const listed = await until(client, 'list_designs', {}, (r) => (r['items'] as unknown[]).length >= EXAMPLES.length);
+    const listed = await callUntil(client, 'list_designs', {}, (r) => (r['items'] as unknown[]).length >= EXAMPLES.length);
     designs = listed['items'] as typeof designs;
     expect(designs.map((d) => d.name).sort()).toEqual(EXAMPLES.map((e) => e.name).sort());
     const text = ((await call(client, 'list_designs')).content[0] as { text: string }).text;
@@ -100,7 +103,7 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
     const design = designs.find((d) => d.type === 'animated')!;
     const queued = await call(client, 'generate_banners_async', { id: design.id });
     const id = queued.structuredContent['generation_request_id'] as string;
-    const done = await until(client, 'get_generation_request', { id }, (r) => r['is_finalized'] === true, 240_000);
+    const done = await callUntil(client, 'get_generation_request', { id }, (r) => r['is_finalized'] === true, 240_000);
     expect(done['errors']).toEqual([]);
     const banners = done['banners'] as { file: { type: string; url: string } }[];
     expect(banners.length).toBeGreaterThan(0);
@@ -130,7 +133,7 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
 
     const queued = await call(client, 'generate_multipage_pdf', { id: design.id, pages: {} });
     const id = queued.structuredContent['generation_request_id'] as string;
-    const done = await until(client, 'get_generation_request', { id }, (r) => r['is_finalized'] === true, 240_000);
+    const done = await callUntil(client, 'get_generation_request', { id }, (r) => r['is_finalized'] === true, 240_000);
     const [pdf] = done['banners'] as { file: { type: string; url: string } }[];
     expect(pdf!.file.type).toBe('pdf');
     const bytes = Buffer.from(await (await fetch(pdf!.file.url)).arrayBuffer());
@@ -151,7 +154,7 @@ describe('an agent drives the farm through /mcp with the official MCP client', (
       });
     }
     const id = imported.structuredContent['id'] as string;
-    const done = await until(client, 'get_design_import', { id }, (r) => r['status'] === 'DONE' || r['status'] === 'FAILED');
+    const done = await callUntil(client, 'get_design_import', { id }, (r) => r['status'] === 'DONE' || r['status'] === 'FAILED');
     expect(done['status']).toBe('DONE');
     const found = await call(client, 'search_designs', { query: 'Made by an agent' });
     expect(found.structuredContent['items']).toMatchObject([{ name: 'Made by an agent' }]);

@@ -4,6 +4,7 @@
 // stopped with it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { until } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, waitFinal } from '../../render-worker/tasks/testing/farm-processes.js';
 import { freePort, type RunningFarm, startFarm, waitForDesigns } from '../farm.js';
@@ -16,14 +17,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const postmasterOf = async (dataDir: string) =>
   Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -103,6 +96,6 @@ describe('the farm supervises its embedded Postgres', () => {
     expect(auth.status).toBe(200);
 
     expect(await second.interrupt()).toBe(0);
-    await until(() => !alive(postmaster), 10_000, 'the adopted postmaster did not stop');
+    await until('the adopted postmaster to stop', () => !alive(postmaster), { intervalMs: 100 });
   });
 });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ReceivedRequest, type Receiver, startReceiver } from '@pressroom/media-worker/webhooks/testing/receiver';
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
-import { verifyWithPythonSdk } from '@pressroom/platform/testing';
+import { until, verifyWithPythonSdk } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../control-plane/admin.js';
 import { freePort, type RunningFarm, startFarm, waitForDesigns } from '../../control-plane/farm.js';
@@ -28,13 +28,8 @@ describe('every event kind from a running farm', () => {
   const adminEnv = () => ({ DATA_DIR: farm.dataDir, EMBEDDED_PG_PORT: String(pgPort), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   const api = (path: string, init: RequestInit = {}) => fetch(`${farm.baseUrl}${path}`, { ...init, headers });
   const bodies = (path: string) => receiver.requests(path).map((r) => JSON.parse(r.body) as Record<string, unknown>);
-  async function until(what: string, done: () => boolean, timeoutMs = 120_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${farm.output().slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  /** Waits for deliveries: a timeout shows the end of the farm's output. */
+  const DELIVERIES = { timeoutMs: 120_000, intervalMs: 250, detail: () => farm.output().slice(-3000) };
 
   beforeAll(async () => {
     const certs = createTestCertificates();
@@ -85,7 +80,7 @@ describe('every event kind from a running farm', () => {
     });
     expect(accepted.status).toBe(200);
     const requestId = (await accepted.json()).generation_request_id as string;
-    await until('the batch callback', () => receiver.requests('/callback/generation').length > 0);
+    await until('the batch callback', () => receiver.requests('/callback/generation').length > 0, DELIVERIES);
     const batch = bodies('/callback/generation')[0]!;
     const asyncBannerIds = (batch['banners'] as { id: string }[]).map((b) => b.id);
     expect(asyncBannerIds.length).toBeGreaterThan(0);
@@ -117,6 +112,7 @@ describe('every event kind from a running farm', () => {
         receiver.requests('/sub/NEW_EXPORT').length >= 1 &&
         receiver.requests('/sub/TEMPLATE_STATUS').length >= 2 &&
         receiver.requests('/callback/export').length >= 1,
+      DELIVERIES,
     );
     // Give a duplicate or a stray event the chance to show up before counting.
     await new Promise((r) => setTimeout(r, 3_000));

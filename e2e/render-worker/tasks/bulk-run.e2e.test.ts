@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { type TestDatabase, testDatabase, until } from '@pressroom/platform/testing';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +43,8 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
         runId,
       ])
     ).rows[0]!.n;
-  async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  /** How long a stage of the run may take (a hang guard) and how often it is looked at. */
+  const PROGRESS = { timeoutMs: PROGRESS_MS, intervalMs: 250 };
 
   it(
     'completes with every row rendered exactly once, a result CSV and a ZIP that match the rows',
@@ -67,9 +62,9 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
       const runId = created.body.id as string;
       expect(created.body).toMatchObject({ row_count: ROWS, file_count: ROWS });
 
-      await until('15% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.15, PROGRESS_MS);
+      await until('15% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.15, PROGRESS);
       await farm.restartControlPlane();
-      await until('35% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.35, PROGRESS_MS);
+      await until('35% of the rows done', async () => (await doneRows(runId)) >= ROWS * 0.35, PROGRESS);
       killTree(farm.workers[0]!);
       farm.addWorker();
 
@@ -80,7 +75,7 @@ describe('a bulk run of 1,000 rows through kill -9 of the control plane and of t
           run = (await api(farm, seed.key, 'GET', `/bulk-runs/${runId}`)).body;
           return run.finished_at_ts !== null;
         },
-        3 * PROGRESS_MS,
+        { ...PROGRESS, timeoutMs: 3 * PROGRESS_MS },
       );
       expect(run).toMatchObject({ status: 'completed', rows: { done: ROWS, failed: 0, pending: 0 }, error: null });
       expect(run.archive_url).toEqual(expect.any(String));

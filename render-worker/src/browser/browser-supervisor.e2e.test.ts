@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { getPriority } from 'node:os';
+import { until } from '@pressroom/platform/testing';
 import type { Counter } from 'prom-client';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,14 +29,6 @@ async function count(counter: Counter<string>, labels: Record<string, string>): 
   return values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
 }
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -60,7 +53,7 @@ describe('page pool', () => {
       third = p;
       return p;
     });
-    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
+    await until('one render waiting for a page', async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
     await expect(sup.acquirePage()).rejects.toBeInstanceOf(PoolSaturatedError);
     expect(third).toBeNull();
 
@@ -97,7 +90,7 @@ describe('page pool', () => {
       });
     // Two bulk renders queue first (graphile priority 10), then an async (0) and a sync one (-10).
     const all = [wait('bulk 1', 10), wait('bulk 2', 10), wait('async', 0), wait('sync', -10)];
-    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 4);
+    await until('four renders waiting for a page', async () => (await sup.metrics.queueLength.get()).values[0]?.value === 4);
     sup.releasePage(held);
     await Promise.all(all);
     expect(served).toEqual(['sync', 'async', 'bulk 1', 'bulk 2']);
@@ -112,7 +105,7 @@ describe('page pool', () => {
       bulkWaiting = p;
       return p;
     });
-    await until(async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
+    await until('one render waiting for a page', async () => (await sup.metrics.queueLength.get()).values[0]?.value === 1);
     // A sync render (-10) takes the reserved page at once.
     const sync = await sup.acquirePage(undefined, undefined, -10);
     expect(sync.page).not.toBe(bulk.page);
@@ -151,7 +144,7 @@ describe('browsers (lanes)', () => {
     const shots = await Promise.all([a, b].map((p) => capture(p.page, { width: 200, height: 100, format: 'jpeg' })));
     for (const shot of shots) expect(await sharp(shot).metadata()).toMatchObject({ width: 200, height: 100 });
     process.kill(pidA!, 'SIGKILL');
-    await until(() => !a.page.browser().connected);
+    await until("browser A's page to be disconnected", () => !a.page.browser().connected);
     // The other browser's page still draws.
     expect(await sharp(await capture(b.page, { width: 200, height: 100, format: 'jpeg' })).metadata()).toMatchObject({ width: 200 });
     sup.releasePage(a, { broken: true });
@@ -213,7 +206,13 @@ describe('CPU priority', () => {
     const [poolPid, reservedPid] = sup.browserPids();
     // Chromium run as root raises a few of its threads back when it sets their type: they are
     // lowered again within 5 seconds.
-    await until(async () => Math.min(...(await treeNiceness(poolPid!)).nice) >= 10, 8_000);
+    await until(
+      "every thread of the pool's Chromium at niceness 10 or more",
+      async () => Math.min(...(await treeNiceness(poolPid!)).nice) >= 10,
+      {
+        timeoutMs: 8_000,
+      },
+    );
     const pool = await treeNiceness(poolPid!);
     const reserved = await treeNiceness(reservedPid!);
     // The browser, its zygotes, GPU and utility processes, and a renderer per page at least.
@@ -348,7 +347,7 @@ describe('withPage', () => {
     expect(attempts).toEqual([0, 1]);
     expect(await sharp(jpeg).metadata()).toMatchObject({ width: 200, height: 100 });
     expect(sup.browserPid()).not.toBe(firstPid);
-    await until(async () => (await count(sup.metrics.restarts, { reason: 'crash' })) === 1);
+    await until('a restart counted as a crash', async () => (await count(sup.metrics.restarts, { reason: 'crash' })) === 1);
     expect(await count(sup.metrics.renderAttempts, { outcome: 'crash' })).toBe(1);
     expect(await count(sup.metrics.renderAttempts, { outcome: 'success' })).toBe(2);
   });
@@ -402,14 +401,14 @@ describe('withPage', () => {
     expect(pids[3]).not.toBe(pids[2]);
     expect(await count(sup.metrics.restarts, { reason: 'recycle_count' })).toBe(1);
     expect(await count(sup.metrics.restarts, { reason: 'crash' })).toBe(0);
-    await until(() => !isAlive(pids[0]!));
+    await until(`the recycled Chromium (pid ${pids[0]}) to exit`, () => !isAlive(pids[0]!));
   });
 
   it('recycles the browser past its memory ceiling', async () => {
     const sup = build({ maxMemoryBytes: 1024 * 1024, memoryCheckEvery: 1 });
     const pid = await withPage(sup, async () => sup.browserPid(), { timeoutMs: 20_000 });
-    await until(async () => (await count(sup.metrics.restarts, { reason: 'recycle_memory' })) === 1);
-    await until(() => !isAlive(pid!));
+    await until('a restart counted as recycle_memory', async () => (await count(sup.metrics.restarts, { reason: 'recycle_memory' })) === 1);
+    await until(`the recycled Chromium (pid ${pid}) to exit`, () => !isAlive(pid!));
   });
 
   it('times out a render that never settles, with a typed error, and the next render works', async () => {
@@ -485,7 +484,7 @@ describe('withPage', () => {
     expect(launched).toBe(false);
     expect(ran).toBe(false);
     // The page that arrived late goes back to the pool; the slot is free again.
-    await until(async () => (await sup.metrics.pagesInUse.get()).values[0]?.value === 0, 15_000);
+    await until('no page in use', async () => (await sup.metrics.pagesInUse.get()).values[0]?.value === 0, { timeoutMs: 15_000 });
     expect(await withPage(sup, async () => 'ok', { timeoutMs: 20_000 })).toBe('ok');
   });
 });

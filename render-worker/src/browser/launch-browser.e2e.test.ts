@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSupervisor } from './browser-supervisor.js';
 import { spawnEarlyChromium } from './early-launch.js';
@@ -39,14 +40,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -113,7 +106,10 @@ describe('the early launch of a worker', () => {
     expect(chromium).not.toBeNull();
     try {
       // about:blank is the last argument: once it is there, the file is whole.
-      await until(async () => existsSync(argsFile) && (await readFile(argsFile, 'utf8')).includes('about:blank'));
+      await until(
+        'the early Chromium to write its whole command line',
+        async () => existsSync(argsFile) && (await readFile(argsFile, 'utf8')).includes('about:blank'),
+      );
       const args = (await readFile(argsFile, 'utf8')).split('\n');
       expect(args).toContain('--remote-debugging-pipe');
       expect(args.find((a) => a.startsWith('--user-data-dir='))).toMatch(
@@ -133,14 +129,14 @@ describe('the early launch of a worker', () => {
       const earlyPid = (await early).pid;
       expect(await withPage(sup, async () => sup.browserPid(), { timeoutMs: 30_000 })).toBe(earlyPid);
       process.kill(earlyPid, 'SIGKILL');
-      await until(() => sup.browserPid() === null);
+      await until('the supervisor to see the early Chromium gone', () => sup.browserPid() === null);
       const next = await withPage(sup, async () => sup.browserPid(), { timeoutMs: 30_000 });
       expect(next).not.toBe(earlyPid);
       expect(next).not.toBeNull();
     } finally {
       await sup.stop();
     }
-    await until(async () => (await readdir(root)).length === 0);
+    await until(`the profile root ${root} to be empty`, async () => (await readdir(root)).length === 0);
   });
 
   it('an early browser in another profile root than the config says is replaced', async () => {

@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveExecutablePath } from './executable-path.js';
 import { launchBrowser } from './launch-browser.js';
@@ -21,14 +22,6 @@ afterAll(async () => {
 
 async function cmdline(pid: number): Promise<string[]> {
   return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 // A full Chromium keeps a process-singleton socket folder under /tmp; the headless shell (the render
@@ -47,20 +40,16 @@ describe('Chromium profile folders', () => {
     expect(args.some((a) => a.includes('puppeteer_dev_chrome_profile'))).toBe(false);
     expect(existsSync(dir)).toBe(true);
     process.kill(pid, 'SIGKILL');
-    await until(() => !existsSync(dir));
+    await until(`the SIGKILLed browser's profile ${dir} to be removed`, () => !existsSync(dir));
   });
 
   it("Chromium's own temp folder (/tmp/org.chromium.Chromium.*) goes with its profile when the browser is SIGKILLed", async () => {
     const launched = await launchBrowser({ profileRoot: root, executablePath: fullChromium });
     const dir = launched.chromium.userDataDir;
-    let socketDir: string | null = null;
-    await until(async () => {
-      socketDir = await socketDirOf(dir);
-      return socketDir !== null;
-    });
-    expect(existsSync(socketDir!)).toBe(true);
+    const socketDir = await until(`Chromium's socket folder for ${dir}`, () => socketDirOf(dir));
+    expect(existsSync(socketDir)).toBe(true);
     process.kill(launched.chromium.pid, 'SIGKILL');
-    await until(() => !existsSync(dir));
+    await until(`the SIGKILLed browser's profile ${dir} to be removed`, () => !existsSync(dir));
     expect(existsSync(socketDir!)).toBe(false);
   });
 
@@ -74,7 +63,7 @@ describe('Chromium profile folders', () => {
     child.stdout.on('data', (d) => {
       out += String(d);
     });
-    await until(() => out.includes('\n'), 60_000);
+    await until('the child process to print its browser pid', () => out.includes('\n'), { timeoutMs: 60_000 });
     const { browserPid } = JSON.parse(out) as { browserPid: number };
     const left = (await readdir(root)).filter((n) => n.startsWith(`${child.pid}-`));
     expect(left).toHaveLength(1);
@@ -95,6 +84,6 @@ describe('Chromium profile folders', () => {
     } finally {
       await next.close();
     }
-    await until(async () => (await readdir(root)).length === 0);
+    await until(`the profile root ${root} to be empty`, async () => (await readdir(root)).length === 0);
   });
 });

@@ -8,7 +8,7 @@ import {
   type RenderPrintPayload,
 } from '@pressroom/model';
 import { addRenderPrintJob, createLogger, createMetricsRegistry, liveRenderWorkers, startWorkerRuntime } from '@pressroom/platform';
-import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { type TestDatabase, testDatabase, until } from '@pressroom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWorkerForbiddenFlags } from './profile-routing.js';
 
@@ -21,6 +21,8 @@ import { renderWorkerForbiddenFlags } from './profile-routing.js';
  */
 const ECI = 'be2ab219-8fe4-4d85-91ba-65bdc9ddaf01';
 const UNCOATED = 'e0c86a8a-050c-41f1-885a-0f74b9baac50';
+/** The waits below: two worker runtimes polling on a loaded machine. */
+const WAIT = { timeoutMs: 20_000, intervalMs: 25 };
 
 const payload = (colorProfile?: string): RenderPrintPayload => ({
   v: 1,
@@ -34,14 +36,6 @@ const payload = (colorProfile?: string): RenderPrintPayload => ({
   priority: 'async',
   enqueued_at: Date.now(),
 });
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('print jobs routed by colour profile across two render workers', () => {
   let db: TestDatabase;
@@ -85,10 +79,10 @@ describe('print jobs routed by colour profile across two render workers', () => 
     try {
       const jobs = [payload(UNCOATED), payload(), payload(ECI), payload(UNCOATED), payload(), payload(UNCOATED)];
       for (const job of jobs) await addRenderPrintJob(db.pool, job);
-      await until(() => taken.length >= 3, 'the jobs the worker without ISO Uncoated may take');
+      await until('the jobs the worker without ISO Uncoated may take', () => taken.length >= 3, WAIT);
       // Many more polls: the ISO Uncoated jobs stay queued, unlocked.
       const after = polls.n;
-      await until(() => polls.n >= after + 10, 'ten more polls');
+      await until('ten more polls', () => polls.n >= after + 10, WAIT);
       expect(taken.every((t) => t.worker === 'without' && t.profile !== UNCOATED)).toBe(true);
       const { rows } = await db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_at IS NULL AND payload->'options'->>'color_profile' = $1`,
@@ -98,7 +92,7 @@ describe('print jobs routed by colour profile across two render workers', () => 
       // The submit check reads these two workers' heartbeats: one holder is enough.
       holder = await worker('holder', [ECI, UNCOATED], taken, { n: 0 });
       expect(checkColorProfileOnFarm(UNCOATED, await liveRenderWorkers(db.pool, 60_000))).toBeNull();
-      await until(() => taken.length === jobs.length, 'every job');
+      await until('every job', () => taken.length === jobs.length, WAIT);
       expect(taken.filter((t) => t.profile === UNCOATED)).toEqual([
         { worker: 'holder', profile: UNCOATED },
         { worker: 'holder', profile: UNCOATED },
@@ -107,7 +101,7 @@ describe('print jobs routed by colour profile across two render workers', () => 
       // A job naming none still goes to whichever worker polls first.
       const plain = payload();
       await addRenderPrintJob(db.pool, plain);
-      await until(() => taken.length === jobs.length + 1, 'a job naming no profile');
+      await until('a job naming no profile', () => taken.length === jobs.length + 1, WAIT);
     } finally {
       await holder?.stop();
       await without.stop();

@@ -12,4 +12,5 @@ export * from './testing/ports.js';
 export * from './testing/sdk-python.js';
 export * from './testing/statement-count.js';
 export * from './testing/tcp-proxy.js';
+export * from './testing/until.js';
 export * from './webhooks/testing/python-sdk.js';

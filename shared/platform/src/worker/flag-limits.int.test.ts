@@ -5,6 +5,7 @@ import { createLogger } from '../logger.js';
 import { createMetricsRegistry } from '../metrics/registry.js';
 import { addRenderStaticJob } from '../sql/jobs.js';
 import { type TestDatabase, testDatabase } from '../testing/database.js';
+import { until } from '../testing/until.js';
 import { startWorkerRuntime } from './runtime.js';
 
 /**
@@ -25,14 +26,6 @@ const payload = (bulk: boolean) => ({
   enqueued_at: Date.now(),
   ...(bulk ? { bulk_run_id: randomUUID() } : {}),
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('flag limits in the worker runtime', () => {
   let db: TestDatabase;
@@ -81,7 +74,7 @@ describe('flag limits in the worker runtime', () => {
       },
     });
     try {
-      await until(() => started.length >= 1, 'the first bulk job');
+      await until('the first bulk job', () => started.length >= 1);
       // Many polls of the two idle slots: the other bulk jobs stay queued.
       await new Promise((r) => setTimeout(r, 500));
       expect(started).toHaveLength(1);
@@ -90,15 +83,15 @@ describe('flag limits in the worker runtime', () => {
       );
       const sync = payload(false);
       await addRenderStaticJob(db.pool, sync);
-      await until(() => started.includes(sync.design_id), 'the sync job');
+      await until('the sync job', () => started.includes(sync.design_id));
       expect(started).toHaveLength(2);
       // Each bulk job that ends lets exactly the next one in.
       releases.shift()?.();
-      await until(() => started.length === 3, 'the second bulk job');
+      await until('the second bulk job', () => started.length === 3);
       await new Promise((r) => setTimeout(r, 300));
       expect(started).toHaveLength(3);
       releases.shift()?.();
-      await until(() => started.length === 4, 'the third bulk job');
+      await until('the third bulk job', () => started.length === 4);
       expect(new Set(started)).toEqual(new Set([...bulkJobs.map((j) => j.design_id), sync.design_id]));
     } finally {
       for (const release of releases.splice(0)) release();

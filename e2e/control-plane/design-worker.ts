@@ -5,7 +5,7 @@ import { importDocument } from '@pressroom/control-plane';
 import type { UploadSlot } from '@pressroom/control-plane/services/imports';
 import type { ObjectStorage } from '@pressroom/platform';
 import { createLogger, EXAMPLE_ASSETS_DIR, loadExampleDocuments, startWorkerRuntime, type WorkerRuntime } from '@pressroom/platform';
-import { formOf } from '@pressroom/platform/testing';
+import { formOf, until } from '@pressroom/platform/testing';
 import type { PreviewRenderer } from '@pressroom/render-worker/imports/previews';
 import { designTaskList } from '@pressroom/render-worker/imports/tasks';
 import type { FastifyInstance } from 'fastify';
@@ -66,14 +66,15 @@ export async function upload(app: FastifyInstance, slot: UploadSlot, bytes: Buff
 
 /** Polls an import until DONE or FAILED. */
 export async function waitForImport(app: FastifyInstance, key: string, id: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/designs/import/json/${id}`, headers: headers(key) });
-    const body = res.json() as Record<string, unknown>;
-    if (body.status === 'DONE' || body.status === 'FAILED') return body;
-    if (Date.now() > until) throw new Error(`import ${id} still ${String(body.status)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let body: Record<string, unknown> = {};
+  return until(
+    `import ${id} to end`,
+    async () => {
+      body = (await app.inject({ method: 'GET', url: `/designs/import/json/${id}`, headers: headers(key) })).json();
+      return (body.status === 'DONE' || body.status === 'FAILED') && body;
+    },
+    { timeoutMs, intervalMs: 100, detail: () => `still ${String(body.status)}` },
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExampleDocuments } from '@pressroom/platform';
-import { freePort } from '@pressroom/platform/testing';
+import { freePort, until } from '@pressroom/platform/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -139,17 +139,19 @@ export async function waitForDemo(
   farm: Pick<RunningFarm, 'baseUrl' | 'apiKey' | 'output'>,
   timeoutMs = 90_000,
 ): Promise<{ designs: number; templates: number }> {
-  const until = Date.now() + timeoutMs;
   const h = { 'x-api-key': farm.apiKey };
   const examples = loadExampleDocuments().length;
-  for (;;) {
-    const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
-    const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
-    if (designs.length >= examples && templates.length >= 1) return { designs: designs.length, templates: templates.length };
-    if (Date.now() > until)
-      throw new Error(`demo designs not imported: ${designs.length} designs, ${templates.length} templates\n${farm.output()}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  let seen = { designs: 0, templates: 0 };
+  return until(
+    `the ${examples} demo designs and the template`,
+    async () => {
+      const designs = (await (await fetch(`${farm.baseUrl}/designs`, { headers: h })).json()) as unknown[];
+      const templates = (await (await fetch(`${farm.baseUrl}/workspace-templates`, { headers: h })).json()) as unknown[];
+      seen = { designs: designs.length, templates: templates.length };
+      return seen.designs >= examples && seen.templates >= 1 && seen;
+    },
+    { timeoutMs, intervalMs: 1000, detail: () => `${seen.designs} designs, ${seen.templates} templates\n${farm.output()}` },
+  );
 }
 
 /** Every process below `root` right now (pid → command), from one `ps` snapshot. */

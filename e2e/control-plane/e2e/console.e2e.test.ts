@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type Receiver, respond, startReceiver } from '@pressroom/media-worker/webhooks/testing/receiver';
 import { createTestCertificates } from '@pressroom/media-worker/webhooks/testing/test-ca';
 import { loadExampleDocuments } from '@pressroom/platform';
+import { until } from '@pressroom/platform/testing';
 import { buildTinyModels } from '@pressroom/render-worker/ai/testing/tiny-models';
 import type { Browser, HTTPRequest, Page } from 'puppeteer';
 import sharp from 'sharp';
@@ -377,38 +378,37 @@ describe('the web console against npm start', () => {
       body: JSON.stringify({ template_format_names: ['square'] }),
     });
     expect(accepted.status).toBe(200);
-    const until = Date.now() + WAIT.timeout;
-    while (receiver.requests('/console').length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    await until('the first delivery', () => receiver.requests('/console').length > 0, { timeoutMs: WAIT.timeout, intervalMs: 500 });
     const first = receiver.requests('/console');
     expect(first).toHaveLength(1);
 
     // The log shows the delivered attempt once it is recorded.
-    const delivered = async (attempts: number) => {
-      const deadline = Date.now() + WAIT.timeout;
-      for (;;) {
-        await page.click('#refresh-log');
-        const rows = await page
-          .waitForFunction(
-            (n) => {
-              const item = document.querySelector('article.delivery');
-              return item && /delivered/.test(item.textContent ?? '') && item.querySelectorAll('tr.attempt').length >= n;
-            },
-            { timeout: 3_000 },
-            attempts,
-          )
-          .then(() => true)
-          .catch(() => false);
-        if (rows) return;
-        if (Date.now() > deadline) throw new Error(`no delivered delivery with ${attempts} attempt(s) in the log`);
-      }
-    };
+    const delivered = (attempts: number) =>
+      until(
+        `a delivered delivery with ${attempts} attempt(s) in the log`,
+        async () => {
+          await page.click('#refresh-log');
+          return page
+            .waitForFunction(
+              (n) => {
+                const item = document.querySelector('article.delivery');
+                return item && /delivered/.test(item.textContent ?? '') && item.querySelectorAll('tr.attempt').length >= n;
+              },
+              { timeout: 3_000 },
+              attempts,
+            )
+            .then(() => true)
+            .catch(() => false);
+        },
+        // Each check waits up to 3 s in the page itself.
+        { timeoutMs: WAIT.timeout, intervalMs: 0 },
+      );
     await delivered(1);
     await axe('webhooks');
     await shot('webhooks');
 
     await page.click('article.delivery button.redeliver');
-    const until2 = Date.now() + WAIT.timeout;
-    while (receiver.requests('/console').length < 2 && Date.now() < until2) await new Promise((r) => setTimeout(r, 500));
+    await until('the redelivery', () => receiver.requests('/console').length >= 2, { timeoutMs: WAIT.timeout, intervalMs: 500 });
     const both = receiver.requests('/console');
     expect(both).toHaveLength(2);
     expect(both[1]!.headers['x-pressroom-delivery-id']).toBe(first[0]!.headers['x-pressroom-delivery-id']);

@@ -3,6 +3,7 @@ import { createCategory } from '@pressroom/control-plane/services/templates';
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR, loadExampleDocuments } from '@pressroom/platform';
+import { until } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headers, solidPreview, startDesignWorker, waitForImport } from '../design-worker.js';
@@ -22,15 +23,17 @@ describe('workspace templates and duplication, on real Postgres and real storage
     app.inject({ method: 'POST', url: `/workspace-templates/${id}/use`, payload: body as object, headers: headers(key) });
 
   async function waitForDuplication(id: string): Promise<Record<string, unknown>> {
-    const until = Date.now() + 20_000;
     const seen = new Set<string>();
-    for (;;) {
-      const body = (await get(`/design-duplication-requests/${id}`)).json();
-      seen.add(body.status);
-      if (body.status === 'COMPLETED' || body.status === 'ERROR') return { ...body, seen: [...seen] };
-      if (Date.now() > until) throw new Error(`duplication still ${body.status}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const body = await until(
+      `duplication ${id} to end`,
+      async () => {
+        const answer = (await get(`/design-duplication-requests/${id}`)).json();
+        seen.add(answer.status);
+        return (answer.status === 'COMPLETED' || answer.status === 'ERROR') && answer;
+      },
+      { timeoutMs: 20_000, detail: () => `seen ${[...seen].join(', ')}` },
+    );
+    return { ...body, seen: [...seen] };
   }
 
   beforeAll(async () => {

@@ -20,7 +20,7 @@ import {
   startWorkerRuntime,
   type WorkerRuntime,
 } from '@pressroom/platform';
-import { exampleDesign, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { exampleDesign, type TestDatabase, testDatabase, until } from '@pressroom/platform/testing';
 import { loadRenderWorkerConfig } from '@pressroom/render-worker/config';
 import type { RenderDeps } from '@pressroom/render-worker/deps';
 import { BUNDLED_FONTS_ONLY } from '@pressroom/render-worker/static/render-fonts';
@@ -59,14 +59,16 @@ async function credits(workspaceId = ws.id): Promise<number> {
   return Number(rows[0]!.consumed);
 }
 async function pollUntilFinal(id: string): Promise<Record<string, Json>> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const res = await get(`/generation-request/${id}`);
-    if (res.status === 200) return res.body;
-    expect(res.status).toBe(202);
-    if (Date.now() > deadline) throw new Error('generation request never finalised');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return until(
+    `generation request ${id} to be final`,
+    async () => {
+      const res = await get(`/generation-request/${id}`);
+      if (res.status === 200) return res.body;
+      expect(res.status).toBe(202);
+      return undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
 }
 
 /** The render_static job of one format of the Summer Sale design, as the control plane enqueues it. */

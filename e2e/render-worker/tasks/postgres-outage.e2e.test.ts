@@ -4,7 +4,7 @@
 // finish exactly once after it is back.
 import { tmpdir } from 'node:os';
 import { createPool, migrate } from '@pressroom/platform';
-import { type OwnPostgres, ownPostgresAvailable, startOwnPostgres } from '@pressroom/platform/testing';
+import { type OwnPostgres, ownPostgresAvailable, startOwnPostgres, until } from '@pressroom/platform/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, dumpOutputs, type Farm, freePort, seedExample, startFarm, waitFinal, waitForWorkers } from './testing/farm-processes.js';
@@ -53,18 +53,30 @@ describe.skipIf(!ownPostgresAvailable())('a farm whose Postgres restarts and sto
       ids.push(res.body.generation_request_id as string);
     }
     // Restart while jobs are running and queued.
-    await waitUntil(async () => (await bannerCount(pool, ids)) >= 1, 60_000);
+    await until(
+      'a first banner',
+      quietly(async () => (await bannerCount(pool, ids)) >= 1),
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
     server.restart();
     await pool.query('SELECT 1').catch(() => undefined); // the pool drops its terminated clients
 
     // Then an outage of several seconds, with jobs still queued.
-    await waitUntil(async () => (await bannerCount(pool, ids)) >= 4, 60_000).catch(() => undefined);
+    await until(
+      'four banners',
+      quietly(async () => (await bannerCount(pool, ids)) >= 4),
+      { timeoutMs: 60_000, intervalMs: 200 },
+    ).catch(() => undefined);
     server.stop();
     const worker = farm.workers[0]!;
-    const seen = await waitUntil(async () => {
-      const res = await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => null);
-      return res?.status === 503 ? ((await res.json()) as { status: string }) : undefined;
-    }, 20_000);
+    const seen = await until(
+      'the render worker to answer /ready 503',
+      quietly(async () => {
+        const res = await fetch(`http://127.0.0.1:${metricsPort}/ready`);
+        return res.status === 503 && ((await res.json()) as { status: string });
+      }),
+      { timeoutMs: 20_000, intervalMs: 200 },
+    );
     expect(seen.status).toBe('waiting_for_database');
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/^pressroom_waiting_for_database\{[^}]*\} 1$/m);
@@ -74,9 +86,13 @@ describe.skipIf(!ownPostgresAvailable())('a farm whose Postgres restarts and sto
     expect(farm.controlPlane.child.exitCode, farm.controlPlane.output()).toBeNull();
     server.start();
 
-    await waitUntil(
-      async () => ((await fetch(`http://127.0.0.1:${metricsPort}/ready`).catch(() => null))?.status === 200 ? true : undefined),
-      30_000,
+    await until(
+      'the render worker to answer /ready 200',
+      quietly(async () => (await fetch(`http://127.0.0.1:${metricsPort}/ready`)).status === 200),
+      {
+        timeoutMs: 30_000,
+        intervalMs: 200,
+      },
     );
     for (const id of ids) {
       const final = await waitFinal(farm, seed.key, id, 120_000);
@@ -97,7 +113,11 @@ describe.skipIf(!ownPostgresAvailable())('a farm whose Postgres restarts and sto
         await pool.query(`SELECT j.id, j.attempts, j.last_error FROM graphile_worker._private_jobs j
           JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = 'render_static'`)
       ).rows;
-    await waitUntil(async () => (await left()).length === 0, 30_000).catch(() => undefined);
+    await until(
+      'the render_static queue to empty',
+      quietly(async () => (await left()).length === 0),
+      { timeoutMs: 30_000, intervalMs: 200 },
+    ).catch(() => undefined);
     expect(await left()).toEqual([]);
     expect(worker.child.exitCode).toBeNull();
     expect(worker.output()).not.toMatch(/unhandled|uncaught/i);
@@ -111,12 +131,7 @@ async function bannerCount(pool: pg.Pool, ids: string[]): Promise<number> {
   return rows[0]!.n;
 }
 
-async function waitUntil<T>(check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** A check of a database or a port that may be down: an error is a "not yet". */
+function quietly<T>(check: () => Promise<T>): () => Promise<T | undefined> {
+  return () => check().catch(() => undefined);
 }

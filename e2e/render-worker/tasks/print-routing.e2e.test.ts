@@ -3,13 +3,15 @@
 // naming ISO Uncoated is accepted (one holder is enough) and every PDF is printed by the worker
 // that holds it, its output intent that profile; a worker without it would fail the file with
 // cannot_build_banner. When the holder dies with such a job queued, the job ends failed after
-// PRINT_PROFILE_WAIT_MS, saying what to configure, instead of waiting unseen.
+// PRINT_PROFILE_WAIT_MS, saying what to configure, instead of waiting unseen, and the worker that
+// swept it counts it in pressroom_print_profile_unheld_failures_total{profile}.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
+import { CMYK_COLOR_PROFILES } from '@pressroom/model';
 import { createStorage } from '@pressroom/platform';
-import { type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { type TestDatabase, testDatabase, until } from '@pressroom/platform/testing';
 import { writeDescribedProfile } from '@pressroom/render-worker/test/described-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +19,7 @@ import {
   dumpOutputs,
   type Farm,
   type FarmProcess,
+  freePort,
   seedExample,
   startFarm,
   waitFinal,
@@ -32,6 +35,8 @@ describe('print jobs routed to the render worker that holds their colour profile
   let farm: Farm;
   let printer: Awaited<ReturnType<typeof seedExample>>;
   let holder: FarmProcess;
+  /** METRICS_PORT of the worker without ISO Uncoated, the only one that sweeps. */
+  let sweeperMetrics = 0;
   const work = mkdtempSync(join(tmpdir(), 'pressroom-print-routing-'));
 
   beforeAll(async () => {
@@ -39,7 +44,8 @@ describe('print jobs routed to the render worker that holds their colour profile
     farm = await startFarm({ databaseUrl: db.url, workers: 0 });
     const uncoated = writeDescribedProfile(join(work, 'uncoated.icc'), 'ISO Uncoated');
     // The worker without it sweeps for orphaned print jobs quickly; the holder never does (0).
-    farm.addWorker({ env: { PRINT_PROFILE_WAIT_MS: '2000' } });
+    sweeperMetrics = await freePort();
+    farm.addWorker({ env: { PRINT_PROFILE_WAIT_MS: '2000', METRICS_PORT: String(sweeperMetrics) } });
     holder = farm.addWorker({ env: { PRINT_CMYK_PROFILES: uncoated, PRINT_PROFILE_WAIT_MS: '0' } });
     const storage = await createStorage(loadControlPlaneConfig({ DATA_DIR: farm.dataDir, DATABASE_URL: db.url }), {
       dataDir: farm.dataDir,
@@ -114,6 +120,15 @@ describe('print jobs routed to the render worker that holds their colour profile
           ),
         }),
       ]);
+      // The worker that swept it counts it once, under its profile (just after the outcome the
+      // request shows: the job is removed after it); the other profiles stay at 0.
+      const counted = async () => {
+        const metrics = await (await fetch(`http://127.0.0.1:${sweeperMetrics}/metrics`)).text();
+        const series = metrics.matchAll(/^pressroom_print_profile_unheld_failures_total\{[^}]*profile="([^"]+)"[^}]*\} (\d+)$/gm);
+        return Object.fromEntries([...series].map(([, profile, n]) => [profile!, Number(n)]));
+      };
+      await until('the sweeping worker to count the job', async () => (await counted())[UNCOATED] === 1);
+      expect(await counted()).toEqual(Object.fromEntries(CMYK_COLOR_PROFILES.map((id) => [id, id === UNCOATED ? 1 : 0])));
     } finally {
       holder.child.kill('SIGKILL');
     }
@@ -122,15 +137,16 @@ describe('print jobs routed to the render worker that holds their colour profile
 
 /** Resolves once the process `pid` has beaten within the last half second (it beats every 2 s). */
 async function untilFreshBeat(db: TestDatabase, pid: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { rows } = await db.pool.query<{ age: number | null }>(
-      'SELECT extract(epoch FROM now() - max(last_seen)) * 1000 AS age FROM worker_heartbeats WHERE pid = $1',
-      [pid],
-    );
-    const age = rows[0]?.age;
-    if (age !== null && age !== undefined && Number(age) < 500) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`render worker ${pid} did not beat within 30 s`);
+  await until(
+    `render worker ${pid} to beat`,
+    async () => {
+      const { rows } = await db.pool.query<{ age: number | null }>(
+        'SELECT extract(epoch FROM now() - max(last_seen)) * 1000 AS age FROM worker_heartbeats WHERE pid = $1',
+        [pid],
+      );
+      const age = rows[0]?.age;
+      return age !== null && age !== undefined && Number(age) < 500;
+    },
+    { timeoutMs: 30_000 },
+  );
 }

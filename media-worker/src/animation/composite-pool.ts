@@ -3,7 +3,6 @@ import { RUNS_COMPILED } from '@pressroom/model';
 import { Piscina } from 'piscina';
 import { createCompositor, type FramePixels } from './compositor.js';
 import { i420Bytes } from './i420.js';
-import { avoidHugePages } from './skia.js';
 
 /**
  * Where a composited file's frames are drawn (docs/animation.md, "Where the work runs"). With
@@ -98,19 +97,14 @@ export function createCompositePool(options: { threads: number }): CompositePool
       open: (file) => ({ frames: (signal, only) => inline(file, signal, only), close: () => undefined }),
       stop: async () => undefined,
     };
-  // Before any thread loads @napi-rs/canvas: its allocator reads the variable once per process.
-  avoidHugePages();
   const underTsx = process.execArgv.some((arg) => arg.includes('tsx'));
   const pool = new Piscina({
     filename: new URL(RUNS_COMPILED ? COMPILED_THREAD : './composite-thread.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
-    // A thread holds the Skia images of its last files: idle threads end, and give that back.
+    // A thread holds the compositors of its last files (each a WebAssembly instance with the
+    // file's rasters premultiplied in its memory): idle threads end, and give that back.
     idleTimeout: 30_000,
-    // A thread waiting for its next chunk turns its event loop: @napi-rs/canvas frees each frame's
-    // read-back in a finalizer that only runs there (Atomics.wait, the default, never does: 400 MB
-    // more a 1080² file, measured).
-    atomics: 'disabled',
     execArgv: RUNS_COMPILED || underTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
   });
   let stopped = false;

@@ -1,7 +1,7 @@
 // One compositor thread of the media worker's pool (composite-pool.ts; docs/animation.md,
-// "Frames composited from layer rasters"): composites a chunk of a file's frames with Skia, each
-// written in place into the file's shared ring of frames. Loaded by each piscina thread: from
-// sources through tsx, compiled as the `composite-thread` entry of farm/src/entries.mjs.
+// "Frames composited from layer rasters"): composites a chunk of a file's frames (WebAssembly: a
+// WebAssembly instance of its own per file, composite-wasm.ts), each written in place into the
+// file's shared ring of frames. Loaded by each piscina thread: from sources through tsx, compiled as the `composite-thread` entry of farm/src/entries.mjs.
 
 import { parseComposition } from '@pressroom/model';
 import { type CompositeChunk, type CompositeTask, frameBytes } from './composite-pool.js';
@@ -9,7 +9,7 @@ import { type Compositor, createCompositor } from './compositor.js';
 
 /**
  * The compositors of the files this thread worked on last, newest last. A file's chunks come
- * one after another, so its compositor (its rasters turned into Skia images once, and the frame
+ * one after another, so its compositor (its rasters premultiplied into its memory once, and the frame
  * it drew last, from which the next one is drawn by difference) is kept between them.
  */
 const kept: { key: string; compositor: Compositor }[] = [];

@@ -1,15 +1,14 @@
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import type { Composition } from '@pressroom/model';
-import { i420Bytes, rgbaToI420 } from './i420.js';
-import { skia } from './skia.js';
+import { createCompositeInstance, type WasmImage } from './composite-wasm.js';
+import { i420Bytes } from './i420.js';
 
 /**
  * The layer compositor (docs/animation.md, "Frames composited from layer rasters"): every frame
- * of a composited file drawn natively with Skia (`@napi-rs/canvas`) from the rasters the render
- * worker drew once, applying each frame's states as Chromium's player would: visibility,
- * opacity (times the layer's own, already in its raster), translation, then rotation and scale
- * about the layer's transform origin, and typewriting as a clip between the raster with every
- * character shown and the one with none. A video layer's item draws the video's frame of the
+ * of a composited file drawn natively (WebAssembly with SIMD, composite-wasm.ts) from the rasters
+ * the render worker drew once, applying each frame's states as Chromium's player would:
+ * visibility, opacity (times the layer's own, already in its raster), translation, then rotation
+ * and scale about the layer's transform origin, and typewriting as a clip between the raster with
+ * every character shown and the one with none. A video layer's item draws the video's frame of the
  * moment (decoded by ffmpeg, video-layers.ts) in its box the same way. Frames are raw RGBA for
  * the encoder: no JPEG between.
  */
@@ -44,9 +43,30 @@ export interface VideoFrame {
   bytes: Buffer;
 }
 
-/** `rasters[k]` are the raw RGBA bytes of `composition.rasters[k]`. */
+/** An affine map (a, b, c, d, e, f), as a canvas's `setTransform`: x' = a·x + c·y + e, y' = b·x + d·y + f. */
+type Matrix = [number, number, number, number, number, number];
+
+/** `m` then `n` applied to a point: the map `m·n` (n first), as a canvas's `transform` composes. */
+function times(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+const translate = (x: number, y: number): Matrix => [1, 0, 0, 1, x, y];
+const rotate = (degrees: number): Matrix => {
+  const a = (degrees * Math.PI) / 180;
+  return [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0];
+};
+const scaling = (x: number, y: number): Matrix => [x, 0, 0, y, 0, 0];
+
+/** `rasters[k]` are the raw RGBA bytes of `composition.rasters[k]` (straight alpha). */
 export function createCompositor(composition: Composition, rasters: readonly Buffer[], pixels: FramePixels = 'rgba'): Compositor {
-  const { createCanvas } = skia();
   const { width, height } = composition;
   if (pixels === 'i420' && (width % 2 !== 0 || height % 2 !== 0)) throw new Error(`I420 frames need an even size, not ${width}×${height}`);
   for (const [k, r] of composition.rasters.entries()) {
@@ -54,77 +74,85 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const bytes = rasters[k]!;
     if (bytes.length !== w * h * 4) throw new Error(`raster ${r.key} has ${bytes.length} bytes, not ${w}×${h}×4`);
   }
-  // Each raster becomes a Skia image when a frame first draws it: a thread compositing a chunk
-  // of the file makes only those its frames show (a layer's rasters at other scales serve a few
-  // frames each).
-  const made = new Map<number, Canvas>();
-  const image = (k: number): Canvas => {
-    let canvas = made.get(k);
-    if (canvas) return canvas;
+  const wasm = createCompositeInstance();
+  const { fn } = wasm;
+  // The frame drawn last, whole, premultiplied (opaque: white under everything).
+  const canvas = wasm.image(width, height);
+  // Each raster is premultiplied into the instance's memory when a frame first draws it: a thread
+  // compositing a chunk of the file makes only those its frames show (a layer's rasters at other
+  // scales serve a few frames each).
+  const made = new Map<number, WasmImage>();
+  const image = (k: number): WasmImage => {
+    let drawn = made.get(k);
+    if (drawn) return drawn;
     const [, , w, h] = composition.rasters[k]!.box;
-    // A transparent pixel all round (PAD): Skia does not antialias an image's own edges, so a
-    // raster drawn at a fractional offset would snap its edges to whole pixels where Chromium
-    // blends them; inside a transparent margin, bilinear sampling blends them.
-    canvas = createCanvas(w + 2 * PAD, h + 2 * PAD);
-    const ctx = canvas.getContext('2d');
-    const data = ctx.createImageData(w, h);
-    data.data.set(rasters[k]!);
-    ctx.putImageData(data, PAD, PAD);
-    made.set(k, canvas);
-    return canvas;
+    // A transparent pixel all round (PAD): an image's own edges are not antialiased (a pixel is
+    // drawn when its centre falls inside it), so a raster drawn at a fractional offset would snap
+    // its edges to whole pixels where Chromium blends them; inside a transparent margin, bilinear
+    // sampling blends them.
+    drawn = wasm.image(w + 2 * PAD, h + 2 * PAD);
+    wasm.put(drawn, rasters[k]!, w, h, PAD, PAD);
+    made.set(k, drawn);
+    return drawn;
   };
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d', { alpha: false });
-  // One scratch canvas per typewriting item, holding the last count of units drawn into it.
-  const typed = new Map<number, { canvas: Canvas; ctx: SKRSContext2D; shown: number }>();
-  // One canvas per video, holding the frame shown (its index; -1: none yet).
-  const videoCanvases = composition.videos.map((v) => {
-    const c = createCanvas(v.size[0], v.size[1]);
-    const vctx = c.getContext('2d');
-    return { canvas: c, ctx: vctx, image: vctx.createImageData(v.size[0], v.size[1]), shown: -1 };
-  });
+  // One scratch image per typewriting item, holding the last count of units drawn into it.
+  const typed = new Map<number, { image: WasmImage; shown: number }>();
+  // One image per video, holding the frame shown (its index; -1: none yet), made on first use.
+  const videoImages: ({ image: WasmImage; shown: number } | null)[] = composition.videos.map(() => null);
   let videoFrames: readonly (VideoFrame | null)[] = [];
-  const videoImage = (k: number): Canvas | null => {
+  const videoImage = (k: number): WasmImage | null => {
     const frame = videoFrames[k] ?? null;
     if (frame === null) return null;
-    const v = videoCanvases[k]!;
+    const [w, h] = composition.videos[k]!.size;
+    let v = videoImages[k];
+    if (!v) {
+      v = { image: wasm.image(w, h), shown: -1 };
+      videoImages[k] = v;
+    }
     if (v.shown !== frame.index) {
-      v.image.data.set(frame.bytes);
-      v.ctx.putImageData(v.image, 0, 0);
+      wasm.put(v.image, frame.bytes, w, h, 0, 0);
       v.shown = frame.index;
     }
-    return v.canvas;
+    return v.image;
   };
 
-  const typedImage = (index: number, item: Composition['items'][number], shown: number): Canvas | null => {
+  const typedImage = (index: number, item: Composition['items'][number], shown: number): WasmImage | null => {
     const full = item.raster === null ? null : image(item.raster);
     const none = item.untyped === null ? null : image(item.untyped);
     const units = item.units ?? [];
     if (shown >= units.length) return full;
     if (shown <= 0) return none;
     if (!full) return none;
-    const [left, top, w, h] = composition.rasters[item.raster!]!.box;
+    const [left, top] = composition.rasters[item.raster!]!.box;
     let scratch = typed.get(index);
     if (!scratch) {
-      const c = createCanvas(w + 2 * PAD, h + 2 * PAD);
-      scratch = { canvas: c, ctx: c.getContext('2d'), shown: -1 };
+      scratch = { image: wasm.image(full.width, full.height), shown: -1 };
       typed.set(index, scratch);
     }
     if (scratch.shown !== shown) {
-      const s = scratch.ctx;
-      s.globalCompositeOperation = 'copy';
-      if (none) s.drawImage(none, 0, 0);
-      else s.clearRect(0, 0, w + 2 * PAD, h + 2 * PAD);
-      s.save();
-      s.beginPath();
-      for (const [x, y, uw, uh] of shownRegion(units, shown)) s.rect(x - left + PAD, y - top + PAD, uw, uh);
-      s.clip();
-      s.drawImage(full, 0, 0);
-      s.restore();
-      s.globalCompositeOperation = 'source-over';
+      const { ptr, width: w, height: h } = scratch.image;
+      if (none) fn.copyBox(none.ptr, ptr, w, 0, 0, w, h);
+      else fn.fill(ptr, w, 0, 0, w, h, 0);
+      // The typed raster inside the shown units' boxes: the pixels whose centres fall inside one.
+      for (const [x, y, uw, uh] of shownRegion(units, shown)) {
+        const x0 = Math.max(0, Math.ceil(x - left + PAD - 0.5));
+        const y0 = Math.max(0, Math.ceil(y - top + PAD - 0.5));
+        const x1 = Math.min(w, Math.ceil(x - left + PAD + uw - 0.5));
+        const y1 = Math.min(h, Math.ceil(y - top + PAD + uh - 0.5));
+        if (x1 > x0 && y1 > y0) fn.copyBox(full.ptr, ptr, w, x0, y0, x1 - x0, y1 - y0);
+      }
       scratch.shown = shown;
     }
-    return scratch.canvas;
+    return scratch.image;
+  };
+
+  /** `image` drawn onto the frame through `m` with `alpha`, inside the box `clip`. */
+  const paint = (image: WasmImage, m: Matrix, alpha: number, [cx, cy, cw, ch]: Box) => {
+    const ga = Math.round(alpha * 256);
+    if (ga <= 0) return;
+    if (m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && Number.isInteger(m[4]) && Number.isInteger(m[5]))
+      fn.blit(image.ptr, image.width, image.height, canvas.ptr, width, m[4], m[5], ga, cx, cy, cw, ch);
+    else fn.draw(image.ptr, image.width, image.height, canvas.ptr, width, ...m, ga, cx, cy, cw, ch);
   };
 
   type Box = [number, number, number, number];
@@ -134,8 +162,11 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
   const frameSize = pixels === 'i420' ? i420Bytes(width, height) : width * height * 4;
   const ring: Buffer[] = [];
   let ringAt = 0;
-  // The frame drawn last, whole: each frame is drawn into it where it changed, then copied out.
-  const work = Buffer.alloc(frameSize);
+  // The frame drawn last, whole, as it goes out: each frame is drawn into it where it changed,
+  // then copied out. RGBA: the canvas itself (opaque, so premultiplied is straight); I420: the
+  // canvas converted, in the instance's memory too.
+  const work = pixels === 'i420' ? wasm.alloc(frameSize) : canvas.ptr;
+  const workBytes = () => wasm.heap().subarray(work, work + frameSize);
   let previous: { states: Composition['states'][number]; boxes: (Box | null)[] } | null = null;
   let last: Buffer | null = null;
 
@@ -176,18 +207,15 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     return [x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4];
   };
 
-  const draw = (states: Composition['states'][number]) => {
-    ctx.globalCompositeOperation = 'source-over';
-    ctx.globalAlpha = 1;
+  const draw = (states: Composition['states'][number], box: Box) => {
     // Chromium's frames are JPEGs: what no layer covers is white.
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, width, height);
+    fn.fill(canvas.ptr, width, ...box, 0xffffffff);
     composition.items.forEach((item, index) => {
       if (item.gates.some((g) => states[g]![0] === 0)) return;
       const s = item.layer === null ? null : states[item.layer]!;
       if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return;
       if (item.video !== null) {
-        drawVideo(item, item.video, s);
+        drawVideo(item, item.video, s, box);
         return;
       }
       const { raster, scale } = pick(item, s);
@@ -195,21 +223,15 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       const drawn = s && item.units ? typedImage(index, item, s[6]) : item.raster === null ? null : image(raster);
       if (!drawn) return;
       const [left, top] = composition.rasters[raster]!.box;
+      const at = translate(left - PAD, top - PAD);
       if (!s || (s[2] === 0 && s[3] === 0 && scale === 1 && s[5] === 0)) {
-        ctx.globalAlpha = s ? s[1] : 1;
-        ctx.drawImage(drawn, left - PAD, top - PAD);
-        ctx.globalAlpha = 1;
+        paint(drawn, at, s ? s[1] : 1, box);
         return;
       }
+      // CSS's order of the individual transforms, about the layer's origin: translate, rotate, scale.
       const [ox, oy] = item.origin;
-      ctx.save();
-      ctx.globalAlpha = s[1];
-      ctx.translate(ox + s[2], oy + s[3]);
-      ctx.rotate((s[5] * Math.PI) / 180);
-      ctx.scale(scale, scale);
-      ctx.translate(-ox, -oy);
-      ctx.drawImage(drawn, left - PAD, top - PAD);
-      ctx.restore();
+      const motion = times(times(translate(ox + s[2], oy + s[3]), rotate(s[5])), scaling(scale, scale));
+      paint(drawn, times(times(motion, translate(-ox, -oy)), at), s[1], box);
     });
   };
 
@@ -217,31 +239,24 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
    * A video's frame in its box (its fit is in the decoded frame), with the layer's opacity, and
    * its motion then its own turn about its origin (CSS: translate, rotate, scale, then transform).
    */
-  const drawVideo = (item: Composition['items'][number], k: number, s: Composition['states'][number][number] | null) => {
+  const drawVideo = (item: Composition['items'][number], k: number, s: Composition['states'][number][number] | null, box: Box) => {
     const image = videoImage(k);
     if (!image) return;
     const video = composition.videos[k]!;
     const [left, top, w, h] = video.box;
-    ctx.save();
-    ctx.globalAlpha = video.opacity * (s ? s[1] : 1);
+    let m = times(translate(left, top), scaling(w / image.width, h / image.height));
     if ((s && (s[2] !== 0 || s[3] !== 0 || s[4] !== 1 || s[5] !== 0)) || video.rotation !== 0) {
       const [ox, oy] = item.origin;
-      if (s) {
-        ctx.translate(ox + s[2], oy + s[3]);
-        ctx.rotate((s[5] * Math.PI) / 180);
-        ctx.scale(s[4], s[4]);
-      } else ctx.translate(ox, oy);
-      ctx.rotate((video.rotation * Math.PI) / 180);
-      ctx.translate(-ox, -oy);
+      const motion = s ? times(times(translate(ox + s[2], oy + s[3]), rotate(s[5])), scaling(s[4], s[4])) : translate(ox, oy);
+      m = times(times(times(motion, rotate(video.rotation)), translate(-ox, -oy)), m);
     }
-    ctx.drawImage(image, left, top, w, h);
-    ctx.restore();
+    paint(image, m, video.opacity * (s ? s[1] : 1), box);
   };
 
   /**
    * Brings `work` (the last frame drawn, whole) to frame `i`, drawing and reading back only what
    * changed since the previous frame: the union of the old and new boxes of every item whose
-   * state moved (reading a whole 1080² frame back from Skia costs more than drawing it). False:
+   * state moved (converting and copying out a whole 1080² frame costs more than drawing the box). False:
    * frame `i` is the previous frame, pixel for pixel (nothing moved).
    */
   const advance = (i: number, videos: readonly (VideoFrame | null)[]): boolean => {
@@ -267,19 +282,8 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     const first = !previous;
     previous = { states, boxes };
     if (!first && !clipped) return false;
-    const [dx, dy, dw, dh] = clipped!;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(dx, dy, dw, dh);
-    ctx.clip();
-    draw(states);
-    ctx.restore();
-    const drawn = ctx.getImageData(dx, dy, dw, dh).data;
-    if (pixels === 'i420') rgbaToI420(drawn, dw, dh, work, width, height, dx, dy);
-    else {
-      const source = Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength);
-      for (let y = 0; y < dh; y += 1) source.copy(work, ((dy + y) * width + dx) * 4, y * dw * 4, (y + 1) * dw * 4);
-    }
+    draw(states, clipped!);
+    if (pixels === 'i420') fn.toI420(canvas.ptr, width, height, work, ...clipped!);
     return true;
   };
 
@@ -292,13 +296,13 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
       if (ring.length === 0) for (let k = 0; k < FRAME_RING; k += 1) ring.push(Buffer.alloc(frameSize));
       const out = ring[ringAt]!;
       ringAt = (ringAt + 1) % ring.length;
-      work.copy(out);
+      out.set(workBytes());
       last = out;
       return out;
     },
     frameInto(i, into, always = false, videos = []) {
       const changed = advance(i, videos);
-      if (changed || always) work.copy(into);
+      if (changed || always) into.set(workBytes());
       return changed;
     },
   };

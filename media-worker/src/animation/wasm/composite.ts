@@ -193,20 +193,24 @@ export function draw(
     const u0 = ia * 0.5 + ic * py + ie;
     const v0 = ib * 0.5 + id * py + iff;
     // The pixels whose centres fall inside the image: an interval, found roughly then exactly.
-    let xs = xLo;
-    let xe = xHi;
+    // (In f64 until bounded by the box: a near-zero step puts the edges far beyond any i32.)
+    let xsF = <f64>xLo;
+    let xeF = <f64>xHi;
     if (ia !== 0) {
       const p = (0 - u0) / ia;
       const q = (fsw - u0) / ia;
-      xs = max(xs, <i32>Math.floor(min(p, q)) - 1);
-      xe = min(xe, <i32>Math.ceil(max(p, q)) + 1);
+      xsF = max(xsF, Math.floor(min(p, q)) - 1);
+      xeF = min(xeF, Math.ceil(max(p, q)) + 1);
     } else if (u0 < 0 || u0 >= fsw) continue;
     if (ib !== 0) {
       const p = (0 - v0) / ib;
       const q = (fsh - v0) / ib;
-      xs = max(xs, <i32>Math.floor(min(p, q)) - 1);
-      xe = min(xe, <i32>Math.ceil(max(p, q)) + 1);
+      xsF = max(xsF, Math.floor(min(p, q)) - 1);
+      xeF = min(xeF, Math.ceil(max(p, q)) + 1);
     } else if (v0 < 0 || v0 >= fsh) continue;
+    if (!(xeF > xsF)) continue;
+    let xs = <i32>xsF;
+    let xe = <i32>xeF;
     while (xs < xe) {
       const u = u0 + ia * <f64>xs;
       const v = v0 + ib * <f64>xs;
@@ -221,8 +225,10 @@ export function draw(
     }
     if (xe <= xs) continue;
     // The sample point (centre − ½) in 16.16 fixed point, stepped along the row.
-    const U = <i32>Math.round((u0 + ia * <f64>xs - 0.5) * 65536);
-    const V = <i32>Math.round((v0 + ib * <f64>xs - 0.5) * 65536);
+    // Stepped from the row's pixel 0 whatever the clip box starts at, so that a pixel comes out the
+    // same whichever box it is drawn in (the encode redraws only the box that changed).
+    const U = <i32>Math.round((u0 - 0.5) * 65536) + dU * xs;
+    const V = <i32>Math.round((v0 - 0.5) * 65536) + dV * xs;
     const out = dst + ((<usize>y * stride + xs) << 2);
     // Pixels whose four samples all lie inside the image take the fast path; those by its edges
     // (repeating its edge pixels) the careful one.
@@ -250,15 +256,26 @@ export function draw(
   }
 }
 
-/** Bilinear sample of four premultiplied pixels `t8` (two above) and `b8` (two below), weights out of 256. */
+/**
+ * Bilinear sample of four premultiplied pixels `t8` (two above) and `b8` (two below), weights out
+ * of 256, times the global alpha `ga` (0..256), rounded once: in the low four 16-bit lanes.
+ */
 // @ts-ignore: decorator
-@inline function bilerp(t8: v128, b8: v128, fx: i32, fy: i32): v128 {
-  const c128 = i16x8.splat(128);
+@inline function sample(t8: v128, b8: v128, fx: i32, fy: i32, ga: i32): v128 {
   const t = i16x8.extend_low_i8x16_u(t8);
   const bo = i16x8.extend_low_i8x16_u(b8);
-  const vert = i16x8.shr_u(i16x8.add(i16x8.add(i16x8.mul(t, i16x8.splat(<i16>(256 - fy))), i16x8.mul(bo, i16x8.splat(<i16>fy))), c128), 8);
-  const swapped = i8x16.shuffle(vert, vert, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-  return i16x8.shr_u(i16x8.add(i16x8.add(i16x8.mul(vert, i16x8.splat(<i16>(256 - fx))), i16x8.mul(swapped, i16x8.splat(<i16>fx))), c128), 8);
+  // Each column's level × 256 (at most 65280, unrounded), then the two columns in 32 bits.
+  const vert = i16x8.add(i16x8.mul(t, i16x8.splat(<i16>(256 - fy))), i16x8.mul(bo, i16x8.splat(<i16>fy)));
+  const both = i32x4.add(
+    i32x4.extmul_low_i16x8_u(vert, i16x8.splat(<i16>(256 - fx))),
+    i32x4.extmul_high_i16x8_u(vert, i16x8.splat(<i16>fx)),
+  );
+  // The level × 65536; with alpha, first brought to × 256 (within 1/512 of a level) to stay in 32 bits.
+  const scaled =
+    ga >= 256
+      ? i32x4.shr_u(i32x4.add(both, i32x4.splat(32768)), 16)
+      : i32x4.shr_u(i32x4.add(i32x4.mul(i32x4.shr_u(i32x4.add(both, i32x4.splat(128)), 8), i32x4.splat(ga)), i32x4.splat(32768)), 16);
+  return i16x8.narrow_i32x4_u(scaled, scaled);
 }
 
 /** `run` pixels from `out` sampled at (U, V) stepping (dU, dV) (16.16), every sample's four pixels inside the image. */
@@ -268,9 +285,8 @@ function interior(src: usize, rowBytes: usize, U: i32, V: i32, dU: i32, dV: i32,
     const t8 = v128.load64_zero(p);
     const b8 = v128.load64_zero(p + rowBytes);
     if (!v128.any_true(v128.or(t8, b8))) continue;
-    let s = bilerp(t8, b8, (U >> 8) & 255, (V >> 8) & 255);
-    if (ga < 256) s = withAlpha(s, ga);
-    else if (i16x8.extract_lane_u(s, 3) === 255) {
+    const s = sample(t8, b8, (U >> 8) & 255, (V >> 8) & 255, ga);
+    if (ga >= 256 && i16x8.extract_lane_u(s, 3) === 255) {
       // Opaque: it covers what is under it.
       v128.store32_lane(out, i8x16.narrow_i16x8_u(s, s), 0);
       continue;
@@ -305,8 +321,7 @@ function edge(src: usize, sw: i32, sh: i32, U: i32, V: i32, out: usize, ga: i32)
   const t8 = v128.load64_zero(p);
   const b8 = fy ? v128.load64_zero(p + rowBytes) : t8;
   if (!v128.any_true(v128.or(t8, b8))) return;
-  let s = bilerp(t8, b8, fx, fy);
-  if (ga < 256) s = withAlpha(s, ga);
+  const s = sample(t8, b8, fx, fy, ga);
   const blended = over(s, i16x8.extend_low_i8x16_u(v128.load32_zero(out)));
   v128.store32_lane(out, i8x16.narrow_i16x8_u(blended, blended), 0);
 }

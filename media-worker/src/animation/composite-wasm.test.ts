@@ -63,7 +63,8 @@ function referenceDraw(
 ): void {
   const [a, b, c, d, e, f] = m;
   const det = a * d - b * c;
-  const at = (x: number, y: number, k: number) => image[((Math.min(sh - 1, Math.max(0, y)) * sw + Math.min(sw - 1, Math.max(0, x))) * 4) + k]!;
+  const at = (x: number, y: number, k: number) =>
+    image[(Math.min(sh - 1, Math.max(0, y)) * sw + Math.min(sw - 1, Math.max(0, x))) * 4 + k]!;
   for (let y = Math.max(0, cy); y < Math.min(height, cy + ch); y += 1)
     for (let x = Math.max(0, cx); x < Math.min(width, cx + cw); x += 1) {
       const px = x + 0.5 - e;
@@ -92,7 +93,10 @@ function referenceDraw(
       // The sample in whole levels, then over the frame, rounded.
       const s = [0, 1, 2, 3].map((k) =>
         Math.round(
-          (at(x0, y0, k) * (1 - fx) * (1 - fy) + at(x0 + 1, y0, k) * fx * (1 - fy) + at(x0, y0 + 1, k) * (1 - fx) * fy + at(x0 + 1, y0 + 1, k) * fx * fy) *
+          (at(x0, y0, k) * (1 - fx) * (1 - fy) +
+            at(x0 + 1, y0, k) * fx * (1 - fy) +
+            at(x0, y0 + 1, k) * (1 - fx) * fy +
+            at(x0 + 1, y0 + 1, k) * fx * fy) *
             alpha,
         ),
       );
@@ -137,7 +141,12 @@ describe('draw: an image through an affine map, bilinear, source-over', () => {
         fc.double({ min: -10, max: 50, noNaN: true }),
         fc.double({ min: -10, max: 50, noNaN: true }),
         fc.integer({ min: 0, max: 256 }),
-        fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })),
+        fc.tuple(
+          fc.integer({ min: 0, max: 40 }),
+          fc.integer({ min: 0, max: 40 }),
+          fc.integer({ min: 1, max: 64 }),
+          fc.integer({ min: 1, max: 64 }),
+        ),
         (seed, sw, sh, degrees, scale, x, y, ga, [cx, cy, cw, ch]) => {
           const width = 64;
           const height = 64;
@@ -164,7 +173,14 @@ describe('draw: an image through an affine map, bilinear, source-over', () => {
     const wasm = createCompositeInstance();
     const frame = frameOf(wasm, 32, 32);
     const image = wasm.image(16, 16);
-    wasm.put(image, new Uint8Array(16 * 16 * 4).fill(255).map((v, i) => (i % 4 === 3 ? 255 : 0)), 16, 16, 0, 0);
+    wasm.put(
+      image,
+      new Uint8Array(16 * 16 * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)),
+      16,
+      16,
+      0,
+      0,
+    );
     wasm.fn.draw(image.ptr, 16, 16, frame.ptr, 32, ...turned(30, 1.5, 16, 2), 0, 0, 0, 32, 32);
     expect(read(wasm, frame).every((v) => v === 255)).toBe(true);
     wasm.fn.draw(image.ptr, 16, 16, frame.ptr, 32, ...turned(30, 1.5, 16, 2), 256, 8, 8, 10, 6);
@@ -206,7 +222,8 @@ describe('draw: an image through an affine map, bilinear, source-over', () => {
     };
     const whole = draw([0, 0, 48, 48]);
     const part = draw([13, 9, 21, 30]);
-    for (let y = 9; y < 39; y += 1) expect(part.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4)).toEqual(whole.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4));
+    for (let y = 9; y < 39; y += 1)
+      expect(part.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4)).toEqual(whole.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4));
   });
 
   it('with a transparent margin, an edge at a fractional offset is blended, not snapped', () => {
@@ -254,7 +271,8 @@ describe('toI420', () => {
           const out = wasm.alloc(i420Bytes(width, height));
           wasm.fn.toI420(frame.ptr, width, height, out, x, y, w, h);
           const box = new Uint8Array(w * h * 4);
-          for (let row = 0; row < h; row += 1) box.set(rgba.subarray(((y + row) * width + x) * 4, ((y + row) * width + x + w) * 4), row * w * 4);
+          for (let row = 0; row < h; row += 1)
+            box.set(rgba.subarray(((y + row) * width + x) * 4, ((y + row) * width + x + w) * 4), row * w * 4);
           const want = new Uint8Array(i420Bytes(width, height));
           rgbaToI420(box, w, h, want, width, height, x, y);
           expect(Buffer.from(wasm.heap().subarray(out, out + want.length)).equals(Buffer.from(want))).toBe(true);

@@ -13,7 +13,20 @@ export interface CompositeExports {
   premultiply(ptr: number, n: number): void;
   fill(dst: number, stride: number, x: number, y: number, w: number, h: number, rgba: number): void;
   copyBox(src: number, dst: number, stride: number, x: number, y: number, w: number, h: number): void;
-  blit(src: number, sw: number, sh: number, dst: number, stride: number, ox: number, oy: number, ga: number, cx: number, cy: number, cw: number, ch: number): void;
+  blit(
+    src: number,
+    sw: number,
+    sh: number,
+    dst: number,
+    stride: number,
+    ox: number,
+    oy: number,
+    ga: number,
+    cx: number,
+    cy: number,
+    cw: number,
+    ch: number,
+  ): void;
   draw(
     src: number,
     sw: number,
@@ -87,7 +100,9 @@ export function createCompositeInstance(): CompositeInstance {
     put(into, rgba, w, h, x, y) {
       const bytes = heap();
       if (x === 0 && w === into.width) bytes.set(rgba.subarray(0, w * h * 4), into.ptr + y * w * 4);
-      else for (let row = 0; row < h; row += 1) bytes.set(rgba.subarray(row * w * 4, (row + 1) * w * 4), into.ptr + ((y + row) * into.width + x) * 4);
+      else
+        for (let row = 0; row < h; row += 1)
+          bytes.set(rgba.subarray(row * w * 4, (row + 1) * w * 4), into.ptr + ((y + row) * into.width + x) * 4);
       for (let row = 0; row < h; row += 1) fn.premultiply(into.ptr + ((y + row) * into.width + x) * 4, w);
     },
   };

@@ -1,7 +1,7 @@
 // The compositor threads (composite-pool.ts) against the compositor on the calling thread: the
 // same frames, byte for byte, in order, whatever thread drew each chunk, with frames that repeat
-// the one before sent once. Real Skia in real worker threads; no Chromium needed (the rasters
-// are made here).
+// the one before sent once. The real compositor (WebAssembly) in real worker threads; no
+// Chromium needed (the rasters are made here).
 import type { Composition } from '@pressroom/model';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CompositedFile, type CompositePool, createCompositePool } from './composite-pool.js';

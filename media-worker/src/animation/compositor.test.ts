@@ -1,6 +1,6 @@
 // Which raster the compositor draws a scaled layer from (planRasterScales, docs/animation.md,
-// "Scaled layers"): real Skia, rasters made here, each a plain colour, so the pixel at the
-// layer's centre says which one was drawn.
+// "Scaled layers"): the real compositor (WebAssembly), rasters made here, each a plain colour, so
+// the pixel at the layer's centre says which one was drawn.
 import type { Composition } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
 import { createCompositor } from './compositor.js';

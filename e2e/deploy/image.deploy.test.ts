@@ -21,7 +21,7 @@ describe('the image carries its own native bindings, and only those', () => {
         "const sharp = require('sharp');",
         // The media worker's compositor (SIMD), at the path its compiled code reads it from.
         "const wasm = new WebAssembly.Instance(new WebAssembly.Module(require('node:fs').readFileSync('media-worker/src/animation/wasm/composite.wasm')), {});",
-        "console.log(JSON.stringify({ ort: typeof ort.InferenceSession.create, sharp: typeof sharp.versions.vips, compositor: typeof wasm.exports.draw }));",
+        'console.log(JSON.stringify({ ort: typeof ort.InferenceSession.create, sharp: typeof sharp.versions.vips, compositor: typeof wasm.exports.draw }));',
       ].join(' '),
     );
     expect(JSON.parse(out)).toEqual({ ort: 'function', sharp: 'string', compositor: 'function' });

@@ -226,6 +226,26 @@ describe('draw: an image through an affine map, bilinear, source-over', () => {
       expect(part.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4)).toEqual(whole.subarray((y * 48 + 13) * 4, (y * 48 + 34) * 4));
   });
 
+  it("draws a raster shrunk far from the frame's left edge (its coordinates there beyond 16.16 fixed point)", () => {
+    const width = 3000;
+    const height = 8;
+    const rgba = straight(5, 100, 100);
+    const wasm = createCompositeInstance();
+    const frame = frameOf(wasm, width, height);
+    const image = wasm.image(100, 100);
+    wasm.put(image, rgba, 100, 100, 0, 0);
+    // At 5 %, drawn at x 2900: the frame's pixel 0 is 58 000 px left of the image.
+    const m: Matrix = [0.05, 0, 0, 0.05, 2900.33, 0.23];
+    wasm.fn.draw(image.ptr, 100, 100, frame.ptr, width, ...m, 256, 0, 0, width, height);
+    const want = new Float64Array(width * height * 4).fill(255);
+    referenceDraw(want, width, height, premultiplied(rgba), 100, 100, m, 1, [0, 0, width, height]);
+    const got = read(wasm, frame);
+    expect(got.subarray((2 * width + 2900) * 4, (2 * width + 2905) * 4).some((v) => v !== 255)).toBe(true);
+    // (The reference leaves out no pixel here: none samples on a step of 1/256 px.)
+    expect(want.subarray((2 * width + 2900) * 4, (2 * width + 2905) * 4).every((v) => !Number.isNaN(v))).toBe(true);
+    expect(maxDifference(got, want)).toBeLessThanOrEqual(1);
+  });
+
   it('with a transparent margin, an edge at a fractional offset is blended, not snapped', () => {
     const wasm = createCompositeInstance();
     const frame = frameOf(wasm, 12, 4);

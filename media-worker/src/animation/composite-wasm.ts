@@ -13,40 +13,17 @@ export interface CompositeExports {
   premultiply(ptr: number, n: number): void;
   fill(dst: number, stride: number, x: number, y: number, w: number, h: number, rgba: number): void;
   copyBox(src: number, dst: number, stride: number, x: number, y: number, w: number, h: number): void;
-  blit(
-    src: number,
-    sw: number,
-    sh: number,
-    dst: number,
-    stride: number,
-    ox: number,
-    oy: number,
-    ga: number,
-    cx: number,
-    cy: number,
-    cw: number,
-    ch: number,
-  ): void;
-  draw(
-    src: number,
-    sw: number,
-    sh: number,
-    dst: number,
-    stride: number,
-    a: number,
-    b: number,
-    c: number,
-    d: number,
-    e: number,
-    f: number,
-    ga: number,
-    cx: number,
-    cy: number,
-    cw: number,
-    ch: number,
-  ): void;
+  /** An image drawn at a whole-pixel offset (`wasm/composite.ts` says how). */
+  blit(...args: [...Drawn, ox: number, oy: number, ...Clipped]): void;
+  /** An image drawn through the affine map (a, b, c, d, e, f), bilinearly. */
+  draw(...args: [...Drawn, a: number, b: number, c: number, d: number, e: number, f: number, ...Clipped]): void;
   toI420(rgba: number, width: number, height: number, out: number, x: number, y: number, w: number, h: number): void;
 }
+
+/** What a draw draws, and where: the image (`sw × sh` at `src`) onto the frame (`stride` px wide at `dst`). */
+type Drawn = [src: number, sw: number, sh: number, dst: number, stride: number];
+/** How: the global alpha (0..256), inside the box (`cx`, `cy`, `cw`, `ch`). */
+type Clipped = [ga: number, cx: number, cy: number, cw: number, ch: number];
 
 /** The compiled module's file, beside its source (scripts/build.mjs keeps this URL relative to the source in a bundle). */
 export const COMPOSITE_WASM = new URL('./wasm/composite.wasm', import.meta.url);

@@ -240,8 +240,10 @@ export function draw(
     // The sample point (centre − ½) in 16.16 fixed point, stepped along the row.
     // Stepped from the row's pixel 0 whatever the clip box starts at, so that a pixel comes out the
     // same whichever box it is drawn in (the encode redraws only the box that changed).
-    const U = <i32>Math.round((u0 - 0.5) * 65536) + dU * xs;
-    const V = <i32>Math.round((v0 - 0.5) * 65536) + dV * xs;
+    // (Whole numbers in f64, exact: at pixel 0 the point may lie far outside the image, beyond an
+    // i32; from xs on it lies inside.)
+    const U = <i32>(Math.round((u0 - 0.5) * 65536) + <f64>dU * <f64>xs);
+    const V = <i32>(Math.round((v0 - 0.5) * 65536) + <f64>dV * <f64>xs);
     const out = dst + ((<usize>y * stride + xs) << 2);
     // Pixels whose four samples all lie inside the image take the fast path; those by its edges
     // (repeating its edge pixels) the careful one.

@@ -3,7 +3,7 @@
 // the pixel at the layer's centre says which one was drawn.
 import type { Composition } from '@pressroom/model';
 import { describe, expect, it } from 'vitest';
-import { createCompositor } from './compositor.js';
+import { createCompositor, stillItems } from './compositor.js';
 
 const SIZE = 40;
 
@@ -82,5 +82,67 @@ describe('the raster a scaled layer is drawn from', () => {
     // Moved, or at another scale: the design's raster, shrunk.
     expect(pixel(c.frame(1), 20, 20)).toEqual(RED);
     expect(pixel(c.frame(2), 20, 20)).toEqual(RED);
+  });
+});
+
+describe('the items under every moving one (stillItems), drawn once into an underlay', () => {
+  /** Two half-transparent layers whose state is `still`'s, a turning one, a still one on top. */
+  function stack(still: Composition['states'][number][number][], pixels: 'rgba' | 'i420' = 'rgba') {
+    const frames = 6;
+    const composition: Composition = {
+      v: 1,
+      width: SIZE,
+      height: SIZE,
+      fps: 25,
+      rasters: [
+        { key: 'back', box: [2, 2, 30, 30] },
+        { key: 'mid', box: [10, 6, 20, 20] },
+        { key: 'turning', box: [12, 12, 16, 16] },
+        { key: 'top', box: [0, 30, 40, 6] },
+      ],
+      items: [
+        { raster: 0, untyped: null, layer: 0, gates: [], origin: [17, 17], scaled: [], units: null, video: null },
+        { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 16], scaled: [], units: null, video: null },
+        { raster: 2, untyped: null, layer: 1, gates: [], origin: [20, 20], scaled: [], units: null, video: null },
+        { raster: 3, untyped: null, layer: null, gates: [], origin: [20, 33], scaled: [], units: null, video: null },
+      ],
+      videos: [],
+      states: Array.from({ length: frames }, (_, i) => [still[i % still.length]!, [1, 0.9, i, 0, 1, i * 17, -1]]),
+    };
+    const half = (w: number, h: number, rgb: [number, number, number]) => {
+      const out = solid(w, h, rgb);
+      for (let p = 3; p < out.length; p += 4) out[p] = 90 + (p % 97);
+      return out;
+    };
+    const rasters = [half(30, 30, RED), half(20, 20, GREEN), half(16, 16, BLUE), half(40, 6, GREEN)];
+    return { composition, compositor: createCompositor(composition, rasters, pixels), frames };
+  }
+
+  it('counts the items from the bottom whose layer and gates never change, and no further', () => {
+    expect(stillItems(stack([[1, 0.6, 0, 0, 1, 0, -1]]).composition)).toBe(2);
+    // Their state changes (here only in a field that draws nothing): they are drawn every frame.
+    expect(
+      stillItems(
+        stack([
+          [1, 0.6, 0, 0, 1, 0, -1],
+          [1, 0.6, 0, 0, 1, 0, 3],
+        ]).composition,
+      ),
+    ).toBe(0);
+  });
+
+  it('frames from the underlay are the frames drawn item by item, byte for byte, as RGBA and as I420', () => {
+    for (const pixels of ['rgba', 'i420'] as const) {
+      const under = stack([[1, 0.6, 0, 0, 1, 0, -1]], pixels);
+      const each = stack(
+        [
+          [1, 0.6, 0, 0, 1, 0, -1],
+          [1, 0.6, 0, 0, 1, 0, 3],
+        ],
+        pixels,
+      );
+      for (let i = 0; i < under.frames; i += 1)
+        expect(Buffer.compare(under.compositor.frame(i), each.compositor.frame(i)), `${pixels} frame ${i}`).toBe(0);
+    }
   });
 });

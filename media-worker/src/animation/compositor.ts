@@ -207,10 +207,37 @@ export function createCompositor(composition: Composition, rasters: readonly Buf
     return [x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4];
   };
 
+  // The items under every one that ever changes never change: they are drawn once, over white, into
+  // an underlay, and each frame's box starts as a copy of it instead of a fill and their draws
+  // (a pixel comes out of a draw the same whatever the box, so the frame is the same byte for byte).
+  const still = stillItems(composition);
+  let underlay: WasmImage | null = null;
+  const base = (box: Box) => {
+    if (still === 0) {
+      // Chromium's frames are JPEGs: what no layer covers is white.
+      fn.fill(canvas.ptr, width, ...box, 0xffffffff);
+      return;
+    }
+    if (!underlay) {
+      // Made on the first frame, which is drawn whole: the canvas is all redrawn below.
+      underlay = wasm.image(width, height);
+      const whole: Box = [0, 0, width, height];
+      fn.fill(canvas.ptr, width, ...whole, 0xffffffff);
+      drawItems(composition.states[0]!, whole, 0, still);
+      fn.copyBox(canvas.ptr, underlay.ptr, width, ...whole);
+    }
+    fn.copyBox(underlay.ptr, canvas.ptr, width, ...box);
+  };
+
   const draw = (states: Composition['states'][number], box: Box) => {
-    // Chromium's frames are JPEGs: what no layer covers is white.
-    fn.fill(canvas.ptr, width, ...box, 0xffffffff);
-    composition.items.forEach((item, index) => {
+    base(box);
+    drawItems(states, box, still, composition.items.length);
+  };
+
+  /** Items `from` to `to` (not included) at these states, inside `box`. */
+  const drawItems = (states: Composition['states'][number], box: Box, from: number, to: number) => {
+    composition.items.slice(from, to).forEach((item, k) => {
+      const index = from + k;
       if (item.gates.some((g) => states[g]![0] === 0)) return;
       const s = item.layer === null ? null : states[item.layer]!;
       if (s && (s[0] === 0 || s[1] <= 0 || s[4] <= 0)) return;
@@ -336,6 +363,21 @@ function pick(
   best ??= from;
   const by = scale / best.scale;
   return { raster: best.raster, scale: Math.abs(by - 1) <= SAME_SCALE ? 1 : by };
+}
+
+/**
+ * How many items, from the bottom, are drawn the same in every frame: no video, and neither their
+ * layer's state nor their gates' visibility ever change. Pure.
+ */
+export function stillItems(composition: Composition): number {
+  const [first, ...rest] = composition.states;
+  if (!first) return 0;
+  const constant = (layer: number, whole: boolean) =>
+    rest.every((states) => (whole ? sameSample(states[layer]!, first[layer]!) : states[layer]![0] === first[layer]![0]));
+  const changes = composition.items.findIndex(
+    (item) => item.video !== null || (item.layer !== null && !constant(item.layer, true)) || item.gates.some((g) => !constant(g, false)),
+  );
+  return changes === -1 ? composition.items.length : changes;
 }
 
 /** Scales this close are one (planRasterScales draws scales rounded to 4 decimals). */

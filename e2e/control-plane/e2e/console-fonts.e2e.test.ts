@@ -123,6 +123,9 @@ describe('the console Fonts page', () => {
     await page.click(`.font-family[data-font-id="${id}"] button`);
     await page.waitForSelector(`.font-family[data-font-id="${id}"] .alert`, WAIT);
     expect(await page.$eval(`.font-family[data-font-id="${id}"] .alert`, (e) => e.textContent)).toContain('font_in_use');
+    // The 409 reloads the card's designs; a reload answered after the update below would swap the
+    // list for its notice while the second click is on its way, and move the button under it.
+    await page.waitForNetworkIdle({ idleTime: 250, timeout: WAIT.timeout });
 
     await h.db.pool.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1`, [designId]);
     await page.click(`.font-family[data-font-id="${id}"] button`);

@@ -1,7 +1,8 @@
 // One compositor thread of the media worker's pool (composite-pool.ts; docs/animation.md,
-// "Frames composited from layer rasters"): composites a chunk of a file's frames (WebAssembly: a
-// WebAssembly instance of its own per file, composite-wasm.ts), each written in place into the
-// file's shared ring of frames. Loaded by each piscina thread: from sources through tsx, compiled as the `composite-thread` entry of farm/src/entries.mjs.
+// "Frames composited from layer rasters"): composites a chunk of a file's frames in a WebAssembly
+// instance of its own per file (composite-wasm.ts), each frame written in place into the file's
+// shared ring of frames. Each piscina thread loads it: from sources through tsx, or compiled as
+// the `composite-thread` entry of farm/src/entries.mjs.
 
 import { parseComposition } from '@pressroom/model';
 import { type CompositeChunk, type CompositeTask, frameBytes } from './composite-pool.js';

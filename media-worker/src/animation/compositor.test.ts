@@ -13,40 +13,42 @@ function solid(w: number, h: number, rgb: [number, number, number]): Buffer {
   return out;
 }
 
+/** A SIZE² composition at 25 fps without video layers. */
+function composed(parts: Pick<Composition, 'rasters' | 'items' | 'states'>): Composition {
+  return { v: 1, width: SIZE, height: SIZE, fps: 25, videos: [], ...parts };
+}
+
+type Item = Composition['items'][number];
+/** An item that draws a raster as it is (nothing typed, no other scale, no video). */
+function item(raster: number, layer: number | null, origin: [number, number], scaled: Item['scaled'] = []): Item {
+  return { raster, untyped: null, layer, gates: [], origin, scaled, units: null, video: null };
+}
+
 const RED: [number, number, number] = [255, 0, 0];
 const BLUE: [number, number, number] = [0, 0, 255];
 const GREEN: [number, number, number] = [0, 255, 0];
 
 /** A layer of 8×8 about (20, 20): red as designed, blue drawn at 2×, green at ½ cut by the canvas (in place). */
 function compositorAt(states: Composition['states']) {
-  const composition: Composition = {
-    v: 1,
-    width: SIZE,
-    height: SIZE,
-    fps: 25,
+  const composition = composed({
     rasters: [
       { key: 'designed', box: [16, 16, 8, 8] },
       { key: 'double', box: [12, 12, 16, 16] },
       { key: 'half', box: [18, 18, 4, 4] },
     ],
     items: [
-      {
-        raster: 0,
-        untyped: null,
-        layer: 0,
-        gates: [],
-        origin: [20, 20],
-        scaled: [
+      item(
+        0,
+        0,
+        [20, 20],
+        [
           { raster: 1, scale: 2, inPlace: false },
           { raster: 2, scale: 0.5, inPlace: true },
         ],
-        units: null,
-        video: null,
-      },
+      ),
     ],
-    videos: [],
     states,
-  };
+  });
   return createCompositor(composition, [solid(8, 8, RED), solid(16, 16, BLUE), solid(4, 4, GREEN)]);
 }
 
@@ -89,26 +91,16 @@ describe('the items under every moving one (stillItems), drawn once into an unde
   /** Two half-transparent layers whose state is `still`'s, a turning one, a still one on top. */
   function stack(still: Composition['states'][number][number][], pixels: 'rgba' | 'i420' = 'rgba') {
     const frames = 6;
-    const composition: Composition = {
-      v: 1,
-      width: SIZE,
-      height: SIZE,
-      fps: 25,
+    const composition = composed({
       rasters: [
         { key: 'back', box: [2, 2, 30, 30] },
         { key: 'mid', box: [10, 6, 20, 20] },
         { key: 'turning', box: [12, 12, 16, 16] },
         { key: 'top', box: [0, 30, 40, 6] },
       ],
-      items: [
-        { raster: 0, untyped: null, layer: 0, gates: [], origin: [17, 17], scaled: [], units: null, video: null },
-        { raster: 1, untyped: null, layer: 0, gates: [], origin: [20, 16], scaled: [], units: null, video: null },
-        { raster: 2, untyped: null, layer: 1, gates: [], origin: [20, 20], scaled: [], units: null, video: null },
-        { raster: 3, untyped: null, layer: null, gates: [], origin: [20, 33], scaled: [], units: null, video: null },
-      ],
-      videos: [],
+      items: [item(0, 0, [17, 17]), item(1, 0, [20, 16]), item(2, 1, [20, 20]), item(3, null, [20, 33])],
       states: Array.from({ length: frames }, (_, i) => [still[i % still.length]!, [1, 0.9, i, 0, 1, i * 17, -1]]),
-    };
+    });
     const half = (w: number, h: number, rgb: [number, number, number]) => {
       const out = solid(w, h, rgb);
       for (let p = 3; p < out.length; p += 4) out[p] = 90 + (p % 97);

@@ -10,47 +10,23 @@
  */
 
 import type { LayerType } from '../../properties/layer-types.js';
+import type { DesignDetail, MultipageDetail } from '../serialize/sdk-shapes.js';
 import { IMPORT_SPELLINGS, LAYER_LEVEL_FIELDS } from './names.js';
 
 type Json = Record<string, unknown>;
 
-interface AttributeRead {
-  id: string;
-  values: Record<string, unknown>;
-}
-interface ElementRead {
-  name: string;
-  type: string;
-  layout: Record<string, Json>;
-  attributes: AttributeRead[];
-  layer_ids?: string[];
-  hidden?: Record<string, boolean>;
-  locked?: Record<string, boolean>;
-  group?: Record<string, Json>;
-  mask?: Record<string, Json>;
-  animation?: Json;
-}
-interface PageElementRead {
-  name: string;
-  type: string;
-  layout: Json;
-  attributes: Record<string, { id: string; value: unknown }>;
-  layer_ids?: string[];
-  hidden?: boolean;
-  locked?: boolean;
-  group?: Json;
-  mask?: Json;
-}
-
-export function importFromDesignRead(read: Json): Json {
-  const type = read.type as string;
-  if (type === 'printer_multipage') return multipage(read);
-  const formats = read.formats as { id: string; width: number; height: number; unit?: string; bleed_size?: number; safe_size?: number }[];
-  const [root, ...elements] = read.elements as ElementRead[];
+/**
+ * `read` as the API answers it (parse a body with `DesignDetail` or `MultipageDetail` from
+ * sdk-shapes.ts first: they state the read field by field).
+ */
+export function importFromDesignRead(read: DesignDetail | MultipageDetail): Json {
+  if ('pages' in read) return multipage(read);
+  const { type, formats } = read;
+  const [root, ...elements] = read.elements;
   const background = root?.attributes.find((a) => a.id === 'background_color')?.values ?? {};
   const payload: Json = { name: read.name, type };
   if (type === 'printer') payload.unit = formats[0]?.unit;
-  if (type === 'animated') payload.animation = { ...(read.animation as Json) };
+  if (type === 'animated') payload.animation = { ...read.animation };
   payload.formats = formats.map((f) => ({
     name: f.id,
     width: f.width,
@@ -92,9 +68,8 @@ export function importFromDesignRead(read: Json): Json {
   return payload;
 }
 
-function multipage(read: Json): Json {
-  const pages = read.pages as { id: string; width: number; height: number; unit: string }[];
-  const perPage = read.elements_per_page as Record<string, PageElementRead[]>;
+function multipage(read: MultipageDetail): Json {
+  const { pages } = read;
   return {
     name: read.name,
     type: read.type,
@@ -105,7 +80,7 @@ function multipage(read: Json): Json {
     safe_size: read.safe_size,
     dpi: read.dpi,
     pages: pages.map((p) => {
-      const [root, ...all] = perPage[p.id] ?? [];
+      const [root, ...all] = read.elements_per_page[p.id] ?? [];
       const code = new Set(all.filter((e) => e.type === 'code').map((e) => e.name));
       const elements = all.filter((e) => !code.has(e.name));
       const background = root?.attributes.background_color?.value;
@@ -115,7 +90,7 @@ function multipage(read: Json): Json {
           const properties: Json = {};
           const layer: Json = { name: e.name, type: e.type, layout: e.layout };
           for (const a of Object.values(e.attributes)) {
-            const s = IMPORT_SPELLINGS[e.type as LayerType]?.byInternal.get(a.id);
+            const s = spellingOf(e.type, a.id);
             if (s?.onLayer) layer[s.import] = a.value;
             else put(e.type, properties, a.id, a.value);
           }
@@ -131,10 +106,17 @@ function multipage(read: Json): Json {
   };
 }
 
+/** A stored property's import spelling on a layer type; none for the root container. */
+function spellingOf(type: LayerType | 'container', internal: string) {
+  return type === 'container' ? undefined : IMPORT_SPELLINGS[type].byInternal.get(internal);
+}
+
 /** One stored property into a bag, under its import spelling (`shadow_blur` → `shadow.blur`). */
-function put(type: string, bag: Json, internal: string, value: unknown): void {
-  const spelling = IMPORT_SPELLINGS[type as LayerType]?.byInternal.get(internal);
-  const [group, field] = (spelling?.import ?? internal).split('.') as [string, string | undefined];
+function put(type: LayerType | 'container', bag: Json, internal: string, value: unknown): void {
+  const [group = internal, field] = (spellingOf(type, internal)?.import ?? internal).split('.');
   if (field === undefined) bag[group] = value;
-  else bag[group] = { ...(bag[group] as Json | undefined), [field]: value };
+  else {
+    const before = bag[group];
+    bag[group] = { ...(typeof before === 'object' && before !== null ? before : {}), [field]: value };
+  }
 }

@@ -60,7 +60,7 @@ describe(`a farm of containers from deploy/docker-compose.yml (JOB_FENCING=${FEN
 
   afterAll(async () => {
     await farm?.stop();
-    if (farm) console.log(`container logs: ${farm.workDir}`);
+    if (farm) console.log(`container logs: ${farm.workDir} (in the run's temp folder: kept when a test failed)`);
   }, 600_000);
 
   const call = async (cp: number, key: string, method: string, path: string, body?: unknown) => {

@@ -3,8 +3,11 @@
 // instead) and the Pressroom image from deploy/Dockerfile, with the classic builder or BuildKit
 // (DEPLOY_TEST_BUILDER=classic|buildkit; classic by default: it needs no buildx plugin). Prints
 // how long each took. Afterwards removes what the run left dangling, keeping the build cache.
+// Like the other tiers, the run has a temp folder of its own (useRunTempDir), removed at its end.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useRunTempDir } from '@pressroom/platform/testing';
+import type { TestProject } from 'vitest/node';
 import { assertDocker, docker, extraCaCerts, IMAGE, localBaseEnv, must, run, runLogged } from './docker.js';
 import { useRegistry } from './farm.js';
 
@@ -24,8 +27,40 @@ async function builder(): Promise<{ command: string[]; env: NodeJS.ProcessEnv }>
   throw new Error('DEPLOY_TEST_BUILDER=buildkit needs the buildx plugin (or a Docker client older than 23 with BuildKit built in)');
 }
 
-export async function setup(): Promise<void> {
+/**
+ * Runs `prepare` in the run's own temp folder (useRunTempDir): whatever the run writes to the OS
+ * temp dir (the image build's log; in the test files, which inherit `TMPDIR`, each farm's work dir
+ * and its throwaway CA) goes with the folder when the run ends, or stays there, named, when a test
+ * failed. `tidy` runs at the end, before the folder goes, and also when `prepare` throws: vitest
+ * runs no teardown of a setup that threw. The folder then stays, with the log the error names.
+ */
+export async function inRunTempDir(
+  project: TestProject,
+  prepare: () => Promise<void>,
+  tidy: () => Promise<void>,
+): Promise<() => Promise<void>> {
+  const removeTemp = await useRunTempDir(project);
+  try {
+    await prepare();
+  } catch (err) {
+    await tidy();
+    throw err;
+  }
+  return async () => {
+    try {
+      await tidy();
+    } finally {
+      await removeTemp();
+    }
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await assertDocker();
+  return inRunTempDir(project, buildImage, removeLeftovers);
+}
+
+async function buildImage(): Promise<void> {
   // For iterating on a test file only: the image as it is (never in CI).
   if (process.env.DEPLOY_TEST_SKIP_BUILD === '1' && (await docker(['image', 'inspect', IMAGE])).code === 0) {
     console.log(`deploy test: DEPLOY_TEST_SKIP_BUILD=1, using ${IMAGE} as it is`);
@@ -44,6 +79,7 @@ export async function setup(): Promise<void> {
   const ca = await extraCaCerts();
   if (ca) args.push('--build-arg', `EXTRA_CA_CERTS=${ca}`);
   args.push('.');
+  // In the run's temp folder: kept, with the error naming it, when the build fails.
   const log = join(tmpdir(), 'pressroom-deploy-image-build.log');
   const started = Date.now();
   const code = await runLogged(command[0]!, args, log, env);
@@ -53,7 +89,7 @@ export async function setup(): Promise<void> {
   );
 }
 
-export async function teardown(): Promise<void> {
+async function removeLeftovers(): Promise<void> {
   // Images left untagged by this build and stopped containers; the layers of pressroom:local,
   // the base images and the build cache stay, so the next build takes seconds.
   await docker(['container', 'prune', '-f', '--filter', 'label=com.docker.compose.project=pressroom-deploy-test']);

@@ -9,6 +9,8 @@ export * from './testing/database.js';
 export * from './testing/minio.js';
 export * from './testing/own-postgres.js';
 export * from './testing/ports.js';
+export * from './testing/run-temp-dir.js';
+export * from './testing/run-temp-dir-cases.js';
 export * from './testing/sdk-python.js';
 export * from './testing/statement-count.js';
 export * from './testing/tcp-proxy.js';

@@ -7,7 +7,8 @@ import {
   watchUnheldProfiles,
 } from '@pressroom/model';
 import type pg from 'pg';
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
+import { counterFromZero } from '../metrics/counter-from-zero.js';
 import { deleteWaitingJob, selectWaitingPrintJobs } from '../sql/print-jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { liveRenderWorkers } from '../worker/heartbeat.js';
@@ -22,16 +23,12 @@ const BATCH = 100;
  * Idempotent per registry; every profile's series exists from the first scrape, at zero.
  */
 export function unheldProfileFailuresCounter(registry: Registry): Counter<'profile'> {
-  const existing = registry.getSingleMetric('pressroom_print_profile_unheld_failures_total') as Counter<'profile'> | undefined;
-  if (existing) return existing;
-  const counter = new Counter({
+  return counterFromZero(registry, {
     name: 'pressroom_print_profile_unheld_failures_total',
     help: 'Print jobs failed because no live render worker held their colour profile for PRINT_PROFILE_WAIT_MS, by built-in profile id.',
-    labelNames: ['profile'],
-    registers: [registry],
+    label: 'profile',
+    values: CMYK_COLOR_PROFILES,
   });
-  for (const profile of CMYK_COLOR_PROFILES) counter.inc({ profile }, 0);
-  return counter;
 }
 
 /**

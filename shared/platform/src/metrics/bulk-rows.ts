@@ -1,4 +1,5 @@
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
+import { counterFromZero } from './counter-from-zero.js';
 
 /**
  * `pressroom_bulk_rows_total{outcome}`: bulk-run rows (docs/bulk.md) as they are started by the
@@ -10,14 +11,10 @@ export type BulkRowOutcome = (typeof BULK_ROW_OUTCOMES)[number];
 
 /** Idempotent per registry; every outcome series exists from the first scrape, at zero. */
 export function bulkRowsCounter(registry: Registry): Counter<'outcome'> {
-  const existing = registry.getSingleMetric('pressroom_bulk_rows_total') as Counter<'outcome'> | undefined;
-  if (existing) return existing;
-  const counter = new Counter({
+  return counterFromZero(registry, {
     name: 'pressroom_bulk_rows_total',
     help: 'Bulk-run rows started by the runner and ended (done, failed), by outcome.',
-    labelNames: ['outcome'],
-    registers: [registry],
+    label: 'outcome',
+    values: BULK_ROW_OUTCOMES,
   });
-  for (const outcome of BULK_ROW_OUTCOMES) counter.inc({ outcome }, 0);
-  return counter;
 }

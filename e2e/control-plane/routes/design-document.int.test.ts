@@ -4,6 +4,7 @@ import { findServedFormat } from '@pressroom/control-plane/services/dynamic-imag
 import { createHarness, type Harness } from '@pressroom/control-plane/test/harness';
 import type { WorkerRuntime } from '@pressroom/platform';
 import { EXAMPLE_ASSETS_DIR } from '@pressroom/platform';
+import { until } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,12 +258,14 @@ describe('PUT /designs/<id>/document and versions, on real Postgres and real sto
     payload.formats[0].background_color = '#123456';
     const res = await put(id, payload);
     expect(res.statusCode).toBe(200);
-    const deadline = Date.now() + 30_000;
-    let formats: Json[];
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      formats = (await get(`/designs/${id}`)).json().formats;
-    } while (formats.some((f) => !f.preview_url) && Date.now() < deadline);
+    const formats = await until(
+      "every format's preview of the new version",
+      async () => {
+        const read: Json[] = (await get(`/designs/${id}`)).json().formats;
+        return read.every((f) => f.preview_url) && read;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     const url = new URL(formats[0]!.preview_url);
     // The new version's own preview (the old ones showed another document and were dropped).
     const { rows } = await h.db.pool.query<{ version: number }>('SELECT version FROM designs WHERE id = $1', [id]);

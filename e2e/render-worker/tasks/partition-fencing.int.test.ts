@@ -27,7 +27,7 @@ import {
   startWorkerRuntime,
   type WorkerRuntime,
 } from '@pressroom/platform';
-import { exampleDesign, startTcpProxy, type TcpProxy, type TestDatabase, testDatabase } from '@pressroom/platform/testing';
+import { exampleDesign, startTcpProxy, type TcpProxy, type TestDatabase, testDatabase, until } from '@pressroom/platform/testing';
 import { loadRenderWorkerConfig } from '@pressroom/render-worker/config';
 import type { StaticRenderer } from '@pressroom/render-worker/static/pipeline';
 import { BUNDLED_FONTS_ONLY } from '@pressroom/render-worker/static/render-fonts';
@@ -126,15 +126,8 @@ function heldRenderer(onStart: () => void): { render: StaticRenderer; release: (
   };
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The waits below: a hang guard on a loaded machine, never a speed check. */
+const WAIT = { timeoutMs: 20_000 };
 
 /** Sum of a counter's series matching the labels given (0 when none). */
 async function counter(worker: Worker, name: string, labels: Record<string, string> = {}): Promise<number> {
@@ -146,7 +139,7 @@ async function counter(worker: Worker, name: string, labels: Record<string, stri
 
 /** The job's execution in `worker` has ended (whatever its outcome). */
 async function settled(worker: Worker, task: string): Promise<void> {
-  await waitFor(`${task} to settle`, async () => (await counter(worker, 'pressroom_jobs_total', { task })) >= 1);
+  await until(`${task} to settle`, async () => (await counter(worker, 'pressroom_jobs_total', { task })) >= 1, WAIT);
 }
 
 async function newRequest(): Promise<{ requestId: string; jobId: string }> {
@@ -241,7 +234,7 @@ describe.each(['on', 'off'] as const)('JOB_FENCING=%s: a worker cut off from Pos
     const stale = heldRenderer(() => proxy.cut());
     const a = await startWorker('A', fencing, poolA, renderTasks(poolA, stale.render));
     const { requestId, jobId } = await newRequest();
-    await waitFor('A to start rendering (and be cut off)', async () => proxy.isCut());
+    await until('A to start rendering (and be cut off)', () => proxy.isCut(), WAIT);
 
     const owner = standInRenderer();
     let ownerBytes: Buffer | undefined;
@@ -256,7 +249,7 @@ describe.each(['on', 'off'] as const)('JOB_FENCING=%s: a worker cut off from Pos
       }),
     );
     // B sweeps A's silent heartbeat, force-unlocks the job, renders and records it.
-    await waitFor('B to record the banner', async () => (await resultsOf(requestId)).banners === 1);
+    await until('B to record the banner', async () => (await resultsOf(requestId)).banners === 1, WAIT);
     await settled(b, 'render_static');
     expect(await counter(b, 'pressroom_dead_workers_unlocked_total')).toBeGreaterThanOrEqual(1);
     expect(await storedBytesOf(requestId)).toEqual(ownerBytes);
@@ -281,14 +274,14 @@ describe.each(['on', 'off'] as const)('JOB_FENCING=%s: a worker cut off from Pos
     const stale = heldRenderer(() => proxy.cut());
     const a = await startWorker('A', fencing, poolA, renderTasks(poolA, stale.render));
     const { requestId, jobId } = await newRequest();
-    await waitFor('A to start rendering (and be cut off)', async () => proxy.isCut());
+    await until('A to start rendering (and be cut off)', () => proxy.isCut(), WAIT);
 
     let ownerStarted = false;
     const owner = heldRenderer(() => {
       ownerStarted = true;
     });
     const b = await startWorker('B', fencing, db.pool, renderTasks(db.pool, owner.render));
-    await waitFor('B to take the job over', async () => ownerStarted);
+    await until('B to take the job over', () => ownerStarted, WAIT);
     const bLock = (await jobRow(jobId))?.locked_by;
     expect(bLock).toBeTruthy();
 
@@ -301,7 +294,9 @@ describe.each(['on', 'off'] as const)('JOB_FENCING=%s: a worker cut off from Pos
     // completion (a DELETE by id alone) removed the job B is running: had B failed, it was lost.
     expect(await resultsOf(requestId)).toMatchObject({ banners: fenced ? 0 : 1 });
     // graphile-worker writes a job's end after its event, in a promise nobody awaits: poll.
-    await waitFor("A's end of the job written", async () => (await jobRow(jobId))?.locked_by === (fenced ? bLock : undefined), 5_000);
+    await until("A's end of the job written", async () => (await jobRow(jobId))?.locked_by === (fenced ? bLock : undefined), {
+      timeoutMs: 5_000,
+    });
 
     owner.release();
     await settled(b, 'render_static');
@@ -351,12 +346,13 @@ describe.each(['on', 'off'] as const)('JOB_FENCING=%s: a worker cut off from Pos
       DELIVER_WEBHOOK_TASK,
       JSON.stringify({ v: 1, delivery: deliveryRowId, attempt: 1 }),
     ]);
-    await waitFor('A to be cut off', async () => proxy.isCut());
+    await until('A to be cut off', () => proxy.isCut(), WAIT);
     const b = await startWorker('B', fencing, db.pool, webhookTasks(db.pool));
-    await waitFor(
+    await until(
       'B to deliver',
       async () =>
         (await db.pool.query('SELECT 1 FROM webhook_delivery_attempts WHERE delivery_row_id = $1', [deliveryRowId])).rows.length === 1,
+      WAIT,
     );
     await settled(b, DELIVER_WEBHOOK_TASK);
     proxy.heal();

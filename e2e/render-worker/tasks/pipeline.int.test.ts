@@ -473,15 +473,16 @@ describe('a render_static job whose payload breaks its contract', () => {
     const deliveries = await db.pool.query('SELECT url FROM webhook_deliveries WHERE event_id = $1', [events.rows[0]!.id]);
     expect(deliveries.rows).toEqual([{ url: 'https://hooks.example.test/broken' }]);
     // The broken job ended for good (graphile-worker deletes it once the task returns): nothing is left to retry the same bytes.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const left = await db.pool.query(
-        `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'generation_request_id' = $1`,
-        [requestId],
-      );
-      if (left.rows[0].n === 0) break;
-      if (Date.now() > deadline) throw new Error('the broken job is still queued');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      'the broken job to leave the queue',
+      async () => {
+        const left = await db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'generation_request_id' = $1`,
+          [requestId],
+        );
+        return left.rows[0]!.n === 0;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
   });
 });

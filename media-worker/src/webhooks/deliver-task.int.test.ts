@@ -12,7 +12,7 @@ import {
   verifyWebhookSignature,
   type WorkerRuntime,
 } from '@pressroom/platform';
-import { type TestDatabase, testDatabase, verifyWithPythonSdk } from '@pressroom/platform/testing';
+import { type TestDatabase, testDatabase, until, verifyWithPythonSdk } from '@pressroom/platform/testing';
 import type { JobHelpers } from 'graphile-worker';
 import type { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,19 +69,8 @@ async function emit(workspaceId: string, payload: EventPayload = batch(), callba
 
 const batch = () => newBannerBatchEvent({ generationRequestId: crypto.randomUUID(), banners: [{ id: crypto.randomUUID() }] });
 
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The waits below: a hang guard on a loaded machine, never a speed check. */
+const WAIT = { timeoutMs: 20_000 };
 
 /** A pending callback delivery of a NEW_BANNER event, with no job: only a task the test calls runs it. */
 async function deliveryWithoutJob(workspaceId: string, deliveryId: string, url: string): Promise<string> {
@@ -126,7 +115,16 @@ async function subscriptionState(id: string) {
   return rows[0]!;
 }
 
-const finished = (rowId: string) => async () => ((await deliveryRow(rowId)).status !== 'pending' ? deliveryRow(rowId) : undefined);
+/** The delivery row once it is no longer pending. */
+const finished = (rowId: string) =>
+  until(
+    `delivery ${rowId} to finish`,
+    async () => {
+      const row = await deliveryRow(rowId);
+      return row.status !== 'pending' && row;
+    },
+    WAIT,
+  );
 
 beforeAll(async () => {
   db = await testDatabase();
@@ -150,7 +148,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     await subscribe(ws, '/retry');
     receiver.on('/retry', (n, _req, res) => respond(res, n < 5 ? 500 : 200));
     const { deliveries } = await emit(ws);
-    const row = await waitFor('delivered', finished(deliveries[0]!.id));
+    const row = await finished(deliveries[0]!.id);
     expect(row).toEqual({ status: 'delivered', attempts: 6 });
 
     const got = receiver.requests('/retry');
@@ -197,7 +195,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const sub = await subscribe(ws, '/gone');
     receiver.on('/gone', (_n, _req, res) => respond(res, 410));
     const { deliveries } = await emit(ws);
-    expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'deactivated', attempts: 1 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'deactivated', attempts: 1 });
     expect(await subscriptionState(sub)).toEqual({ active: false, deactivation_reason: 'gone' });
     await new Promise((r) => setTimeout(r, 300)); // well past the first scaled gap (7.5 ms)
     expect(receiver.requests('/gone')).toHaveLength(1);
@@ -223,7 +221,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const { deliveries } = await emit(ws);
     expect(deliveries).toHaveLength(5);
     expect(new Set(deliveries.map((d) => d.deliveryId)).size).toBe(5);
-    const rows = await Promise.all(deliveries.map((d) => waitFor('finished', finished(d.id))));
+    const rows = await Promise.all(deliveries.map((d) => finished(d.id)));
     expect(rows.map((r) => r.status)).toEqual(['deactivated', 'deactivated', 'deactivated', 'delivered', 'delivered']);
     const states = await Promise.all(subs.map(subscriptionState));
     expect(states.map((s) => s.active)).toEqual([false, false, false, true, true]);
@@ -241,7 +239,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     receiver.on('/missing', (_n, _req, res) => respond(res, 404));
     receiver.on('/broken', (_n, _req, res) => respond(res, 503));
     const { deliveries } = await emit(ws);
-    const [a, b] = await Promise.all(deliveries.map((d) => waitFor('finished', finished(d.id))));
+    const [a, b] = await Promise.all(deliveries.map((d) => finished(d.id)));
     expect(a).toEqual({ status: 'deactivated', attempts: 6 });
     expect(b).toEqual({ status: 'dropped', attempts: 6 });
     expect(await subscriptionState(missing)).toEqual({ active: false, deactivation_reason: 'unreachable' });
@@ -261,7 +259,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
       if (!res.destroyed) respond(res, 200);
     });
     const { deliveries } = await emit(ws);
-    expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'delivered', attempts: 2 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'delivered', attempts: 2 });
     const [first, second] = await attemptsOf(deliveries[0]!.id);
     expect(first).toMatchObject({ reason: 'timeout', status_code: null, outcome: 'retry' });
     expect(first!.duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
@@ -274,7 +272,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     canary.on('/canary', (_n, _req, res) => respond(res, 200));
     receiver.on('/moved', (n, _req, res) => (n === 0 ? respond(res, 301, '', { location: canary.url('/canary') }) : respond(res, 200)));
     const { deliveries } = await emit(ws);
-    expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'delivered', attempts: 2 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'delivered', attempts: 2 });
     expect((await attemptsOf(deliveries[0]!.id))[0]).toMatchObject({ status_code: 301, outcome: 'retry' });
     expect(canary.connections()).toBe(0);
     expect(canary.requests('/canary')).toHaveLength(0);
@@ -287,7 +285,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     receiver.on('/cb', (_n, _req, res) => respond(res, 201));
     const { deliveries } = await emit(ws, batch(), receiver.url('/cb'));
     expect(deliveries.map((d) => d.targetKind)).toEqual(['subscription', 'callback']);
-    await Promise.all(deliveries.map((d) => waitFor('finished', finished(d.id))));
+    await Promise.all(deliveries.map((d) => finished(d.id)));
     const [dash, cb] = [receiver.requests('/dash'), receiver.requests('/cb')];
     expect(dash).toHaveLength(1);
     expect(cb).toHaveLength(1);
@@ -306,14 +304,14 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
       receiver.url('/export-cb'),
     );
     const exportDelivery = exp.deliveries.find((d) => d.targetKind === 'callback')!;
-    expect(await waitFor('finished', finished(exportDelivery.id))).toEqual({ status: 'dropped', attempts: 1 });
+    expect(await finished(exportDelivery.id)).toEqual({ status: 'dropped', attempts: 1 });
   });
 
   it('during a rotation overlap a delivery carries two v1, each verifying with the Python SDK for its own secret; unsigned before any secret', async () => {
     const ws = await workspace();
     await subscribe(ws, '/rotation');
     const first = await emit(ws);
-    await waitFor('finished', finished(first.deliveries[0]!.id));
+    await finished(first.deliveries[0]!.id);
     expect(receiver.requests('/rotation')[0]!.headers['x-pressroom-signature']).toBeUndefined();
     expect(receiver.requests('/rotation')[0]!.headers['x-abyssale-signature']).toBeUndefined();
     expect(receiver.requests('/rotation')[0]!.headers['x-pressroom-delivery-id']).toMatch(/^[0-9a-f]{64}$/);
@@ -327,7 +325,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
       [ws],
     );
     const second = await emit(ws);
-    await waitFor('finished', finished(second.deliveries[0]!.id));
+    await finished(second.deliveries[0]!.id);
     const r = receiver.requests('/rotation')[1]!;
     // The header the SDKs' docs read (X-Abyssale-Signature); Pressroom's own name has the same value.
     const header = String(r.headers['x-abyssale-signature']);
@@ -358,7 +356,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
       await db.pool.query(`INSERT INTO webhook_signing_secrets (workspace_id, secret) VALUES ($1, 'whsec_ts')`, [ws]);
       await subscribe(ws, '/ts-sdk');
       const { deliveries } = await emit(ws);
-      await waitFor('finished', finished(deliveries[0]!.id));
+      await finished(deliveries[0]!.id);
       const r = receiver.requests('/ts-sdk')[0]!;
       const header = r.headers['x-abyssale-signature'] as string | undefined;
       expect(sdk.verifyWebhookSignature({ body: r.body, header, secret: 'whsec_ts' })).toBe(true);
@@ -371,7 +369,7 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const ws = await workspace();
     const before = receiver.connections();
     const { deliveries } = await emit(ws, batch(), receiver.url('/plain').replace('https:', 'http:'));
-    expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'dropped', attempts: 1 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'dropped', attempts: 1 });
     expect((await attemptsOf(deliveries[0]!.id))[0]).toMatchObject({ reason: 'not_https' });
     expect(receiver.connections()).toBe(before);
   });
@@ -412,11 +410,9 @@ describe('deliver_webhook through a real graphile-worker and a real HTTPS receiv
     const ws = await workspace();
     receiver.on('/again', (n, _req, res) => respond(res, n === 0 ? 410 : 200));
     const { deliveries } = await emit(ws, batch(), receiver.url('/again'));
-    expect(await waitFor('finished', finished(deliveries[0]!.id))).toEqual({ status: 'dropped', attempts: 1 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'dropped', attempts: 1 });
     expect(await redeliver(db.pool, deliveries[0]!.deliveryId)).toMatchObject({ attempt: 2 });
-    expect(
-      await waitFor('redelivered', async () => ((await deliveryRow(deliveries[0]!.id)).status === 'delivered' ? true : undefined)),
-    ).toBe(true);
+    await until('the redelivery to be delivered', async () => (await deliveryRow(deliveries[0]!.id)).status === 'delivered', WAIT);
     const ids = receiver.requests('/again').map((r) => r.headers['x-pressroom-delivery-id']);
     expect(ids).toEqual([deliveries[0]!.deliveryId, deliveries[0]!.deliveryId]);
     const listed = (await listDeliveries(db.pool, ws))[0]!;
@@ -478,7 +474,7 @@ describe('crash safety', () => {
     expect(deadPool).toEqual(expect.any(String));
     await db.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [[deadPool]]);
     runtime = await startRuntime();
-    expect(await waitFor('delivered again', finished(deliveries[0]!.id))).toEqual({ status: 'delivered', attempts: 1 });
+    expect(await finished(deliveries[0]!.id)).toEqual({ status: 'delivered', attempts: 1 });
     const ids = receiver.requests('/crash').map((r) => r.headers['x-pressroom-delivery-id']);
     expect(ids).toEqual([deliveries[0]!.deliveryId, deliveries[0]!.deliveryId]);
   });

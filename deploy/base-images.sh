@@ -76,6 +76,15 @@ rootfs() {
   tar -C "$dir" -xf "$tarball"
 }
 
+# A command inside a rootfs. Without the host's TMPDIR: it names a folder the rootfs does not
+# have (a test run points it at a folder of its own), and a package's maintainer script that
+# makes a temp file (ssl-cert's, postgresql-common's) would fail.
+in_root() {
+  local dir=$1
+  shift
+  chroot "$dir" env -u TMPDIR "$@"
+}
+
 # apt-get inside a rootfs, with no service started by a package's script.
 chroot_apt() {
   local dir=$1
@@ -83,10 +92,10 @@ chroot_apt() {
   cp /etc/resolv.conf "$dir/etc/resolv.conf"
   printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" && chmod +x "$dir/usr/sbin/policy-rc.d"
   mount -t proc proc "$dir/proc" && mounted+=("$dir/proc")
-  chroot "$dir" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  chroot "$dir" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >"$work/apt.log" 2>&1 ||
+  in_root "$dir" DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  in_root "$dir" DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >"$work/apt.log" 2>&1 ||
     { tail -20 "$work/apt.log" >&2; exit 1; }
-  chroot "$dir" apt-get clean
+  in_root "$dir" apt-get clean
   umount -l "$dir/proc"
   rm -rf "$dir/usr/sbin/policy-rc.d" "$dir"/var/lib/apt/lists/*
   : >"$dir/etc/resolv.conf"
@@ -114,8 +123,8 @@ if ! have "$NODE_TAG"; then
   ln -s ../lib/node_modules/npm/bin/npm-cli.js "$dir/usr/local/bin/npm"
   ln -s ../lib/node_modules/npm/bin/npx-cli.js "$dir/usr/local/bin/npx"
   # The official image's user: uid/gid 1000, named node.
-  chroot "$dir" groupadd --gid 1000 node
-  chroot "$dir" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
+  in_root "$dir" groupadd --gid 1000 node
+  in_root "$dir" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
   import "$NODE_TAG" "$dir" --change "ENV NODE_VERSION=$NODE_VERSION" --change 'CMD ["node"]'
 fi
 

@@ -53,10 +53,10 @@ module.exports = {
     }),
     forbid(
       'console-is-a-browser-client',
-      'The web console (control-plane/console/) runs in the browser: Preact, htm, its own modules and the model client entry (and types of the model); no Node built-ins, no server code.',
+      'The web console (control-plane/console/) runs in the browser: Preact, its own modules and the model client entry (and types of the model); no Node built-ins, no server code.',
       production('^control-plane/console/'),
       {
-        pathNot: ['^control-plane/console/', 'node_modules/(preact|htm)/', '^shared/model/src/client\\.ts$'],
+        pathNot: ['^control-plane/console/', 'node_modules/preact/', '^shared/model/src/client\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     ),
@@ -156,7 +156,7 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
-      extensions: ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+      extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
     },
     reporterOptions: { text: { highlightFocused: true } },
   },

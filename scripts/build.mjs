@@ -6,7 +6,7 @@
 // loaded from node_modules as usual (sharp, puppeteer, onnxruntime-node, pg, graphile-worker: native
 // or heavy code, never rebundled). Tests do not use this: vitest runs the sources. One more output
 // are for the browser, with their npm packages bundled in, minified: the console itself (`CONSOLE`,
-// TypeScript with Preact and htm) and its editor's canvas (`CANVAS`, the renderer).
+// TSX with Preact) and its editor's canvas (`CANVAS`, the renderer).
 //
 //   node scripts/build.mjs              build now
 //   node scripts/build.mjs --if-stale   build only when a source changed since the last build
@@ -19,7 +19,7 @@
 // `npm run setup` builds; `npm start` and the `start:*` scripts go through scripts/run.mjs, which
 // rebuilds a stale build first (well under a second), so edited sources are never run stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTRIES, outputOf } from '../farm/src/entries.mjs';
 
@@ -43,10 +43,10 @@ const ALWAYS = [
 export const CANVAS = { source: 'shared/renderer/src/browser.ts', output: 'control-plane/dist/console-canvas.js' };
 
 /**
- * The web console (docs/console.md): its TypeScript sources with Preact and htm, bundled for the
- * browser; the control plane serves it at /console/app.js. It loads the canvas by URL, at run time.
+ * The web console (docs/console.md): its TSX sources (Preact's automatic JSX runtime), bundled for
+ * the browser with Preact; the control plane serves it at /console/app.js. It loads the canvas by URL, at run time.
  */
-export const CONSOLE = { source: 'control-plane/console/app.ts', output: 'control-plane/dist/console-app.js' };
+export const CONSOLE = { source: 'control-plane/console/app.tsx', output: 'control-plane/dist/console-app.js' };
 
 /** The browser bundles: each stands alone (no shared chunks), since a page loads them by URL. */
 const BROWSER = [CANVAS, CONSOLE];
@@ -89,17 +89,20 @@ export function staleReason() {
  * lookup, the repository root), so each occurrence becomes the source file's URL, expressed
  * relative to the bundle: the same for every output, since all sit two folders below the root.
  */
+/** esbuild's loader for each extension the plugin below reads (the console's views are TSX). */
+const LOADERS = { '.ts': 'ts', '.tsx': 'tsx', '.mjs': 'js' };
+
 function sourceUrlPlugin(outputDepth) {
   const up = '../'.repeat(outputDepth);
   return {
     name: 'pressroom-source-url',
     setup(build) {
-      build.onLoad({ filter: /\.(ts|mjs)$/ }, (args) => {
+      build.onLoad({ filter: /\.(tsx?|mjs)$/ }, (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         const contents = readFileSync(args.path, 'utf8');
         if (!contents.includes(META_URL)) return undefined;
         const url = `new URL(${JSON.stringify(up + toPosix(relative(ROOT, args.path)))}, ${META_URL}).href`;
-        return { contents: contents.replaceAll(META_URL, url), loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
+        return { contents: contents.replaceAll(META_URL, url), loader: LOADERS[extname(args.path)] };
       });
     },
   };
@@ -150,6 +153,9 @@ export async function build({ log = (message) => process.stderr.write(`build: ${
     platform: 'browser',
     format: 'esm',
     target: 'es2022',
+    // The console's views are TSX on Preact's automatic runtime (as tsconfig.json says for tsc).
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
     minify: true,
     sourcemap: 'linked',
     metafile: true,

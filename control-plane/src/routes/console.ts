@@ -60,7 +60,7 @@ async function galleryFile(dir: string, path: string): Promise<{ bytes: Buffer; 
 
 /**
  * The browser bundles of scripts/build.mjs, by the URL they are served at: the console (`CONSOLE`,
- * its TypeScript with Preact and htm) and the editor's canvas (`CANVAS`, the renderer). `npm run
+ * its TSX with Preact) and the editor's canvas (`CANVAS`, the renderer). `npm run
  * setup` and every `npm start` bring them up to date.
  */
 const BUILT: Record<string, string> = {

@@ -101,7 +101,7 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
     const page = await app.inject({ method: 'GET', url: '/console' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    // One built bundle (scripts/build.mjs `CONSOLE`, Preact and htm inside): no import map, no vendor modules.
+    // One built bundle (scripts/build.mjs `CONSOLE`, Preact inside): no import map, no vendor modules.
     expect(page.body).toContain('src="/console/app.js"');
     expect(page.body).not.toContain('importmap');
     expect((await app.inject({ method: 'GET', url: '/console/' })).statusCode).toBe(200);
@@ -124,8 +124,10 @@ describe('console extensions: webhook subscriptions, the delivery log, generatio
       '/console/vendor/other.mjs',
       '/console/api.ts',
       '/console/app.ts',
+      '/console/app.tsx',
       '/console/plan.test.ts',
       '/console/pages/designs.ts',
+      '/console/pages/designs.tsx',
       '/console/pages/editor.js',
       '/console/index.html',
     ])

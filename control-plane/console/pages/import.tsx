@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import type { ImportCreated, ImportRecord } from '../answers.js';
 import { ApiError, api, type UploadSlot, uploadToSlot } from '../api.js';
 import { ProjectPicker } from '../projects.js';
-import { checkedOf, Dropzone, ErrorBox, fieldValue, filesOf, html, type Shown, shown, type View } from '../ui.js';
+import { checkedOf, Dropzone, ErrorBox, fieldValue, filesOf, type Shown, shown, type View } from '../ui.js';
 
 const FINAL = new Set(['DONE', 'FAILED']);
 
@@ -28,7 +28,12 @@ function megabytes(bytes: number | undefined): string {
 }
 
 export function ImportPage(): View {
-  return html`<h1>Import</h1><${ImportPanel} />`;
+  return (
+    <>
+      <h1>Import</h1>
+      <ImportPanel />
+    </>
+  );
 }
 
 export function ImportPanel(): View {
@@ -135,51 +140,98 @@ export function ImportPanel(): View {
   const ready = slots.length > 0 && slots.every((s) => picked[s.name]);
   const designId = record?.status === 'DONE' && record.result?.kind === 'design' ? record.result.uuid : null;
 
-  return html`<section aria-labelledby="import-title" class="import">
-    <h2 id="import-title">Import a design</h2>
-    <${Dropzone} onFiles=${take}>
-      <p>Paste the payload below, or drop a design JSON here (with the files its layers name, if any).</p>
-      <label for="import-files">Design JSON and files</label>
-      <input id="import-files" type="file" multiple accept=".json,application/json,image/*,font/*,video/*,audio/*"
-        onChange=${(e: Event) => void take(filesOf(e))} />
-    <//>
-    <${ProjectPicker} id="import-project" label="Project (for a payload without a target)" value=${projectId} onChange=${setProjectId} />
-    <label for="import-json">Payload</label>
-    <textarea id="import-json" rows="14" spellcheck="false" value=${text}
-      aria-invalid=${error?.errors?.length ? 'true' : 'false'} aria-describedby="import-errors"
-      onInput=${(e: Event) => setText(fieldValue(e))}></textarea>
-    ${assets.length ? html`<p>Files ready to upload: ${assets.map((f) => f.name).join(', ')}</p>` : null}
-    <label class="inline"><input type="checkbox" checked=${strict} onChange=${(e: Event) => setStrict(checkedOf(e))} /> Strict (a text that does not fit fails the import)</label>
-    <div class="actions">
-      <button type="button" onClick=${check} disabled=${busy || !text.trim()}>Check</button>
-      <button type="button" onClick=${start} disabled=${busy || !text.trim()}>Import</button>
-    </div>
-    ${
-      slots.length
-        ? html`<h2>Files the import asks for</h2>
-        <ul class="slots">
-          ${slots.map(
-            (slot) => html`<li>
-              <label for=${`slot-${slot.name}`}><code>${slot.name}</code> (${slot.page}, up to ${megabytes(slot.max_bytes)})</label>
-              <input id=${`slot-${slot.name}`} type="file" onChange=${(e: Event) => {
-                const [file] = filesOf(e);
-                if (file) setPicked({ ...picked, [slot.name]: file });
-              }} />
-              ${picked[slot.name] ? html`<span> ${picked[slot.name]?.name}</span>` : null}
-            </li>`,
-          )}
+  return (
+    <section aria-labelledby="import-title" class="import">
+      <h2 id="import-title">Import a design</h2>
+      <Dropzone onFiles={take}>
+        <p>Paste the payload below, or drop a design JSON here (with the files its layers name, if any).</p>
+        <label for="import-files">Design JSON and files</label>
+        <input
+          id="import-files"
+          type="file"
+          multiple
+          accept=".json,application/json,image/*,font/*,video/*,audio/*"
+          onChange={(e: Event) => void take(filesOf(e))}
+        />
+      </Dropzone>
+      <ProjectPicker id="import-project" label="Project (for a payload without a target)" value={projectId} onChange={setProjectId} />
+      <label for="import-json">Payload</label>
+      <textarea
+        id="import-json"
+        rows={14}
+        spellcheck={false}
+        value={text}
+        aria-invalid={error?.errors?.length ? 'true' : 'false'}
+        aria-describedby="import-errors"
+        onInput={(e: Event) => setText(fieldValue(e))}
+      />
+      {assets.length ? <p>Files ready to upload: {assets.map((f) => f.name).join(', ')}</p> : null}
+      <label class="inline">
+        <input type="checkbox" checked={strict} onChange={(e: Event) => setStrict(checkedOf(e))} /> Strict (a text that does not fit fails
+        the import)
+      </label>
+      <div class="actions">
+        <button type="button" onClick={check} disabled={busy || !text.trim()}>
+          Check
+        </button>
+        <button type="button" onClick={start} disabled={busy || !text.trim()}>
+          Import
+        </button>
+      </div>
+      {slots.length ? (
+        <>
+          <h2>Files the import asks for</h2>
+          <ul class="slots">
+            {slots.map((slot) => (
+              <li>
+                <label for={`slot-${slot.name}`}>
+                  <code>{slot.name}</code> ({slot.page}, up to {megabytes(slot.max_bytes)})
+                </label>
+                <input
+                  id={`slot-${slot.name}`}
+                  type="file"
+                  onChange={(e: Event) => {
+                    const [file] = filesOf(e);
+                    if (file) setPicked({ ...picked, [slot.name]: file });
+                  }}
+                />
+                {picked[slot.name] ? <span> {picked[slot.name]?.name}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={uploadAll} disabled={busy || !ready || record !== null}>
+            Upload and validate
+          </button>
+        </>
+      ) : null}
+      {note ? <p aria-live="polite">{note}</p> : null}
+      {record ? (
+        <p aria-live="polite">
+          Import <code>{record.id}</code>: {record.status}
+        </p>
+      ) : null}
+      {record?.warnings?.length ? (
+        <ul class="warnings">
+          {record.warnings.map((w) => (
+            <li>
+              {w.path ? (
+                <>
+                  <code>{w.path}</code>:{' '}
+                </>
+              ) : null}
+              {w.message} <code>{w.code}</code>
+            </li>
+          ))}
         </ul>
-        <button type="button" onClick=${uploadAll} disabled=${busy || !ready || record}>Upload and validate</button>`
-        : null
-    }
-    ${note ? html`<p aria-live="polite">${note}</p>` : null}
-    ${record ? html`<p aria-live="polite">Import <code>${record.id}</code>: ${record.status}</p>` : null}
-    ${
-      record?.warnings?.length
-        ? html`<ul class="warnings">${record.warnings.map((w) => html`<li>${w.path ? html`<code>${w.path}</code>: ` : null}${w.message} <code>${w.code}</code></li>`)}</ul>`
-        : null
-    }
-    <div id="import-errors"><${ErrorBox} error=${error} title="The import was refused" /></div>
-    ${designId ? html`<p class="ok">Imported. <a href=${`#/design/${designId}`}>Open the design</a></p>` : null}
-  </section>`;
+      ) : null}
+      <div id="import-errors">
+        <ErrorBox error={error} title="The import was refused" />
+      </div>
+      {designId ? (
+        <p class="ok">
+          Imported. <a href={`#/design/${designId}`}>Open the design</a>
+        </p>
+      ) : null}
+    </section>
+  );
 }

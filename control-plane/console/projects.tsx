@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Project } from './answers.js';
 import { api } from './api.js';
-import { Copy, ErrorBox, fieldValue, html, Loading, type Shown, shown, useApi, type View } from './ui.js';
+import { Copy, ErrorBox, fieldValue, Loading, type Shown, shown, useApi, type View } from './ui.js';
 
 /** "New project": a name, created with POST /projects; `onCreated` gets the new project. */
 export function NewProject({
@@ -30,21 +30,39 @@ export function NewProject({
     }
   };
   const nameError = error?.errors?.find((i) => i.path === 'name')?.message ?? (error ? error.message : null);
-  return html`<form class="row" aria-label=${label} onSubmit=${submit}>
-    <div class="field">
-      <label for=${id}>${label}</label>
-      <input id=${id} value=${name} required onInput=${(e: Event) => setName(fieldValue(e))} aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${error ? `${id}-error` : undefined} />
-      ${nameError ? html`<p class="error" id=${`${id}-error`} role="alert">${nameError}</p>` : null}
-    </div>
-    <button type="submit" class="secondary">Create project</button>
-  </form>`;
+  return (
+    <form class="row" aria-label={label} onSubmit={submit}>
+      <div class="field">
+        <label for={id}>{label}</label>
+        <input
+          id={id}
+          value={name}
+          required
+          onInput={(e: Event) => setName(fieldValue(e))}
+          aria-invalid={error ? 'true' : 'false'}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {nameError ? (
+          <p class="error" id={`${id}-error`} role="alert">
+            {nameError}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" class="secondary">
+        Create project
+      </button>
+    </form>
+  );
 }
 
 /** A project's id, with a button that copies it. */
 export function ProjectId({ project }: { project: Project }): View {
-  return html`<span class="project-id">id <code data-project-id=${project.id}>${project.id}</code>
-    <${Copy} text=${project.id} label=${`Copy the id of ${project.name}`} /></span>`;
+  return (
+    <span class="project-id">
+      id <code data-project-id={project.id}>{project.id}</code>
+      <Copy text={project.id} label={`Copy the id of ${project.name}`} />
+    </span>
+  );
 }
 
 /**
@@ -70,26 +88,32 @@ export function ProjectPicker({
   useEffect(() => {
     if ((chosen?.id ?? null) !== (value ?? null)) onChange(chosen?.id ?? null);
   }, [chosen?.id, value]);
-  if (projects.error) return html`<${ErrorBox} error=${projects.error} title="The projects could not be listed" />`;
-  if (!projects.data) return html`<${Loading} what="the projects" />`;
+  if (projects.error) return <ErrorBox error={projects.error} title="The projects could not be listed" />;
+  if (!projects.data) return <Loading what="the projects" />;
   const created = (project: Project) => {
     made.current = project;
     onChange(project.id);
     projects.reload();
   };
-  return html`<fieldset class="project-picker">
-    <legend>${label}</legend>
-    ${
-      chosen
-        ? html`<div class="row">
-          <div class="field"><label for=${id}>Into project</label>
-            <select id=${id} value=${chosen.id} onChange=${(e: Event) => onChange(fieldValue(e))}>
-              ${(list.some((p) => p.id === chosen.id) ? list : [...list, chosen]).map((p) => html`<option value=${p.id}>${p.name}</option>`)}
-            </select></div>
-          <${ProjectId} project=${chosen} />
-        </div>`
-        : html`<p class="notice">This workspace has no project yet: create one to put the design in.</p>`
-    }
-    <${NewProject} id=${`${id}-new`} label=${list.length ? 'Or a new project' : 'Project name'} onCreated=${created} />
-  </fieldset>`;
+  return (
+    <fieldset class="project-picker">
+      <legend>{label}</legend>
+      {chosen ? (
+        <div class="row">
+          <div class="field">
+            <label for={id}>Into project</label>
+            <select id={id} value={chosen.id} onChange={(e: Event) => onChange(fieldValue(e))}>
+              {(list.some((p) => p.id === chosen.id) ? list : [...list, chosen]).map((p) => (
+                <option value={p.id}>{p.name}</option>
+              ))}
+            </select>
+          </div>
+          <ProjectId project={chosen} />
+        </div>
+      ) : (
+        <p class="notice">This workspace has no project yet: create one to put the design in.</p>
+      )}
+      <NewProject id={`${id}-new`} label={list.length ? 'Or a new project' : 'Project name'} onCreated={created} />
+    </fieldset>
+  );
 }

@@ -1,29 +1,17 @@
 // Editor: a design drawn by the renderer's own planning and HTML code (/console/vendor/canvas.mjs,
 // bundled from shared/renderer by scripts/build.mjs), changed by direct manipulation and panels,
 // saved with PUT /designs/<id>/document in the import format (docs/console.md, "The editor").
-import type { DesignType, PropertyDescriptor } from '@pressroom/model/client';
+import type { PropertyDescriptor } from '@pressroom/model/client';
 import type { VNode } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, type FieldIssue } from '../api.js';
 import { removeLayers } from '../editor-arrange.js';
 import { copyLayers, pasteLayers, readClip } from '../editor-clipboard.js';
 import { type Effect, nudge, runCommand, stepZoom } from '../editor-commands.js';
-import { here, importCopy, issuesByPlace, type Kit, loadCanvas } from '../editor-io.js';
+import { here, importCopy, issuesByPlace, type Kit } from '../editor-io.js';
 import { type Command, commandOf, keyPressOf } from '../editor-keys.js';
-import {
-  blankDesign,
-  type Doc,
-  findLayer,
-  fontsOf,
-  forWrite,
-  frameIds,
-  frameSize,
-  history,
-  normalizeDoc,
-  writeRules,
-} from '../editor-model.js';
-import { ProjectPicker } from '../projects.js';
-import { ErrorBox, html, Loading, leaveGuard, type Shown, useApi } from '../ui.js';
+import { type Doc, findLayer, fontsOf, forWrite, frameIds, frameSize, history, normalizeDoc, writeRules } from '../editor-model.js';
+import { ErrorBox, leaveGuard, type Shown, shown } from '../ui.js';
 import { Canvas } from './editor-canvas.js';
 import { AllFormats } from './editor-formats.js';
 import { FramesBar } from './editor-frames.js';
@@ -36,83 +24,13 @@ import { ShortcutsSheet, ZoomBar } from './editor-view.js';
 /** A refused save: the API's error with its field issues, or an import that failed. */
 type Refusal = Shown & { errors?: FieldIssue[] };
 
-const asShown = (e: unknown): Refusal => (e instanceof Error ? e : { message: String(e) });
-const typedIn = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLSelectElement).value;
-
-export function EditorPage({ id }: { id: string | null }): VNode {
-  return id === 'new' || id === null ? html`<${NewDesign} />` : html`<${ExistingDesign} id=${id} />`;
-}
-
-function ExistingDesign({ id }: { id: string }): VNode {
-  // A restored version is read again, and the editor opens on it.
-  const [restores, setRestores] = useState(0);
-  const read = useApi<{ payload: Doc }>('GET', `/designs/${id}/as-import`, undefined, [id, restores]);
-  const meta = useApi<{ project_id: string }>('GET', `/designs/${id}`, undefined, [id]);
-  if (read.loading || (meta.loading && !meta.data)) return html`<${Loading} what="the design" />`;
-  if (read.error || meta.error || !read.data || !meta.data)
-    return html`<h1>Editor</h1><${ErrorBox} error=${read.error ?? meta.error} title="The design could not be read" />`;
-  return html`<${WithDescriptors} id=${id} initial=${read.data.payload} projectId=${meta.data.project_id}
-    onRestored=${() => setRestores((n) => n + 1)} />`;
-}
-
-/** "New design": the project (picked or created), the type and name, then the editor on a blank design of one frame. */
-function NewDesign(): VNode {
-  const [projectId, setProjectId] = useState<string | null>(null);
-  const [type, setType] = useState<DesignType>('static');
-  const [name, setName] = useState('Untitled design');
-  const [started, setStarted] = useState<Doc | null>(null);
-  if (started) return html`<${WithDescriptors} id=${null} initial=${started} projectId=${projectId} />`;
-  return html`<h1>New design</h1>
-    <${ProjectPicker} id="new-project" label="Project of the design" value=${projectId} onChange=${setProjectId} />
-    <form class="row" aria-label="New design" onSubmit=${(e: Event) => {
-      e.preventDefault();
-      if (projectId) setStarted(blankDesign(type, name));
-    }}>
-      <div class="field"><label for="new-name">Name</label>
-        <input id="new-name" value=${name} onInput=${(e: Event) => setName(typedIn(e))} required /></div>
-      <div class="field"><label for="new-type">Type</label>
-        <select id="new-type" value=${type} onChange=${(e: Event) => setType(typedIn(e) as DesignType)}>
-          <option value="static">Static</option><option value="animated">Animated</option>
-          <option value="printer">Print</option><option value="printer_multipage">Print, multipage</option>
-        </select></div>
-      <button type="submit" disabled=${!projectId} aria-describedby=${projectId ? undefined : 'new-needs-project'}>Start</button>
-      ${projectId ? null : html`<p class="hint" id="new-needs-project">A design lives in a project: pick or create one first.</p>`}
-    </form>`;
-}
-
-interface Opening {
+/** What the editor opens: a stored design, or a new one. */
+export interface Opening {
   /** The design's id; null for a new design, imported at its first save. */
   id: string | null;
   initial: Doc;
   projectId: string | null;
   onRestored?: () => void;
-}
-
-function WithDescriptors({ id, initial, projectId, onRestored }: Opening): VNode {
-  const described = useApi<{ layers: Partial<Record<string, PropertyDescriptor[]>> }>(
-    'GET',
-    '/layer-properties',
-    { query: { type: initial.type } },
-    [initial.type],
-  );
-  const [canvas, setCanvas] = useState<Kit | null>(null);
-  const [failed, setFailed] = useState<Shown | null>(null);
-  useEffect(() => {
-    loadCanvas().then(setCanvas, (e: unknown) => setFailed(asShown(e)));
-  }, []);
-  // A font the design names that the canvas does not know (uploaded since the fonts were read):
-  // the workspace's fonts are read again, once per such font.
-  const asked = useRef(new Set<string>());
-  const refreshFonts = (ids: string[]) => {
-    const fresh = ids.filter((f) => !asked.current.has(f));
-    if (fresh.length === 0) return;
-    for (const f of fresh) asked.current.add(f);
-    loadCanvas().then(setCanvas, () => {});
-  };
-  if (failed) return html`<h1>Editor</h1><${ErrorBox} error=${failed} title="The canvas could not be loaded" />`;
-  if (described.error) return html`<h1>Editor</h1><${ErrorBox} error=${described.error} title="The layer properties could not be read" />`;
-  if (!canvas || !described.data) return html`<${Loading} what="the canvas" />`;
-  return html`<${Editor} id=${id} initial=${initial} projectId=${projectId} descriptors=${described.data.layers} kit=${canvas} refreshFonts=${refreshFonts} onRestored=${onRestored} />`;
 }
 
 interface EditorProps extends Opening {
@@ -121,7 +39,7 @@ interface EditorProps extends Opening {
   refreshFonts: (ids: string[]) => void;
 }
 
-function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRestored }: EditorProps): VNode {
+export function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRestored }: EditorProps): VNode {
   const [hist, setHist] = useState(() => history.start(normalizeDoc(initial)));
   const [saved, setSaved] = useState(() => hist.present);
   const doc = hist.present;
@@ -220,7 +138,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
       setSaves((n) => n + 1);
       setStatus('Saved.');
     } catch (e) {
-      setIssues(asShown(e));
+      setIssues(shown(e));
       setStatus('');
     } finally {
       setBusy(false);
@@ -243,7 +161,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
         );
       setStatus(`${cut ? 'Cut' : 'Copied'} ${clip.layers.map((l) => l.name).join(', ')}.`);
     } catch (e) {
-      setStatus(`The clipboard refused the layers: ${asShown(e).message}`);
+      setStatus(`The clipboard refused the layers: ${shown(e).message}`);
     }
   };
   const fromClipboard = async () => {
@@ -251,7 +169,7 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
     try {
       text = await navigator.clipboard.readText();
     } catch (e) {
-      setStatus(`The clipboard could not be read: ${asShown(e).message}`);
+      setStatus(`The clipboard could not be read: ${shown(e).message}`);
       return;
     }
     const clip = readClip(text);
@@ -316,64 +234,126 @@ function Editor({ id, initial, projectId, descriptors, kit, refreshFonts, onRest
   };
 
   const size = frameSize(doc, current);
-  return html`
-    <h1>Editor: ${doc.name}</h1>
-    <div class="editor-shell" onKeyDown=${onKey}>
-    <div class="editor-bar row" role="toolbar" aria-label="Editor">
-      <button type="button" class="secondary" onClick=${undo} disabled=${hist.past.length === 0}>Undo</button>
-      <button type="button" class="secondary" onClick=${redo} disabled=${hist.future.length === 0}>Redo</button>
-      <button type="button" onClick=${() => save(false)} disabled=${busy}>Save</button>
-      <button type="button" class="secondary" onClick=${() => save(true)} disabled=${busy || projectId === null}>Save as new</button>
-      <${ZoomBar} zoom=${zoom} setZoom=${setZoom} zoomBy=${zoomBy} />
-      <button type="button" class="secondary all-formats-toggle" aria-pressed=${everyFormat ? 'true' : 'false'} onClick=${() => setEveryFormat((v) => !v)}>
-        All ${doc.type === 'printer_multipage' ? 'pages' : 'formats'}</button>
-      <button type="button" class="secondary" aria-haspopup="dialog" onClick=${() => sheet.current?.showModal()}>Shortcuts (?)</button>
-      ${id ? html`<a href=${`#/design/${id}`}>Back to the design</a>` : null}
-      <span class="tag">${doc.type}</span>
-      <span role="status" aria-live="polite" class="hint">${dirty ? 'Unsaved changes. ' : ''}${status}</span>
-    </div>
-    ${
-      id
-        ? html`<${VersionsPanel} key=${saves} id=${id} dirty=${dirty} onRestored=${() => {
-            leaveGuard.current = null;
-            onRestored?.();
-          }} />`
-        : null
-    }
-    <${ErrorBox} error=${issues} title="The design was not saved" />
-    <${ShortcutsSheet} dialog=${sheet} />
-    <div class="editor">
-      <${LayersPanel} doc=${doc} frame=${current} selected=${selected} setSelected=${setSelected} commit=${commit}
-        descriptors=${descriptors} issues=${byIssue} locked=${locked} setLocked=${setLocked} />
-      <section class="editor-stage" aria-label="Canvas">
-        <${FramesBar} doc=${doc} frame=${current} setFrame=${setFrame} commit=${commit} />
-        ${drawn.ok ? null : html`<${ErrorBox} error=${{ message: 'This design cannot be drawn yet.', errors: drawn.issues }} title="Not valid" />`}
-        ${
-          drawn.ok && drawn.refused.length > 0 && !issues
-            ? html`<${ErrorBox} error=${{ message: 'It draws as the farm renders it, but a save is refused until these are met.', errors: drawn.refused }} title="Not yet valid to save" />`
-            : null
-        }
-        ${
-          everyFormat
-            ? html`<${AllFormats} doc=${doc} kit=${kit} frame=${current} edit=${(f: string) => {
-                setFrame(f);
-                setEveryFormat(false);
-              }} />`
-            : null
-        }
-        ${
-          drawn.ok && !everyFormat
-            ? html`<${Canvas} drawn=${drawn} doc=${doc} frame=${current} size=${size} selected=${selected}
-                setSelected=${setSelected} commit=${commit} isLocked=${isLocked} rotationOf=${rotationOf}
-                keepsAspect=${(n: string) => aspect.has(n)} zoom=${zoom} fitted=${fitted} zoomBy=${zoomBy}
-                moment=${moment}
-                player=${kit.canvas.PLAYER_SCRIPT} textPlace=${textPlace} />`
-            : null
-        }
-        ${doc.type === 'animated' && !everyFormat ? html`<${Timeline} doc=${doc} frame=${current} time=${time} setTime=${setTime} commit=${commit} />` : null}
-      </section>
-      <${PropertiesPanel} doc=${doc} frame=${current} selected=${selected} descriptors=${descriptors} kit=${kit}
-        commit=${commit} issues=${byIssue} run=${run} aspect=${aspect} setAspect=${setAspect} />
-    </div>
-    </div>`;
+  return (
+    <>
+      <h1>Editor: {doc.name}</h1>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts, from whichever of its controls has the focus */}
+      <div class="editor-shell" onKeyDown={onKey}>
+        <div class="editor-bar row" role="toolbar" aria-label="Editor">
+          <button type="button" class="secondary" onClick={undo} disabled={hist.past.length === 0}>
+            Undo
+          </button>
+          <button type="button" class="secondary" onClick={redo} disabled={hist.future.length === 0}>
+            Redo
+          </button>
+          <button type="button" onClick={() => save(false)} disabled={busy}>
+            Save
+          </button>
+          <button type="button" class="secondary" onClick={() => save(true)} disabled={busy || projectId === null}>
+            Save as new
+          </button>
+          <ZoomBar zoom={zoom} setZoom={setZoom} zoomBy={zoomBy} />
+          <button
+            type="button"
+            class="secondary all-formats-toggle"
+            aria-pressed={everyFormat ? 'true' : 'false'}
+            onClick={() => setEveryFormat((v) => !v)}
+          >
+            All {doc.type === 'printer_multipage' ? 'pages' : 'formats'}
+          </button>
+          <button type="button" class="secondary" aria-haspopup="dialog" onClick={() => sheet.current?.showModal()}>
+            Shortcuts (?)
+          </button>
+          {id ? <a href={`#/design/${id}`}>Back to the design</a> : null}
+          <span class="tag">{doc.type}</span>
+          <span role="status" aria-live="polite" class="hint">
+            {dirty ? 'Unsaved changes. ' : ''}
+            {status}
+          </span>
+        </div>
+        {id ? (
+          <VersionsPanel
+            key={saves}
+            id={id}
+            dirty={dirty}
+            onRestored={() => {
+              leaveGuard.current = null;
+              onRestored?.();
+            }}
+          />
+        ) : null}
+        <ErrorBox error={issues} title="The design was not saved" />
+        <ShortcutsSheet dialog={sheet} />
+        <div class="editor">
+          <LayersPanel
+            doc={doc}
+            frame={current}
+            selected={selected}
+            setSelected={setSelected}
+            commit={commit}
+            descriptors={descriptors}
+            issues={byIssue}
+            locked={locked}
+            setLocked={setLocked}
+          />
+          <section class="editor-stage" aria-label="Canvas">
+            <FramesBar doc={doc} frame={current} setFrame={setFrame} commit={commit} />
+            {drawn.ok ? null : <ErrorBox error={{ message: 'This design cannot be drawn yet.', errors: drawn.issues }} title="Not valid" />}
+            {drawn.ok && drawn.refused.length > 0 && !issues ? (
+              <ErrorBox
+                error={{ message: 'It draws as the farm renders it, but a save is refused until these are met.', errors: drawn.refused }}
+                title="Not yet valid to save"
+              />
+            ) : null}
+            {everyFormat ? (
+              <AllFormats
+                doc={doc}
+                kit={kit}
+                frame={current}
+                edit={(f: string) => {
+                  setFrame(f);
+                  setEveryFormat(false);
+                }}
+              />
+            ) : null}
+            {drawn.ok && size && !everyFormat ? (
+              <Canvas
+                drawn={drawn}
+                doc={doc}
+                frame={current}
+                size={size}
+                selected={selected}
+                setSelected={setSelected}
+                commit={commit}
+                isLocked={isLocked}
+                rotationOf={rotationOf}
+                keepsAspect={(n: string) => aspect.has(n)}
+                zoom={zoom}
+                fitted={fitted}
+                zoomBy={zoomBy}
+                moment={moment}
+                player={kit.canvas.PLAYER_SCRIPT}
+                textPlace={textPlace}
+              />
+            ) : null}
+            {doc.type === 'animated' && !everyFormat ? (
+              <Timeline doc={doc} frame={current} time={time} setTime={setTime} commit={commit} />
+            ) : null}
+          </section>
+          <PropertiesPanel
+            doc={doc}
+            frame={current}
+            selected={selected}
+            descriptors={descriptors}
+            kit={kit}
+            commit={commit}
+            issues={byIssue}
+            run={run}
+            aspect={aspect}
+            setAspect={setAspect}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

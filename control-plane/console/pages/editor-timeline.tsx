@@ -5,9 +5,8 @@
 import type { VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Doc, Layer } from '../editor-model.js';
+import { follow } from '../editor-pointer.js';
 import { durationOf, marksOf, shiftTiming, windowOf, withKeyframeTime, withWindowEdge } from '../editor-timing.js';
-import { html } from '../ui.js';
-import { follow } from './editor-canvas.js';
 
 /** Seconds shown with one decimal. */
 const seconds = (t: number) => `${Math.round(t * 100) / 100} s`;
@@ -76,10 +75,21 @@ export function Timeline({ doc, frame, time, setTime, commit }: TimelineProps): 
     const next = move(doc, dt);
     if (next !== doc) commit(next, key);
   };
-  const slider = (label: string, value: number, move: Move, key: string, cls: string, left: number) =>
-    html`<span class=${cls} role="slider" tabindex="0" aria-label=${label} aria-valuemin="0" aria-valuemax=${duration}
-      aria-valuenow=${value} aria-valuetext=${seconds(value)} style=${{ left: `${(left / duration) * 100}%` }}
-      onPointerDown=${(e: PointerEvent) => drag(e, move)} onKeyDown=${(e: KeyboardEvent) => keys(e, move, key)}></span>`;
+  const slider = (label: string, value: number, move: Move, key: string, cls: string, left: number) => (
+    <span
+      class={cls}
+      role="slider"
+      tabIndex={0}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={duration}
+      aria-valuenow={value}
+      aria-valuetext={seconds(value)}
+      style={{ left: `${(left / duration) * 100}%` }}
+      onPointerDown={(e: PointerEvent) => drag(e, move)}
+      onKeyDown={(e: KeyboardEvent) => keys(e, move, key)}
+    />
+  );
 
   const track = (l: Layer) => {
     const name = l.name;
@@ -91,41 +101,75 @@ export function Timeline({ doc, frame, time, setTime, commit }: TimelineProps): 
       (which: 'start' | 'end'): Move =>
       (d, dt) =>
         withWindowEdge(d, frame, name, which, base[which] + dt);
-    return html`<li key=${name} data-timing=${name}><span class="name">${name}</span>
-      <span class="track">
-        <span class="bar" data-bar=${name} title=${`Drag to move ${name}'s window and keyframes`}
-          style=${{ left: `${(w.start / duration) * 100}%`, width: `${((w.end - w.start) / duration) * 100}%` }}
-          onPointerDown=${(e: PointerEvent) => drag(e, (d, dt) => shiftTiming(d, frame, name, dt))}></span>
-        ${slider(`${name}: visible from`, w.start, edge('start'), `timing/${name}/start`, 'edge start', w.start)}
-        ${slider(`${name}: visible until`, w.end, edge('end'), `timing/${name}/end`, 'edge end', w.end)}
-        ${marksOf(l).map((m, i) => {
-          const at = marksOf(now)[i]?.time ?? m.time;
-          const move: Move = (d, dt) => withKeyframeTime(d, frame, name, m.tween, m.key, m.time + dt);
-          return slider(`${name}: ${m.label}`, at, move, `timing/${name}/${m.tween}/${m.key}`, 'key', at);
-        })}
-        ${time === null ? null : html`<span class="playhead" style=${{ left: `${(time / duration) * 100}%` }}></span>`}
-      </span>
-      <span class="times">${Math.round(w.start * 100) / 100}–${Math.round(w.end * 100) / 100} s</span></li>`;
+    return (
+      <li key={name} data-timing={name}>
+        <span class="name">{name}</span>
+        <span class="track">
+          <span
+            class="bar"
+            data-bar={name}
+            title={`Drag to move ${name}'s window and keyframes`}
+            style={{ left: `${(w.start / duration) * 100}%`, width: `${((w.end - w.start) / duration) * 100}%` }}
+            onPointerDown={(e: PointerEvent) => drag(e, (d, dt) => shiftTiming(d, frame, name, dt))}
+          />
+          {slider(`${name}: visible from`, w.start, edge('start'), `timing/${name}/start`, 'edge start', w.start)}
+          {slider(`${name}: visible until`, w.end, edge('end'), `timing/${name}/end`, 'edge end', w.end)}
+          {marksOf(l).map((m, i) => {
+            const at = marksOf(now)[i]?.time ?? m.time;
+            const move: Move = (d, dt) => withKeyframeTime(d, frame, name, m.tween, m.key, m.time + dt);
+            return slider(`${name}: ${m.label}`, at, move, `timing/${name}/${m.tween}/${m.key}`, 'key', at);
+          })}
+          {time === null ? null : <span class="playhead" style={{ left: `${(time / duration) * 100}%` }} />}
+        </span>
+        <span class="times">
+          {Math.round(w.start * 100) / 100}–{Math.round(w.end * 100) / 100} s
+        </span>
+      </li>
+    );
   };
 
-  return html`<section class="timeline" aria-labelledby="timing-title">
-    <h2 id="timing-title">Timeline <small>(${duration} s)</small></h2>
-    <div class="row">
-      <button type="button" class="secondary" onClick=${() => (playing.current === null ? play() : stop())}>Play / pause</button>
-      <label for="ed-time">Time</label>
-      <input id="ed-time" type="range" min="0" max=${duration} step="0.1" value=${time ?? 0}
-        aria-valuetext=${time === null ? 'as designed' : seconds(time)}
-        onInput=${(e: Event) => {
-          stop();
-          setTime(Number((e.currentTarget as HTMLInputElement).value));
-        }} />
-      <output for="ed-time" class="time-now">${time === null ? 'As designed' : seconds(time)}</output>
-      <button type="button" class="secondary" disabled=${time === null} onClick=${() => {
-        stop();
-        setTime(null);
-      }}>As designed</button>
-    </div>
-    <p class="hint">Drag a bar's ends or a keyframe (◆), or the bar to move it with its keyframes; focused, the arrows move them by 0.1 s (Shift: 1 s).</p>
-    <ul class="timing">${(doc.layers ?? []).map(track)}</ul>
-  </section>`;
+  return (
+    <section class="timeline" aria-labelledby="timing-title">
+      <h2 id="timing-title">
+        Timeline <small>({duration} s)</small>
+      </h2>
+      <div class="row">
+        <button type="button" class="secondary" onClick={() => (playing.current === null ? play() : stop())}>
+          Play / pause
+        </button>
+        <label for="ed-time">Time</label>
+        <input
+          id="ed-time"
+          type="range"
+          min="0"
+          max={duration}
+          step="0.1"
+          value={time ?? 0}
+          aria-valuetext={time === null ? 'as designed' : seconds(time)}
+          onInput={(e: Event) => {
+            stop();
+            setTime(Number((e.currentTarget as HTMLInputElement).value));
+          }}
+        />
+        <output for="ed-time" class="time-now">
+          {time === null ? 'As designed' : seconds(time)}
+        </output>
+        <button
+          type="button"
+          class="secondary"
+          disabled={time === null}
+          onClick={() => {
+            stop();
+            setTime(null);
+          }}
+        >
+          As designed
+        </button>
+      </div>
+      <p class="hint">
+        Drag a bar's ends or a keyframe (◆), or the bar to move it with its keyframes; focused, the arrows move them by 0.1 s (Shift: 1 s).
+      </p>
+      <ul class="timing">{(doc.layers ?? []).map(track)}</ul>
+    </section>
+  );
 }

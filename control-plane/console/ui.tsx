@@ -1,14 +1,22 @@
-// Shared pieces of the pages: the template tag, loading and error states in words, small hooks.
-import { html } from 'htm/preact';
+// Shared pieces of the pages: loading and error states in words, small hooks.
 import type { ComponentChildren, VNode } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, type CallOptions, type FieldIssue } from './api.js';
 
-/** The template tag of every page: htm bound to Preact's `h`. */
-export { html };
-
-/** What a page or component draws: the template tag's answer, or nothing. */
+/** What a page or component draws: a JSX element, or nothing. */
 export type View = VNode | null;
+
+/**
+ * What every field of a property's control carries: its id and name, whether its value is refused
+ * (`aria-invalid`) and the id of the message that says why.
+ */
+export interface FieldAttrs {
+  id: string;
+  name?: string;
+  readonly?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string | undefined;
+}
 
 /**
  * Asked before the route changes: a page with unsaved work (the editor) sets `current` to a
@@ -58,7 +66,11 @@ export function useApi<T>(method: string, path: string, options?: CallOptions, d
 }
 
 export function Loading({ what }: { what: string }): View {
-  return html`<p class="loading" role="status">Loading ${what}…</p>`;
+  return (
+    <p class="loading" role="status">
+      Loading {what}…
+    </p>
+  );
 }
 
 /**
@@ -69,17 +81,26 @@ export function Loading({ what }: { what: string }): View {
 export function ErrorBox({ error, title }: { error: Shown | null | undefined; title?: string }): View {
   if (!error) return null;
   const missing = error.status === 404;
-  return html`<div class="alert" role="alert" data-error-id=${error.id ?? undefined}>
-    <strong>${title ?? 'Something went wrong'}:</strong> ${error.message}
-    ${error.id && !missing ? html` <code>${error.id}</code>` : null}
-    ${
-      error.errors?.length
-        ? html`<ul class="issues">
-          ${error.errors.map((e) => html`<li><code>${e.path}</code>: ${e.message}</li>`)}
-        </ul>`
-        : null
-    }
-  </div>`;
+  return (
+    <div class="alert" role="alert" data-error-id={error.id ?? undefined}>
+      <strong>{title ?? 'Something went wrong'}:</strong> {error.message}
+      {error.id && !missing ? (
+        <>
+          {' '}
+          <code>{error.id}</code>
+        </>
+      ) : null}
+      {error.errors?.length ? (
+        <ul class="issues">
+          {error.errors.map((e) => (
+            <li>
+              <code>{e.path}</code>: {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }
 
 /** A time of the API (seconds since the epoch) in the reader's words; a dash for none. */
@@ -99,7 +120,11 @@ export function Copy({ text, label }: { text: string; label?: string }): View {
       setDone(false);
     }
   };
-  return html`<button type="button" class="secondary" onClick=${copy}>${done ? 'Copied' : (label ?? 'Copy')}</button>`;
+  return (
+    <button type="button" class="secondary" onClick={copy}>
+      {done ? 'Copied' : (label ?? 'Copy')}
+    </button>
+  );
 }
 
 /** Saves a JSON value as a file the browser downloads. */
@@ -115,14 +140,24 @@ export function downloadJson(value: unknown, filename: string): void {
 /** A drop target for files (highlighted while something is dragged over it); its children say what to drop. */
 export function Dropzone({ onFiles, children }: { onFiles: (files: File[]) => unknown; children?: ComponentChildren }): View {
   const [over, setOver] = useState(false);
-  return html`<div class=${`dropzone${over ? ' over' : ''}`} onDragOver=${(e: DragEvent) => {
-    e.preventDefault();
-    setOver(true);
-  }} onDragLeave=${() => setOver(false)} onDrop=${(e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    void onFiles(Array.from(e.dataTransfer?.files ?? []));
-  }}>${children}</div>`;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the pointer; its children hold the file input the keyboard uses
+    <div
+      class={`dropzone${over ? ' over' : ''}`}
+      onDragOver={(e: DragEvent) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        setOver(false);
+        void onFiles(Array.from(e.dataTransfer?.files ?? []));
+      }}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The value of the field an event came from (an input, a select, a text area). */

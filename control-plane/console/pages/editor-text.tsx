@@ -4,7 +4,6 @@
 import type { VNode } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { type Doc, type Place, propOf, withProp } from '../editor-model.js';
-import { html } from '../ui.js';
 
 export interface CanvasTextProps {
   doc: Doc;
@@ -29,16 +28,25 @@ export function CanvasText({ doc, frame, name, place, k, commit, done }: CanvasT
   }, []);
   const value = propOf(doc, frame, name, place);
   const size = propOf(doc, frame, name, { key: 'font_size', field: null, onLayer: false });
-  return html`<textarea ref=${field} class="canvas-text" aria-label=${`Text of ${name}, drawn on the canvas as you type; Escape ends`}
-    spellcheck="false" value=${typeof value === 'string' ? value : ''}
-    style=${{ fontSize: `${(typeof size === 'number' ? size : 16) * k}px` }}
-    onPointerDown=${(e: PointerEvent) => e.stopPropagation()}
-    onInput=${(e: Event) => commit(withProp(doc, frame, name, place, (e.currentTarget as HTMLTextAreaElement).value), `${frame}/${name}/payload`)}
-    onKeyDown=${(e: KeyboardEvent) => {
-      e.stopPropagation();
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      done();
-    }}
-    onBlur=${done}></textarea>`;
+  return (
+    <textarea
+      ref={field}
+      class="canvas-text"
+      aria-label={`Text of ${name}, drawn on the canvas as you type; Escape ends`}
+      spellcheck={false}
+      value={typeof value === 'string' ? value : ''}
+      style={{ fontSize: `${(typeof size === 'number' ? size : 16) * k}px` }}
+      onPointerDown={(e: PointerEvent) => e.stopPropagation()}
+      onInput={(e: Event) =>
+        commit(withProp(doc, frame, name, place, (e.currentTarget as HTMLTextAreaElement).value), `${frame}/${name}/payload`)
+      }
+      onKeyDown={(e: KeyboardEvent) => {
+        e.stopPropagation();
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        done();
+      }}
+      onBlur={done}
+    />
+  );
 }

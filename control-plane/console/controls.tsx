@@ -6,7 +6,7 @@ import type { Font } from './answers.js';
 import { api } from './api.js';
 import { type Bounds, type Check, passes, problemOf, readTyped, settle, shownNumber, stepped } from './number-entry.js';
 import { type Control as ControlKind, coerce, type FormProp, fieldKey, swatchOf } from './plan.js';
-import { checkedOf, fieldValue, html, type View } from './ui.js';
+import { checkedOf, type FieldAttrs, fieldValue, type View } from './ui.js';
 
 /** What a control takes: the layer, the property with its control, its value, and what to do with a change. */
 export interface ControlProps {
@@ -31,75 +31,132 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
   const control = prop.control;
   const id = fieldKey(layer, prop.id);
   const errorId = `${id}-error`;
-  const common = {
+  const common: FieldAttrs & { name: string } = {
     id,
     name: `${layer}.${prop.id}`,
-    'aria-invalid': error ? 'true' : 'false',
+    'aria-invalid': Boolean(error),
     'aria-describedby': error ? errorId : undefined,
   };
   let input: View;
   if (control.kind === 'switch') {
-    input = html`<input type="checkbox" ...${common} checked=${value === true} onChange=${(e: Event) => onChange(checkedOf(e))} />`;
+    input = <input type="checkbox" {...common} checked={value === true} onChange={(e: Event) => onChange(checkedOf(e))} />;
   } else if (control.kind === 'number') {
     const numeric = typeof value === 'number' ? value : '';
-    input = html`<div class="number-row">
-      <${NumberField} attrs=${common} value=${value} step=${control.step} bounds=${control} clearable=${true} onChange=${onChange} />
-      ${
-        control.range
-          ? html`<input type="range" aria-label=${`${layer} ${prop.id} slider`} min=${control.range.min} max=${control.range.max}
-              step=${control.step} value=${numeric === '' ? control.range.min : numeric} onInput=${(e: Event) => onChange(Number(fieldValue(e)))} />`
-          : null
-      }
-    </div>`;
+    input = (
+      <div class="number-row">
+        <NumberField attrs={common} value={value} step={control.step} bounds={control} clearable={true} onChange={onChange} />
+        {control.range ? (
+          <input
+            type="range"
+            aria-label={`${layer} ${prop.id} slider`}
+            min={control.range.min}
+            max={control.range.max}
+            step={control.step}
+            value={numeric === '' ? control.range.min : numeric}
+            onInput={(e: Event) => onChange(Number(fieldValue(e)))}
+          />
+        ) : null}
+      </div>
+    );
   } else if (control.kind === 'select') {
     const current = value === undefined || value === null ? '' : String(value);
-    input = html`<select ...${common} value=${current} onChange=${(e: Event) => onChange(fieldValue(e) === '' ? undefined : coerce(control, fieldValue(e)))}>
-      ${control.options.includes(current) ? null : html`<option value="">${current === '' ? '(design value)' : `${current} (design value)`}</option>`}
-      ${control.options.map((o) => html`<option value=${o}>${o}</option>`)}
-    </select>`;
+    input = (
+      <select
+        {...common}
+        value={current}
+        onChange={(e: Event) => onChange(fieldValue(e) === '' ? undefined : coerce(control, fieldValue(e)))}
+      >
+        {control.options.includes(current) ? null : (
+          <option value="">{current === '' ? '(design value)' : `${current} (design value)`}</option>
+        )}
+        {control.options.map((o) => (
+          <option value={o}>{o}</option>
+        ))}
+      </select>
+    );
   } else if (control.kind === 'color') {
     const swatch = swatchOf(value);
-    input = html`<div class="color-row">
-      <input type="text" ...${common} value=${text(value)} spellcheck="false"
-        placeholder=${control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'} onInput=${(e: Event) => onChange(fieldValue(e))} />
-      <input type="color" aria-label=${`${layer} ${prop.id} picker`} value=${swatch ?? '#000000'} onInput=${(e: Event) => (onPick ?? onChange)(fieldValue(e))} />
-    </div>`;
+    input = (
+      <div class="color-row">
+        <input
+          type="text"
+          {...common}
+          value={text(value)}
+          spellcheck={false}
+          placeholder={control.gradients ? '#RRGGBB, cmyk(…) or a gradient' : '#RRGGBB or cmyk(…)'}
+          onInput={(e: Event) => onChange(fieldValue(e))}
+        />
+        <input
+          type="color"
+          aria-label={`${layer} ${prop.id} picker`}
+          value={swatch ?? '#000000'}
+          onInput={(e: Event) => (onPick ?? onChange)(fieldValue(e))}
+        />
+      </div>
+    );
   } else if (control.kind === 'font') {
-    input = html`<${FontSelect} common=${common} value=${value} onChange=${onChange} />`;
+    input = <FontSelect common={common} value={value} onChange={onChange} />;
   } else if (control.kind === 'source') {
-    input = html`<div>
-      <input type="url" ...${common} value=${encoded ? '' : text(value)} placeholder=${encoded ? 'Uploaded file' : 'https://…'}
-        onInput=${(e: Event) => onChange(fieldValue(e))} />
-      ${
-        control.encoded
-          ? html`<label class="hint" for=${`${id}-upload`}>…or upload a file</label>
-            <input id=${`${id}-upload`} type="file" accept="image/*" onChange=${(e: Event) => {
-              const file = (e.currentTarget as HTMLInputElement).files?.[0];
-              const field = control.encoded;
-              if (!file || field === null) return;
-              const reader = new FileReader();
-              reader.onload = () => onEncoded?.(field, String(reader.result));
-              reader.readAsDataURL(file);
-            }} />`
-          : null
-      }
-    </div>`;
+    input = (
+      <div>
+        <input
+          type="url"
+          {...common}
+          value={encoded ? '' : text(value)}
+          placeholder={encoded ? 'Uploaded file' : 'https://…'}
+          onInput={(e: Event) => onChange(fieldValue(e))}
+        />
+        {control.encoded ? (
+          <>
+            <label class="hint" for={`${id}-upload`}>
+              …or upload a file
+            </label>
+            <input
+              id={`${id}-upload`}
+              type="file"
+              accept="image/*"
+              onChange={(e: Event) => {
+                const file = (e.currentTarget as HTMLInputElement).files?.[0];
+                const field = control.encoded;
+                if (!file || field === null) return;
+                const reader = new FileReader();
+                reader.onload = () => onEncoded?.(field, String(reader.result));
+                reader.readAsDataURL(file);
+              }}
+            />
+          </>
+        ) : null}
+      </div>
+    );
   } else if (control.kind === 'text' && control.multiline) {
     // `value`, not children: Preact sets a textarea's children once, so an undo would leave the old text in the box.
-    input = html`<textarea ...${common} rows="2" value=${text(value)} onInput=${(e: Event) => onChange(fieldValue(e))}></textarea>`;
+    input = <textarea {...common} rows={2} value={text(value)} onInput={(e: Event) => onChange(fieldValue(e))} />;
   } else {
-    input = html`<input type="text" ...${common} value=${text(value)} onInput=${(e: Event) => onChange(fieldValue(e))} />`;
+    input = <input type="text" {...common} value={text(value)} onInput={(e: Event) => onChange(fieldValue(e))} />;
   }
   const within = (focused: boolean) => (e: FocusEvent) => {
     const other = e.relatedTarget as Node | null;
     if (!(other && (e.currentTarget as HTMLElement).contains(other))) onFocusWithin?.(focused);
   };
-  return html`<div class="field" onFocusIn=${within(true)} onFocusOut=${within(false)}>
-    ${control.kind === 'switch' ? null : html`<label for=${id}>${prop.id}</label>`}
-    ${control.kind === 'switch' ? html`<label>${input} ${prop.id}</label>` : input}
-    ${prop.help ? html`<p class="hint">${prop.help}</p>` : null}
-    ${error ? html`<p class="error" id=${errorId} role="alert">${error}</p>` : null}
-  </div>`;
+  return (
+    <div class="field" onFocusIn={within(true)} onFocusOut={within(false)}>
+      {control.kind === 'switch' ? null : <label for={id}>{prop.id}</label>}
+      {control.kind === 'switch' ? (
+        // biome-ignore lint/a11y/noLabelWithoutControl: `input` is the checkbox this label wraps
+        <label>
+          {input} {prop.id}
+        </label>
+      ) : (
+        input
+      )}
+      {prop.help ? <p class="hint">{prop.help}</p> : null}
+      {error ? (
+        <p class="error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -118,6 +175,11 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
  * the field is left or stepped: a box's width, whose every value on the way would resize (and
  * round) its children and its locked aspect ratio.
  */
+/** What a number field gives: a clearable one gives undefined for an emptied field, the others a number only. */
+type NumberChange =
+  | { clearable: true; onChange: (value: number | undefined) => void }
+  | { clearable: false; onChange: (value: number) => void };
+
 export function NumberField({
   attrs,
   value,
@@ -128,15 +190,13 @@ export function NumberField({
   check,
   onChange,
 }: {
-  attrs: Record<string, unknown> & { id: string };
+  attrs: FieldAttrs;
   value: unknown;
   step: number | 'any';
   bounds: Bounds;
-  clearable: boolean;
   live?: boolean;
   check?: Check | undefined;
-  onChange: (value: number | undefined) => void;
-}): View {
+} & NumberChange): View {
   // What is typed, while the field has it; null shows the value.
   const [draft, setDraft] = useState<string | null>(null);
   // The same, for a blur within the key that ends the typing (Escape moves the focus before a render).
@@ -145,7 +205,9 @@ export function NumberField({
   const before = useRef<number | undefined>(undefined);
   const current = typeof value === 'number' ? value : undefined;
   const take = (v: number | undefined) => {
-    if (v !== current) onChange(v);
+    if (v === current) return;
+    if (v !== undefined) onChange(v);
+    else if (clearable) onChange(v);
   };
   const typed = (text: string | null) => {
     typing.current = text !== null;
@@ -159,38 +221,57 @@ export function NumberField({
   const problem = draft === null ? null : problemOf(draft, check);
   const errorId = `${attrs.id}-error`;
   // A spin button: its bounds and value said as a number field's min and max would be.
-  return html`<input type="text" inputmode="decimal" autocomplete="off" spellcheck="false" role="spinbutton" ...${attrs}
-    aria-invalid=${problem ? 'true' : attrs['aria-invalid']} aria-describedby=${problem ? errorId : attrs['aria-describedby']}
-    aria-valuenow=${current} aria-valuemin=${bounds.min ?? undefined} aria-valuemax=${bounds.max ?? undefined}
-    value=${draft ?? shownNumber(value)}
-    onFocus=${() => {
-      before.current = current;
-    }}
-    onInput=${(e: Event) => {
-      const text = fieldValue(e);
-      typed(text);
-      const read = readTyped(text);
-      if (live && read.kind === 'number' && passes(read.value, check)) take(read.value);
-    }}
-    onBlur=${(e: Event) => {
-      if (typing.current) leave(fieldValue(e));
-    }}
-    onKeyDown=${(e: KeyboardEvent) => {
-      const field = e.currentTarget as HTMLInputElement;
-      if (e.key === 'Enter') {
-        if (typing.current) leave(field.value);
-      } else if (e.key === 'Escape') {
-        // The editor then takes the focus back to the canvas (editor.ts).
-        take(before.current);
-        typed(null);
-      } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-        e.preventDefault();
-        const read = readTyped(field.value);
-        const next = stepped(read.kind === 'number' ? read.value : current, e.key === 'ArrowUp' ? 1 : -1, e.shiftKey, step, bounds);
-        if (passes(next, check)) take(next);
-        typed(null);
-      }
-    }} />${problem ? html`<p class="error" id=${errorId} role="alert">${problem}</p>` : null}`;
+  return (
+    <>
+      <input
+        type="text"
+        inputmode="decimal"
+        autocomplete="off"
+        spellcheck={false}
+        role="spinbutton"
+        {...attrs}
+        aria-invalid={problem ? true : attrs['aria-invalid']}
+        aria-describedby={problem ? errorId : attrs['aria-describedby']}
+        aria-valuenow={current}
+        aria-valuemin={bounds.min ?? undefined}
+        aria-valuemax={bounds.max ?? undefined}
+        value={draft ?? shownNumber(value)}
+        onFocus={() => {
+          before.current = current;
+        }}
+        onInput={(e: Event) => {
+          const text = fieldValue(e);
+          typed(text);
+          const read = readTyped(text);
+          if (live && read.kind === 'number' && passes(read.value, check)) take(read.value);
+        }}
+        onBlur={(e: Event) => {
+          if (typing.current) leave(fieldValue(e));
+        }}
+        onKeyDown={(e: KeyboardEvent) => {
+          const field = e.currentTarget as HTMLInputElement;
+          if (e.key === 'Enter') {
+            if (typing.current) leave(field.value);
+          } else if (e.key === 'Escape') {
+            // The editor then takes the focus back to the canvas (editor.ts).
+            take(before.current);
+            typed(null);
+          } else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            const read = readTyped(field.value);
+            const next = stepped(read.kind === 'number' ? read.value : current, e.key === 'ArrowUp' ? 1 : -1, e.shiftKey, step, bounds);
+            if (passes(next, check)) take(next);
+            typed(null);
+          }
+        }}
+      />
+      {problem ? (
+        <p class="error" id={errorId} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -245,11 +326,27 @@ function FontSelect({
     };
   }, [q, lists]);
   const listed = fonts.some((f) => f.id === value);
-  return html`<div>
-    <input type="search" aria-label=${`Search fonts for ${common.name}`} placeholder="Search fonts" value=${q} onInput=${(e: Event) => setQ(fieldValue(e))} />
-    <select ...${common} value=${text(value)} onChange=${(e: Event) => onChange(fieldValue(e))}>
-      ${!listed && value ? html`<option value=${value}>Current font (${String(value).length > 24 ? `${String(value).slice(0, 8)}…` : value})</option>` : null}
-      ${fonts.map((f) => html`<option value=${f.id}>${f.name} (${f.category})</option>`)}
-    </select>
-  </div>`;
+  return (
+    <div>
+      <input
+        type="search"
+        aria-label={`Search fonts for ${common.name}`}
+        placeholder="Search fonts"
+        value={q}
+        onInput={(e: Event) => setQ(fieldValue(e))}
+      />
+      <select {...common} value={text(value)} onChange={(e: Event) => onChange(fieldValue(e))}>
+        {!listed && value ? (
+          <option value={String(value)}>
+            Current font ({String(value).length > 24 ? `${String(value).slice(0, 8)}…` : String(value)})
+          </option>
+        ) : null}
+        {fonts.map((f) => (
+          <option value={f.id}>
+            {f.name} ({f.category})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -14,7 +14,6 @@ import {
   dragBox,
   edgesOf,
   type FrameSize,
-  type Guide,
   type Handle,
   layersIn,
   type Place,
@@ -24,8 +23,9 @@ import {
   withBox,
   withProp,
 } from '../editor-model.js';
+import { type Drag, dot, follow, type Marquee, meets, type Point } from '../editor-pointer.js';
 import { angleOf, normalAngle, resizeBox, rotateLayers, scaleLayers, snapAngle } from '../editor-transform.js';
-import { html } from '../ui.js';
+
 import { CanvasText } from './editor-text.js';
 
 /** Snapping reach, in screen pixels. */
@@ -33,29 +33,6 @@ const SNAP_PX = 6;
 const HANDLES = ['nw', 'ne', 'sw', 'se'] as const;
 /** A marquee smaller than this (screen pixels) is a click on the empty canvas. */
 const CLICK_PX = 3;
-
-const meets = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const dot = (p: Point): Box => ({ ...p, width: 0, height: 0 });
-
-/**
- * Follows the pointer until it is released: the listeners go on at once, in the pointerdown
- * handler (an effect would add them after the next render, and a quick click released before it
- * would leave a drag stuck to the pointer).
- */
-export function follow(onMove: (e: PointerEvent) => void, onUp: () => void): void {
-  const up = () => {
-    removeEventListener('pointermove', onMove);
-    removeEventListener('pointerup', up);
-    onUp();
-  };
-  addEventListener('pointermove', onMove);
-  addEventListener('pointerup', up);
-}
-
-interface Point {
-  x: number;
-  y: number;
-}
 
 /** The window of the canvas's iframe: the renderer's document, and the workers' player once installed. */
 interface CanvasWindow {
@@ -65,29 +42,6 @@ interface CanvasWindow {
     prepare(typewriting: [string, string][], videos: [string, string][]): void;
     apply(states: LayerState[], videoFrames: Record<string, string | null>): Promise<void>;
   };
-}
-
-/**
- * A drag of the selection (`move`), of a corner (one layer's box, or the box of several), or of the
- * rotation handle, with the box it started from, the box now and the turn so far (degrees).
- */
-interface Drag {
-  names: string[];
-  handle: Handle | 'rotate';
-  /** Several layers scaled or turned about their box. */
-  several: boolean;
-  turn: number;
-  x0: number;
-  y0: number;
-  box: Box;
-  now: Box;
-  guides: Guide[];
-}
-
-interface Marquee {
-  from: Point;
-  to: Point;
-  add: boolean;
 }
 
 export interface CanvasProps {
@@ -321,10 +275,13 @@ export function Canvas({
   const free = single ? [] : movers(doc, frame, selected).filter((n) => !isLocked(n));
   const groupBox = free.length > 1 ? unionBox(free.flatMap((n) => (shown(n) ? [shown(n)!] : []))) : null;
   const handles = (name: string) => [
-    ...HANDLES.map(
-      (h) => html`<span class=${`handle ${h}`} data-handle=${h} onPointerDown=${(e: PointerEvent) => start(e, name, h)}></span>`,
-    ),
-    html`<span class="handle rotate" data-handle="rotate" title="Turn (Shift: by 15°)" onPointerDown=${(e: PointerEvent) => start(e, name, 'rotate')}></span>`,
+    ...HANDLES.map((h) => <span class={`handle ${h}`} data-handle={h} onPointerDown={(e: PointerEvent) => start(e, name, h)} />),
+    <span
+      class="handle rotate"
+      data-handle="rotate"
+      title="Turn (Shift: by 15°)"
+      onPointerDown={(e: PointerEvent) => start(e, name, 'rotate')}
+    />,
   ];
   const band = marquee
     ? unionBox([
@@ -332,56 +289,94 @@ export function Canvas({
         { ...marquee.to, width: 0, height: 0 },
       ])
     : null;
-  return html`<div class="canvas-scroll" style=${{ maxWidth: `${room.width}px`, maxHeight: `${room.height}px` }}
-      onWheel=${(e: WheelEvent) => {
+  return (
+    <div
+      class="canvas-scroll"
+      style={{ maxWidth: `${room.width}px`, maxHeight: `${room.height}px` }}
+      onWheel={(e: WheelEvent) => {
         if (!(e.ctrlKey || e.metaKey)) return;
         e.preventDefault();
         zoomBy(e.deltaY < 0 ? 1 : -1);
-      }}>
-    <div class="canvas-wrap" style=${{ width: `${drawn.width * z}px`, height: `${drawn.height * z}px` }}
-      data-zoom=${z} data-ready=${drawnDoc === drawn.document ? 'true' : 'false'} data-time=${shownAt ?? undefined}>
-    <iframe ref=${frameEl} class="canvas-frame" title=${`Canvas of ${frame}`} tabindex="-1"
-      style=${{ width: `${drawn.width}px`, height: `${drawn.height}px`, transform: `scale(${z})` }}></iframe>
-    <div ref=${stage} class="canvas-overlay" tabindex="0" role="application" aria-roledescription="canvas"
-      aria-label=${`Canvas of ${frame}: ${selected.length ? `${selected.join(', ')} selected` : 'nothing selected'}. Press ? for the keyboard shortcuts.`}
-      onPointerDown=${startMarquee}>
-      ${drawn.bleed > 0 ? html`<div class="zone trim" style=${place({ x: 0, y: 0, width: size.width, height: size.height })}></div>` : null}
-      ${
-        drawn.safe > 0
-          ? html`<div class="zone safe" style=${place({ x: drawn.safe, y: drawn.safe, width: size.width - 2 * drawn.safe, height: size.height - 2 * drawn.safe })}></div>`
-          : null
-      }
-      ${layers.map((l) => {
-        const b = shown(l.name);
-        if (!b || l.hidden === true) return null;
-        const isSel = selected.includes(l.name);
-        return html`<div key=${l.name} class=${`hit${isSel ? ' selected' : ''}${l.type === 'group' ? ' group' : ''}`}
-          data-hit=${l.name} style=${{ ...place(b), transform: angle(l.name) ? `rotate(${angle(l.name)}deg)` : undefined }} onPointerDown=${(e: PointerEvent) => start(e, l.name, 'move')}
-          onDblClick=${() => textPlace(l.type) && !isLocked(l.name) && setEditing(l.name)}>
-          ${
-            editing === l.name && textPlace(l.type)
-              ? html`<${CanvasText} doc=${doc} frame=${frame} name=${l.name} place=${textPlace(l.type)} k=${k} commit=${commit}
-                  done=${() => {
-                    setEditing(null);
-                    stage.current?.focus();
-                  }} />`
-              : null
-          }
-          ${isSel && single && !isLocked(l.name) ? handles(l.name) : null}
-        </div>`;
-      })}
-      ${
-        groupBox
-          ? html`<div class="selection-box" data-selection-box style=${{ ...place(groupBox), transform: drag?.several && drag.turn ? `rotate(${drag.turn}deg)` : undefined }}>
-              ${handles('')}</div>`
-          : null
-      }
-      ${band ? html`<div class="marquee" style=${place(band)}></div>` : null}
-      ${(drag?.guides ?? []).map(
-        (g) =>
-          html`<div class=${`guide ${g.axis}`} style=${g.axis === 'x' ? { left: `${(g.at + off) * k}px` } : { top: `${(g.at + off) * k}px` }}></div>`,
-      )}
+      }}
+    >
+      <div
+        class="canvas-wrap"
+        style={{ width: `${drawn.width * z}px`, height: `${drawn.height * z}px` }}
+        data-zoom={z}
+        data-ready={drawnDoc === drawn.document ? 'true' : 'false'}
+        data-time={shownAt ?? undefined}
+      >
+        <iframe
+          ref={frameEl}
+          class="canvas-frame"
+          title={`Canvas of ${frame}`}
+          tabindex={-1}
+          style={{ width: `${drawn.width}px`, height: `${drawn.height}px`, transform: `scale(${z})` }}
+        />
+        <div
+          ref={stage}
+          class="canvas-overlay"
+          tabindex={0}
+          role="application"
+          aria-roledescription="canvas"
+          aria-label={`Canvas of ${frame}: ${selected.length ? `${selected.join(', ')} selected` : 'nothing selected'}. Press ? for the keyboard shortcuts.`}
+          onPointerDown={startMarquee}
+        >
+          {drawn.bleed > 0 ? <div class="zone trim" style={place({ x: 0, y: 0, width: size.width, height: size.height })} /> : null}
+          {drawn.safe > 0 ? (
+            <div
+              class="zone safe"
+              style={place({ x: drawn.safe, y: drawn.safe, width: size.width - 2 * drawn.safe, height: size.height - 2 * drawn.safe })}
+            />
+          ) : null}
+          {layers.map((l) => {
+            const b = shown(l.name);
+            if (!b || l.hidden === true) return null;
+            const isSel = selected.includes(l.name);
+            const text = textPlace(l.type);
+            return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: a layer's hit box on the canvas takes the pointer; the keyboard selects in the layers list and moves with the shortcuts
+              <div
+                key={l.name}
+                class={`hit${isSel ? ' selected' : ''}${l.type === 'group' ? ' group' : ''}`}
+                data-hit={l.name}
+                style={{ ...place(b), transform: angle(l.name) ? `rotate(${angle(l.name)}deg)` : undefined }}
+                onPointerDown={(e: PointerEvent) => start(e, l.name, 'move')}
+                onDblClick={() => text && !isLocked(l.name) && setEditing(l.name)}
+              >
+                {editing === l.name && text ? (
+                  <CanvasText
+                    doc={doc}
+                    frame={frame}
+                    name={l.name}
+                    place={text}
+                    k={k}
+                    commit={commit}
+                    done={() => {
+                      setEditing(null);
+                      stage.current?.focus();
+                    }}
+                  />
+                ) : null}
+                {isSel && single && !isLocked(l.name) ? handles(l.name) : null}
+              </div>
+            );
+          })}
+          {groupBox ? (
+            <div
+              class="selection-box"
+              data-selection-box
+              style={{ ...place(groupBox), transform: drag?.several && drag.turn ? `rotate(${drag.turn}deg)` : undefined }}
+            >
+              {handles('')}
+            </div>
+          ) : null}
+          {band ? <div class="marquee" style={place(band)} /> : null}
+          {(drag?.guides ?? []).map((g) => (
+            <div class={`guide ${g.axis}`} style={g.axis === 'x' ? { left: `${(g.at + off) * k}px` } : { top: `${(g.at + off) * k}px` }} />
+          ))}
+        </div>
+      </div>
     </div>
-  </div>
-  </div>`;
+  );
 }

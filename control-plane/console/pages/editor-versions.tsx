@@ -4,7 +4,7 @@
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { ErrorBox, html, Loading, type Shown, useApi, when } from '../ui.js';
+import { ErrorBox, Loading, type Shown, useApi, when } from '../ui.js';
 
 /** A version of a design, as GET /designs/<id>/versions lists it. */
 interface Version {
@@ -31,23 +31,40 @@ export function VersionsPanel({ id, dirty, onRestored }: { id: string; dirty: bo
       setBusy(null);
     }
   };
-  return html`<details class="versions">
-    <summary>Versions</summary>
-    <${ErrorBox} error=${versions.error ?? error} title="The versions could not be read or restored" />
-    ${versions.data ? null : html`<${Loading} what="the versions" />`}
-    <ol class="version-list">
-      ${(versions.data ?? []).map(
-        (v) => html`<li data-version=${v.number}>
-          <span>Version ${v.number}${v.current ? ' (current)' : ''}</span>
-          <small> ${v.made_by}${v.restored_from ? ` of version ${v.restored_from}` : ''}, ${when(v.created_at)}</small>
-          ${
-            v.current
-              ? null
-              : html` <button type="button" class="secondary" disabled=${busy !== null} onClick=${() => restore(v.number)}>
-                  ${busy === v.number ? 'Restoring…' : html`Restore<span class="skip"> version ${v.number}</span>`}</button>`
-          }
-        </li>`,
-      )}
-    </ol>
-  </details>`;
+  return (
+    <details class="versions">
+      <summary>Versions</summary>
+      <ErrorBox error={versions.error ?? error} title="The versions could not be read or restored" />
+      {versions.data ? null : <Loading what="the versions" />}
+      <ol class="version-list">
+        {(versions.data ?? []).map((v) => (
+          <li data-version={v.number}>
+            <span>
+              Version {v.number}
+              {v.current ? ' (current)' : ''}
+            </span>
+            <small>
+              {' '}
+              {v.made_by}
+              {v.restored_from ? ` of version ${v.restored_from}` : ''}, {when(v.created_at)}
+            </small>
+            {v.current ? null : (
+              <>
+                {' '}
+                <button type="button" class="secondary" disabled={busy !== null} onClick={() => restore(v.number)}>
+                  {busy === v.number ? (
+                    'Restoring…'
+                  ) : (
+                    <>
+                      Restore<span class="skip"> version {v.number}</span>
+                    </>
+                  )}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }

@@ -133,6 +133,9 @@ describe('the web console against npm start', () => {
     await page.goto(`${farm.baseUrl}/console`);
     await page.evaluate((k) => sessionStorage.setItem('pressroom.apiKey', k), farm.apiKey);
     await go('import');
+    // The project picker above the buttons reads the projects: its answer, drawn while a click is on
+    // its way (puppeteer computes the button's point, then clicks there), would move Check under it.
+    await page.waitForSelector('fieldset.project-picker', WAIT);
     const projects = (await (await fetch(`${farm.baseUrl}/projects`, { headers: { 'x-api-key': farm.apiKey } })).json()) as {
       id: string;
     }[];

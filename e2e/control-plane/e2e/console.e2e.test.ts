@@ -368,6 +368,9 @@ describe('the web console against npm start', () => {
     receiver.on('/console', (_n, _req, res) => respond(res, 200, 'ok'));
     await go('webhooks');
     await page.waitForSelector('#sub-url', WAIT);
+    // The signing secret above the form is read on its own: its answer would move the form's button
+    // down while the click below is on its way.
+    await page.waitForSelector('#signing-secret', WAIT);
     await page.type('#sub-url', receiver.url('/console'));
     await page.$$eval('form[aria-label="Add a subscription"] label', (labels) => {
       for (const l of labels) if (l.textContent?.trim() === 'NEW_BANNER_BATCH') (l.querySelector('input') as HTMLInputElement).click();

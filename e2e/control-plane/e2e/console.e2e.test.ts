@@ -441,6 +441,13 @@ describe('the web console against npm start', () => {
   it('the workspace page shows the MCP endpoint and a copyable client config that connects', async () => {
     await go('workspace');
     await page.waitForSelector('#mcp-title', WAIT);
+    // Four reads fill the page around the endpoint: the workspace and the credits draw above it, and
+    // every answer draws the page again, with the last budgeted call in the rate-limit paragraph
+    // above it. An answer drawn while the click below is on its way would move the copy button.
+    await page.waitForSelector('meter', WAIT);
+    await page.waitForSelector('main table', WAIT);
+    await page.waitForSelector('ul.projects', WAIT);
+    await page.waitForSelector('main .gallery .card', WAIT);
     const endpoint = `${farm.baseUrl}/mcp`;
     expect(await page.$eval('main', (e) => e.textContent ?? '')).toContain(endpoint);
     const shown = await page.$eval('pre[aria-labelledby="mcp-cursor"]', (e) => e.textContent ?? '');

@@ -504,6 +504,10 @@ describe('the web console against npm start', () => {
     for (const design of designs) {
       await go(`playground/${design.id}`);
       const field = await page.waitForSelector('textarea[id$="-payload"], input[id$="-payload"], input[id^="f-vars-"]', WAIT);
+      // An open image layer above the field (the catalogue's cover photo) says it is reading what the
+      // farm's AI can do, then draws its AI operations: that answer would move the field and the
+      // Generate button down while a click is on its way.
+      await page.waitForFunction(() => document.querySelector('form[aria-label="Overrides"] p.ai-note') === null, WAIT);
       await field!.click({ count: 3 });
       await field!.type('Ada');
       await page.click('form[aria-label="Overrides"] button[type=submit]');

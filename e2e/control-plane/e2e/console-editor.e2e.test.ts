@@ -297,6 +297,9 @@ describe('the console editor against npm start', () => {
       .toFile(picture);
     await go('editor/new');
     await fill('#new-name', 'Made in the editor');
+    // Start is disabled until the project picker above it has read the projects and chosen one;
+    // that answer also moves the form down. Click once it is enabled, when the form stands still.
+    await page.waitForSelector('form[aria-label="New design"] button[type=submit]:not([disabled])', WAIT);
     await page.click('form[aria-label="New design"] button[type=submit]');
     await ready();
     await fill('#ed-frame-width', '600');

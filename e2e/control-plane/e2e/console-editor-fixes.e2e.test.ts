@@ -137,6 +137,9 @@ describe('the editor’s defects, fixed (issue #40)', () => {
   it('draws a brand font uploaded after the editor opened in its own face, as the render does', async () => {
     await go('editor/new');
     await fill('#new-name', 'Font after opening');
+    // Start is disabled until the project picker above it has read the projects and chosen one;
+    // that answer also moves the form down. Click once it is enabled, when the form stands still.
+    await page.waitForSelector('form[aria-label="New design"] button[type=submit]:not([disabled])', WAIT);
     await page.click('form[aria-label="New design"] button[type=submit]');
     await ready();
     // The editor has read the workspace's fonts; the font comes now.

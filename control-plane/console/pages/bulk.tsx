@@ -36,11 +36,10 @@ type Mapping = Record<string, string | null>;
 
 export function BulkPage(): View {
   const designs = useApi<DesignSummary[]>('GET', '/designs', { query: { type: 'static', sort: 'name' } }, []);
-  const [designId, setDesignId] = useState('');
-  useEffect(() => {
-    const first = designs.data?.[0];
-    if (!designId && first) setDesignId(first.id);
-  }, [designs.data]);
+  // The design chosen, else the first listed: derived as the page draws, never set by an effect (an
+  // effect runs after the paint, and would overwrite a choice made before it ran).
+  const [chosen, setDesignId] = useState('');
+  const designId = chosen || (designs.data?.[0]?.id ?? '');
   return (
     <>
       <h1>Bulk</h1>

@@ -316,6 +316,14 @@ describe('the editor as a design tool', () => {
     // A drag on the scrub to three quarters of its length: 4.5 s, the subline in place.
     const r = (await (await page.$('#ed-time'))!.boundingBox())!;
     await dragBy({ x: r.x + 4, y: r.y + r.height / 2 }, r.width * 0.75 - 4, 0);
+    // The canvas shows a moment after the input that set it (an effect after the paint, then the
+    // player): wait for the scrub's last value, not a step of the drag before it.
+    await page.waitForFunction(
+      () =>
+        Number((document.querySelector('.canvas-wrap') as HTMLElement).dataset.time) ===
+        Number((document.getElementById('ed-time') as HTMLInputElement).value),
+      WAIT,
+    );
     // The thumb's own width shifts the value a little past three quarters.
     const t = Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.time));
     expect(t).toBeGreaterThan(4);

@@ -173,6 +173,9 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     await page.click('.editor-bar button:nth-of-type(3)');
     await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
     const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    // The route changes on the hashchange event, after the hash: until then the editor that saved,
+    // its canvas ready, is still there. Wait for the editor of the saved design.
+    await page.waitForSelector(`.editor-bar a[href="#/design/${id}"]`, WAIT);
     await ready();
     await settled();
     expect(Number(await page.$eval('.canvas-wrap', (e) => (e as HTMLElement).dataset.zoom))).toBe(1);

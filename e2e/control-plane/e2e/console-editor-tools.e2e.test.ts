@@ -389,6 +389,9 @@ describe('the editor as a design tool', () => {
       await press('s', 'Control');
       await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
       const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+      // The route changes on the hashchange event, after the hash: until then the editor that saved,
+      // its canvas ready, is still there. Wait for the editor of the saved design.
+      await page.waitForSelector(`.editor-bar a[href="#/design/${id}"]`, WAIT);
       await ready();
       await page.waitForFunction(() => {
         const d = (document.querySelector('.canvas-frame') as HTMLIFrameElement | null)?.contentDocument;

@@ -137,6 +137,9 @@ describe('the console editor against npm start', () => {
     await page.click('::-p-text(Save as new)');
     await page.waitForFunction((id) => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash) && !location.hash.endsWith(id), WAIT, summerSale);
     const copy = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    // The route changes on the hashchange event, after the hash: until then the editor that saved,
+    // its canvas ready, is still there. Wait for the editor of the saved design.
+    await page.waitForSelector(`.editor-bar a[href="#/design/${copy}"]`, WAIT);
     await ready();
     const read = await call('GET', `/designs/${copy}`);
     expect(read.data.name).toMatch(/\(copy\)$/);
@@ -332,6 +335,9 @@ describe('the console editor against npm start', () => {
     await page.click('.editor-bar button:nth-of-type(3)');
     await page.waitForFunction(() => /#\/editor\/[0-9a-f-]{36}$/.test(location.hash), WAIT);
     const id = (await page.evaluate(() => location.hash)).split('/').at(-1)!;
+    // The route changes on the hashchange event, after the hash: until then the editor that saved,
+    // its canvas ready, is still there. Wait for the editor of the saved design.
+    await page.waitForSelector(`.editor-bar a[href="#/design/${id}"]`, WAIT);
     await ready();
     expect(await zoom()).toBe(1);
     const canvas = Buffer.from(await (await page.$('.canvas-frame'))!.screenshot({ type: 'png' }));

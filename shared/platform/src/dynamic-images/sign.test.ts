@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sdkPython } from '../testing/sdk-python.js';
 import { canonicalDynamicQuery, signDynamicImageUrl, signDynamicQuery, verifyDynamicSignature } from './sign.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -52,7 +53,7 @@ describe('signed dynamic image URLs', () => {
   it('the documented Python snippet signs exactly like the Node helper', () => {
     const url = `https://img.example/i/${UID}?headline.payload=Caf%C3%A9%20%26%20cr%C3%A8me!%20(*)&vars.n=1&z.a=%27~%27`;
     const program = `${pythonSnippet()}\nimport sys\nprint(sign_dynamic_image_url(sys.argv[1], sys.argv[2]))\n`;
-    const fromPython = execFileSync(`${ROOT}.venv/bin/python`, ['-c', program, url, SECRET], { encoding: 'utf8' }).trim();
+    const fromPython = execFileSync(sdkPython(), ['-c', program, url, SECRET], { encoding: 'utf8' }).trim();
     const node = new URL(signDynamicImageUrl(url, SECRET)).searchParams.get('s');
     expect(new URL(fromPython).searchParams.get('s')).toBe(node);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import type { RegisteredRoute } from '../http/route.js';
-import { routeRequest, toolInputSchema } from './route-arguments.js';
+import { acceptsOnlyNull, routeRequest, toolInputSchema } from './route-arguments.js';
 
 const route = (over: Partial<RegisteredRoute>): RegisteredRoute => ({
   method: 'GET',
@@ -59,6 +59,63 @@ describe('a tool from a route', () => {
       body: { name: 'x' },
     });
     expect(() => routeRequest(imports, { name: 'x' }, { bodyAsPayload: true })).toThrow();
+  });
+
+  it('leaves out the optional arguments whose only value is null, yet passes one sent anyway to the route (which refuses it)', () => {
+    const sync = route({
+      method: 'POST',
+      url: '/designs/:id/generate',
+      params: z.object({ id: z.string() }),
+      query: z.object({ legacy: z.null().optional() }),
+      body: documented(z.unknown(), {
+        type: 'object',
+        required: ['must'],
+        properties: {
+          elements: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+          video: { type: 'null', description: 'Refused here unless null.' },
+          pages: { anyOf: [{ const: null }, { enum: [null] }] },
+          must: { type: 'null' },
+        },
+      }),
+    });
+    expect(toolInputSchema(sync)).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        elements: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        must: { type: 'null' },
+      },
+      required: ['id', 'must'],
+    });
+    expect(routeRequest(sync, { id: 'd', video: { fps: 30 }, legacy: 'x', must: null })).toEqual({
+      method: 'POST',
+      url: '/designs/d/generate?legacy=x',
+      body: { video: { fps: 30 }, must: null },
+    });
+  });
+
+  it('tells a schema that accepts only null from one that accepts more', () => {
+    for (const only of [
+      { type: 'null' },
+      { type: ['null'] },
+      { const: null },
+      { enum: [null] },
+      { anyOf: [{ type: 'null' }, { const: null }] },
+      { allOf: [{ type: 'null' }, {}] },
+    ]) {
+      expect(acceptsOnlyNull(only), JSON.stringify(only)).toBe(true);
+    }
+    for (const more of [
+      {},
+      { type: 'string' },
+      { type: ['string', 'null'] },
+      { const: 0 },
+      { enum: [null, 'a'] },
+      { anyOf: [{ type: 'null' }, { type: 'object' }] },
+      { oneOf: [] },
+    ]) {
+      expect(acceptsOnlyNull(more), JSON.stringify(more)).toBe(false);
+    }
   });
 
   it('refuses a route whose parameter and body field share a name', () => {

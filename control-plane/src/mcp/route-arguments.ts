@@ -34,13 +34,17 @@ export interface ArgumentAlias {
  * Pure: a tool's input schema, derived from the zod schemas of its REST route (path, query and
  * body, as OpenAPI shows them), so a rule is stated once. Path and query parameters are
  * top-level arguments; an object body's fields are too; any other body, or a body the tool
- * passes whole, is `payload` (with the body's schema).
+ * passes whole, is `payload` (with the body's schema). An optional argument whose only accepted
+ * value is null (a field the route keeps only to refuse it: another endpoint's, an animated-only
+ * option on a static render) is left out: a model would read it as one it may fill. Sent anyway,
+ * it still reaches the route, which refuses it in its own words (routeRequest).
  */
 export function toolInputSchema(route: RegisteredRoute, descriptions: Record<string, string> = {}, options: BodyOptions = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const add = (name: string, schema: JsonSchema, isRequired: boolean) => {
     if (properties[name]) throw new Error(`${route.operationId}: argument "${name}" is both a parameter and a body field`);
+    if (!isRequired && acceptsOnlyNull(schema)) return;
     const description = descriptions[name];
     properties[name] = description ? { ...schema, description } : schema;
     if (isRequired) required.push(name);
@@ -102,6 +106,22 @@ export function routeRequest(route: RegisteredRoute, given: Record<string, unkno
   if (parts.body) return { method: route.method, url, body: rest };
   if (Object.keys(rest).length > 0) throw unknownArguments(Object.keys(rest));
   return { method: route.method, url };
+}
+
+/**
+ * Pure: whether a JSON Schema accepts null and nothing else (`{type: 'null'}`, `{const: null}`,
+ * `{enum: [null]}`, or a union of those). An empty schema accepts anything, so it is not.
+ */
+export function acceptsOnlyNull(schema: JsonSchema): boolean {
+  const type = schema['type'];
+  if (type === 'null' || (Array.isArray(type) && type.length > 0 && type.every((t) => t === 'null'))) return true;
+  if ('const' in schema) return schema['const'] === null;
+  const values = schema['enum'];
+  if (Array.isArray(values) && values.length > 0) return values.every((v) => v === null);
+  const union = (schema['anyOf'] ?? schema['oneOf']) as JsonSchema[] | undefined;
+  if (Array.isArray(union) && union.length > 0) return union.every(acceptsOnlyNull);
+  const all = schema['allOf'] as JsonSchema[] | undefined;
+  return Array.isArray(all) && all.some(acceptsOnlyNull);
 }
 
 interface ObjectPart {

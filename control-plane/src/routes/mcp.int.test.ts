@@ -2,10 +2,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { generationFieldsJsonSchema } from '@pressroom/model';
+import { memoryDesignSource } from '@pressroom/platform';
+import { exampleDesign } from '@pressroom/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.js';
 import { awayFromMinuteEdge } from '../../test/windows.js';
+import { createProject } from '../services/projects.js';
 
 /** Where an import document names its project (the one place a test here writes import format). */
 const importTarget = (projectId: string) => ({ kind: 'design', project_uuid: projectId });
@@ -85,7 +88,8 @@ describe('the MCP endpoint on the control plane', () => {
       const properties = tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, Record<string, unknown>>;
       const body = doc.paths[path].post.requestBody.content['application/json'].schema.properties;
       for (const [field, schema] of Object.entries(generationFieldsJsonSchema(kind))) {
-        expect(properties[field], `${name} ${field}`).toEqual(schema);
+        // A field the endpoint only refuses is in the document, not among the tool's arguments.
+        expect(properties[field], `${name} ${field}`).toEqual(schema['type'] === 'null' ? undefined : schema);
         // The document adds its NUL-free patterns; the rest is the same statement.
         expect(body[field], `${path} ${field}`).toMatchObject(schema['type'] === 'null' ? schema : { anyOf: expect.any(Array) });
       }
@@ -94,10 +98,41 @@ describe('the MCP endpoint on the control plane', () => {
     expect(byName('generate_banners_async')['template_format_names']).toMatchObject({
       anyOf: [{ type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, { type: 'null' }],
     });
-    expect(byName('generate_static_banner')['template_format_names']).toMatchObject({ type: 'null' });
-    expect(byName('generate_banners_async')['template_format_name']).toMatchObject({ type: 'null' });
-    expect(byName('generate_multipage_pdf')['template_format_names']).toMatchObject({ type: 'null' });
-    expect(byName('generate_multipage_pdf')['elements']).toMatchObject({ type: 'null' });
+    // The seven fields the synchronous endpoint keeps only to refuse them.
+    for (const field of ['template_format_names', 'callback_url', 'pages', 'video', 'gif', 'html5', 'print']) {
+      expect(byName('generate_static_banner'), field).not.toHaveProperty(field);
+    }
+  });
+
+  it("offers no argument whose only accepted value is null; one sent anyway gets the route's refusal", async () => {
+    const { tools } = await client.listTools();
+    const nullOnly = (schema: Record<string, unknown>): boolean => {
+      const { description: _d, ...rest } = schema;
+      const members = (rest['anyOf'] ?? rest['oneOf']) as Record<string, unknown>[] | undefined;
+      return rest['type'] === 'null' || rest['const'] === null || (members !== undefined && members.every(nullOnly));
+    };
+    for (const tool of tools) {
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect(nullOnly(schema as Record<string, unknown>), `${tool.name}.${name}`).toBe(false);
+      }
+    }
+    const designs = memoryDesignSource([]);
+    const withDesign = await h.build({ RATE_LIMIT_GLOBAL_PER_SECOND: '1000' }, undefined, designs);
+    const own = await h.workspace();
+    const project = await createProject(h.db.pool, own.id, 'Refusals');
+    const design = await exampleDesign('static-summer-sale.json', { workspaceId: own.id, projectId: project!.id });
+    designs.add(design);
+    const mcp = await connect(await withDesign.listen({ port: 0, host: '127.0.0.1' }), { 'x-api-key': own.key });
+    const refused = await call(mcp, 'generate_static_banner', { id: design.id, video: { fps: 30 }, pages: { page_1: {} } });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({
+      id: 'invalid_payload',
+      errors: expect.arrayContaining([
+        expect.objectContaining({ path: 'video', message: expect.stringContaining('does not apply to a static image') }),
+        expect.objectContaining({ path: 'pages', message: expect.stringContaining('belongs to generate-multipage-pdf') }),
+      ]),
+    });
+    await mcp.close();
   });
 
   it('accepts the key as Authorization: Bearer too, and answers the workspace and credits', async () => {

@@ -65,23 +65,29 @@ const publicQuery = z.looseObject({
 
 type Outcome = 'hit' | 'miss' | 'not_modified';
 
-export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRouteDeps): void {
+/** The dynamic image counters, by outcome; every outcome's series exists from the first scrape, at zero. */
+export function dynamicImageMetrics(registry: Registry): { requests: Counter<'outcome'>; bandwidth: Counter<'outcome'> } {
   const requests = new Counter({
     name: 'pressroom_dynamic_image_requests_total',
     help: 'Dynamic image requests answered with an image or 304, by outcome (hit, miss, not_modified).',
     labelNames: ['outcome'],
-    registers: [deps.metrics],
+    registers: [registry],
   });
   const bandwidth = new Counter({
     name: 'pressroom_dynamic_image_bytes_total',
     help: 'Bytes of dynamic images sent, cache hits included, by outcome.',
     labelNames: ['outcome'],
-    registers: [deps.metrics],
+    registers: [registry],
   });
   for (const outcome of ['hit', 'miss', 'not_modified'] as const) {
     requests.inc({ outcome }, 0);
     bandwidth.inc({ outcome }, 0);
   }
+  return { requests, bandwidth };
+}
+
+export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRouteDeps): void {
+  const { requests, bandwidth } = dynamicImageMetrics(deps.metrics);
   const serve = dynamicImageServer(deps);
 
   defineRoute(app, {

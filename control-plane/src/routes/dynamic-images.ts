@@ -1,7 +1,7 @@
 import { contentTypeOf, FILE_TYPES_BY_DESIGN } from '@pressroom/model';
-import type { ObjectStorage } from '@pressroom/platform';
+import { counterFromZero, type ObjectStorage } from '@pressroom/platform';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 import { z } from 'zod';
 import { documented } from '../http/documented.js';
 import { defineRoute, idParams, uuidParam } from '../http/route.js';
@@ -63,27 +63,23 @@ const publicQuery = z.looseObject({
   s: z.string().optional().describe('HMAC-SHA256 of the query, when the dynamic image requires signed URLs (docs/dynamic-images.md).'),
 });
 
-type Outcome = 'hit' | 'miss' | 'not_modified';
+const OUTCOMES = ['hit', 'miss', 'not_modified'] as const;
+type Outcome = (typeof OUTCOMES)[number];
 
 /** The dynamic image counters, by outcome; every outcome's series exists from the first scrape, at zero. */
 export function dynamicImageMetrics(registry: Registry): { requests: Counter<'outcome'>; bandwidth: Counter<'outcome'> } {
-  const requests = new Counter({
-    name: 'pressroom_dynamic_image_requests_total',
-    help: 'Dynamic image requests answered with an image or 304, by outcome (hit, miss, not_modified).',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const bandwidth = new Counter({
-    name: 'pressroom_dynamic_image_bytes_total',
-    help: 'Bytes of dynamic images sent, cache hits included, by outcome.',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  for (const outcome of ['hit', 'miss', 'not_modified'] as const) {
-    requests.inc({ outcome }, 0);
-    bandwidth.inc({ outcome }, 0);
-  }
-  return { requests, bandwidth };
+  return {
+    requests: counterFromZero(registry, {
+      name: 'pressroom_dynamic_image_requests_total',
+      help: 'Dynamic image requests answered with an image or 304, by outcome (hit, miss, not_modified).',
+      labels: { outcome: OUTCOMES },
+    }),
+    bandwidth: counterFromZero(registry, {
+      name: 'pressroom_dynamic_image_bytes_total',
+      help: 'Bytes of dynamic images sent, cache hits included, by outcome.',
+      labels: { outcome: OUTCOMES },
+    }),
+  };
 }
 
 export function dynamicImageRoutes(app: FastifyInstance, deps: DynamicImageRouteDeps): void {

@@ -1,5 +1,5 @@
-import { RENDER_BUCKETS } from '@pressroom/platform';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { counterFromZero, RENDER_BUCKETS } from '@pressroom/platform';
+import { type Counter, Histogram, type Registry } from 'prom-client';
 
 /** Media-worker stages of an animated file: wait for ranges still being captured, encode (ffmpeg or zip, the wait included), store. */
 export const ANIMATION_MEDIA_STAGES = ['wait', 'encode', 'store'] as const;
@@ -13,7 +13,7 @@ export interface AnimationMediaMetrics {
 }
 
 export function createAnimationMediaMetrics(registry: Registry): AnimationMediaMetrics {
-  const metrics: AnimationMediaMetrics = {
+  return {
     stageSeconds: new Histogram({
       name: 'pressroom_animation_stage_seconds',
       help: 'Duration of each media-worker stage of an animated file, by output (mp4, gif, html5).',
@@ -21,13 +21,10 @@ export function createAnimationMediaMetrics(registry: Registry): AnimationMediaM
       buckets: RENDER_BUCKETS,
       registers: [registry],
     }),
-    failures: new Counter({
+    failures: counterFromZero(registry, {
       name: 'pressroom_animation_encode_failures_total',
       help: 'Failed encode attempts of animated files by class.',
-      labelNames: ['class'],
-      registers: [registry],
+      labels: { class: ENCODE_FAILURE_CLASSES },
     }),
   };
-  for (const c of ENCODE_FAILURE_CLASSES) metrics.failures.inc({ class: c }, 0);
-  return metrics;
 }

@@ -1,5 +1,5 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
-import { getOrCreate } from '../webhooks/metrics.js';
+import { counterFromZero, histogramOnce } from '@pressroom/platform';
+import type { Counter, Histogram, Registry } from 'prom-client';
 
 export const EXPORT_OUTCOMES = ['done', 'failed'] as const;
 
@@ -12,35 +12,21 @@ export interface ExportMetrics {
 
 /** Idempotent per registry; every outcome series exists from the first scrape, at zero. */
 export function exportMetrics(registry: Registry): ExportMetrics {
-  const metrics: ExportMetrics = {
-    exports: getOrCreate(
-      registry,
-      'pressroom_exports_total',
-      () =>
-        new Counter({
-          name: 'pressroom_exports_total',
-          help: 'ZIP exports finished, by outcome (done, failed).',
-          labelNames: ['outcome'],
-          registers: [registry],
-        }),
-    ),
-    seconds: getOrCreate(
-      registry,
-      'pressroom_export_duration_seconds',
-      () =>
-        new Histogram({
-          name: 'pressroom_export_duration_seconds',
-          help: 'Time to pack one export into its ZIP and store it.',
-          buckets: [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
-          registers: [registry],
-        }),
-    ),
-    bytes: getOrCreate(
-      registry,
-      'pressroom_export_bytes_total',
-      () => new Counter({ name: 'pressroom_export_bytes_total', help: 'Bytes of ZIP archives written by exports.', registers: [registry] }),
-    ),
+  return {
+    exports: counterFromZero(registry, {
+      name: 'pressroom_exports_total',
+      help: 'ZIP exports finished, by outcome (done, failed).',
+      labels: { outcome: EXPORT_OUTCOMES },
+    }),
+    seconds: histogramOnce(registry, {
+      name: 'pressroom_export_duration_seconds',
+      help: 'Time to pack one export into its ZIP and store it.',
+      buckets: [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800],
+    }),
+    bytes: counterFromZero(registry, {
+      name: 'pressroom_export_bytes_total',
+      help: 'Bytes of ZIP archives written by exports.',
+      labels: {},
+    }),
   };
-  for (const outcome of EXPORT_OUTCOMES) metrics.exports.inc({ outcome }, 0);
-  return metrics;
 }

@@ -1,5 +1,6 @@
 import { AI_OPERATIONS, type AiOperation } from '@pressroom/model';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { counterFromZero, histogramOnce } from '@pressroom/platform';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import { RETRY_REASONS } from './http-plan.js';
 
 export const AI_PROVIDERS = ['onnx', 'http'] as const;
@@ -21,33 +22,32 @@ export interface AiMetrics {
   retries: Counter<'operation' | 'provider' | 'reason'>;
 }
 
-/** Labels from the fixed sets above; every series exists from the start at zero. */
+/**
+ * Labels from the fixed sets above; every series that can happen exists from the start at zero:
+ * each operation with its one provider, retries only where the provider is http.
+ */
 export function createAiMetrics(registry: Registry): AiMetrics {
-  const metrics: AiMetrics = {
-    operations: new Counter({
+  const withProvider = (operation: AiOperation) => ({ operation, provider: AI_OPERATION_PROVIDER[operation] });
+  return {
+    operations: counterFromZero(registry, {
       name: 'pressroom_ai_operations_total',
       help: 'AI image operations by operation, provider and outcome (ok, cached, failed).',
       labelNames: ['operation', 'provider', 'outcome'],
-      registers: [registry],
+      series: AI_OPERATIONS.flatMap((operation) => AI_OUTCOMES.map((outcome) => ({ ...withProvider(operation), outcome }))),
     }),
-    seconds: new Histogram({
+    seconds: histogramOnce(registry, {
       name: 'pressroom_ai_operation_seconds',
       help: 'Duration of AI image operations that ran (cache hits excluded; retries and their waits included), by operation and provider.',
       labelNames: ['operation', 'provider'],
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
-      registers: [registry],
     }),
-    retries: new Counter({
+    retries: counterFromZero(registry, {
       name: 'pressroom_ai_provider_retries_total',
       help: 'Calls to an AI provider tried again, by operation, provider and reason (rate_limited, server_error, timeout, network).',
       labelNames: ['operation', 'provider', 'reason'],
-      registers: [registry],
+      series: AI_OPERATIONS.filter((operation) => AI_OPERATION_PROVIDER[operation] === 'http').flatMap((operation) =>
+        RETRY_REASONS.map((reason) => ({ ...withProvider(operation), reason })),
+      ),
     }),
   };
-  for (const operation of AI_OPERATIONS) {
-    const provider = AI_OPERATION_PROVIDER[operation];
-    for (const outcome of AI_OUTCOMES) metrics.operations.inc({ operation, provider, outcome }, 0);
-    if (provider === 'http') for (const reason of RETRY_REASONS) metrics.retries.inc({ operation, provider, reason }, 0);
-  }
-  return metrics;
 }

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import { counterFromZero } from '@pressroom/platform';
+import { type Counter, Gauge, Registry } from 'prom-client';
 import type { PoolState } from './page-pool.js';
 
 export const RESTART_REASONS = ['crash', 'disconnect', 'recycle_count', 'recycle_memory'] as const;
@@ -21,28 +22,23 @@ export interface BrowserMetrics {
  * tests can build many supervisors without "metric already registered" errors.
  */
 export function createBrowserMetrics(registry: Registry = new Registry()): BrowserMetrics {
-  const metrics: BrowserMetrics = {
+  return {
     registry,
     poolSize: new Gauge({ name: 'pressroom_browser_pool_size', help: 'Pages the render pool may open at once.', registers: [registry] }),
     pagesInUse: new Gauge({ name: 'pressroom_browser_pages_in_use', help: 'Pages currently running a render.', registers: [registry] }),
     queueLength: new Gauge({ name: 'pressroom_browser_queue_length', help: 'Renders waiting for a free page.', registers: [registry] }),
-    restarts: new Counter({
+    // Every label at zero, so dashboards show a flat line instead of "no data".
+    restarts: counterFromZero(registry, {
       name: 'pressroom_browser_restarts_total',
       help: 'Chromium replacements, by reason.',
-      labelNames: ['reason'],
-      registers: [registry],
+      labels: { reason: RESTART_REASONS },
     }),
-    renderAttempts: new Counter({
+    renderAttempts: counterFromZero(registry, {
       name: 'pressroom_browser_render_attempts_total',
       help: 'Render attempts on a pooled page, by outcome (a crash is retried once).',
-      labelNames: ['outcome'],
-      registers: [registry],
+      labels: { outcome: ATTEMPT_OUTCOMES },
     }),
   };
-  // Zero every label so dashboards show a flat line instead of "no data".
-  for (const reason of RESTART_REASONS) metrics.restarts.inc({ reason }, 0);
-  for (const outcome of ATTEMPT_OUTCOMES) metrics.renderAttempts.inc({ outcome }, 0);
-  return metrics;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { counterFromZero } from '@pressroom/platform';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** How often a render found its design warm, and what the warm designs hold. */
@@ -13,7 +14,7 @@ export interface WarmMetrics {
 export const EVICTION_REASONS = ['count', 'memory', 'design_changed', 'page_closed'] as const;
 
 export function createWarmMetrics(registry: Registry): WarmMetrics {
-  const metrics: WarmMetrics = {
+  return {
     hits: new Counter({
       name: 'pressroom_render_warm_hits_total',
       help: "Static renders whose page already held the design's canvas (design, version, format).",
@@ -24,11 +25,10 @@ export function createWarmMetrics(registry: Registry): WarmMetrics {
       help: "Static renders that built the design's canvas from nothing.",
       registers: [registry],
     }),
-    evictions: new Counter({
+    evictions: counterFromZero(registry, {
       name: 'pressroom_render_warm_evictions_total',
       help: 'Warm design canvases dropped, by reason: count, memory (the LRU bounds), design_changed, page_closed.',
-      labelNames: ['reason'],
-      registers: [registry],
+      labels: { reason: EVICTION_REASONS },
     }),
     designs: new Gauge({ name: 'pressroom_render_warm_designs', help: 'Warm design canvases held by this worker.', registers: [registry] }),
     bytes: new Gauge({
@@ -42,6 +42,4 @@ export function createWarmMetrics(registry: Registry): WarmMetrics {
       registers: [registry],
     }),
   };
-  for (const reason of EVICTION_REASONS) metrics.evictions.inc({ reason }, 0);
-  return metrics;
 }

@@ -1,4 +1,4 @@
-import { bulkRowsCounter, RENDER_BUCKETS } from '@pressroom/platform';
+import { bulkRowsCounter, counterFromZero, labelProduct, RENDER_BUCKETS } from '@pressroom/platform';
 import { FRAME_SOURCE_FALLBACKS } from '@pressroom/renderer';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { FAILURE_CLASSES } from './failures.js';
@@ -30,7 +30,7 @@ const FPS_BUCKETS = [1, 2, 5, 8, 10, 12, 15, 20, 25, 30, 40, 60];
 
 /** Stage and output labels come from fixed sets; buckets run to the 10-second budget and past it. */
 export function createRenderMetrics(registry: Registry): RenderMetrics {
-  const metrics: RenderMetrics = {
+  return {
     bulkRows: bulkRowsCounter(registry),
     stageSeconds: new Histogram({
       name: 'pressroom_render_stage_seconds',
@@ -46,11 +46,10 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       buckets: RENDER_BUCKETS,
       registers: [registry],
     }),
-    failures: new Counter({
+    failures: counterFromZero(registry, {
       name: 'pressroom_render_failures_total',
       help: 'Failed render attempts by class.',
-      labelNames: ['class'],
-      registers: [registry],
+      labels: { class: FAILURE_CLASSES },
     }),
     framesPerSecond: new Histogram({
       name: 'pressroom_animation_frames_per_second',
@@ -71,15 +70,11 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       labelNames: ['page'],
       registers: [registry],
     }),
-    frameSources: new Counter({
+    frameSources: counterFromZero(registry, {
       name: 'pressroom_animation_frame_sources_total',
       help: 'Animated files by frame source: layers (composited) or chromium, with the fallback reason (none for layers).',
       labelNames: ['source', 'reason'],
-      registers: [registry],
+      series: [{ source: 'layers', reason: 'none' }, ...labelProduct({ source: ['chromium'], reason: FRAME_SOURCE_FALLBACKS })],
     }),
   };
-  for (const c of FAILURE_CLASSES) metrics.failures.inc({ class: c }, 0);
-  metrics.frameSources.inc({ source: 'layers', reason: 'none' }, 0);
-  for (const reason of FRAME_SOURCE_FALLBACKS) metrics.frameSources.inc({ source: 'chromium', reason }, 0);
-  return metrics;
 }

@@ -39,7 +39,7 @@ export * from './media/ffmpeg-path.js';
 export * from './media/index.js';
 export * from './media/run-ffmpeg.js';
 export * from './metrics/bulk-rows.js';
-export * from './metrics/counter-from-zero.js';
+export * from './metrics/from-zero.js';
 export * from './metrics/queue-jobs.js';
 export * from './metrics/registry.js';
 export * from './outbound/forbidden-address.js';

@@ -8,7 +8,7 @@ import {
 } from '@pressroom/model';
 import type pg from 'pg';
 import type { Counter, Registry } from 'prom-client';
-import { counterFromZero } from '../metrics/counter-from-zero.js';
+import { counterFromZero } from '../metrics/from-zero.js';
 import { deleteWaitingJob, selectWaitingPrintJobs } from '../sql/print-jobs.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { liveRenderWorkers } from '../worker/heartbeat.js';
@@ -26,8 +26,7 @@ export function unheldProfileFailuresCounter(registry: Registry): Counter<'profi
   return counterFromZero(registry, {
     name: 'pressroom_print_profile_unheld_failures_total',
     help: 'Print jobs failed because no live render worker held their colour profile for PRINT_PROFILE_WAIT_MS, by built-in profile id.',
-    label: 'profile',
-    values: CMYK_COLOR_PROFILES,
+    labels: { profile: CMYK_COLOR_PROFILES },
   });
 }
 

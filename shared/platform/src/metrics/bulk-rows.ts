@@ -1,5 +1,5 @@
 import type { Counter, Registry } from 'prom-client';
-import { counterFromZero } from './counter-from-zero.js';
+import { counterFromZero } from './from-zero.js';
 
 /**
  * `pressroom_bulk_rows_total{outcome}`: bulk-run rows (docs/bulk.md) as they are started by the
@@ -14,7 +14,6 @@ export function bulkRowsCounter(registry: Registry): Counter<'outcome'> {
   return counterFromZero(registry, {
     name: 'pressroom_bulk_rows_total',
     help: 'Bulk-run rows started by the runner and ended (done, failed), by outcome.',
-    label: 'outcome',
-    values: BULK_ROW_OUTCOMES,
+    labels: { outcome: BULK_ROW_OUTCOMES },
   });
 }

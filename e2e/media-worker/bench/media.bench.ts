@@ -63,6 +63,9 @@ try {
     databaseUrl: pg.connectionString,
     workers: 0,
     mediaWorkers: 1,
+    // The roles' compiled entries, as production runs them (through tsx, each process and each
+    // compositor thread also loads and transforms its modules at run time).
+    compiled: true,
     // Worker options (RENDER_CONCURRENCY, PAGE_POOL_SIZE, ...) pass through from the environment.
     env: { LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'error', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' },
   });

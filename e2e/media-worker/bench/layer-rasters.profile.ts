@@ -37,7 +37,10 @@ function childrenCpu(): number {
 }
 
 const ffmpegPath = resolveFfmpegPath(process.env['FFMPEG_PATH']);
-const supervisor = new BrowserSupervisor({ poolSize: 1 });
+// PROFILE_PAGES=2: two pages in two browsers, as a render worker has by default, so that a second
+// page draws some of the captures (capture-lanes.ts); 1 (default): every capture on one page.
+const PAGES = Number(process.env['PROFILE_PAGES'] ?? 1);
+const supervisor = new BrowserSupervisor({ poolSize: PAGES, browsers: PAGES });
 try {
   const animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath });
   for (const [kind, fps] of [
@@ -73,7 +76,7 @@ try {
       sums.node += node;
       sums.browser += browser;
       lines.push(
-        `  run ${run + 1}: frames ${drawn.timings.frames.toFixed(3)} s, wall ${wall.toFixed(3)} s, CPU node ${node.toFixed(3)} s + browser ${browser.toFixed(3)} s`,
+        `  run ${run + 1}: frames ${drawn.timings.frames.toFixed(3)} s (captures ${drawn.captures.main} + ${drawn.captures.helper} on a second page), wall ${wall.toFixed(3)} s, CPU node ${node.toFixed(3)} s + browser ${browser.toFixed(3)} s`,
       );
     }
     const mean = (s: number) => (s / RUNS).toFixed(3);

@@ -17,6 +17,7 @@ import {
 import type { Page } from 'puppeteer';
 import sharp from 'sharp';
 import { capture, withTransparentBackground } from '../browser/index.js';
+import { CaptureLanes } from './capture-lanes.js';
 import { packCells } from './cells.js';
 import '../browser/page-globals.js';
 
@@ -32,7 +33,14 @@ export interface LayerRasters {
 
 type Box = [number, number, number, number];
 
-/** Draws every raster of the plan on `page` (loaded, player installed). */
+/**
+ * Lends the captures a second page, in another browser, when the worker has one free: calls
+ * `serve` with that page, the file loaded on it and the player installed, and settles once `serve`
+ * has (null or nothing lent: every capture runs on the file's own page).
+ */
+export type RasterHelper = (serve: (page: Page) => Promise<void>) => Promise<unknown>;
+
+/** Draws every raster of the plan on `page` (loaded, player installed), and on a helper page when one is lent. */
 export function captureLayerRasters(
   page: Page,
   plan: RenderPlan,
@@ -41,9 +49,10 @@ export function captureLayerRasters(
   scales: ReadonlyMap<string, LayerScales> = new Map(),
   /** The format's video layers: each gets an item of its own whose frames the media worker draws. */
   videoLayers: readonly string[] = [],
-): Promise<LayerRasters> {
+  helper?: RasterHelper,
+): Promise<LayerRasters & { captures: { main: number; helper: number } }> {
   // Every capture is transparent: the page's background is set so once, not around each.
-  return withTransparentBackground(page, () => drawRasters(page, plan, timeline, scales, videoLayers));
+  return withTransparentBackground(page, () => drawRasters(page, plan, timeline, scales, videoLayers, helper));
 }
 
 async function drawRasters(
@@ -52,15 +61,31 @@ async function drawRasters(
   timeline: Timeline,
   scales: ReadonlyMap<string, LayerScales>,
   videoLayers: readonly string[],
-): Promise<LayerRasters> {
+  helper: RasterHelper | undefined,
+): Promise<LayerRasters & { captures: { main: number; helper: number } }> {
   const layerIndex = new Map(timeline.layers.map((l, i) => [l.name, i]));
   const rasters: LayerRasters['rasters'] = [];
   const items: Composition['items'] = [];
   const units = new Map<string, number>();
   const videos: LayerRasters['videos'] = [];
-  const stage: Stage = { page, plan, shown: null };
+  const main: Stage = { page, plan, shown: null };
+  // Every capture is a task on the first page free (capture-lanes.ts): this one, and the helper's.
+  const lanes = new CaptureLanes<Stage>(main);
+  let helped: Promise<unknown> = Promise.resolve();
   try {
     await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+    if (helper)
+      helped = helper((other) =>
+        withTransparentBackground(other, async () => {
+          await other.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+          const stage: Stage = { page: other, plan, shown: null };
+          try {
+            await lanes.help(stage);
+          } finally {
+            await unstage(stage);
+          }
+        }),
+      ).catch(() => undefined); // a helper that fails has left the lanes; its tasks ran here
     // Every capture as designed first, each PNG decoded (on libuv's threads) while Chromium draws
     // the next; then the painted boxes, which need the pixels, and the scaled captures, whose
     // cells are sized from them.
@@ -68,18 +93,19 @@ async function drawRasters(
       raster: RasterPlan;
       shot: Promise<Placed>;
       untypedShot: Promise<RawImage> | null;
-      unitBoxes: Box[] | null;
+      unitBoxes: Promise<Box[]> | null;
       origin: [number, number];
     }[] = [];
     // Video layers by their place in the drawing order (an index into `drawn`).
     const videoAt = new Map<number, { raster: RasterPlan; box: Box; origin: [number, number] }>();
     const planned = planRasters(plan, timeline, videoLayers);
-    // Every moving layer's origin and every video's box, read in one round trip before any capture.
+    // Every moving layer's origin and every video's box, read in one round trip before any capture
+    // (the page is read only before its captures start: a capture stages it).
     const geometry = await geometryOf(
       page,
       planned.flatMap((r) => (r.video ? [r.nodes[0]!] : r.layer === null ? [] : [r.layer])),
     );
-    const inCell = await designedInCells(stage, planned);
+    const inCell = await designedInCells(page, plan, lanes, planned);
     for (const [index, raster] of planned.entries()) {
       if (raster.video) {
         // A video layer's box paints nothing of its own (planVideoBox: no source, no frame): no
@@ -88,17 +114,30 @@ async function drawRasters(
         videoAt.set(drawn.length, { raster, box: geometry.get(name)!.box, origin: geometry.get(name)!.origin });
         continue;
       }
-      const shot = inCell.get(index) ?? asPlaced((await isolated(stage, raster)).decoded);
-      const unitBoxes = raster.typewriting ? await page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!) : null;
-      let untypedShot: Promise<RawImage> | null = null;
-      if (raster.typewriting) {
-        units.set(raster.layer!, unitBoxes!.length);
-        await page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
-        untypedShot = (await isolated(stage, raster)).decoded;
-        await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
-      }
       const origin = raster.layer === null ? ([0, 0] as [number, number]) : geometry.get(raster.layer)!.origin;
-      drawn.push({ raster, shot, untypedShot, unitBoxes, origin });
+      if (raster.typewriting) {
+        const typed = typewritingShots(lanes, raster, timeline);
+        drawn.push({ raster, shot: asPlaced(typed.shot), untypedShot: typed.untyped, unitBoxes: typed.units, origin });
+      } else
+        drawn.push({ raster, shot: inCell.get(index) ?? asPlaced(isolated(lanes, raster)), untypedShot: null, unitBoxes: null, origin });
+    }
+    // Each raster's box and the captures of its scales, asked for in order so that both pages
+    // keep drawing; then (below) the rasters in the composition's order.
+    const prepared: Prepared[] = [];
+    for (const { raster, shot, untypedShot, unitBoxes, origin } of drawn) {
+      let placed = await shot;
+      let local = paintedBox(placed.image);
+      // Painted up to its cell's edge: more may lie beyond it; drawn again alone.
+      if (placed.cell && local && touchesEdge(local, placed.image)) {
+        placed = await asPlaced(isolated(lanes, raster));
+        local = paintedBox(placed.image);
+      }
+      const untyped = untypedShot ? await untypedShot : null;
+      const boxes = unitBoxes ? await unitBoxes : null;
+      if (raster.typewriting) units.set(raster.layer!, boxes!.length);
+      // Both typewriting rasters share one box: the union of what either paints.
+      const box = unionBox(local && moved(local, placed.at), untyped ? paintedBox(untyped) : null);
+      prepared.push({ raster, placed, untyped, boxes, origin, box, scaled: scaledShots(lanes, raster, box, origin, scales, plan) });
     }
     const videoItem = (at: number) => {
       const video = videoAt.get(at);
@@ -115,18 +154,8 @@ async function drawRasters(
         video: videos.length - 1,
       });
     };
-    for (const [at, { raster, shot, untypedShot, unitBoxes, origin }] of drawn.entries()) {
+    for (const [at, { raster, placed, untyped, boxes, origin, box, scaled }] of prepared.entries()) {
       videoItem(at);
-      let placed = await shot;
-      let local = paintedBox(placed.image);
-      // Painted up to its cell's edge: more may lie beyond it; drawn again alone.
-      if (placed.cell && local && touchesEdge(local, placed.image)) {
-        placed = await asPlaced((await isolated(stage, raster)).decoded);
-        local = paintedBox(placed.image);
-      }
-      const untyped = untypedShot ? await untypedShot : null;
-      // Both typewriting rasters share one box: the union of what either paints.
-      const box = unionBox(local && moved(local, placed.at), untyped ? paintedBox(untyped) : null);
       const store = (image: RawImage | null, at: [number, number]): number | null => {
         if (!image || !box) return null;
         rasters.push({ box, bytes: crop(image, moved(box, [-at[0], -at[1]])) });
@@ -138,59 +167,25 @@ async function drawRasters(
         layer: raster.layer === null ? null : (layerIndex.get(raster.layer) ?? null),
         gates: raster.gates.flatMap((g) => (layerIndex.has(g) ? [layerIndex.get(g)!] : [])),
         origin,
-        units: unitBoxes,
+        units: boxes,
         scaled: [],
         video: null,
       };
       items.push(item);
-      const layerScales = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
-      if (!layerScales || !box) continue;
-      // Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it is
-      // shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved); shown at
-      // too many scales for that, none is, and the raster as designed is resampled.
-      const largest = Math.max(...layerScales.drawn, ...layerScales.every);
-      const cut = touchesEdge(scaledBox(box, origin, largest), plan);
-      const wanted = cut ? layerScales.every : layerScales.drawn;
-      // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
-      // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
-      // canvas's edge, or too large for a cell: one capture per scale, where it lies.
-      const inside = !touchesEdge(box, plan) && !cut;
-      const clipsOf = wanted.map((scale) => clipOf(scaledBox(box, origin, scale), plan));
-      const cells = inside
-        ? packCells(
-            clipsOf.map((c) => [c.width, c.height] as const),
-            plan,
-          )
-        : wanted.map(() => null);
-      const batches = new Map<number, Promise<RawImage>>();
-      for (const cell of cells) {
-        if (!cell || batches.has(cell.batch)) continue;
-        const copies = cells.flatMap((c, j) =>
-          c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
-        );
-        batches.set(cell.batch, (await inCells(stage, copies)).decoded);
-      }
-      const alone = async (scale: number) => (await isolated(stage, raster, scale)).decoded;
-      const shots = [];
-      for (const [k, scale] of wanted.entries()) if (!cells[k]) shots.push({ k, shot: await alone(scale) });
-      const shotOf = new Map(shots.map((s) => [s.k, s.shot]));
-      for (const [k, scale] of wanted.entries()) {
-        const cell = cells[k];
+      for (const { scale, clip, cell, sheet, alone } of scaled) {
         let painted: Box | null = null;
         let onCanvas: Box | null = null;
         let image: RawImage | null = null;
-        if (cell) {
-          const clip = clipsOf[k]!;
+        if (cell && clip && sheet) {
           const cellBox: Box = [cell.x, cell.y, clip.width, clip.height];
-          const sheet = await batches.get(cell.batch)!;
-          image = { data: crop(sheet, cellBox), width: clip.width, height: clip.height };
+          image = { data: crop(await sheet, cellBox), width: clip.width, height: clip.height };
           painted = paintedBox(image);
           // Painted up to the cell's edge: more may lie beyond it; drawn again alone.
           if (painted && touchesEdge(painted, image)) image = null;
           else if (painted) onCanvas = [painted[0] + clip.x, painted[1] + clip.y, painted[2], painted[3]];
         }
         if (!image) {
-          image = await (shotOf.get(k) ?? alone(scale));
+          image = await (alone ?? isolated(lanes, raster, scale));
           painted = paintedBox(image);
           onCanvas = painted;
         }
@@ -204,11 +199,91 @@ async function drawRasters(
     }
     // A video over every raster.
     videoItem(drawn.length);
-    return { items, rasters, units, videos };
+    return { items, rasters, units, videos, captures: { main: lanes.counts.get(main) ?? 0, helper: helperCaptures(lanes, main) } };
   } finally {
-    // The page as it was before the last capture's staging (the page goes back to the pool).
-    await unstage(stage);
+    // The helper leaves (and its page goes back to the pool) before this page does; the page as
+    // it was before the last capture's staging (the page goes back to the pool).
+    lanes.close();
+    await helped;
+    await unstage(main);
   }
+}
+
+/** Captures run on helper pages. */
+function helperCaptures(lanes: CaptureLanes<Stage>, main: Stage): number {
+  let n = 0;
+  for (const [lane, count] of lanes.counts) if (lane !== main) n += count;
+  return n;
+}
+
+/** A raster as designed, ready to store, and the captures of its scales under way. */
+interface Prepared {
+  raster: RasterPlan;
+  placed: Placed;
+  untyped: RawImage | null;
+  boxes: Box[] | null;
+  origin: [number, number];
+  box: Box | null;
+  scaled: ScaledShot[];
+}
+
+/** One scale of a moving layer: in a cell of a shared capture (`sheet`), or drawn alone. */
+interface ScaledShot {
+  scale: number;
+  clip: { x: number; y: number; width: number; height: number } | null;
+  cell: { batch: number; x: number; y: number } | null;
+  sheet: Promise<RawImage> | null;
+  alone: Promise<RawImage> | null;
+}
+
+/**
+ * The captures of a moving layer at the scales the file shows it at (planRasterScales), asked for
+ * at once. Shown scaled beyond the canvas's edge, the layer's rasters are cut there: each scale it
+ * is shown at is drawn, to be drawn in place (a cut raster cannot be shrunk or moved); shown at too
+ * many scales for that, none is, and the raster as designed is resampled.
+ */
+function scaledShots(
+  lanes: CaptureLanes<Stage>,
+  raster: RasterPlan,
+  box: Box | null,
+  origin: [number, number],
+  scales: ReadonlyMap<string, LayerScales>,
+  plan: RenderPlan,
+): ScaledShot[] {
+  const layerScales = raster.layer !== null && !raster.typewriting && box ? scales.get(raster.layer) : undefined;
+  if (!layerScales || !box) return [];
+  const largest = Math.max(...layerScales.drawn, ...layerScales.every);
+  const cut = touchesEdge(scaledBox(box, origin, largest), plan);
+  const wanted = cut ? layerScales.every : layerScales.drawn;
+  // A layer inside the canvas at every scale: copies of it, one per scale, each moved (by whole
+  // px) into a cell of its own, so that one capture draws many scales (cells.ts). Cut at the
+  // canvas's edge, or too large for a cell: one capture per scale, where it lies.
+  const inside = !touchesEdge(box, plan) && !cut;
+  const clipsOf = wanted.map((scale) => clipOf(scaledBox(box, origin, scale), plan));
+  const cells = inside
+    ? packCells(
+        clipsOf.map((c) => [c.width, c.height] as const),
+        plan,
+      )
+    : wanted.map(() => null);
+  const batches = new Map<number, Promise<RawImage>>();
+  for (const cell of cells) {
+    if (!cell || batches.has(cell.batch)) continue;
+    const copies = cells.flatMap((c, j) =>
+      c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
+    );
+    batches.set(cell.batch, inCells(lanes, copies));
+  }
+  return wanted.map((scale, k) => {
+    const cell = cells[k] ?? null;
+    return {
+      scale,
+      clip: cell ? clipsOf[k]! : null,
+      cell,
+      sheet: cell ? batches.get(cell.batch)! : null,
+      alone: cell ? null : isolated(lanes, raster, scale),
+    };
+  });
 }
 
 /** A box scaled by `scale` about `origin`. */
@@ -229,14 +304,55 @@ function clipOf([left, top, w, h]: Box, plan: { width: number; height: number })
 /**
  * One transparent PNG of copies of the moving `layer` alone, each at its scale and moved by
  * whole px (`dx`, `dy`: the subpixel phase of its text stays as drawn in place), over the whole
- * canvas; the answer is its decoding to raw RGBA, under way. The copies are gone after.
+ * canvas, on the first page free; the answer is its decoding to raw RGBA, under way. The copies
+ * are gone after.
  */
-async function inCells(
-  stage: Stage,
+function inCells(
+  lanes: CaptureLanes<Stage>,
   copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[],
-): Promise<{ decoded: Promise<RawImage> }> {
-  await restage(stage, { copies }, null);
-  return { decoded: decode(await capture(stage.page, transparentCapture(stage.plan))) };
+): Promise<RawImage> {
+  return shoot(lanes, { copies }, null);
+}
+
+/**
+ * The page staged as `next` and captured, on the first page free (capture-lanes.ts), then
+ * decoded: under way (awaited later: a failure is seen there, never unhandled).
+ */
+function shoot(lanes: CaptureLanes<Stage>, next: Staging, layer: string | null): Promise<RawImage> {
+  const decoded = lanes.run((stage) => stagedCapture(stage, next, layer)).then(decode);
+  decoded.catch(() => undefined);
+  return decoded;
+}
+
+async function stagedCapture(stage: Stage, next: Staging, layer: string | null): Promise<Buffer> {
+  await restage(stage, next, layer);
+  return capture(stage.page, transparentCapture(stage.plan));
+}
+
+/**
+ * A typewriting layer's two rasters (every character shown, none shown) and the boxes of its
+ * units, drawn on one page in one task: the untyped state is the player's, set and set back
+ * around its capture, so no other capture may run on that page in between.
+ */
+function typewritingShots(
+  lanes: CaptureLanes<Stage>,
+  raster: RasterPlan,
+  timeline: Timeline,
+): { shot: Promise<RawImage>; untyped: Promise<RawImage>; units: Promise<Box[]> } {
+  const alone: Staging = { alone: { nodes: raster.nodes, background: raster.background, layer: raster.layer, scale: 1 } };
+  const drawn = lanes.run(async (stage) => {
+    const typed = await stagedCapture(stage, alone, raster.layer);
+    const units = await stage.page.evaluate((name) => window.__prAnim?.units(name) ?? [], raster.layer!);
+    await stage.page.evaluate((s) => window.__prAnim?.apply(s, {}), untypedStates(timeline));
+    const untyped = await stagedCapture(stage, alone, raster.layer);
+    await stage.page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
+    return { typed, untyped, units: units as Box[] };
+  });
+  const shot = drawn.then((d) => decode(d.typed));
+  const untyped = drawn.then((d) => decode(d.untyped));
+  const units = drawn.then((d) => d.units);
+  for (const p of [shot, untyped, units]) p.catch(() => undefined);
+  return { shot, untyped, units };
 }
 
 function transparentCapture(plan: { width: number; height: number }) {
@@ -286,8 +402,12 @@ function moved([x, y, w, h]: Box, [dx, dy]: [number, number]): Box {
  * page's boxes of its elements and text, widened by its shadows, outlines and strokes and a
  * margin) lies inside the canvas. By index into `rasters`; the others are drawn alone.
  */
-async function designedInCells(stage: Stage, rasters: readonly RasterPlan[]): Promise<Map<number, Promise<Placed>>> {
-  const { page, plan } = stage;
+async function designedInCells(
+  page: Page,
+  plan: { width: number; height: number },
+  lanes: CaptureLanes<Stage>,
+  rasters: readonly RasterPlan[],
+): Promise<Map<number, Promise<Placed>>> {
   const candidates = rasters.flatMap((r, i) => (r.video || r.background || r.typewriting ? [] : [i]));
   const out = new Map<number, Promise<Placed>>();
   if (candidates.length < 2) return out;
@@ -342,12 +462,10 @@ async function designedInCells(stage: Stage, rasters: readonly RasterPlan[]): Pr
     const members = fits.flatMap((f, k) => (cells[k]?.batch === batch ? [{ ...f, cell: cells[k]! }] : []));
     // One raster alone in a capture gains nothing: drawn alone, where it lies.
     if (members.length < 2) continue;
-    const sheet = (
-      await inCells(
-        stage,
-        members.map((m) => ({ nodes: rasters[m.i]!.nodes, scale: 1, dx: m.cell.x - m.clip.x, dy: m.cell.y - m.clip.y })),
-      )
-    ).decoded;
+    const sheet = inCells(
+      lanes,
+      members.map((m) => ({ nodes: rasters[m.i]!.nodes, scale: 1, dx: m.cell.x - m.clip.x, dy: m.cell.y - m.clip.y })),
+    );
     for (const m of members) {
       const cellBox: Box = [m.cell.x, m.cell.y, m.clip.width, m.clip.height];
       out.set(
@@ -375,13 +493,11 @@ function touchesEdge(box: Box | null, plan: { width: number; height: number }): 
 }
 
 /**
- * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured;
- * the answer is its decoding to raw RGBA, under way.
+ * A transparent PNG of the raster's layers alone (its moving layer scaled by `scale`), captured
+ * on the first page free; the answer is its decoding to raw RGBA, under way.
  */
-async function isolated(stage: Stage, raster: RasterPlan, scale = 1): Promise<{ decoded: Promise<RawImage> }> {
-  await restage(stage, { alone: { nodes: raster.nodes, background: raster.background, layer: raster.layer, scale } }, raster.layer);
-  // Wrapped: an async function answering a promise would wait for it.
-  return { decoded: decode(await capture(stage.page, transparentCapture(stage.plan))) };
+function isolated(lanes: CaptureLanes<Stage>, raster: RasterPlan, scale = 1): Promise<RawImage> {
+  return shoot(lanes, { alone: { nodes: raster.nodes, background: raster.background, layer: raster.layer, scale } }, raster.layer);
 }
 
 /**

@@ -34,7 +34,7 @@ import {
 } from '@pressroom/renderer';
 import type { Page } from 'puppeteer';
 import subsetFont from 'subset-font';
-import { type BrowserSupervisor, capture, type RenderContext, withPage } from '../browser/index.js';
+import { type BrowserSupervisor, capture, type RenderContext, withIdlePage, withPage } from '../browser/index.js';
 import type { AssetLoader, MediaLoader } from '../fetch/load-asset.js';
 import type { Resource } from '../fetch/resource.js';
 import { fontCssFor, type UploadedFaceTransform } from '../static/font-css.js';
@@ -42,7 +42,7 @@ import { loadPlan } from '../static/index.js';
 import { bundledRenderFonts, type RenderFonts } from '../static/render-fonts.js';
 import { pageUrl } from '../static/render-to-image.js';
 import { RenderRefusedError } from '../tasks/failures.js';
-import { captureLayerRasters } from './layer-rasters.js';
+import { captureLayerRasters, type RasterHelper } from './layer-rasters.js';
 import { holdsFile, loadedFileKey, recordLoad } from './loaded-files.js';
 import type { RangeTurn } from './range-turns.js';
 import { extractVideoFrames } from './video-frames.js';
@@ -107,6 +107,8 @@ export interface LayersOutput {
   videos: { name: string; bytes: Buffer }[];
   soundtrack: FramesOutput['soundtrack'];
   timings: { fetch: number; layout: number; frames: number };
+  /** Captures drawn on the file's page and on a helper page in another browser (capture-lanes.ts). */
+  captures: { main: number; helper: number };
 }
 
 /** Object name of a raster of a composited file. */
@@ -256,14 +258,31 @@ export function createChromiumAnimator(
       const drawn = await withPage(
         supervisor,
         async (page, context) => {
-          await loadPlan({ plan, page, registerAsset: context.registerAsset, resources, catalogue });
-          await installPlayer(page, timeline);
+          const load = async (on: Page, registerAsset: RenderContext['registerAsset']) => {
+            await loadPlan({ plan, page: on, registerAsset, resources, catalogue });
+            await installPlayer(on, timeline);
+          };
+          await load(page, context.registerAsset);
+          // A page in another browser, if one is free now, draws some of the captures beside this
+          // one (docs/animation.md, "Rasters"); one browser draws one frame at a time, so a second
+          // page in this page's browser would add nothing.
+          const helper: RasterHelper = (serve) =>
+            withIdlePage(
+              supervisor,
+              async (other, lent) => {
+                if (other.browser() === page.browser()) return;
+                await load(other, lent.registerAsset);
+                await serve(other);
+              },
+              { timeoutMs: options.timeoutMs, signal: context.signal },
+            );
           return captureLayerRasters(
             page,
             plan,
             timeline,
             planRasterScales(plan, timeline, compositionStates(timeline, input.fps, input.frames, new Map())),
             videoLayers.map((l) => l.name),
+            helper,
           );
         },
         { timeoutMs: options.timeoutMs, signal: input.signal },
@@ -301,7 +320,14 @@ export function createChromiumAnimator(
         states: compositionStates(timeline, input.fps, input.frames, drawn.units),
       };
       const soundtrack = input.withSoundtrack ? soundtrackOf(timeline, media, bytes) : null;
-      return { composition, rasters, videos: videos.flatMap((v) => (v.file ? [v.file] : [])), soundtrack, timings };
+      return {
+        composition,
+        rasters,
+        videos: videos.flatMap((v) => (v.file ? [v.file] : [])),
+        soundtrack,
+        timings,
+        captures: drawn.captures,
+      };
     },
 
     async frames(input) {

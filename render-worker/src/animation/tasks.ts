@@ -83,6 +83,8 @@ async function layersPart(deps: RenderDeps, payload: AnimationFramesPayload, inp
     frames: payload.frames,
     withSoundtrack: payload.file_type === 'mp4',
   });
+  deps.renderMetrics.rasterCaptures.inc({ page: 'file' }, out.captures.main);
+  deps.renderMetrics.rasterCaptures.inc({ page: 'helper' }, out.captures.helper);
   const key = animationPartKey(payload.banner_id, COMPOSITION_FILE);
   const objects = [
     ...(out.soundtrack?.files ?? []).map((f) => ({ name: f.name, bytes: f.bytes, contentType: 'application/octet-stream' })),

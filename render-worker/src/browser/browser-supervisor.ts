@@ -146,6 +146,21 @@ export class BrowserSupervisor {
   }
 
   /**
+   * Leases a page only if one is free right now (a pool slot not leased, never a reserved one):
+   * null otherwise, without waiting in the queue. For work that helps a render already under way
+   * (a composited file's second page of captures, capture-lanes.ts), which must not hold back
+   * renders waiting for a page.
+   */
+  async acquireIdlePage(signal?: AbortSignal): Promise<PooledPage | null> {
+    if (this.stopped) return null;
+    signal?.throwIfAborted();
+    // The lowest priority there is: never urgent, so never a reserved slot.
+    const slot = this.pool.take(Number.POSITIVE_INFINITY);
+    if (slot === null) return null;
+    return this.openLeased(slot, signal);
+  }
+
+  /**
    * Returns a leased page. `broken` (timed out, crashed, aborted mid-render) closes it instead of
    * pooling it, so a stuck page never serves another render.
    */

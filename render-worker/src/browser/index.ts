@@ -23,4 +23,4 @@ export {
 export { printPdf } from './print-pdf.js';
 export { cleanStaleProfiles, profileRoot } from './profile-dirs.js';
 export { type ChromiumProcess, type SpawnOptions, spawnChromium } from './spawn-chromium.js';
-export { type RenderContext, type WithPageOptions, withPage } from './with-page.js';
+export { type RenderContext, type WithPageOptions, withIdlePage, withPage } from './with-page.js';

@@ -86,6 +86,47 @@ export async function withPage<T>(
 }
 
 /**
+ * Runs `fn` on a page of the pool only if one is free at once (`acquireIdlePage`): null when none
+ * is. One attempt, no retry: a page that dies under it fails it, and the caller carries on
+ * without it (the work it helps with is done elsewhere). Same deadline and abort as `withPage`.
+ */
+export async function withIdlePage<T>(
+  supervisor: BrowserSupervisor,
+  fn: (page: Page, context: RenderContext) => Promise<T>,
+  options: Pick<WithPageOptions, 'timeoutMs' | 'signal'>,
+): Promise<T | null> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  let pooled: PooledPage | null;
+  try {
+    pooled = await supervisor.acquireIdlePage(signal);
+  } catch (error) {
+    throw mapAbort(error, deadline, options);
+  }
+  if (!pooled) return null;
+  const assets = new AssetRegistry();
+  pooled.assets = assets;
+  let broken = false;
+  try {
+    return await runAttempt(
+      pooled,
+      (attemptSignal) =>
+        fn(pooled.page, {
+          signal: attemptSignal,
+          attempt: 0,
+          registerAsset: (bytes, contentType, name, registered) => assets.register(bytes, contentType, name, registered),
+        }),
+      signal,
+    );
+  } catch (error) {
+    broken = true;
+    throw signal.aborted ? mapAbort(error, deadline, options) : error;
+  } finally {
+    supervisor.releasePage(pooled, { broken });
+  }
+}
+
+/**
  * Races the render against its abort signal and against the page's death, so a render never
  * waits for a CDP answer that cannot come.
  */

@@ -21,6 +21,11 @@ export interface RenderMetrics {
    * drawn by Chromium with the planner's reason (docs/animation.md, "Fallbacks").
    */
   frameSources: Counter<'source' | 'reason'>;
+  /**
+   * Raster captures of composited files by the page that drew them: the file's own, or a helper
+   * page in the worker's other browser (docs/animation.md, "Rasters").
+   */
+  rasterCaptures: Counter<'page'>;
   /** Bulk-run rows this worker ended (done or failed; docs/bulk.md). */
   bulkRows: Counter<'outcome'>;
 }
@@ -75,6 +80,11 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
       help: 'Animated files by frame source: layers (composited) or chromium, with the fallback reason (none for layers).',
       labelNames: ['source', 'reason'],
       series: [{ source: 'layers', reason: 'none' }, ...labelProduct({ source: ['chromium'], reason: FRAME_SOURCE_FALLBACKS })],
+    }),
+    rasterCaptures: counterFromZero(registry, {
+      name: 'pressroom_animation_raster_captures_total',
+      help: "Layer raster captures of composited files by page: the file's own, or a helper page in another browser.",
+      labels: { page: ['file', 'helper'] },
     }),
   };
 }

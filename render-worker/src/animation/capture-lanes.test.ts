@@ -114,4 +114,19 @@ describe('CaptureLanes', () => {
     await expect(lanes.run(async () => 1)).rejects.toThrow('closed');
     await lanes.help('late');
   });
+
+  it('lets a helper go before a task when its page is wanted elsewhere', async () => {
+    const lanes = new CaptureLanes('main');
+    let wanted = false;
+    const hold = gate();
+    const first = lanes.run(async () => hold.opened);
+    const left = lanes.help('helper', () => !wanted);
+    expect(await lanes.run(async (lane) => lane)).toBe('helper');
+    wanted = true;
+    const next = lanes.run(async (lane) => lane);
+    await left;
+    hold.release();
+    await first;
+    expect(await next).toBe('main');
+  });
 });

@@ -13,6 +13,8 @@ interface Queued<L> {
 
 interface Helper<L> {
   lane: L;
+  /** Asked before each task: false, and the helper leaves instead (its page is wanted elsewhere). */
+  stay: () => boolean;
   /** Settles when the helper leaves: lanes closed and its task done, or its task failed. */
   left: () => void;
 }
@@ -41,12 +43,13 @@ export class CaptureLanes<L> {
 
   /**
    * Lends `lane` until the lanes close: it takes tasks like the main one. Resolves once it has
-   * left (closed, or a task failed on it: that task goes back to the queue for another lane).
+   * left (closed; `stay` answered false before a task; or a task failed on it: that task goes
+   * back to the queue for another lane).
    */
-  help(lane: L): Promise<void> {
+  help(lane: L, stay: () => boolean = () => true): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise<void>((left) => {
-      this.helpers.set(lane, { lane, left });
+      this.helpers.set(lane, { lane, left, stay });
       this.counts.set(lane, 0);
       this.idle.push(lane);
       this.pump();
@@ -71,6 +74,11 @@ export class CaptureLanes<L> {
   private pump(): void {
     while (this.idle.length > 0 && this.queue.length > 0) {
       const lane = this.idle.shift()!;
+      const helper = this.helpers.get(lane);
+      if (helper && !helper.stay()) {
+        this.leave(lane);
+        continue;
+      }
       const job = this.queue.shift()!;
       this.counts.set(lane, (this.counts.get(lane) ?? 0) + 1);
       job.task(lane).then(

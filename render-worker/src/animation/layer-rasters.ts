@@ -35,10 +35,11 @@ type Box = [number, number, number, number];
 
 /**
  * Lends the captures a second page, in another browser, when the worker has one free: calls
- * `serve` with that page, the file loaded on it and the player installed, and settles once `serve`
- * has (null or nothing lent: every capture runs on the file's own page).
+ * `serve` with that page, the file loaded on it and the player installed, and with `stay`, asked
+ * before each capture (false: the page is wanted by another render, and goes back), and settles
+ * once `serve` has (nothing lent: every capture runs on the file's own page).
  */
-export type RasterHelper = (serve: (page: Page) => Promise<void>) => Promise<unknown>;
+export type RasterHelper = (serve: (page: Page, stay: () => boolean) => Promise<void>) => Promise<unknown>;
 
 /** Draws every raster of the plan on `page` (loaded, player installed), and on a helper page when one is lent. */
 export function captureLayerRasters(
@@ -75,12 +76,12 @@ async function drawRasters(
   try {
     await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
     if (helper)
-      helped = helper((other) =>
+      helped = helper((other, stay) =>
         withTransparentBackground(other, async () => {
           await other.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
           const stage: Stage = { page: other, plan, shown: null };
           try {
-            await lanes.help(stage);
+            await lanes.help(stage, stay);
           } finally {
             await unstage(stage);
           }

@@ -264,15 +264,16 @@ export function createChromiumAnimator(
           };
           await load(page, context.registerAsset);
           // A page in another browser, if one is free now, draws some of the captures beside this
-          // one (docs/animation.md, "Rasters"); one browser draws one frame at a time, so a second
-          // page in this page's browser would add nothing.
+          // one (docs/animation.md, "Rasters"), until another render waits for a page; one browser
+          // draws one frame at a time, so a second page in this page's browser would add nothing.
           const helper: RasterHelper = (serve) =>
             withIdlePage(
               supervisor,
               async (other, lent) => {
                 if (other.browser() === page.browser()) return;
                 await load(other, lent.registerAsset);
-                await serve(other);
+                // A render waiting for a page gets this one back after the capture under way.
+                await serve(other, () => supervisor.waitingForPages() === 0);
               },
               { timeoutMs: options.timeoutMs, signal: context.signal },
             );

@@ -160,6 +160,11 @@ export class BrowserSupervisor {
     return this.openLeased(slot, signal);
   }
 
+  /** Renders waiting for a page now (a page lent to help another render goes back for them). */
+  waitingForPages(): number {
+    return this.pool.state().waiting;
+  }
+
   /**
    * Returns a leased page. `broken` (timed out, crashed, aborted mid-render) closes it instead of
    * pooling it, so a stuck page never serves another render.

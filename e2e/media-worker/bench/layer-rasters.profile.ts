@@ -41,6 +41,8 @@ const ffmpegPath = resolveFfmpegPath(process.env['FFMPEG_PATH']);
 // page draws some of the captures (capture-lanes.ts); 1 (default): every capture on one page.
 const PAGES = Number(process.env['PROFILE_PAGES'] ?? 1);
 const supervisor = new BrowserSupervisor({ poolSize: PAGES, browsers: PAGES });
+// Both browsers running, as a worker launches them at its start (a page is lent only in a running one).
+await supervisor.start();
 try {
   const animator = createChromiumAnimator(supervisor, { timeoutMs: 120_000, ffmpegPath });
   for (const [kind, fps] of [

@@ -72,11 +72,10 @@ async function drawRasters(
   const main: Stage = { page, plan, shown: null };
   // Every capture is a task on the first page free (capture-lanes.ts): this one, and the helper's.
   const lanes = new CaptureLanes<Stage>(main);
-  let helped: Promise<unknown> = Promise.resolve();
   try {
     await page.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
     if (helper)
-      helped = helper((other, stay) =>
+      void helper((other, stay) =>
         withTransparentBackground(other, async () => {
           await other.evaluate((s) => window.__prAnim?.apply(s, {}), neutralStates(timeline));
           const stage: Stage = { page: other, plan, shown: null };
@@ -202,10 +201,10 @@ async function drawRasters(
     videoItem(drawn.length);
     return { items, rasters, units, videos, captures: { main: lanes.counts.get(main) ?? 0, helper: helperCaptures(lanes, main) } };
   } finally {
-    // The helper leaves (and its page goes back to the pool) before this page does; the page as
-    // it was before the last capture's staging (the page goes back to the pool).
+    // The helper leaves once its capture under way is done (on success every capture this file
+    // needed is done) and gives its own page back: this page is not held for it. This page as it
+    // was before the last capture's staging (it goes back to the pool).
     lanes.close();
-    await helped;
     await unstage(main);
   }
 }

@@ -270,12 +270,11 @@ export function createChromiumAnimator(
             withIdlePage(
               supervisor,
               async (other, lent) => {
-                if (other.browser() === page.browser()) return;
                 await load(other, lent.registerAsset);
                 // A render waiting for a page gets this one back after the capture under way.
                 await serve(other, () => supervisor.waitingForPages() === 0);
               },
-              { timeoutMs: options.timeoutMs, signal: context.signal },
+              { timeoutMs: options.timeoutMs, signal: context.signal, besides: page },
             );
           return captureLayerRasters(
             page,

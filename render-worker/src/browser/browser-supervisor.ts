@@ -146,18 +146,23 @@ export class BrowserSupervisor {
   }
 
   /**
-   * Leases a page only if one is free right now (a pool slot not leased, never a reserved one):
-   * null otherwise, without waiting in the queue. For work that helps a render already under way
-   * (a composited file's second page of captures, capture-lanes.ts), which must not hold back
-   * renders waiting for a page.
+   * Leases a page only if one is free right now, in a browser running already and other than
+   * `besides`'s: null otherwise, without waiting in the queue or for a launch, and never a reserved
+   * page. For work that helps a render already under way (a composited file's second page of
+   * captures, capture-lanes.ts), which must not hold back renders waiting for a page.
    */
-  async acquireIdlePage(signal?: AbortSignal): Promise<PooledPage | null> {
+  async acquireIdlePage(signal?: AbortSignal, besides?: Page): Promise<PooledPage | null> {
     if (this.stopped) return null;
     signal?.throwIfAborted();
+    const fits = (lane: Lane) => {
+      const live = this.browsers.live(lane);
+      return live !== null && live.browser !== besides?.browser();
+    };
+    if (!this.browsers.lanes.some((lane) => slotOf(lane) === 'pool' && fits(lane))) return null;
     // The lowest priority there is: never urgent, so never a reserved slot.
     const slot = this.pool.take(Number.POSITIVE_INFINITY);
     if (slot === null) return null;
-    return this.openLeased(slot, signal);
+    return this.openLeased(slot, signal, undefined, fits);
   }
 
   /** Renders waiting for a page now (a page lent to help another render goes back for them). */
@@ -221,8 +226,13 @@ export class BrowserSupervisor {
    * Opens a page for a slot already held. Opening can mean launching Chromium (seconds), so an
    * abort stops the wait at once; a page that arrives after that goes straight back to the pool.
    */
-  private openLeased(slot: Slot, signal: AbortSignal | undefined, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const opening = this.openPage(slot, false, prefer).catch((error: unknown) => {
+  private openLeased(
+    slot: Slot,
+    signal: AbortSignal | undefined,
+    prefer?: (page: Page) => boolean,
+    only?: (lane: Lane) => boolean,
+  ): Promise<PooledPage> {
+    const opening = this.openPage(slot, false, prefer, only).catch((error: unknown) => {
       this.pool.release(slot);
       throw error;
     });
@@ -244,8 +254,17 @@ export class BrowserSupervisor {
     });
   }
 
-  private async openPage(slot: Slot, retried = false, prefer?: (page: Page) => boolean): Promise<PooledPage> {
-    const lanes = this.browsers.lanes.filter((lane) => slotOf(lane) === slot);
+  private async openPage(
+    slot: Slot,
+    retried = false,
+    prefer?: (page: Page) => boolean,
+    only: (lane: Lane) => boolean = () => true,
+  ): Promise<PooledPage> {
+    const all = this.browsers.lanes.filter((lane) => slotOf(lane) === slot);
+    // `only` narrows the choice (acquireIdlePage checks a lane fits before it takes the slot; one
+    // that stopped fitting since, a browser that died, leaves the others).
+    const narrowed = all.filter(only);
+    const lanes = narrowed.length > 0 ? narrowed : all;
     const at = pickLane(
       lanes.map((lane) => ({ live: this.browsers.live(lane), opening: lane.opening })),
       (pooled) => !pooled.page.isClosed(),
@@ -272,7 +291,7 @@ export class BrowserSupervisor {
       // have run yet): forget it and open the page on a fresh one, once.
       if (!retried && !gen.browser.connected && !this.stopped) {
         this.browsers.forget(gen);
-        return this.openPage(slot, true, prefer);
+        return this.openPage(slot, true, prefer, only);
       }
       throw error;
     }

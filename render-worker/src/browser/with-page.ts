@@ -86,20 +86,23 @@ export async function withPage<T>(
 }
 
 /**
- * Runs `fn` on a page of the pool only if one is free at once (`acquireIdlePage`): null when none
- * is. One attempt, no retry: a page that dies under it fails it, and the caller carries on
+ * Runs `fn` on a page of the pool only if one is free at once in a running browser, other than
+ * `besides`'s when given (`acquireIdlePage`): null when none is. One attempt, no retry: a page that dies under it fails it, and the caller carries on
  * without it (the work it helps with is done elsewhere). Same deadline and abort as `withPage`.
  */
 export async function withIdlePage<T>(
   supervisor: BrowserSupervisor,
   fn: (page: Page, context: RenderContext) => Promise<T>,
-  options: Pick<WithPageOptions, 'timeoutMs' | 'signal'>,
+  options: Pick<WithPageOptions, 'timeoutMs' | 'signal'> & {
+    /** A page in another browser than this one's (one browser draws one frame at a time). */
+    besides?: Page;
+  },
 ): Promise<T | null> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   let pooled: PooledPage | null;
   try {
-    pooled = await supervisor.acquireIdlePage(signal);
+    pooled = await supervisor.acquireIdlePage(signal, options.besides);
   } catch (error) {
     throw mapAbort(error, deadline, options);
   }

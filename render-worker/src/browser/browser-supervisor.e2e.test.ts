@@ -171,6 +171,26 @@ describe('browsers (lanes)', () => {
     sup.releasePage(d);
   });
 
+  it('lends an idle page only at once, in a running browser other than the one named, never a reserved page', async () => {
+    const sup = build({ poolSize: 2, browsers: 2, reservedPages: 1, urgentBelow: 0 });
+    const first = await sup.acquirePage();
+    // The other browser has not been launched: nothing is lent (a launch would outlast the help).
+    expect(await sup.acquireIdlePage(undefined, first.page)).toBeNull();
+    await sup.start();
+    const lent = await sup.acquireIdlePage(undefined, first.page);
+    expect(lent).not.toBeNull();
+    expect(lent!.page.browser()).not.toBe(first.page.browser());
+    // Both pool pages leased: none is lent, though the reserved page is free; nobody was queued.
+    expect(await sup.acquireIdlePage()).toBeNull();
+    expect(sup.waitingForPages()).toBe(0);
+    // A render that waits is counted (a lent page goes back for it).
+    const waiting = sup.acquirePage();
+    expect(sup.waitingForPages()).toBe(1);
+    sup.releasePage(lent!);
+    sup.releasePage(await waiting);
+    sup.releasePage(first);
+  });
+
   it('never runs more browsers than pages', async () => {
     const sup = build({ poolSize: 1, browsers: 3 });
     await sup.start();

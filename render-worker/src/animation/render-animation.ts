@@ -266,16 +266,21 @@ export function createChromiumAnimator(
           // A page in another browser, if one is free now, draws some of the captures beside this
           // one (docs/animation.md, "Rasters"), until another render waits for a page; one browser
           // draws one frame at a time, so a second page in this page's browser would add nothing.
-          const helper: RasterHelper = (serve) =>
-            withIdlePage(
-              supervisor,
-              async (other, lent) => {
-                await load(other, lent.registerAsset);
-                // A render waiting for a page gets this one back after the capture under way.
-                await serve(other, () => supervisor.waitingForPages() === 0);
-              },
-              { timeoutMs: options.timeoutMs, signal: context.signal, besides: page },
-            );
+          // Not on a retry: that runs in the quarantine browser because the first try's page or
+          // browser died, and a design that crashes Chromium must not reach the pool's browsers.
+          const helper: RasterHelper | undefined =
+            context.attempt > 0
+              ? undefined
+              : (serve) =>
+                  withIdlePage(
+                    supervisor,
+                    async (other, lent) => {
+                      await load(other, lent.registerAsset);
+                      // A render waiting for a page gets this one back after the capture under way.
+                      await serve(other, () => supervisor.waitingForPages() === 0);
+                    },
+                    { timeoutMs: options.timeoutMs, signal: context.signal, besides: page },
+                  );
           return captureLayerRasters(
             page,
             plan,

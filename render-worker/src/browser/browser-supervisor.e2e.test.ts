@@ -178,7 +178,7 @@ describe('browsers (lanes)', () => {
     expect(await sup.acquireIdlePage(undefined, first.page)).toBeNull();
     await sup.start();
     const lent = await sup.acquireIdlePage(undefined, first.page);
-    expect(lent).not.toBeNull();
+    expect(lent?.page.browser()).toBeDefined();
     expect(lent!.page.browser()).not.toBe(first.page.browser());
     // Both pool pages leased: none is lent, though the reserved page is free; nobody was queued.
     expect(await sup.acquireIdlePage()).toBeNull();
@@ -189,6 +189,20 @@ describe('browsers (lanes)', () => {
     sup.releasePage(lent!);
     sup.releasePage(await waiting);
     sup.releasePage(first);
+  });
+
+  it('lends no page in a browser where a render has one (a crash there would take it)', async () => {
+    const sup = build({ poolSize: 4, browsers: 2 });
+    await sup.start();
+    const [a, b] = await Promise.all([sup.acquirePage(), sup.acquirePage()]);
+    expect(a.page.browser()).not.toBe(b.page.browser());
+    // Free pages remain in both browsers, but each has a page leased.
+    expect(await sup.acquireIdlePage(undefined, a.page)).toBeNull();
+    sup.releasePage(b);
+    const other = await sup.acquireIdlePage(undefined, a.page);
+    expect(other?.page.browser()).toBe(b.page.browser());
+    sup.releasePage(other!);
+    sup.releasePage(a);
   });
 
   it('never runs more browsers than pages', async () => {

@@ -146,17 +146,19 @@ export class BrowserSupervisor {
   }
 
   /**
-   * Leases a page only if one is free right now, in a browser running already and other than
-   * `besides`'s: null otherwise, without waiting in the queue or for a launch, and never a reserved
+   * Leases a page only if one is free right now, in a browser running already, with no page
+   * leased, and other than `besides`'s: null otherwise, without waiting in the queue or for a launch, and never a reserved
    * page. For work that helps a render already under way (a composited file's second page of
    * captures, capture-lanes.ts), which must not hold back renders waiting for a page.
    */
   async acquireIdlePage(signal?: AbortSignal, besides?: Page): Promise<PooledPage | null> {
     if (this.stopped) return null;
     signal?.throwIfAborted();
+    // A browser no render has a page in: a design that crashes Chromium there takes no other
+    // render's page with it.
     const fits = (lane: Lane) => {
       const live = this.browsers.live(lane);
-      return live !== null && live.browser !== besides?.browser();
+      return live !== null && live.leased === 0 && live.browser !== besides?.browser();
     };
     if (!this.browsers.lanes.some((lane) => slotOf(lane) === 'pool' && fits(lane))) return null;
     // The lowest priority there is: never urgent, so never a reserved slot.

@@ -120,12 +120,17 @@ describe('the console Fonts page', () => {
       'Autumn launch',
       `#/design/${designId}`,
     ]);
+    // The 409 reloads the card's designs; a reload answered after the update below would swap the
+    // list for its notice while the second click is on its way, and move the button under it. The
+    // wait for that reload's own answer is armed before the click, so it cannot miss it.
+    const reloaded = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/fonts/${id}/designs`,
+      WAIT,
+    );
     await page.click(`.font-family[data-font-id="${id}"] button`);
     await page.waitForSelector(`.font-family[data-font-id="${id}"] .alert`, WAIT);
     expect(await page.$eval(`.font-family[data-font-id="${id}"] .alert`, (e) => e.textContent)).toContain('font_in_use');
-    // The 409 reloads the card's designs; a reload answered after the update below would swap the
-    // list for its notice while the second click is on its way, and move the button under it.
-    await page.waitForNetworkIdle({ idleTime: 250, timeout: WAIT.timeout });
+    expect((await reloaded).status()).toBe(200);
 
     await h.db.pool.query(`UPDATE designs SET status = 'DELETED', deleted_at = now() WHERE id = $1`, [designId]);
     await page.click(`.font-family[data-font-id="${id}"] button`);

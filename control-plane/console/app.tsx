@@ -32,8 +32,9 @@ interface Route {
 }
 
 function parseRoute(hash: string): Route {
-  const [page = 'designs', id = null] = hash.replace(/^#\/?/, '').split('/');
-  return { page: page || 'designs', id };
+  const [page = 'designs', id] = hash.replace(/^#\/?/, '').split('/');
+  // `#/design/` names no design, any more than `#/design` does.
+  return { page: page || 'designs', id: id || null };
 }
 
 function useRoute(): Route {

@@ -4,11 +4,12 @@
 // sign-in page and the gallery) is drawn fully — every picture loaded with pixels, every font
 // loaded, no request refused or failed, no error in the page's console — from the origin the
 // console was opened at (the farm's stored-file links name `localhost`, which is not this farm
-// for a browser on another machine), and axe-core finds no serious or critical issue on it.
+// for a browser on another machine), and axe-core finds no serious or critical issue on it. A
+// design page or playground opened without a design id says it needs one, and reads no design.
 
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'puppeteer';
+import type { Browser, Frame, HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_BUDGETS, callApi, launchBrowser, seriousAxeViolations } from '../console-browser.js';
 import { type RunningFarm, startFarm } from '../farm.js';
@@ -198,4 +199,35 @@ describe('every console page at localhost and at 127.0.0.1', () => {
       expect(await page.$$eval('.gallery .card img', (imgs) => imgs.length)).toBe(designs.length);
     });
   }
+
+  it('#/design and #/playground without a design id say they need one, and ask the API for no design', async () => {
+    await signIn('localhost');
+    const asked: string[] = [];
+    // What the route's own page asks, as `trouble` counts it: once `open` has left the page before
+    // (the gallery `signIn` shows, whose previews may still be asked for until then).
+    const onRequest = (r: HTTPRequest) => {
+      if (origin) asked.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    };
+    page.on('request', onRequest);
+    try {
+      for (const hash of ['design', 'playground', 'design/', 'playground/']) {
+        const route = hash.replace('/', '');
+        asked.length = 0;
+        await open('localhost', hash);
+        // Whatever the page shows, once it shows it: no read of a design at all (not `null`, not
+        // an empty id, not the list in its place), and the route's own words in an alert.
+        await drawn(hash);
+        expect(
+          asked.filter((a) => /^GET \/designs(\/|$)|\/null(\/|$)/.test(a)),
+          `#/${hash}`,
+        ).toEqual([]);
+        expect(await page.$eval('main', (e) => e.querySelector('.alert')?.textContent), `#/${hash}`).toContain(
+          `The ${route} page needs a design: #/${route}/<design id>.`,
+        );
+        await check('localhost', hash);
+      }
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 // The editor's frames bar: the format (or page) shown, a new format adapted from the current one
-// ("Add a format", a form that refuses a taken name), removal, and "Resize to…" another format.
+// ("Add a format", a form that refuses a taken name or a size the design cannot have, in its own
+// words), removal, and "Resize to…" another format.
+import { FRAME_SIZE } from '@pressroom/model/client';
 import type { VNode } from 'preact';
 import { useState } from 'preact/hooks';
 import {
@@ -9,6 +11,7 @@ import {
   type Doc,
   frameIds,
   frameSize,
+  isPixels,
   newFormatProblem,
   removeFormat,
   removePage,
@@ -112,13 +115,17 @@ export function FramesBar({
         )}
       </div>
       {adding ? (
-        <form class="row new-format" aria-label="New format" onSubmit={submit}>
+        // noValidate: a size out of bounds is said by the form's own message (newFormatProblem), not
+        // refused silently by the browser's check of min, max and step.
+        <form class="row new-format" aria-label="New format" noValidate onSubmit={submit}>
           {(['name', 'width', 'height'] as const).map((k) => (
             <div class="field">
               <label for={`ed-new-format-${k}`}>{k === 'name' ? 'Format name' : `${k} (${size.unit})`}</label>
               <input
                 id={`ed-new-format-${k}`}
-                {...(k === 'name' ? { type: 'text' as const } : { type: 'number' as const, step: 'any', min: '0' })}
+                {...(k === 'name'
+                  ? { type: 'text' as const }
+                  : { type: 'number' as const, step: isPixels(doc) ? 1 : 'any', min: FRAME_SIZE.min, max: FRAME_SIZE.max })}
                 value={adding[k]}
                 aria-invalid={shownProblem ? 'true' : 'false'}
                 aria-describedby={shownProblem ? 'ed-new-format-error' : undefined}

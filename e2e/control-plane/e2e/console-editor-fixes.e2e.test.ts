@@ -2,10 +2,10 @@
 // drawn alike at 127.0.0.1 and at localhost (stored pictures from the page's own origin); a brand
 // font uploaded after the editor opened drawn in its own face, as the render; a text field in step
 // with Undo; a fresh workspace makes its project from New design and Import and copies its id;
-// "Add a format" refuses a taken name and keeps circles round; the canvas and the properties side
-// by side at 1024 × 768; an unknown design said in words; number fields typed key by key ("-12",
-// "0.5", emptied, a rotation stepped round 0°, a frame's width of 0 refused) as in a design tool.
-// axe-core on each new view.
+// "Add a format" refuses a taken name or a size the API does not take, and keeps circles round;
+// the canvas and the properties side by side at 1024 × 768; an unknown design said in words;
+// number fields typed key by key ("-12", "0.5", emptied, a rotation stepped round 0°, a frame's
+// width of 0 refused) as in a design tool. axe-core on each new view.
 
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -272,6 +272,38 @@ describe('the editor’s defects, fixed (issue #40)', () => {
     expect(await page.$eval('#ed-new-format-error', (e) => e.textContent)).toMatch(/already has a format named square/);
     expect(await page.$$eval('#ed-frame option', (o) => o.length)).toBe(3);
     await axe('add a format, refused');
+    // Its size fields take what the API takes for a format's width and height (1 to 5000, whole
+    // pixels on this static design), and a size past that is said by the form when Add is pressed,
+    // not added: each case in a fresh form, whose message shows only once Add was tried.
+    for (const k of ['width', 'height'])
+      expect(await page.$eval(`#ed-new-format-${k}`, (e) => ['min', 'max', 'step'].map((a) => e.getAttribute(a))), k).toEqual([
+        '1',
+        '5000',
+        '1',
+      ]);
+    for (const [width, height, said] of [
+      ['0', '300', 'The width must be between 1 and 5000.'],
+      ['-12', '300', 'The width must be between 1 and 5000.'],
+      ['1200', '6000', 'The height must be between 1 and 5000.'],
+      ['100.5', '300', 'The width must be an integer number of pixels.'],
+    ] as const) {
+      await page.click('.new-format button.secondary');
+      await page.waitForFunction(() => document.querySelector('.new-format') === null, WAIT);
+      await page.click('::-p-text(Add a format)');
+      await fill('#ed-new-format-name', 'banner');
+      await fill('#ed-new-format-width', width);
+      await fill('#ed-new-format-height', height);
+      expect(await page.$('#ed-new-format-error'), `${width} × ${height}`).toBeNull();
+      await page.click('::-p-text(Add format)');
+      await page
+        .waitForFunction((text) => document.getElementById('ed-new-format-error')?.textContent === text, WAIT, said)
+        .catch(async (e) => {
+          throw new Error(`${width} × ${height}: ${e}; shown: ${await page.$eval('.new-format', (f) => f.textContent)}`);
+        });
+      expect(await page.$eval('#ed-new-format-width', (e) => e.getAttribute('aria-invalid'))).toBe('true');
+      expect(await page.$$eval('#ed-frame option', (o) => o.length), `${width} × ${height}`).toBe(3);
+    }
+    await axe('add a format, a size refused');
     await fill('#ed-new-format-name', 'banner');
     await fill('#ed-new-format-width', '1200');
     await fill('#ed-new-format-height', '300');

@@ -158,7 +158,7 @@ function Shell({ company, onSignOut }: { company: string; onSignOut: () => void 
         <nav aria-label="Console">
           <ul>
             {NAV.map(([p, label]) => (
-              <li>
+              <li key={p}>
                 <a href={`#/${p}`} aria-current={current === p ? 'page' : undefined}>
                   {label}
                 </a>

@@ -70,7 +70,9 @@ export function Control({ layer, prop, value, encoded, error, onChange, onEncode
           <option value="">{current === '' ? '(design value)' : `${current} (design value)`}</option>
         )}
         {control.options.map((o) => (
-          <option value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
     );
@@ -342,7 +344,7 @@ function FontSelect({
           </option>
         ) : null}
         {fonts.map((f) => (
-          <option value={f.id}>
+          <option key={f.id} value={f.id}>
             {f.name} ({f.category})
           </option>
         ))}

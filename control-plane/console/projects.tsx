@@ -104,7 +104,9 @@ export function ProjectPicker({
             <label for={id}>Into project</label>
             <select id={id} value={chosen.id} onChange={(e: Event) => onChange(fieldValue(e))}>
               {(list.some((p) => p.id === chosen.id) ? list : [...list, chosen]).map((p) => (
-                <option value={p.id}>{p.name}</option>
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
               ))}
             </select>
           </div>

@@ -93,12 +93,45 @@ export function ErrorBox({ error, title }: { error: Shown | null | undefined; ti
       {error.errors?.length ? (
         <ul class="issues">
           {error.errors.map((e) => (
-            <li>
+            <li key={`${e.path}: ${e.message}`}>
               <code>{e.path}</code>: {e.message}
             </li>
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** A column of a `DataTable`: its heading, or `{ skip }`, a heading said to screen readers alone (a column of buttons). */
+export type Column = string | { skip: string };
+
+/**
+ * A table of records as the pages show them: in a wrapper that scrolls sideways and a keyboard can
+ * reach, the columns' headings (`th scope="col"`), then the rows (`children`: each a `tr` keyed by
+ * its record, which says whether its first cell heads the row).
+ */
+export function DataTable({ columns, children }: { columns: readonly Column[]; children: ComponentChildren }): View {
+  return (
+    <div class="table-wrap" tabindex={0}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <th scope="col" key={c}>
+                  {c}
+                </th>
+              ) : (
+                <th scope="col" key={c.skip}>
+                  <span class="skip">{c.skip}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }

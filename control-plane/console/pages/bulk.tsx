@@ -54,7 +54,9 @@ export function BulkPage(): View {
           <label for="bulk-design">Design</label>
           <select id="bulk-design" value={designId} onChange={(e: Event) => setDesignId(fieldValue(e))}>
             {designs.data.map((d) => (
-              <option value={d.id}>{d.name}</option>
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
             ))}
           </select>
         </div>
@@ -139,7 +141,7 @@ function BulkForm({ designId }: { designId: string }): View {
           Formats of every row (a <code>_format</code> column overrides them)
         </legend>
         {design.frames.map((f) => (
-          <label>
+          <label key={f.id}>
             <input
               type="checkbox"
               name="bulk-format"
@@ -174,7 +176,7 @@ function BulkForm({ designId }: { designId: string }): View {
       </Dropzone>
       <datalist id="bulk-targets">
         {targets.map((t) => (
-          <option value={t} />
+          <option key={t} value={t} />
         ))}
       </datalist>
       {headers.length ? (
@@ -188,7 +190,7 @@ function BulkForm({ designId }: { designId: string }): View {
           </thead>
           <tbody>
             {headers.map((h, i) => (
-              <tr>
+              <tr key={h}>
                 <th scope="row">
                   <code>{h}</code>
                 </th>

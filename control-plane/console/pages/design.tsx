@@ -5,7 +5,7 @@ import type { DesignDetail } from '../answers.js';
 import { api } from '../api.js';
 import { here } from '../links.js';
 import { normalizeDesign } from '../plan.js';
-import { downloadJson, ErrorBox, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
+import { DataTable, downloadJson, ErrorBox, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 import { ImportPanel } from './import.js';
 
 function show(value: unknown): string {
@@ -59,36 +59,25 @@ export function DesignPage({ id }: { id: string }): View {
       <ErrorBox error={downloadError} title="The as-import document could not be made" />
 
       <h2>{design.perFrame ? 'Pages' : 'Formats'}</h2>
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Size</th>
-              <th scope="col">Preview</th>
-            </tr>
-          </thead>
-          <tbody>
-            {design.frames.map((f) => (
-              <tr>
-                <th scope="row">{f.id}</th>
-                <td>
-                  {f.width} × {f.height} {f.unit}
-                </td>
-                <td>
-                  {f.preview_url ? (
-                    <a href={here(f.preview_url)} target="_blank" rel="noopener">
-                      Preview of {f.id}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Name', 'Size', 'Preview']}>
+        {design.frames.map((f) => (
+          <tr key={f.id}>
+            <th scope="row">{f.id}</th>
+            <td>
+              {f.width} × {f.height} {f.unit}
+            </td>
+            <td>
+              {f.preview_url ? (
+                <a href={here(f.preview_url)} target="_blank" rel="noopener">
+                  Preview of {f.id}
+                </a>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
 
       <h2>
         Layers
@@ -100,32 +89,21 @@ export function DesignPage({ id }: { id: string }): View {
         ) : null}
       </h2>
       {layers.map((layer) => (
-        <details open={layers.length <= 6}>
+        <details key={layer.name} open={layers.length <= 6}>
           <summary>
             {layer.name} <span class="tag">{layer.type}</span>
           </summary>
-          <div class="table-wrap" tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Property</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Help</th>
-                </tr>
-              </thead>
-              <tbody>
-                {layer.props.map((p) => (
-                  <tr>
-                    <th scope="row">
-                      <code>{p.id}</code>
-                    </th>
-                    <td>{show(p.value)}</td>
-                    <td>{p.help}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Property', 'Value', 'Help']}>
+            {layer.props.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  <code>{p.id}</code>
+                </th>
+                <td>{show(p.value)}</td>
+                <td>{p.help}</td>
+              </tr>
+            ))}
+          </DataTable>
         </details>
       ))}
 

@@ -55,7 +55,9 @@ export function DesignsPage(): View {
           <label for="design-type">Type</label>
           <select id="design-type" value={type} onChange={(e: Event) => setType(fieldValue(e))}>
             {TYPES.map(([v, l]) => (
-              <option value={v}>{l}</option>
+              <option key={v} value={v}>
+                {l}
+              </option>
             ))}
           </select>
         </div>
@@ -64,7 +66,9 @@ export function DesignsPage(): View {
           <select id="design-project" value={project} onChange={(e: Event) => setProject(fieldValue(e))}>
             <option value="">Every project</option>
             {(projects.data ?? []).map((p) => (
-              <option value={p.id}>{p.name}</option>
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
             ))}
           </select>
         </div>
@@ -81,7 +85,7 @@ export function DesignsPage(): View {
           </p>
           <ul class="gallery">
             {designs.data.map((d) => (
-              <li class="card">
+              <li key={d.id} class="card">
                 {d.preview_url ? (
                   <img src={here(d.preview_url)} alt={`Preview of ${d.name}`} loading="lazy" />
                 ) : (

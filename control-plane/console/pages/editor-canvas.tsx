@@ -275,8 +275,9 @@ export function Canvas({
   const free = single ? [] : movers(doc, frame, selected).filter((n) => !isLocked(n));
   const groupBox = free.length > 1 ? unionBox(free.flatMap((n) => (shown(n) ? [shown(n)!] : []))) : null;
   const handles = (name: string) => [
-    ...HANDLES.map((h) => <span class={`handle ${h}`} data-handle={h} onPointerDown={(e: PointerEvent) => start(e, name, h)} />),
+    ...HANDLES.map((h) => <span key={h} class={`handle ${h}`} data-handle={h} onPointerDown={(e: PointerEvent) => start(e, name, h)} />),
     <span
+      key="rotate"
       class="handle rotate"
       data-handle="rotate"
       title="Turn (Shift: by 15°)"
@@ -373,7 +374,11 @@ export function Canvas({
           ) : null}
           {band ? <div class="marquee" style={place(band)} /> : null}
           {(drag?.guides ?? []).map((g) => (
-            <div class={`guide ${g.axis}`} style={g.axis === 'x' ? { left: `${(g.at + off) * k}px` } : { top: `${(g.at + off) * k}px` }} />
+            <div
+              key={g.axis}
+              class={`guide ${g.axis}`}
+              style={g.axis === 'x' ? { left: `${(g.at + off) * k}px` } : { top: `${(g.at + off) * k}px` }}
+            />
           ))}
         </div>
       </div>

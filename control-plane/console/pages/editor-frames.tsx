@@ -104,7 +104,9 @@ export function FramesBar({
                 {frames
                   .filter((f) => f !== frame)
                   .map((f) => (
-                    <option value={f}>{f}</option>
+                    <option key={f} value={f}>
+                      {f}
+                    </option>
                   ))}
               </select>
             </div>
@@ -119,7 +121,7 @@ export function FramesBar({
         // refused silently by the browser's check of min, max and step.
         <form class="row new-format" aria-label="New format" noValidate onSubmit={submit}>
           {(['name', 'width', 'height'] as const).map((k) => (
-            <div class="field">
+            <div key={k} class="field">
               <label for={`ed-new-format-${k}`}>{k === 'name' ? 'Format name' : `${k} (${size.unit})`}</label>
               <input
                 id={`ed-new-format-${k}`}

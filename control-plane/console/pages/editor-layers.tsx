@@ -93,7 +93,9 @@ export function LayersPanel({
         </label>
         <select id="ed-add-type" value={adding} onChange={(e: Event) => setAdding((e.currentTarget as HTMLSelectElement).value)}>
           {types.map((t) => (
-            <option value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
         <button

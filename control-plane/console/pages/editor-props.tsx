@@ -90,7 +90,7 @@ export function PropertiesPanel({
             Size of {frame} ({size.unit})
           </legend>
           {(['width', 'height'] as const).map((k) => (
-            <div class="field">
+            <div key={k} class="field">
               <label for={`ed-frame-${k}`}>{k}</label>
               <NumberField
                 attrs={{ id: `ed-frame-${k}` }}
@@ -197,7 +197,7 @@ export function PropertiesPanel({
               Box in {frame} ({unit})
             </legend>
             {BOX_KEYS.map((k) => (
-              <div class="field">
+              <div key={k} class="field">
                 <label for={`ed-box-${k}`}>{k}</label>
                 <NumberField
                   attrs={{ id: `ed-box-${k}` }}
@@ -256,7 +256,7 @@ export function PropertiesPanel({
               {['start_at_s', 'end_at_s'].map((k) => {
                 const place: Place = { key: 'animation', field: k, onLayer: true };
                 return (
-                  <div class="field">
+                  <div key={k} class="field">
                     <label for={`ed-anim-${k}`}>{k}</label>
                     <NumberField
                       attrs={{ id: `ed-anim-${k}` }}

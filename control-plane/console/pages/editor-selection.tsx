@@ -81,7 +81,7 @@ export function SelectionPanel({
           Bounds in {frame} ({unit})
         </legend>
         {BOX_KEYS.map((k) => (
-          <div class="field">
+          <div key={k} class="field">
             <label for={`ed-sel-${k}`}>{k}</label>
             <NumberField
               attrs={{ id: `ed-sel-${k}`, readonly: k === 'width' || k === 'height' }}

@@ -77,6 +77,7 @@ export function Timeline({ doc, frame, time, setTime, commit }: TimelineProps): 
   };
   const slider = (label: string, value: number, move: Move, key: string, cls: string, left: number) => (
     <span
+      key={key}
       class={cls}
       role="slider"
       tabIndex={0}

@@ -38,7 +38,7 @@ export function VersionsPanel({ id, dirty, onRestored }: { id: string; dirty: bo
       {versions.data ? null : <Loading what="the versions" />}
       <ol class="version-list">
         {(versions.data ?? []).map((v) => (
-          <li data-version={v.number}>
+          <li key={v.number} data-version={v.number}>
             <span>
               Version {v.number}
               {v.current ? ' (current)' : ''}

@@ -1,6 +1,6 @@
 // The editor's view controls: zoom (fit, 100 %, in and out) and the `?` sheet of shortcuts, listed
 // from the table the keys are read with (editor-keys.ts). The timeline is editor-timeline.ts.
-import type { RefObject, VNode } from 'preact';
+import { Fragment, type RefObject, type VNode } from 'preact';
 import { SHORTCUTS } from '../editor-keys.js';
 
 export function ZoomBar({
@@ -41,16 +41,16 @@ export function ShortcutsSheet({ dialog }: { dialog: RefObject<HTMLDialogElement
       <p class="hint">The keys that act on layers work with the canvas focused (Tab to it, or click it). Ctrl is ⌘ on a Mac.</p>
       <div class="shortcut-groups">
         {GROUPS.map((g) => (
-          <section aria-label={g}>
+          <section key={g} aria-label={g}>
             <h3>{g}</h3>
             <dl>
               {SHORTCUTS.filter((s) => s.group === g).map((s) => (
-                <>
+                <Fragment key={s.command}>
                   <dt>
                     <kbd>{s.keys}</kbd>
                   </dt>
                   <dd>{s.does}</dd>
-                </>
+                </Fragment>
               ))}
             </dl>
           </section>

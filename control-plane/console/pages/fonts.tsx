@@ -93,7 +93,7 @@ function FontFamily({ font, onDeleted }: { font: Font; onDeleted: () => void }):
         {users.data?.length ? (
           <ul class="used-by">
             {users.data.map((d) => (
-              <li>
+              <li key={d.id}>
                 <a href={`#/design/${d.id}`}>{d.name}</a>
               </li>
             ))}

@@ -57,14 +57,14 @@ function RequestCard({ request: r }: { request: GenerationRequest }): View {
         Request <code>{r.id}</code> · {when(r.created_at_ts)} · {r.banners.length} of {r.expected_files} file(s)
       </p>
       {r.errors.map((e) => (
-        <p class="error-text">
+        <p key={`${e.template_format_name}: ${e.reason}`} class="error-text">
           {e.template_format_name}: {e.reason}
         </p>
       ))}
       {r.banners.length ? (
         <ul class="gallery">
           {r.banners.map((b) => (
-            <li class="card">
+            <li key={b.file.url} class="card">
               <FileView
                 url={here(b.file.cdn_url ?? b.file.url)}
                 type={b.file.type}
@@ -95,7 +95,7 @@ function Deliveries({ requestId }: { requestId: string }): View {
   return (
     <ul>
       {list.data.map((d) => (
-        <li>
+        <li key={d.id}>
           {d.event_type} to <code>{d.url}</code>: {d.status} after {d.attempts} attempt(s)
         </li>
       ))}

@@ -183,7 +183,7 @@ export function ImportPanel(): View {
           <h2>Files the import asks for</h2>
           <ul class="slots">
             {slots.map((slot) => (
-              <li>
+              <li key={slot.name}>
                 <label for={`slot-${slot.name}`}>
                   <code>{slot.name}</code> ({slot.page}, up to {megabytes(slot.max_bytes)})
                 </label>

@@ -72,12 +72,12 @@ export function JobView({ job }: { job: Job }): View {
         </p>
       ) : null}
       {job.errors.map((e) => (
-        <p class="error-text">
+        <p key={`${e.template_format_name}: ${e.reason}`} class="error-text">
           {e.template_format_name}: {e.reason}
         </p>
       ))}
       {job.files.map((f) => (
-        <figure>
+        <figure key={f.file.url}>
           <FileView
             url={here(f.file.cdn_url ?? f.file.url)}
             type={f.file.type}
@@ -178,7 +178,7 @@ export function AiControls({
           <p>Not offered on this farm:</p>
           <ul>
             {ai.unavailable.map(({ op, reason }) => (
-              <li>
+              <li key={op}>
                 <code>{op}</code>: {reason}
               </li>
             ))}
@@ -215,6 +215,7 @@ export function Snippets({ design, endpoint, body }: { design: PlayDesign; endpo
       <div role="tablist" aria-label="Request as" onKeyDown={onKey}>
         {tabs.map(([t, label]) => (
           <button
+            key={t}
             type="button"
             role="tab"
             id={`tab-${t}`}

@@ -196,7 +196,7 @@ function Playground({
                 <label for="pg-frame">{design.perFrame ? 'Page' : 'Format'}</label>
                 <select id="pg-frame" value={frame} onChange={(e: Event) => setFrame(fieldValue(e))}>
                   {design.frames.map((f) => (
-                    <option value={f.id}>
+                    <option key={f.id} value={f.id}>
                       {f.id} ({f.width}×{f.height} {f.unit})
                     </option>
                   ))}
@@ -208,14 +208,16 @@ function Playground({
                   <select id="pg-type" value={fileType} onChange={(e: Event) => setFileType(fieldValue(e))}>
                     <option value="">Design default</option>
                     {FILE_TYPES[design.type].map((t) => (
-                      <option value={t}>{t}</option>
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
                     ))}
                   </select>
                 </div>
               ) : null}
             </div>
             {layers.map((layer, i) => (
-              <details open={i < 2 || layer.type === 'text' || layer.type === 'variables'}>
+              <details key={layer.name} open={i < 2 || layer.type === 'text' || layer.type === 'variables'}>
                 <summary>
                   {layer.name} <span class="tag">{layer.type}</span>
                 </summary>

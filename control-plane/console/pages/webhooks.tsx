@@ -5,7 +5,7 @@ import { EVENT_TYPES, type EventType } from '@pressroom/model/client';
 import { useState } from 'preact/hooks';
 import type { Delivery, SigningSecret as Secret, Subscription } from '../answers.js';
 import { api } from '../api.js';
-import { checkedOf, ErrorBox, fieldValue, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
+import { checkedOf, DataTable, ErrorBox, fieldValue, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 
 export function WebhooksPage(): View {
   const subs = useApi<Subscription[]>('GET', '/webhook-subscriptions');
@@ -20,25 +20,11 @@ export function WebhooksPage(): View {
       {subs.loading && !subs.data ? <Loading what="subscriptions" /> : null}
       {subs.data?.length === 0 ? <p class="notice">No subscription yet.</p> : null}
       {subs.data?.length ? (
-        <div class="table-wrap" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="skip">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subs.data.map((s) => (
-                <SubscriptionRow key={s.id} sub={s} onRemoved={subs.reload} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['URL', 'Events', 'State', { skip: 'Actions' }]}>
+          {subs.data.map((s) => (
+            <SubscriptionRow key={s.id} sub={s} onRemoved={subs.reload} />
+          ))}
+        </DataTable>
       ) : null}
       <h2>Delivery log</h2>
       <p>
@@ -150,7 +136,7 @@ function AddSubscription({ onAdded }: { onAdded: () => void }): View {
       <fieldset class="field">
         <legend>Events (none ticked: every event)</legend>
         {EVENT_TYPES.map((t) => (
-          <label>
+          <label key={t}>
             <input
               type="checkbox"
               checked={types.includes(t)}
@@ -218,35 +204,22 @@ function DeliveryItem({ delivery: d, onRedelivered }: { delivery: Delivery; onRe
       <p>
         {when(d.created_at_ts)} · {d.target_kind} · delivery id <code>{d.delivery_id.slice(0, 12)}…</code>
       </p>
-      <div class="table-wrap" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Attempt</th>
-              <th scope="col">When</th>
-              <th scope="col">Answer</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.attempt_log.map((a) => (
-              <tr class="attempt">
-                <td>
-                  {a.attempt}
-                  {a.manual ? ' (by hand)' : ''}
-                </td>
-                <td>{when(a.attempted_at_ts)}</td>
-                <td>
-                  {a.status_code ?? '—'} {a.reason}
-                </td>
-                <td>{a.outcome}</td>
-                <td>{a.duration_ms} ms</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Attempt', 'When', 'Answer', 'Outcome', 'Time']}>
+        {d.attempt_log.map((a) => (
+          <tr key={a.attempt} class="attempt">
+            <td>
+              {a.attempt}
+              {a.manual ? ' (by hand)' : ''}
+            </td>
+            <td>{when(a.attempted_at_ts)}</td>
+            <td>
+              {a.status_code ?? '—'} {a.reason}
+            </td>
+            <td>{a.outcome}</td>
+            <td>{a.duration_ms} ms</td>
+          </tr>
+        ))}
+      </DataTable>
       <p class="row">
         <button type="button" class="secondary redeliver" onClick={redeliver}>
           Redeliver

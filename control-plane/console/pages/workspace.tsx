@@ -4,7 +4,7 @@ import type { CreditBlock as Block, Credits, Duplication, Project, Workspace, Wo
 import { api, lastRateLimit, session } from '../api.js';
 import { here } from '../links.js';
 import { NewProject, ProjectId } from '../projects.js';
-import { Copy, ErrorBox, fieldValue, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
+import { Copy, DataTable, ErrorBox, fieldValue, Loading, type Shown, shown, useApi, type View, when } from '../ui.js';
 
 /** The rate-limit tiers the page lists, in its order. */
 const TIERS = ['read', 'write', 'polling', 'validation'] as const;
@@ -55,26 +55,15 @@ export function WorkspacePage(): View {
       <h2>Rate limits</h2>
       {limits ? (
         <>
-          <div class="table-wrap" tabindex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Tier</th>
-                  <th scope="col">Per minute</th>
-                  <th scope="col">Per hour</th>
-                </tr>
-              </thead>
-              <tbody>
-                {TIERS.map((t) => (
-                  <tr>
-                    <th scope="row">{t}</th>
-                    <td>{limits[t].per_minute}</td>
-                    <td>{limits[t].per_hour}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Tier', 'Per minute', 'Per hour']}>
+            {TIERS.map((t) => (
+              <tr key={t}>
+                <th scope="row">{t}</th>
+                <td>{limits[t].per_minute}</td>
+                <td>{limits[t].per_hour}</td>
+              </tr>
+            ))}
+          </DataTable>
           <p>
             Every workspace: at most {limits.global_per_second} requests per second.
             {usage?.limit
@@ -92,7 +81,7 @@ export function WorkspacePage(): View {
       {projects.data ? (
         <ul class="projects">
           {projects.data.map((p) => (
-            <li>
+            <li key={p.id}>
               {p.name} <small>(created {when(p.created_at_ts)})</small> <ProjectId project={p} />
             </li>
           ))}
@@ -152,7 +141,7 @@ function McpEndpoint(): View {
         or <code>Authorization: Bearer</code>. Tool calls draw from the same credits and rate limits as the API.
       </p>
       {mcpConfigs(endpoint, session.key() ?? 'prk_…').map(([id, label, text]) => (
-        <div class="mcp-config">
+        <div key={id} class="mcp-config">
           <h3 id={id}>{label}</h3>
           {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a focusable scroll region (axe: scrollable-region-focusable) is named for the screen reader */}
           <pre tabindex={0} aria-labelledby={id}>
@@ -201,7 +190,9 @@ function TemplateCard({ template: t, projects }: { template: WorkspaceTemplate; 
         <label for={selectId}>Into project</label>
         <select id={selectId} value={project} onChange={(e: Event) => setProject(fieldValue(e))}>
           {projects.map((p) => (
-            <option value={p.id}>{p.name}</option>
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
           ))}
         </select>
         <button type="button" onClick={use} disabled={(state !== null && 'busy' in state) || !project}>

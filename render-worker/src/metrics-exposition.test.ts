@@ -117,7 +117,7 @@ const EXPECTED = [
   'pressroom_animation_frame_sources_total{source="chromium",reason="typewriting_transformed",role="render-worker"} 0',
   'pressroom_animation_frame_sources_total{source="chromium",reason="disabled",role="render-worker"} 0',
   '',
-  "# HELP pressroom_animation_raster_captures_total Layer raster captures of composited files by page: the file's own, or a helper page in another browser.",
+  "# HELP pressroom_animation_raster_captures_total Layer raster capture tasks of composited files by page (a typewriting layer's two captures are one): the file's own, or a helper page in another browser.",
   '# TYPE pressroom_animation_raster_captures_total counter',
   'pressroom_animation_raster_captures_total{page="file",role="render-worker"} 0',
   'pressroom_animation_raster_captures_total{page="helper",role="render-worker"} 0',

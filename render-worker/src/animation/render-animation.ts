@@ -107,7 +107,7 @@ export interface LayersOutput {
   videos: { name: string; bytes: Buffer }[];
   soundtrack: FramesOutput['soundtrack'];
   timings: { fetch: number; layout: number; frames: number };
-  /** Captures drawn on the file's page and on a helper page in another browser (capture-lanes.ts). */
+  /** Capture tasks run on the file's page and on a helper page in another browser (capture-lanes.ts; a typewriting layer's two captures are one). */
   captures: { main: number; helper: number };
 }
 

@@ -147,9 +147,10 @@ export class BrowserSupervisor {
 
   /**
    * Leases a page only if one is free right now, in a browser running already, with no page
-   * leased, and other than `besides`'s: null otherwise, without waiting in the queue or for a launch, and never a reserved
-   * page. For work that helps a render already under way (a composited file's second page of
-   * captures, capture-lanes.ts), which must not hold back renders waiting for a page.
+   * leased, and other than `besides`'s: null otherwise, without waiting in the queue or for a
+   * launch, and never a reserved page. For work that helps a render already under way (a
+   * composited file's second page of captures, capture-lanes.ts), which must not hold back
+   * renders waiting for a page.
    */
   async acquireIdlePage(signal?: AbortSignal, besides?: Page): Promise<PooledPage | null> {
     if (this.stopped) return null;
@@ -263,8 +264,8 @@ export class BrowserSupervisor {
     only: (lane: Lane) => boolean = () => true,
   ): Promise<PooledPage> {
     const all = this.browsers.lanes.filter((lane) => slotOf(lane) === slot);
-    // `only` narrows the choice (acquireIdlePage checks a lane fits before it takes the slot; one
-    // that stopped fitting since, a browser that died, leaves the others).
+    // `only` narrows the choice (acquireIdlePage checks that a lane fits before it takes the
+    // slot). When none fits any more (its browser died meanwhile), any lane serves the slot held.
     const narrowed = all.filter(only);
     const lanes = narrowed.length > 0 ? narrowed : all;
     const at = pickLane(

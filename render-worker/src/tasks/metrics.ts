@@ -22,8 +22,8 @@ export interface RenderMetrics {
    */
   frameSources: Counter<'source' | 'reason'>;
   /**
-   * Raster captures of composited files by the page that drew them: the file's own, or a helper
-   * page in the worker's other browser (docs/animation.md, "Rasters").
+   * Raster capture tasks of composited files by the page that drew them: the file's own, or a
+   * helper page in the worker's other browser (docs/animation.md, "Rasters").
    */
   rasterCaptures: Counter<'page'>;
   /** Bulk-run rows this worker ended (done or failed; docs/bulk.md). */
@@ -83,7 +83,7 @@ export function createRenderMetrics(registry: Registry): RenderMetrics {
     }),
     rasterCaptures: counterFromZero(registry, {
       name: 'pressroom_animation_raster_captures_total',
-      help: "Layer raster captures of composited files by page: the file's own, or a helper page in another browser.",
+      help: "Layer raster capture tasks of composited files by page (a typewriting layer's two captures are one): the file's own, or a helper page in another browser.",
       labels: { page: ['file', 'helper'] },
     }),
   };

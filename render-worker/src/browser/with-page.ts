@@ -36,8 +36,7 @@ export async function withPage<T>(
   fn: (page: Page, context: RenderContext) => Promise<T>,
   options: WithPageOptions,
 ): Promise<T> {
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const { deadline, signal } = renderSignals(options);
   const assets = new AssetRegistry();
   const attempts = supervisor.metrics.renderAttempts;
 
@@ -49,19 +48,9 @@ export async function withPage<T>(
     } catch (error) {
       throw mapAbort(error, deadline, options);
     }
-    pooled.assets = assets;
     let broken = false;
     try {
-      const result = await runAttempt(
-        pooled,
-        (attemptSignal) =>
-          fn(pooled.page, {
-            signal: attemptSignal,
-            attempt,
-            registerAsset: (bytes, contentType, name, options) => assets.register(bytes, contentType, name, options),
-          }),
-        signal,
-      );
+      const result = await attemptOn(pooled, assets, attempt, fn, signal);
       attempts.inc({ outcome: 'success' });
       return result;
     } catch (error) {
@@ -87,8 +76,9 @@ export async function withPage<T>(
 
 /**
  * Runs `fn` on a page of the pool only if one is free at once in a running browser, other than
- * `besides`'s when given (`acquireIdlePage`): null when none is. One attempt, no retry: a page that dies under it fails it, and the caller carries on
- * without it (the work it helps with is done elsewhere). Same deadline and abort as `withPage`.
+ * `besides`'s when given (`acquireIdlePage`): null when none is. One attempt, no retry: a page
+ * that dies under it fails it, and the caller carries on without it (the work it helps with is
+ * done elsewhere). Same deadline and abort as `withPage`.
  */
 export async function withIdlePage<T>(
   supervisor: BrowserSupervisor,
@@ -98,8 +88,7 @@ export async function withIdlePage<T>(
     besides?: Page;
   },
 ): Promise<T | null> {
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const { deadline, signal } = renderSignals(options);
   let pooled: PooledPage | null;
   try {
     pooled = await supervisor.acquireIdlePage(signal, options.besides);
@@ -107,26 +96,42 @@ export async function withIdlePage<T>(
     throw mapAbort(error, deadline, options);
   }
   if (!pooled) return null;
-  const assets = new AssetRegistry();
-  pooled.assets = assets;
   let broken = false;
   try {
-    return await runAttempt(
-      pooled,
-      (attemptSignal) =>
-        fn(pooled.page, {
-          signal: attemptSignal,
-          attempt: 0,
-          registerAsset: (bytes, contentType, name, registered) => assets.register(bytes, contentType, name, registered),
-        }),
-      signal,
-    );
+    return await attemptOn(pooled, new AssetRegistry(), 0, fn, signal);
   } catch (error) {
     broken = true;
     throw signal.aborted ? mapAbort(error, deadline, options) : error;
   } finally {
     supervisor.releasePage(pooled, { broken });
   }
+}
+
+/** The render's deadline, and the signal that aborts it: the deadline or the caller's signal. */
+function renderSignals(options: Pick<WithPageOptions, 'timeoutMs' | 'signal'>): { deadline: AbortSignal; signal: AbortSignal } {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  return { deadline, signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline };
+}
+
+/** One attempt of `fn` on a leased page serving `assets`, raced against its death (runAttempt). */
+function attemptOn<T>(
+  pooled: PooledPage,
+  assets: AssetRegistry,
+  attempt: number,
+  fn: (page: Page, context: RenderContext) => Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
+  pooled.assets = assets;
+  return runAttempt(
+    pooled,
+    (attemptSignal) =>
+      fn(pooled.page, {
+        signal: attemptSignal,
+        attempt,
+        registerAsset: (bytes, contentType, name, registered) => assets.register(bytes, contentType, name, registered),
+      }),
+    signal,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAP, packCells } from './cells.js';
+import { GAP, packCells, rowsHolding } from './cells.js';
 
 const canvas = { width: 100, height: 60 };
 
@@ -45,5 +45,35 @@ describe('packCells', () => {
     const cells = packCells(sizes, canvas);
     expect(cells.map((c) => c?.batch ?? null)).toEqual([0, 0, 1, null]);
     expectApart(sizes, cells);
+  });
+});
+
+describe('rowsHolding', () => {
+  it("is the lowest cell's bottom and a gap below it", () => {
+    expect(
+      rowsHolding(
+        [
+          { y: GAP, height: 20 },
+          { y: 30, height: 5 },
+          { y: GAP, height: 12 },
+        ],
+        canvas,
+      ),
+    ).toBe(35 + GAP);
+  });
+
+  it('holds every cell packCells places in a batch, and no more than the canvas', () => {
+    const sizes: [number, number][] = [
+      [40, 20],
+      [50, 18],
+      [30, 25],
+      [60, 10],
+    ];
+    const cells = packCells(sizes, canvas);
+    const placed = cells.flatMap((c, i) => (c?.batch === 0 ? [{ y: c.y, height: sizes[i]![1] }] : []));
+    const rows = rowsHolding(placed, canvas);
+    for (const c of placed) expect(c.y + c.height + GAP).toBeLessThanOrEqual(rows);
+    expect(rows).toBeLessThan(canvas.height);
+    expect(rowsHolding([{ y: GAP, height: canvas.height }], canvas)).toBe(canvas.height);
   });
 });

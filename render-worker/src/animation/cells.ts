@@ -44,3 +44,15 @@ export function packCells(sizes: readonly (readonly [number, number])[], canvas:
   }
   return out;
 }
+
+/**
+ * How many of the canvas's top rows a capture of these cells needs: down to the lowest cell's
+ * bottom and `GAP` below it, at most the canvas. Cells are packed from the top, and a capture
+ * costs Chromium (its draw, the PNG) and Node (the decode) in proportion to its area, so a capture
+ * of cells is only as tall as this (docs/animation.md, "Rasters").
+ */
+export function rowsHolding(cells: readonly { y: number; height: number }[], canvas: { height: number }): number {
+  let bottom = 0;
+  for (const { y, height } of cells) bottom = Math.max(bottom, y + height);
+  return Math.min(canvas.height, bottom + GAP);
+}

@@ -18,7 +18,7 @@ import type { Page } from 'puppeteer';
 import sharp from 'sharp';
 import { capture, withTransparentBackground } from '../browser/index.js';
 import { CaptureLanes } from './capture-lanes.js';
-import { packCells } from './cells.js';
+import { packCells, rowsHolding } from './cells.js';
 import '../browser/page-globals.js';
 
 export interface LayerRasters {
@@ -269,10 +269,18 @@ function scaledShots(
   const batches = new Map<number, Promise<RawImage>>();
   for (const cell of cells) {
     if (!cell || batches.has(cell.batch)) continue;
-    const copies = cells.flatMap((c, j) =>
-      c?.batch === cell.batch ? [{ nodes: [raster.layer!], scale: wanted[j]!, dx: c.x - clipsOf[j]!.x, dy: c.y - clipsOf[j]!.y }] : [],
+    const inBatch = cells.flatMap((c, j) => (c?.batch === cell.batch ? [{ c, j }] : []));
+    const copies = inBatch.map(({ c, j }) => ({
+      nodes: [raster.layer!],
+      scale: wanted[j]!,
+      dx: c.x - clipsOf[j]!.x,
+      dy: c.y - clipsOf[j]!.y,
+    }));
+    const rows = rowsHolding(
+      inBatch.map(({ c, j }) => ({ y: c.y, height: clipsOf[j]!.height })),
+      plan,
     );
-    batches.set(cell.batch, inCells(lanes, copies));
+    batches.set(cell.batch, inCells(lanes, copies, rows));
   }
   return wanted.map((scale, k) => {
     const cell = cells[k] ?? null;
@@ -302,16 +310,18 @@ function clipOf([left, top, w, h]: Box, plan: { width: number; height: number })
 }
 
 /**
- * One transparent PNG of copies of the moving `layer` alone, each at its scale and moved by
- * whole px (`dx`, `dy`: the subpixel phase of its text stays as drawn in place), over the whole
- * canvas, on the first page free; the answer is its decoding to raw RGBA, under way. The copies
- * are gone after.
+ * One transparent PNG of copies of layers alone, each at its scale and moved by whole px (`dx`,
+ * `dy`: the subpixel phase of its text stays as drawn in place) into its cell, on the first page
+ * free; the answer is its decoding to raw RGBA, under way. The copies are gone after.
+ * The capture is the canvas's top `rows` only (`rowsHolding` the cells): a capture costs
+ * Chromium (its draw, the PNG) and Node (the decode) in proportion to its area.
  */
 function inCells(
   lanes: CaptureLanes<Stage>,
   copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[],
+  rows: number,
 ): Promise<RawImage> {
-  return shoot(lanes, { copies }, null);
+  return shoot(lanes, { copies, rows }, null);
 }
 
 /**
@@ -326,7 +336,7 @@ function shoot(lanes: CaptureLanes<Stage>, next: Staging, layer: string | null):
 
 async function stagedCapture(stage: Stage, next: Staging, layer: string | null): Promise<Buffer> {
   await restage(stage, next, layer);
-  return capture(stage.page, transparentCapture(stage.plan));
+  return capture(stage.page, transparentCapture(stage.plan, next.rows));
 }
 
 /**
@@ -355,10 +365,11 @@ function typewritingShots(
   return { shot, untyped, units };
 }
 
-function transparentCapture(plan: { width: number; height: number }) {
+/** A transparent capture of the canvas's top `rows` (default: all of it). */
+function transparentCapture(plan: { width: number; height: number }, rows = plan.height) {
   return {
     width: plan.width,
-    height: plan.height,
+    height: rows,
     format: 'png',
     // Held transparent by captureLayerRasters for all of its captures.
     omitBackground: 'held',
@@ -410,7 +421,7 @@ async function designedInCells(
 ): Promise<Map<number, Promise<Placed>>> {
   const candidates = rasters.flatMap((r, i) => (r.video || r.background || r.typewriting ? [] : [i]));
   const out = new Map<number, Promise<Placed>>();
-  if (candidates.length < 2) return out;
+  if (candidates.length === 0) return out;
   const reach = await page.evaluate(
     (lists) => {
       const canvas = document.getElementById('pr-canvas')!.getBoundingClientRect();
@@ -460,11 +471,14 @@ async function designedInCells(
   const batches = new Set(cells.flatMap((c) => (c ? [c.batch] : [])));
   for (const batch of batches) {
     const members = fits.flatMap((f, k) => (cells[k]?.batch === batch ? [{ ...f, cell: cells[k]! }] : []));
-    // One raster alone in a capture gains nothing: drawn alone, where it lies.
-    if (members.length < 2) continue;
+    // A raster alone in its batch goes into a cell too: moved to the top, it is captured in fewer rows.
     const sheet = inCells(
       lanes,
       members.map((m) => ({ nodes: rasters[m.i]!.nodes, scale: 1, dx: m.cell.x - m.clip.x, dy: m.cell.y - m.clip.y })),
+      rowsHolding(
+        members.map((m) => ({ y: m.cell.y, height: m.clip.height })),
+        plan,
+      ),
     );
     for (const m of members) {
       const cellBox: Box = [m.cell.x, m.cell.y, m.clip.width, m.clip.height];
@@ -572,8 +586,13 @@ interface Stage {
 }
 
 type Staging =
-  | { alone: { nodes: readonly string[]; background: boolean; layer: string | null; scale: number }; copies?: undefined }
-  | { copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[]; alone?: undefined };
+  | { alone: { nodes: readonly string[]; background: boolean; layer: string | null; scale: number }; copies?: undefined; rows?: undefined }
+  | {
+      copies: readonly { nodes: readonly string[]; scale: number; dx: number; dy: number }[];
+      alone?: undefined;
+      /** The capture's height: the canvas's top rows, which hold the cells. */
+      rows: number;
+    };
 
 /** The box of the pixels with any alpha; null when nothing is painted. */
 export function paintedBox(image: RawImage): Box | null {

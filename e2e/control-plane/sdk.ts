@@ -1,20 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sdkPython } from '@pressroom/platform/testing';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SDK_DIR = fileURLToPath(new URL('./sdk/', import.meta.url));
-
-/** The venv `.ci/run` creates, or SDK_PYTHON. A missing SDK fails loudly: it is part of the contract. */
-export function sdkPython(): string {
-  const python = process.env['SDK_PYTHON'] ?? `${ROOT}.venv/bin/python`;
-  if (!existsSync(python)) {
-    throw new Error(
-      `No Python with the abyssale SDK at ${python}. Run: python3 -m venv .venv && .venv/bin/pip install abyssale==1.7.0 (or set SDK_PYTHON).`,
-    );
-  }
-  return python;
-}
 
 export interface SdkReport {
   passed: number;

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sdkPython } from '../testing/sdk-python.js';
@@ -10,7 +11,7 @@ const UID = '9b57d65e-eb2c-4a74-a51e-4482917c248a';
 
 /** The Python snippet of docs/dynamic-images.md, verbatim between its markers. */
 function pythonSnippet(): string {
-  const doc = execFileSync('cat', [`${ROOT}docs/dynamic-images.md`], { encoding: 'utf8' });
+  const doc = readFileSync(`${ROOT}docs/dynamic-images.md`, 'utf8');
   const match = /<!-- python-sign -->\s*```python\n([\s\S]*?)```/.exec(doc);
   if (!match) throw new Error('docs/dynamic-images.md has no python-sign snippet');
   return match[1]!;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sideBySide } from './cases.js';
 import { medianRun } from './runs.js';
 
 const row = (wallSeconds: number, notes = `run of ${wallSeconds}`) => ({ wallSeconds, notes, case: 'mp4' });
@@ -9,11 +10,11 @@ describe('medianRun', () => {
     expect(medianRun([one])).toBe(one);
   });
 
-  it('is the run with the median wall time, its notes listing every run in order', () => {
+  it('is the run with the median wall time, its notes as the case wrote them, then every run in order', () => {
     const got = medianRun([row(3.1), row(2.7), row(2.9)]);
     expect(got.wallSeconds).toBe(2.9);
     expect(got.case).toBe('mp4');
-    expect(got.notes).toBe('median of 3 runs (3.10, 2.70, 2.90 s), its figures: run of 2.9');
+    expect(got.notes).toBe('run of 2.9; the median of 3 runs (3.10, 2.70, 2.90 s)');
   });
 
   it('of an even number of runs, is the lower middle one (a run measured, never an average)', () => {
@@ -22,5 +23,24 @@ describe('medianRun', () => {
 
   it('refuses no runs', () => {
     expect(() => medianRun([])).toThrow(/at least one run/);
+  });
+});
+
+describe('a median row in the side-by-side table', () => {
+  it('keeps the goals that sideBySide reads from the notes (the frame count: 125 frames are 5 s)', () => {
+    const run = (case_: string, wallSeconds: number) => ({
+      case: case_,
+      wallSeconds,
+      target: '',
+      met: false,
+      notes: '125 frames in 12 parts; encode started 0.01 s after capture ended',
+      cpuMsPerFrame: 30,
+    });
+    const [, layers] = sideBySide({
+      chromium: [medianRun([run('mp4 square', 7.1), run('mp4 square', 7.5), run('mp4 square', 7.3)])],
+      layers: [medianRun([run('mp4 square', 2.9), run('mp4 square', 2.7), run('mp4 square', 2.8)])],
+    });
+    expect(layers!.target).toBe('≤ 1.20 s, ≤ 0.35× chromium, ≤ 12 ms CPU/frame');
+    expect(layers!.notes).toMatch(/^×0\.38 of chromium's wall time; 125 frames in 12 parts/);
   });
 });

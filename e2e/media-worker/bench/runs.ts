@@ -9,7 +9,8 @@ export interface RunRow {
 
 /**
  * The run with the median wall time (of an even number, the lower of the two middle ones: a row
- * that was measured, never an average of two), its notes saying every run's wall time.
+ * that was measured, never an average of two), its notes ending with every run's wall time (they
+ * start as the case wrote them: `sideBySide` reads the frame count there).
  */
 export function medianRun<T extends RunRow>(runs: readonly T[]): T {
   if (runs.length === 0) throw new Error('medianRun needs at least one run');
@@ -17,5 +18,5 @@ export function medianRun<T extends RunRow>(runs: readonly T[]): T {
   const sorted = [...runs].sort((a, b) => a.wallSeconds - b.wallSeconds);
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   const walls = runs.map((r) => r.wallSeconds.toFixed(2)).join(', ');
-  return { ...median, notes: `median of ${runs.length} runs (${walls} s), its figures: ${median.notes}` };
+  return { ...median, notes: `${median.notes}; the median of ${runs.length} runs (${walls} s)` };
 }

@@ -97,7 +97,7 @@ export const renderWorkerOptions = {
   workerPollIntervalMs: option(
     env.int(50),
     '200',
-    'Queue poll interval, a backstop to LISTEN/NOTIFY: a notification that lands while a worker is between jobs is lost, and the next poll picks the job up. Short, because sync renders wait on it.',
+    'Queue poll interval. A new job wakes an idle slot at once (LISTEN/NOTIFY); the poll finds the jobs no notification announces: an affine job whose hold (AFFINITY_HOLD_MS) has passed, a retry whose backoff has passed, and every job while LISTEN is lost (a reconnect, transaction pooling). Short, because sync renders wait on held jobs; each idle slot fetches once per interval (docs/capacity.md).',
   ),
   ...aiModelOptions,
   aiRemoveBgNormalisation: option(

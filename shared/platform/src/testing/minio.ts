@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../storage/create-storage.js';
+import { freePort } from './ports.js';
 
 export const MINIO_INSTALL_COMMAND = 'go install github.com/minio/minio@latest';
 
@@ -140,19 +140,6 @@ async function waitForHealth(endpoint: string, child: ChildProcess, output: () =
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`MinIO did not answer ${endpoint}/minio/health/live within 30 s:\n${output()}`);
-}
-
-/** A port the OS just handed out; MinIO binds it a moment later (a collision shows as an early exit). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function kill(child: ChildProcess): Promise<void> {

@@ -80,6 +80,57 @@ describe('checkJsonBounds', () => {
   });
 });
 
+describe('checkJsonBounds: a key given twice', () => {
+  it('refuses it at the second one, in any object at any depth', () => {
+    expect(checkJsonBounds('{"elements":{"title":{"payload":"A"},"title":{"color":"#fff"}}}')).toEqual({
+      path: 'elements.title',
+      code: 'invalid_payload',
+      message: expect.stringContaining('"title" is given more than once'),
+    });
+    expect(checkJsonBounds('{"pages":[{"a":1},{"b":{"x":1,"y":2,"x":3}}]}')).toMatchObject({ path: 'pages[1].b.x' });
+    expect(checkJsonBounds('{"a":1,"a":1}')).toMatchObject({ path: 'a', code: 'invalid_payload' });
+  });
+
+  it('compares keys as decoded, so an escape does not hide a repeat', () => {
+    expect(checkJsonBounds('{"title":1,"\u0074itle":2}')).toMatchObject({ path: 'title' });
+  });
+
+  it('lets the same key appear in sibling and nested objects, and in strings', () => {
+    expect(checkJsonBounds('{"elements":{"a":{"a":{"a":1}},"b":{"a":2}},"s":""a":1,"a":2","list":[{"a":1},{"a":2}]}')).toBeNull();
+  });
+
+  it('agrees with JSON.parse on random bodies: a repeat is refused exactly when parsing loses a value', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'title');
+    const leaf = fc.oneof(fc.integer(), fc.constant('"x"'), fc.constant('null'));
+    const { node } = fc.letrec<{ node: string }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leaf.map(String),
+        fc.array(fc.tuple(key, tie('node')), { maxLength: 4 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`),
+        fc.array(tie('node'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+      ),
+    }));
+    fc.assert(
+      fc.property(node, (text) => {
+        const repeats = /"(\w+)":/.test(text) && hasRepeat(JSON.parse(text), text);
+        expect(checkJsonBounds(text) !== null).toBe(repeats);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+/** Whether re-serialising the parsed value loses members: the count of `"key":` in the text exceeds the parsed value's keys. */
+function hasRepeat(value: unknown, text: string): boolean {
+  const keys = (v: unknown): number =>
+    v === null || typeof v !== 'object'
+      ? 0
+      : Array.isArray(v)
+        ? v.reduce((n: number, item) => n + keys(item), 0)
+        : Object.entries(v).reduce((n, [, item]) => n + 1 + keys(item), 0);
+  return (text.match(/"\w+":/g) ?? []).length > keys(value);
+}
+
 describe('findUnstorableText', () => {
   it('names the first key or string holding NUL or a lone surrogate, and says which', () => {
     expect(findUnstorableText({ name: 'a\u0000b' })).toMatchObject({

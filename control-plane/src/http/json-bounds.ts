@@ -26,6 +26,8 @@ interface Frame {
   segment: string | number;
   keys: number;
   expectKey: boolean;
+  /** An object's keys so far (decoded), to refuse one given twice; absent for arrays. */
+  seen?: Set<string>;
 }
 
 const QUOTE = 0x22;
@@ -40,6 +42,10 @@ const COMMA = 0x2c;
  * Pure: the first bound the body's text exceeds, as an envelope field issue, or null. Malformed
  * JSON is not this function's concern: it returns null and leaves the refusal to `JSON.parse`.
  * Linear in the text and stops at the first excess; string contents are skipped with `indexOf`.
+ *
+ * The same scan refuses a key given twice in one object (`invalid_payload` at the second one's
+ * path), which only the text shows: `JSON.parse` keeps the last value, so the first one (a layer's
+ * overrides in `elements`, say) would be accepted and have no effect.
  */
 export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS): FieldIssue | null {
   const stack: Frame[] = [];
@@ -66,7 +72,10 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
             message: `an object key is longer than ${bounds.maxKeyLength} characters`,
           };
         }
-        top.segment = decodeKey(text.slice(i, end + 1));
+        const key = decodeKey(text.slice(i, end + 1));
+        top.segment = key;
+        if (top.seen?.has(key)) return duplicateKeyIssue(pathOf(stack.length), key);
+        top.seen?.add(key);
         top.keys += 1;
         members += 1;
         if (top.keys > bounds.maxKeysPerObject) {
@@ -78,7 +87,9 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (stack.length >= bounds.maxDepth) return tooMany(pathOf(stack.length), 'nesting depth', bounds.maxDepth);
       const array = c === OPEN_ARRAY;
-      stack.push({ array, segment: array ? 0 : '', keys: 0, expectKey: !array });
+      stack.push(
+        array ? { array, segment: 0, keys: 0, expectKey: false } : { array, segment: '', keys: 0, expectKey: true, seen: new Set() },
+      );
       if (array) {
         // An array counts as one value even when empty; its later items count at each comma.
         members += 1;
@@ -97,6 +108,14 @@ export function checkJsonBounds(text: string, bounds: JsonBounds = JSON_BOUNDS):
     }
   }
   return null;
+}
+
+function duplicateKeyIssue(path: string, key: string): FieldIssue {
+  return {
+    path,
+    code: 'invalid_payload',
+    message: `the key ${JSON.stringify(key)} is given more than once in this object; JSON keeps only the last value, so the earlier one would have no effect`,
+  };
 }
 
 /** Index of the closing quote of the string whose contents start at `from`, or -1. */

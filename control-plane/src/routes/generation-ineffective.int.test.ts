@@ -77,3 +77,50 @@ describe('a property with nothing to show on its layer', () => {
     ]);
   });
 });
+
+describe('a layer or property given twice', () => {
+  // JSON.parse keeps the last of two equal keys: the first layer's overrides would be accepted and
+  // have no effect. Only the raw text shows the repeat, so it is sent as text.
+  async function postText(url: string, text: string) {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-api-key': ws.key, 'content-type': 'application/json' },
+      payload: text,
+    });
+    return { status: res.statusCode, body: res.json() as Answer };
+  }
+
+  it('sync and async generate: 400 invalid_payload at the second one, nothing queued', async () => {
+    const before = await requests();
+    for (const [url, body] of [
+      [
+        `/banner-builder/${sale}/generate`,
+        '{"template_format_name":"square","elements":{"headline":{"payload":"A"},"headline":{"color":"#ffffff"}}}',
+      ],
+      [
+        `/async/banner-builder/${sale}/generate`,
+        '{"template_format_names":["square"],"elements":{"headline":{"payload":"A","payload":"B"}}}',
+      ],
+    ] as const) {
+      const res = await postText(url, body);
+      expect([res.status, res.body.id], JSON.stringify(res.body)).toEqual([400, 'invalid_payload']);
+      expect(res.body.errors).toEqual([
+        {
+          path: expect.stringMatching(/^elements\.headline(\.payload)?$/),
+          code: 'invalid_payload',
+          message: expect.stringMatching(/is given more than once/),
+        },
+      ]);
+    }
+    expect(await requests()).toBe(before);
+  });
+
+  it('the same layer names in two pages are not a repeat', async () => {
+    const res = await postText(
+      `/async/banner-builder/${catalogue}/generate-multipage-pdf`,
+      '{"pages":{"page_1":{"cover-photo":{}},"page_2":{"cover-photo":{}}}}',
+    );
+    expect(res.body.errors?.some((e) => /more than once/.test(e.message)) ?? false, JSON.stringify(res.body)).toBe(false);
+  });
+});

@@ -7,6 +7,7 @@ import {
   freePortCheck,
   installShutdown,
   migrate,
+  requireModuleCheck,
   startProcess,
   startQueueJobsGauge,
   storageCheck,
@@ -24,6 +25,7 @@ const logger = await startProcess('control-plane', config, [
   freePortCheck(config.port, config.host, 'PORT'),
   databaseCheck(config.databaseUrl, { required: config.requireExternalServices }),
   storageCheck(config),
+  requireModuleCheck(),
 ]);
 const database = await connectDatabase(config, logger, 'pressroom-control-plane');
 await migrate(database.pool);

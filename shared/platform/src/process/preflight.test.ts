@@ -12,6 +12,7 @@ import {
   freePortCheck,
   installCommand,
   PREFLIGHT_EXIT_CODE,
+  requireModuleCheck,
   runPreflight,
   startProcess,
   storageCheck,
@@ -129,5 +130,24 @@ process.stdout.write('started');`;
     expect(run.status).toBe(PREFLIGHT_EXIT_CODE);
     expect(run.stderr).toContain('Probe cannot start:\n  - No disk.\n    Fix: Add one.');
     expect(run.stdout).not.toContain('started');
+  });
+});
+
+describe('requireModuleCheck', () => {
+  it('passes on a Node that can require() an ES module, as this one can', async () => {
+    expect(await requireModuleCheck()()).toBeUndefined();
+    expect(await requireModuleCheck({ require_module: true }, 'v22.12.0')()).toBeUndefined();
+  });
+
+  it('names the version and the fix on a Node that cannot (20.18 has no such feature; 22.11 has it off)', async () => {
+    for (const [features, version] of [
+      [{}, 'v20.18.1'],
+      [{ require_module: false }, 'v22.11.0'],
+    ] as const) {
+      const problem = await requireModuleCheck(features, version)();
+      expect(problem?.missing).toContain(`Node ${version} cannot require() an ES module`);
+      expect(problem?.missing).toContain('20.19 or later');
+      expect(problem?.fix).toMatch(/nvm install 22/);
+    }
   });
 });

@@ -72,6 +72,25 @@ export function writableDirCheck(dir: string): PreflightCheck {
   };
 }
 
+/**
+ * The running Node loads an ES module through `require()`. fastify's `inject`, which the API's MCP
+ * endpoint calls for every tool, requires light-my-request, whose `cookie` is published as an ES
+ * module only. Node does so from 20.19 and 22.12 (`process.features.require_module`); on an older
+ * one the process would start and its first MCP call would fail, so it does not start.
+ */
+export function requireModuleCheck(
+  features: { require_module?: boolean } = process.features as { require_module?: boolean },
+  version: string = process.version,
+): PreflightCheck {
+  return async () =>
+    features.require_module === true
+      ? undefined
+      : {
+          missing: `Node ${version} cannot require() an ES module, which the API's web framework does; Pressroom needs Node 20.19 or later (22.12 or later on Node 22).`,
+          fix: 'Install a current Node 20 or 22 (for example: nvm install 22), then run the command again.',
+        };
+}
+
 export function freePortCheck(port: number, host: string, variable: string): PreflightCheck {
   return () =>
     new Promise((resolve) => {

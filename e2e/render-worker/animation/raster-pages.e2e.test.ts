@@ -49,10 +49,17 @@ describe('the rasters of a composited file on two pages', () => {
     async (formatName) => {
       const one = await draw(alone, formatName);
       expect(one.captures.helper).toBe(0);
-      const two = await draw(shared, formatName);
-      expect(two.captures.helper).toBeGreaterThan(0);
-      expect(two.captures.main + two.captures.helper).toBe(one.captures.main);
-      expect(stored(two)).toEqual(stored(one));
+      // The helper takes captures only once its page has loaded the file; on a machine loaded
+      // enough, the file's own page can finish them all first. Every draw must match the one-page
+      // rasters; at least one of three must have used the helper.
+      const helped: number[] = [];
+      for (let attempt = 0; attempt < 3 && !helped.some((n) => n > 0); attempt++) {
+        const two = await draw(shared, formatName);
+        helped.push(two.captures.helper);
+        expect(two.captures.main + two.captures.helper).toBe(one.captures.main);
+        expect(stored(two)).toEqual(stored(one));
+      }
+      expect(helped.some((n) => n > 0), `captures on the helper page, draw by draw: ${helped.join(', ')}`).toBe(true);
     },
     300_000,
   );

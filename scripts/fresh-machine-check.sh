@@ -15,9 +15,28 @@ TIMEOUT_S="${FRESH_CHECK_TIMEOUT_S:-1200}"
 COMMAND="$(grep -m1 -E '^npm run setup && npm start' "$ROOT/README.md" | sed -E 's/[[:space:]]+#.*$//')"
 [ -n "$COMMAND" ] || { echo "fresh-machine-check: no 'npm run setup && npm start' line in README.md" >&2; exit 1; }
 
-free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# A port free now, from just below the kernel's ephemeral range: a port from that range (what
+# listen(0) answers) could be taken, in the minutes set-up takes before the farm binds it, as the
+# local port of one of npm's outgoing connections. Not the port given as $1.
+free_port() {
+  node -e '
+    const net = require("net");
+    let first = 32768;
+    try { first = Number(require("fs").readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || first; } catch {}
+    const bottom = Math.max(1024, first - 16384);
+    const attempt = (n) => {
+      if (n > 500) { console.error("fresh-machine-check: no free port below " + first); process.exit(1); }
+      const port = bottom + Math.floor(Math.random() * (first - bottom));
+      if (String(port) === process.argv[1]) return attempt(n + 1);
+      const server = net.createServer();
+      server.once("error", () => attempt(n + 1));
+      server.listen({ port, exclusive: true }, () => server.close(() => console.log(port)));
+    };
+    attempt(0);
+  ' "${1:-}"
+}
 export PORT="${PORT:-$(free_port)}"
-export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-$(free_port)}"
+export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-$(free_port "$PORT")}"
 
 # mktemp makes the folder 0700, like /root: as root, the embedded Postgres runs as the postgres
 # user, which cannot enter it. That is the test: the launcher must place the server's binaries and

@@ -59,7 +59,10 @@ describe('the rasters of a composited file on two pages', () => {
         expect(two.captures.main + two.captures.helper).toBe(one.captures.main);
         expect(stored(two)).toEqual(stored(one));
       }
-      expect(helped.some((n) => n > 0), `captures on the helper page, draw by draw: ${helped.join(', ')}`).toBe(true);
+      expect(
+        helped.some((n) => n > 0),
+        `captures on the helper page, draw by draw: ${helped.join(', ')}`,
+      ).toBe(true);
     },
     300_000,
   );

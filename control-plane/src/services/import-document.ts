@@ -10,6 +10,10 @@ import { planImport } from './imports-request.js';
  * The same path as the API (plan, store, upload, validate) without HTTP: the files the payload
  * names are read from `baseDir` and put straight at their upload keys. Returns the import id; the render
  * worker processes it like any other import.
+ *
+ * An import with nothing to upload is QUEUED when it is created, like one made over the API, and
+ * is not validated again: a worker may already have taken it (PROCESSING or DONE), and validating
+ * it then would answer 409 for an import that is going well.
  */
 export async function importDocument(
   db: pg.Pool,
@@ -24,6 +28,7 @@ export async function importDocument(
   if (!plan.ok) throw AppError.fromIssues(plan.issues, 'example design does not import');
   await checkTarget(db, workspaceId, plan.target);
   const created = await createImport(db, storage, workspaceId, { ...plan, windowSeconds: 600, strict: false });
+  if (created.status === 'QUEUED') return created.row.id;
   for (const u of plan.uploads) {
     const bytes = await readFile(join(input.baseDir, u.asset));
     await storage.put(importUploadKey(workspaceId, created.row.id, u.asset), bytes, {

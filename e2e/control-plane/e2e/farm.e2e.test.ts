@@ -1,4 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PREFLIGHT_EXIT_CODE } from '@pressroom/platform';
+import { freePort } from '@pressroom/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { descendantsOf } from '../../render-worker/tasks/testing/farm-processes.js';
 import { type RunningFarm, startFarm } from '../farm.js';
@@ -58,5 +65,28 @@ describe('npm start on a fresh data dir', () => {
     const projects = await (await fetch(`${farm.baseUrl}/projects?name=Survives%20restarts`, { headers: { 'x-api-key': apiKey } })).json();
     expect(projects).toHaveLength(1);
     expect(await farm.interrupt()).toBe(0);
+  });
+});
+
+describe('npm start on a Node that cannot require() an ES module', () => {
+  // Node 20.19+ turns the feature off under this flag, as it is off on 20.18 (requireModuleCheck).
+  it('stops at its preflight with the sentence and exit 78, before its Postgres starts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pressroom-farm-old-node-'));
+    const run = spawnSync(process.execPath, ['scripts/run.mjs', 'farm'], {
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '--no-experimental-require-module',
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        EMBEDDED_PG_PORT: String(await freePort()),
+      },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(PREFLIGHT_EXIT_CODE);
+    expect(run.stdout + run.stderr).toContain('cannot require() an ES module');
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import {
   installShutdown,
   migrate,
   PREFLIGHT_EXIT_CODE,
+  requireModuleCheck,
   resolveLogFormat,
   startEmbeddedPostgres,
   startProcess,
@@ -36,11 +37,12 @@ import {
 const config = loadFarmConfig();
 const dataDir = resolve(config.dataDir);
 // Chromium and ffmpeg are checked by the roles that use them (one lookup each); a role that
-// misses one exits with PREFLIGHT_EXIT_CODE and takes the farm down with its sentence.
+// misses one exits with PREFLIGHT_EXIT_CODE and takes the farm down with its sentence. The Node
+// check is the control plane's too, made here as well so an old Node stops before Postgres starts.
 const logger = await startProcess(
   'farm',
   config,
-  [writableDirCheck(dataDir), freePortCheck(config.port, config.host, 'PORT'), databaseCheck(config.databaseUrl)],
+  [requireModuleCheck(), writableDirCheck(dataDir), freePortCheck(config.port, config.host, 'PORT'), databaseCheck(config.databaseUrl)],
   'Pressroom',
 );
 

@@ -25,6 +25,10 @@ export interface BenchRow {
   cpuMsPerFrame?: number | null;
   /** Peak resident memory seen during the case (the process and its children: Chromium, ffmpeg), MiB. */
   peakMiB?: { render: number; media: number };
+  /** CPU per frame of the render workers' browsers alone (ms); null for HTML5. */
+  browserMsPerFrame?: number | null;
+  /** Where the file can be downloaded. */
+  fileUrl?: string;
 }
 
 export interface BenchCase {
@@ -55,7 +59,11 @@ function animatedCase(
     warmUp: other === undefined,
     async run(ctx) {
       const { key, designId } = ctx.designs[other?.design ?? ANIMATED]!;
-      const cpu0 = { render: cpuSeconds(ctx.farm.workers), media: cpuSeconds(ctx.farm.mediaWorkers) };
+      const cpu0 = {
+        render: cpuSeconds(ctx.farm.workers),
+        browsers: cpuSeconds(ctx.farm.workers, 'descendants'),
+        media: cpuSeconds(ctx.farm.mediaWorkers),
+      };
       const t0 = performance.now();
       const res = await api(ctx.farm, key, 'POST', `/async/banner-builder/${designId}/generate`, {
         template_format_names: ['square'],
@@ -95,7 +103,11 @@ function animatedCase(
       if (poll.status !== 200) throw new Error(`the finished request answered ${poll.status}`);
       const final = poll.body;
       const wall = (performance.now() - t0) / 1000;
-      const cpu = { render: cpuSeconds(ctx.farm.workers) - cpu0.render, media: cpuSeconds(ctx.farm.mediaWorkers) - cpu0.media };
+      const cpu = {
+        render: cpuSeconds(ctx.farm.workers) - cpu0.render,
+        browsers: cpuSeconds(ctx.farm.workers, 'descendants') - cpu0.browsers,
+        media: cpuSeconds(ctx.farm.mediaWorkers) - cpu0.media,
+      };
       const errors = final.errors as Json[];
       if (errors.length > 0) throw new Error(`generation failed: ${JSON.stringify(errors)}`);
       const banner = (final.banners as Json[])[0]!;
@@ -108,6 +120,8 @@ function animatedCase(
       return {
         case: this.name,
         cpuMsPerFrame: fileType === 'html5' ? null : ((cpu.render + cpu.media) * 1000) / frames,
+        browserMsPerFrame: fileType === 'html5' ? null : (cpu.browsers * 1000) / frames,
+        fileUrl: banner.file.url as string,
         peakMiB: { render: mib(peak.render), media: mib(peak.media) },
         wallSeconds: wall,
         target: goal.text,

@@ -9,12 +9,14 @@ const TICKS = 100;
 /**
  * CPU seconds (user + system) used so far by the processes and every live descendant, with the
  * reaped children each has waited for (an ffmpeg that ended counts in its media worker).
+ * `descendants`: those alone, not the processes themselves (a render worker's browsers).
  */
-export function cpuSeconds(processes: readonly FarmProcess[]): number {
+export function cpuSeconds(processes: readonly FarmProcess[], which: 'all' | 'descendants' = 'all'): number {
   let ticks = 0;
   for (const p of processes) {
     if (p.child.pid === undefined) continue;
-    for (const pid of [p.child.pid, ...descendantsOf(p.child.pid)]) {
+    const own = which === 'all' ? [p.child.pid] : [];
+    for (const pid of [...own, ...descendantsOf(p.child.pid)]) {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         // After "pid (comm) ": state, ppid, ... utime is the 12th field, then stime, cutime, cstime.

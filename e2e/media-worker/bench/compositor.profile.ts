@@ -28,6 +28,7 @@ import { resolveFfmpegPath } from '@pressroom/platform';
 import { createChromiumAnimator } from '@pressroom/render-worker/animation/render-animation';
 import { BrowserSupervisor } from '@pressroom/render-worker/browser/index';
 import { exampleDesign, exampleLayersInput } from './example-layers.js';
+import { benchmarkCpuMs } from './floors.js';
 import { runDir, sharedDir } from './run-dirs.js';
 
 const SECONDS = Number(process.env['BENCH_ANIMATION_SECONDS'] ?? 5);
@@ -62,12 +63,6 @@ function mainThreadMs(): number {
 function cpuMs(since: NodeJS.CpuUsage): number {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
-}
-
-/** ffmpeg's own CPU from `-benchmark` (utime + stime), ms. */
-function ffmpegCpuMs(stderr: string): number {
-  const m = /utime=([\d.]+)s stime=([\d.]+)s/.exec(stderr);
-  return m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN;
 }
 
 async function run(kind: 'mp4' | 'gif' | 'composite') {
@@ -150,7 +145,7 @@ async function run(kind: 'mp4' | 'gif' | 'composite') {
         }
         // -benchmark prints ffmpeg's CPU at the end, on stderr.
         const stderr = await runWithStderr(['-benchmark', ...ffmpegArgs.filter((a) => a !== '-loglevel' && a !== 'error')], input);
-        ffmpegMs += ffmpegCpuMs(stderr);
+        ffmpegMs += benchmarkCpuMs(stderr);
       }
     } finally {
       // The frames' file is large: gone as soon as the encode read it (the run's dir goes at the end).

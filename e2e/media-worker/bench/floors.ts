@@ -113,12 +113,14 @@ export async function encoderFloors(
       palette,
     ]);
     const timed = async (args: string[], input: string, count: number) => {
+      // `-benchmark` prints at the info level: the encode's `-loglevel error` is left out.
+      const withFile = args.filter((a, i) => a !== '-loglevel' && args[i - 1] !== '-loglevel').map((a) => (a === 'pipe:0' ? input : a));
       const ms: number[] = [];
       for (let k = 0; k < runs; k += 1) {
-        // `-benchmark` prints at the info level: the encode's `-loglevel error` is left out.
-        const withFile = args.filter((a, i) => a !== '-loglevel' && args[i - 1] !== '-loglevel').map((a) => (a === 'pipe:0' ? input : a));
         const { stderr } = await run(ffmpeg, ['-benchmark', ...withFile], { maxBuffer: 16 * 2 ** 20 });
-        ms.push(benchmarkCpuMs(stderr) / count);
+        const cpu = benchmarkCpuMs(stderr);
+        if (Number.isNaN(cpu)) throw new Error(`ffmpeg printed no -benchmark line: ${stderr.slice(-500)}`);
+        ms.push(cpu / count);
       }
       return median(ms);
     };

@@ -1,5 +1,6 @@
 // The rows of `npm run bench:media`: one entry per case. A case generates one file through the
 // farm's HTTP API and reports its figures; add a row by adding an entry (print PDFs will).
+import { GIF_FPS, VIDEO_FPS } from '@pressroom/model';
 import type pg from 'pg';
 import { api, type Farm, farmWarnings, type Json } from '../../render-worker/tasks/testing/farm-processes.js';
 import { cpuSeconds, pssBytes } from './cpu.js';
@@ -212,6 +213,11 @@ export type FramePath = (typeof FRAME_PATHS)[number];
  */
 export const LAYERS_GOALS = { wallShare: 1.2 / 5, ratio: 0.35, cpuMsPerFrame: 12 };
 
+/** The composited path's wall-time goal, s, for a file of `frames` (the 1.2 s of 5 s, scaled to its length). */
+export function layersWallGoal(frames: number, file: 'mp4' | 'gif'): number {
+  return (LAYERS_GOALS.wallShare * frames) / (file === 'gif' ? GIF_FPS : VIDEO_FPS);
+}
+
 /** One row per case and path, the composited one with its ratio to Chromium's and the goals. */
 export function sideBySide(paths: Record<FramePath, BenchRow[]>): BenchRow[] {
   const rows: BenchRow[] = [];
@@ -221,7 +227,7 @@ export function sideBySide(paths: Record<FramePath, BenchRow[]>): BenchRow[] {
     if (!layers) continue;
     const ratio = layers.wallSeconds / chromium.wallSeconds;
     const animated = layers.cpuMsPerFrame != null;
-    const seconds = (LAYERS_GOALS.wallShare * animatedSeconds(layers)) / 1;
+    const seconds = layersWallGoal(frameCount(layers), layers.case.startsWith('gif') ? 'gif' : 'mp4');
     const goals = animated
       ? [
           { text: `≤ ${seconds.toFixed(2)} s`, met: layers.wallSeconds <= seconds },
@@ -240,10 +246,9 @@ export function sideBySide(paths: Record<FramePath, BenchRow[]>): BenchRow[] {
   return rows;
 }
 
-/** The bench's animation length, read back from a row's frame count. */
-function animatedSeconds(row: BenchRow): number {
-  const frames = Number(/^(\d+) frames?/.exec(row.notes)?.[1] ?? 0);
-  return row.case.startsWith('gif') ? frames / 12.5 : frames / 25;
+/** A row's frame count, read back from its notes. */
+function frameCount(row: BenchRow): number {
+  return Number(/^(\d+) frames?/.exec(row.notes)?.[1] ?? 0);
 }
 
 function withFigures(row: BenchRow): string {

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { gifArgs, mp4Args } from '@pressroom/media-worker/animation/ffmpeg-args';
 import { GIF_FPS, VIDEO_FPS } from '@pressroom/model';
 import { resolveFfmpegPath } from '@pressroom/platform';
+import { lowerMiddle } from './runs.js';
 
 const run = promisify(execFile);
 
@@ -68,11 +69,6 @@ export function benchmarkCpuMs(stderr: string): number {
   return m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
 /**
  * The encoders alone on a composited MP4's frames (`mp4`, the file the bench made): x264 with the
  * encode's arguments on its 25 fps frames, and a GIF's second pass on them thinned to 12.5 fps.
@@ -122,7 +118,7 @@ export async function encoderFloors(
         if (Number.isNaN(cpu)) throw new Error(`ffmpeg printed no -benchmark line: ${stderr.slice(-500)}`);
         ms.push(cpu / count);
       }
-      return median(ms);
+      return lowerMiddle(ms, (v) => v);
     };
     const raw = { width: size.width, height: size.height };
     const x264 = await timed(

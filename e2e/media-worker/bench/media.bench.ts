@@ -13,7 +13,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadControlPlaneConfig } from '@pressroom/control-plane/config';
 import { X264 } from '@pressroom/media-worker/animation/ffmpeg-args';
-import { type AnimatedDesign, GIF_FPS, VIDEO_FPS } from '@pressroom/model';
+import type { AnimatedDesign } from '@pressroom/model';
 import { createPool, createStorage, EXAMPLES_DIR, migrate, parseExampleDocument, startEmbeddedPostgres } from '@pressroom/platform';
 import { type Farm, freePort, seedExample, startFarm, waitForWorkers } from '../../render-worker/tasks/testing/farm-processes.js';
 import {
@@ -23,6 +23,7 @@ import {
   FRAME_PATHS,
   type FramePath,
   LAYERS_GOALS,
+  layersWallGoal,
   SCALING_CASE,
   sideBySide,
   VIDEO_DESIGN,
@@ -215,11 +216,7 @@ async function floors(layers: readonly BenchRow[]): Promise<string[]> {
         encoder: 'paletteuse and the GIF encoder',
       },
     ],
-    (f) => ({
-      wallSeconds: (LAYERS_GOALS.wallShare * f.frames) / (f.file === 'gif' ? GIF_FPS : VIDEO_FPS),
-      cpuMsPerFrame: LAYERS_GOALS.cpuMsPerFrame,
-      cores,
-    }),
+    (f) => ({ wallSeconds: layersWallGoal(f.frames, f.file), cpuMsPerFrame: LAYERS_GOALS.cpuMsPerFrame, cores }),
   );
   return ['', ...table];
 }

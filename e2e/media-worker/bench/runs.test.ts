@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sideBySide } from './cases.js';
-import { medianRun } from './runs.js';
+import { lowerMiddle, medianRun } from './runs.js';
 
 const row = (wallSeconds: number, notes = `run of ${wallSeconds}`) => ({ wallSeconds, notes, case: 'mp4' });
 
@@ -42,5 +42,24 @@ describe('a median row in the side-by-side table', () => {
     });
     expect(layers!.target).toBe('≤ 1.20 s, ≤ 0.35× chromium, ≤ 12 ms CPU/frame');
     expect(layers!.notes).toMatch(/^×0\.38 of chromium's wall time; 125 frames in 12 parts/);
+  });
+
+  it('gives a GIF the same share of its length (63 frames at 12.5 fps), with no ratio goal', () => {
+    const gif = { case: 'gif square', target: '', met: false, notes: '63 frames in 6 parts', cpuMsPerFrame: 60 };
+    const [, layers] = sideBySide({ chromium: [{ ...gif, wallSeconds: 4 }], layers: [{ ...gif, wallSeconds: 1.2 }] });
+    // 1.2 s of 5 s is 0.24 of the GIF's 5.04 s: 1.2096 s (met at 1.2 s; the row fails on its CPU).
+    expect(layers!.target).toBe('≤ 1.21 s, ≤ 12 ms CPU/frame');
+    expect(layers!.met).toBe(false);
+  });
+});
+
+describe('lowerMiddle', () => {
+  it('is the middle item by value, of an even number the lower one', () => {
+    expect(lowerMiddle([3, 1, 2], (v) => v)).toBe(2);
+    expect(lowerMiddle([{ v: 4 }, { v: 1 }, { v: 3 }, { v: 2 }], (x) => x.v)).toEqual({ v: 2 });
+  });
+
+  it('refuses no items', () => {
+    expect(() => lowerMiddle([], (v: number) => v)).toThrow(/at least one item/);
   });
 });

@@ -15,8 +15,14 @@ export interface RunRow {
 export function medianRun<T extends RunRow>(runs: readonly T[]): T {
   if (runs.length === 0) throw new Error('medianRun needs at least one run');
   if (runs.length === 1) return runs[0]!;
-  const sorted = [...runs].sort((a, b) => a.wallSeconds - b.wallSeconds);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const median = lowerMiddle(runs, (r) => r.wallSeconds);
   const walls = runs.map((r) => r.wallSeconds.toFixed(2)).join(', ');
   return { ...median, notes: `${median.notes}; the median of ${runs.length} runs (${walls} s)` };
+}
+
+/** The item at the median of `value` (of an even number, the lower of the two middle ones: an item, never an average). */
+export function lowerMiddle<T>(items: readonly T[], value: (item: T) => number): T {
+  if (items.length === 0) throw new Error('lowerMiddle needs at least one item');
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
